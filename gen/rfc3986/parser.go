@@ -227,8 +227,9 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far, comp, farComp uint32
-	arg                [1]int
+	far           int
+	comp, farComp uint32
+	arg           [1]int
 
 	Buffer string
 	buffer []rune
@@ -475,8 +476,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position9, tokenIndex9 := position, tokenIndex
 						if !matchDot() {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l9
 						}
@@ -493,8 +494,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position10, tokenIndex10 := position, tokenIndex
 						if !matchDot() {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l10
 						}
@@ -524,8 +525,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l11
 				}
 				if buffer[position] != rune(':') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l11
 				}
@@ -536,8 +537,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position13, tokenIndex13 := position, tokenIndex
 					if buffer[position] != rune('?') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l13
 					}
@@ -553,8 +554,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position15, tokenIndex15 := position, tokenIndex
 					if buffer[position] != rune('#') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l15
 					}
@@ -584,15 +585,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position19, tokenIndex19 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l20
 					}
 					position++
 					if buffer[position] != rune('/') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l20
 					}
@@ -641,8 +642,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l23
 				}
 				if buffer[position] != rune(':') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l23
 				}
@@ -653,8 +654,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position25, tokenIndex25 := position, tokenIndex
 					if buffer[position] != rune('?') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l25
 					}
@@ -670,8 +671,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position27, tokenIndex27 := position, tokenIndex
 					if !matchDot() {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l27
 					}
@@ -701,8 +702,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position30, tokenIndex30 := position, tokenIndex
 					if buffer[position] != rune('?') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l30
 					}
@@ -718,8 +719,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position32, tokenIndex32 := position, tokenIndex
 					if buffer[position] != rune('#') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l32
 					}
@@ -749,15 +750,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position36, tokenIndex36 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l37
 					}
 					position++
 					if buffer[position] != rune('/') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l37
 					}
@@ -812,24 +813,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '.':
 							if buffer[position] != rune('.') {
-								if position > p.far {
-									p.far, p.farComp = position, p.comp
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
 								goto l43
 							}
 							position++
 						case '-':
 							if buffer[position] != rune('-') {
-								if position > p.far {
-									p.far, p.farComp = position, p.comp
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
 								goto l43
 							}
 							position++
 						case '+':
 							if buffer[position] != rune('+') {
-								if position > p.far {
-									p.far, p.farComp = position, p.comp
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
 								goto l43
 							}
@@ -871,8 +872,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l47
 					}
 					if buffer[position] != rune('@') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l47
 					}
@@ -888,8 +889,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position49, tokenIndex49 := position, tokenIndex
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l49
 					}
@@ -924,8 +925,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case ':':
 							if buffer[position] != rune(':') {
-								if position > p.far {
-									p.far, p.farComp = position, p.comp
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
 								goto l54
 							}
@@ -1041,8 +1042,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position68 := position
 				if buffer[position] != rune('[') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l67
 				}
@@ -1061,8 +1062,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			l69:
 				if buffer[position] != rune(']') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l67
 				}
@@ -1086,8 +1087,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position73, tokenIndex73 := position, tokenIndex
 					if buffer[position] != rune('v') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l74
 					}
@@ -1096,8 +1097,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l74:
 					position, tokenIndex = position73, tokenIndex73
 					if buffer[position] != rune('V') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l71
 					}
@@ -1118,8 +1119,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position76, tokenIndex76
 				}
 				if buffer[position] != rune('.') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l71
 				}
@@ -1128,8 +1129,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					switch buffer[position] {
 					case ':':
 						if buffer[position] != rune(':') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l71
 						}
@@ -1152,8 +1153,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case ':':
 							if buffer[position] != rune(':') {
-								if position > p.far {
-									p.far, p.farComp = position, p.comp
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
 								goto l78
 							}
@@ -1195,8 +1196,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l84
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l84
 					}
@@ -1205,8 +1206,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l84
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l84
 					}
@@ -1215,8 +1216,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l84
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l84
 					}
@@ -1225,8 +1226,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l84
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l84
 					}
@@ -1235,8 +1236,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l84
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l84
 					}
@@ -1245,8 +1246,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l84
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l84
 					}
@@ -1257,8 +1258,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position85, tokenIndex85 := position, tokenIndex
 						if buffer[position] != rune(']') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l84
 						}
@@ -1269,25 +1270,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l84:
 					position, tokenIndex = position83, tokenIndex83
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l86
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
-						}
-						goto l86
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l86
-					}
-					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l86
 					}
@@ -1296,8 +1287,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l86
 					}
@@ -1306,8 +1297,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l86
 					}
@@ -1316,8 +1307,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l86
 					}
@@ -1326,8 +1317,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l86
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l86
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l86
 					}
@@ -1338,8 +1339,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position87, tokenIndex87 := position, tokenIndex
 						if buffer[position] != rune(']') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l86
 						}
@@ -1360,25 +1361,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l90:
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l88
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
-						}
-						goto l88
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l88
-					}
-					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l88
 					}
@@ -1387,8 +1378,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l88
 					}
@@ -1397,8 +1388,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l88
 					}
@@ -1407,8 +1398,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l88
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l88
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l88
 					}
@@ -1419,8 +1420,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position91, tokenIndex91 := position, tokenIndex
 						if buffer[position] != rune(']') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l88
 						}
@@ -1444,25 +1445,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l94:
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l92
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
-						}
-						goto l92
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l92
-					}
-					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l92
 					}
@@ -1471,8 +1462,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l92
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l92
 					}
@@ -1481,8 +1472,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l92
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l92
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l92
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l92
 					}
@@ -1493,8 +1494,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position95, tokenIndex95 := position, tokenIndex
 						if buffer[position] != rune(']') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l92
 						}
@@ -1518,25 +1519,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l98:
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l96
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
-						}
-						goto l96
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l96
-					}
-					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l96
 					}
@@ -1545,8 +1536,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l96
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l96
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l96
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l96
 					}
@@ -1557,8 +1558,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position99, tokenIndex99 := position, tokenIndex
 						if buffer[position] != rune(']') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l96
 						}
@@ -1582,15 +1583,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l102:
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l100
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l100
 					}
@@ -1599,8 +1600,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l100
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l100
 					}
@@ -1611,8 +1612,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position103, tokenIndex103 := position, tokenIndex
 						if buffer[position] != rune(']') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l100
 						}
@@ -1636,15 +1637,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l106:
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l104
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l104
 					}
@@ -1655,8 +1656,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position107, tokenIndex107 := position, tokenIndex
 						if buffer[position] != rune(']') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l104
 						}
@@ -1680,15 +1681,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l110:
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l108
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l108
 					}
@@ -1699,8 +1700,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position111, tokenIndex111 := position, tokenIndex
 						if buffer[position] != rune(']') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l108
 						}
@@ -1724,15 +1725,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l113:
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l81
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l81
 					}
@@ -1740,8 +1741,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position114, tokenIndex114 := position, tokenIndex
 						if buffer[position] != rune(']') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l81
 						}
@@ -1769,8 +1770,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l117
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l117
 					}
@@ -1778,8 +1779,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position119, tokenIndex119 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l119
 						}
@@ -1807,8 +1808,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l122
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l122
 					}
@@ -1816,8 +1817,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position124, tokenIndex124 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l124
 						}
@@ -1848,8 +1849,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l127
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l127
 					}
@@ -1857,8 +1858,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position129, tokenIndex129 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l129
 						}
@@ -1889,8 +1890,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l132
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l132
 					}
@@ -1898,8 +1899,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position134, tokenIndex134 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l134
 						}
@@ -1930,8 +1931,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l137
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l137
 					}
@@ -1939,8 +1940,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position139, tokenIndex139 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l139
 						}
@@ -1971,8 +1972,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l142
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l142
 					}
@@ -1980,8 +1981,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position144, tokenIndex144 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l144
 						}
@@ -2058,8 +2059,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l156
 					}
 					if buffer[position] != rune(':') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l156
 					}
@@ -2093,8 +2094,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l157
 				}
 				if buffer[position] != rune('.') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l157
 				}
@@ -2103,8 +2104,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l157
 				}
 				if buffer[position] != rune('.') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l157
 				}
@@ -2113,8 +2114,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l157
 				}
 				if buffer[position] != rune('.') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l157
 				}
@@ -2139,22 +2140,22 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position161, tokenIndex161 := position, tokenIndex
 					if buffer[position] != rune('2') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l162
 					}
 					position++
 					if buffer[position] != rune('5') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l162
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l162
 					}
@@ -2163,15 +2164,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l162:
 					position, tokenIndex = position161, tokenIndex161
 					if buffer[position] != rune('2') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l163
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l163
 					}
@@ -2183,8 +2184,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l163:
 					position, tokenIndex = position161, tokenIndex161
 					if buffer[position] != rune('1') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l164
 					}
@@ -2199,8 +2200,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l164:
 					position, tokenIndex = position161, tokenIndex161
 					if c := buffer[position]; c < rune('1') || c > rune('9') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l165
 					}
@@ -2271,8 +2272,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position175, tokenIndex175 := position, tokenIndex
 						if !matchDot() {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l175
 						}
@@ -2289,8 +2290,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position177, tokenIndex177 := position, tokenIndex
 						if !matchDot() {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l177
 						}
@@ -2307,8 +2308,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position179, tokenIndex179 := position, tokenIndex
 						if !matchDot() {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l179
 						}
@@ -2325,8 +2326,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position181, tokenIndex181 := position, tokenIndex
 						if !matchDot() {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l181
 						}
@@ -2343,8 +2344,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position182, tokenIndex182 := position, tokenIndex
 						if !matchDot() {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l182
 						}
@@ -2371,8 +2372,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position186, tokenIndex186 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l186
 					}
@@ -2397,8 +2398,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position188 := position
 				if buffer[position] != rune('/') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l187
 				}
@@ -2412,8 +2413,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position192, tokenIndex192 := position, tokenIndex
 						if buffer[position] != rune('/') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l192
 						}
@@ -2453,8 +2454,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position196, tokenIndex196 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l196
 					}
@@ -2489,8 +2490,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position200, tokenIndex200 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l200
 					}
@@ -2587,8 +2588,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					switch buffer[position] {
 					case '@':
 						if buffer[position] != rune('@') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l213
 						}
@@ -2615,8 +2616,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '@':
 							if buffer[position] != rune('@') {
-								if position > p.far {
-									p.far, p.farComp = position, p.comp
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
 								goto l216
 							}
@@ -2656,16 +2657,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					switch buffer[position] {
 					case '@':
 						if buffer[position] != rune('@') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l219
 						}
 						position++
 					case ':':
 						if buffer[position] != rune(':') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l219
 						}
@@ -2705,16 +2706,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '?':
 							if buffer[position] != rune('?') {
-								if position > p.far {
-									p.far, p.farComp = position, p.comp
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
 								goto l225
 							}
 							position++
 						case '/':
 							if buffer[position] != rune('/') {
-								if position > p.far {
-									p.far, p.farComp = position, p.comp
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
 								goto l225
 							}
@@ -2748,16 +2749,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '?':
 							if buffer[position] != rune('?') {
-								if position > p.far {
-									p.far, p.farComp = position, p.comp
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
 								goto l230
 							}
 							position++
 						case '/':
 							if buffer[position] != rune('/') {
-								if position > p.far {
-									p.far, p.farComp = position, p.comp
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
 								goto l230
 							}
@@ -2784,8 +2785,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position233 := position
 				if buffer[position] != rune('%') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l232
 				}
@@ -2812,56 +2813,56 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					switch buffer[position] {
 					case '~':
 						if buffer[position] != rune('~') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l234
 						}
 						position++
 					case '_':
 						if buffer[position] != rune('_') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l234
 						}
 						position++
 					case '.':
 						if buffer[position] != rune('.') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l234
 						}
 						position++
 					case '-':
 						if buffer[position] != rune('-') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l234
 						}
 						position++
 					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l234
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l234
 						}
 						position++
 					default:
 						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l234
 						}
@@ -2889,88 +2890,88 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					switch buffer[position] {
 					case '=':
 						if buffer[position] != rune('=') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
 						position++
 					case ';':
 						if buffer[position] != rune(';') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
 						position++
 					case ',':
 						if buffer[position] != rune(',') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
 						position++
 					case '+':
 						if buffer[position] != rune('+') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
 						position++
 					case '*':
 						if buffer[position] != rune('*') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
 						position++
 					case ')':
 						if buffer[position] != rune(')') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
 						position++
 					case '(':
 						if buffer[position] != rune('(') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
 						position++
 					case '\'':
 						if buffer[position] != rune('\'') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
 						position++
 					case '&':
 						if buffer[position] != rune('&') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
 						position++
 					case '$':
 						if buffer[position] != rune('$') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
 						position++
 					default:
 						if buffer[position] != rune('!') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l239
 						}
@@ -2993,8 +2994,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position244, tokenIndex244 := position, tokenIndex
 					if c := buffer[position]; c < rune('a') || c > rune('z') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l245
 					}
@@ -3003,8 +3004,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l245:
 					position, tokenIndex = position244, tokenIndex244
 					if c := buffer[position]; c < rune('A') || c > rune('Z') {
-						if position > p.far {
-							p.far, p.farComp = position, p.comp
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
 						}
 						goto l242
 					}
@@ -3024,8 +3025,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position247 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					if position > p.far {
-						p.far, p.farComp = position, p.comp
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
 					}
 					goto l246
 				}
@@ -3046,24 +3047,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					switch buffer[position] {
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l248
 						}
 						position++
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l248
 						}
 						position++
 					default:
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if position > p.far {
-								p.far, p.farComp = position, p.comp
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
 							goto l248
 						}
@@ -3093,7 +3094,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = 0, 0, 0
+	p.far, p.comp, p.farComp = -1, 0, 0
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -3103,7 +3104,7 @@ func (p *Parser) Run(s string, rule int) bool {
 // Farthest is the rune position of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
-func (p *Parser) Farthest() (pos, rule int) { return int(p.far), int(p.farComp) }
+func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
 
 // Len is the number of tokens of the last successful Run.
 func (p *Parser) Len() int { return len(p.tokens32.tree) }

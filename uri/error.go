@@ -1,0 +1,115 @@
+package uri
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Error describes why a string is not a valid reference under a spec.
+type Error struct {
+	Spec  Spec
+	Input string
+	// Offset is the byte offset of the first character that cannot be part of a valid
+	// reference: every longer prefix has no valid continuation. It is len(Input) when
+	// the input is a valid beginning that stops too early.
+	Offset int
+	// Rule is the grammar rule (as the spec spells it) that was being parsed at Offset.
+	Rule string
+	// Expected lists what the grammar would have accepted at Offset: names of character
+	// classes ("pchar"), quoted characters ("\"/\""), and "end of input".
+	Expected []string
+}
+
+// Error returns a message such as
+// `rfc3986: invalid character ' ' at byte 8 in reg-name (expected ...)`.
+func (e *Error) Error() string {
+	var b strings.Builder
+	b.WriteString(e.Spec.String())
+	b.WriteString(": ")
+	if e.Offset >= len(e.Input) {
+		fmt.Fprintf(&b, "unexpected end of input at byte %d", e.Offset)
+	} else {
+		fmt.Fprintf(&b, "invalid %s at byte %d", describeAt(e.Input, e.Offset), e.Offset)
+	}
+	if e.Rule != "" {
+		b.WriteString(" in ")
+		b.WriteString(e.Rule)
+	}
+	if len(e.Expected) > 0 {
+		b.WriteString(" (expected ")
+		b.WriteString(orList(e.Expected))
+		b.WriteString(")")
+	}
+	return b.String()
+}
+
+// describeAt names the character at byte i: printable ASCII quoted, other characters by
+// code point, bytes that are not UTF-8 by value.
+func describeAt(s string, i int) string {
+	c := s[i]
+	switch {
+	case c >= 0x20 && c < 0x7f:
+		return "character " + quoteChar(rune(c))
+	case c < 0x80:
+		return fmt.Sprintf("control character U+%04X", c)
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02X (not UTF-8)", c)
+	}
+	return fmt.Sprintf("non-ASCII character U+%04X %q", r, r)
+}
+
+func quoteChar(r rune) string {
+	if r == '\'' {
+		return `"'"`
+	}
+	return "'" + string(r) + "'"
+}
+
+// orList joins items as "a, b or c".
+func orList(items []string) string {
+	switch len(items) {
+	case 0:
+		return ""
+	case 1:
+		return items[0]
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
+}
+
+// summarize names the allowed bytes: each class wholly allowed that covers bytes not yet
+// named (classes come largest first), then the remaining bytes one by one.
+func summarize(allowed *[256]bool, classes []charClass, end bool) []string {
+	var out []string
+	var named [256]bool
+	for _, c := range classes {
+		all, adds := true, false
+		for i := 0; i < len(c.chars); i++ {
+			if !allowed[c.chars[i]] {
+				all = false
+				break
+			}
+			if !named[c.chars[i]] {
+				adds = true
+			}
+		}
+		if all && adds {
+			out = append(out, c.name)
+			for i := 0; i < len(c.chars); i++ {
+				named[c.chars[i]] = true
+			}
+		}
+	}
+	for i := 0; i < 256; i++ {
+		if allowed[i] && !named[i] {
+			out = append(out, strconv.Quote(string(rune(i))))
+		}
+	}
+	if end {
+		out = append(out, "end of input")
+	}
+	return out
+}

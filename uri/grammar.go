@@ -1,0 +1,135 @@
+package uri
+
+import "strings"
+
+// machine is what every generated parser in gen/ offers (see internal/pegwrap).
+type machine interface {
+	Run(s string, rule int) bool
+	Farthest() (pos, rule int)
+	Len() int
+	Token(i int) (rule, begin, end int)
+}
+
+// role says what a token rule's span means for the Reference.
+type role uint8
+
+const (
+	roleNone role = iota
+	roleScheme
+	roleAuthority
+	roleUserinfo
+	roleHost
+	rolePort
+	rolePath
+	roleQuery
+	roleFragment
+	roleUser
+	rolePassword
+	// Host kinds: the kind of the host span that contains the token.
+	roleRegName
+	roleHostName
+	roleIPv4
+	roleIPv6
+	roleIPvFuture
+)
+
+var roleComponent = [...]Component{
+	roleScheme: Scheme, roleAuthority: Authority, roleUserinfo: Userinfo, roleHost: Host,
+	rolePort: Port, rolePath: Path, roleQuery: Query, roleFragment: Fragment,
+	roleUser: User, rolePassword: Password,
+}
+
+var roleKind = [...]HostKind{
+	roleRegName: RegName, roleHostName: HostName, roleIPv4: IPv4, roleIPv6: IPv6, roleIPvFuture: IPvFuture,
+}
+
+// charClass is a named set of characters, used to say what was expected at an error.
+type charClass struct {
+	name  string
+	chars string
+}
+
+// binding ties a generated parser to the uri package: written once per spec.
+type binding struct {
+	spec       Spec
+	newMachine func() machine
+	top        string          // the entry rule of the whole reference
+	roles      map[string]role // token rules and what they mean
+	// ruleNames spells the grammar's rule names in messages as the spec prints them
+	// (peg names cannot contain "-").
+	ruleName func(string) string
+	// reportAs names, for a rule that is tried speculatively (userinfo before the "@"
+	// that decides it), the enclosing rule that errors should name instead.
+	reportAs map[string]string
+	// classes name sets of characters for "expected ..." messages, largest first.
+	classes []charClass
+}
+
+// grammar is a binding compiled against its parser's rule numbers.
+type grammar struct {
+	binding
+	top   int
+	roles []role // by rule number
+	names []string
+}
+
+func compile(b binding, ruleID func(string) int, ruleName func(int) string, numRules int) *grammar {
+	g := &grammar{binding: b, top: ruleID(b.top), roles: make([]role, numRules), names: make([]string, numRules)}
+	if g.top < 0 {
+		panic("uri: " + b.spec.String() + ": no rule " + b.top)
+	}
+	for name, r := range b.roles {
+		id := ruleID(name)
+		if id < 0 {
+			panic("uri: " + b.spec.String() + ": no rule " + name)
+		}
+		g.roles[id] = r
+	}
+	for i := range g.names {
+		name := ruleName(i)
+		if outer, ok := b.reportAs[name]; ok {
+			name = outer
+		}
+		g.names[i] = b.ruleName(name)
+	}
+	return g
+}
+
+// hyphenated spells a peg rule name with the "-" of RFC 5234 rule names.
+func hyphenated(name string) string { return strings.ReplaceAll(name, "_", "-") }
+
+// asPrinted keeps a rule name as it is: the old BNF of RFC 1738 and 2396 uses "_".
+func asPrinted(name string) string { return name }
+
+// fill sets r's components from the syntax tree of the last successful Run. Tokens come
+// in post-order, so an enclosing rule comes after the rules inside it: the outermost
+// span of each role wins, and a host's kind is the outermost kind token inside it.
+func (g *grammar) fill(m machine, r *Reference) {
+	for i := range r.spans {
+		r.spans[i] = span{-1, -1}
+	}
+	r.hostKind = NoHost
+	kind, kindEnd := NoHost, -1
+	for i, n := 0, m.Len(); i < n; i++ {
+		rule, begin, end := m.Token(i)
+		switch ro := g.roles[rule]; {
+		case ro == roleNone:
+		case ro >= roleRegName:
+			kind, kindEnd = roleKind[ro], end
+		default:
+			c := roleComponent[ro]
+			r.spans[c] = span{int32(begin), int32(end)}
+			if c == Host {
+				r.hostKind = NoHost
+				if kindEnd >= begin && kindEnd <= end && kind != NoHost {
+					r.hostKind = kind
+				}
+			}
+		}
+	}
+	// Every spec's path is defined, possibly empty (Appendix B of RFC 2396 and 3986),
+	// also where the grammar has no path rule in the derivation ("http:" under 2396).
+	if r.spans[Path].begin < 0 {
+		r.spans[Path] = span{0, 0}
+	}
+}

@@ -1,0 +1,9 @@
+package uri
+
+import "github.com/urispec/urispec/gen/rfc3986"
+
+// grammars holds the compiled binding of every spec that has a parser; it is built once
+// and never changed.
+var grammars = [numSpecs]*grammar{
+	RFC3986: compile(rfc3986Binding, rfc3986.RuleID, rfc3986.RuleName, rfc3986.NumRules()),
+}

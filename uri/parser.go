@@ -1,0 +1,116 @@
+package uri
+
+import (
+	"fmt"
+	"sync"
+)
+
+// Parser parses references under one spec, reusing the generated parser's buffers from
+// one input to the next. A Parser is not safe for concurrent use; the package-level
+// Parse and Validate are (they keep a pool of Parsers).
+type Parser struct {
+	spec Spec
+	g    *grammar
+	m    machine
+	buf  []byte // probe inputs, reused
+}
+
+// NewParser returns a Parser for spec, or an error if the spec has no parser.
+func NewParser(spec Spec) (*Parser, error) {
+	if !spec.Available() {
+		return nil, fmt.Errorf("uri: no parser for spec %v", spec)
+	}
+	g := grammars[spec]
+	return &Parser{spec: spec, g: g, m: g.newMachine()}, nil
+}
+
+// Spec is the spec the Parser parses under.
+func (p *Parser) Spec() Spec { return p.spec }
+
+// Validate reports whether s is a valid reference: nil, or an *Error. It builds no
+// Reference.
+func (p *Parser) Validate(s string) error {
+	if p.m.Run(s, p.g.top) {
+		return nil
+	}
+	return p.explain(s)
+}
+
+// Parse parses s into its components, or returns an *Error.
+func (p *Parser) Parse(s string) (*Reference, error) {
+	if !p.m.Run(s, p.g.top) {
+		return nil, p.explain(s)
+	}
+	r := &Reference{spec: p.spec, input: s}
+	p.g.fill(p.m, r)
+	return r, nil
+}
+
+// explain builds the Error for an input the last Run rejected.
+func (p *Parser) explain(s string) *Error {
+	far, rule := p.m.Farthest()
+	off := byteOffset(s, far)
+	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule]}
+	// Every byte before off was accepted by some test, and no grammar accepts a byte
+	// outside ASCII, so s[:off] is ASCII and rune positions equal byte positions in it.
+	// A byte c is allowed at off if, after s[:off]+c, the parser tests a byte beyond off.
+	var allowed [256]bool
+	p.buf = append(p.buf[:0], s[:off]...)
+	p.buf = append(p.buf, 0)
+	for c := 0x20; c < 0x7f; c++ {
+		p.buf[off] = byte(c)
+		if p.m.Run(string(p.buf), p.g.top) {
+			allowed[c] = true
+		} else if f, _ := p.m.Farthest(); f > off {
+			allowed[c] = true
+		}
+	}
+	end := p.m.Run(s[:off], p.g.top)
+	e.Expected = summarize(&allowed, p.g.classes, end)
+	return e
+}
+
+// byteOffset converts a rune position of s to a byte offset (len(s) past the end).
+func byteOffset(s string, runes int) int {
+	n := 0
+	for i := range s {
+		if n == runes {
+			return i
+		}
+		n++
+	}
+	return len(s)
+}
+
+var pools [numSpecs]sync.Pool
+
+func get(spec Spec) (*Parser, error) {
+	if !spec.Available() {
+		return nil, fmt.Errorf("uri: no parser for spec %v", spec)
+	}
+	if p, ok := pools[spec].Get().(*Parser); ok {
+		return p, nil
+	}
+	return NewParser(spec)
+}
+
+// Parse parses s under spec. It is safe for concurrent use.
+func Parse(spec Spec, s string) (*Reference, error) {
+	p, err := get(spec)
+	if err != nil {
+		return nil, err
+	}
+	defer pools[spec].Put(p)
+	return p.Parse(s)
+}
+
+// Validate reports whether s is a valid reference under spec: nil, or an *Error.
+// It is safe for concurrent use.
+func Validate(spec Spec, s string) error {
+	p, err := get(spec)
+	if err != nil {
+		return err
+	}
+	defer pools[spec].Put(p)
+	return p.Validate(s)
+}

@@ -1,0 +1,135 @@
+package uri
+
+import "strings"
+
+// Component names one part of a reference.
+type Component uint8
+
+// The components of RFC 3986 section 3, and the parts older specs name differently.
+const (
+	Scheme Component = iota
+	Authority
+	Userinfo
+	Host
+	Port
+	Path
+	Query
+	Fragment
+	// User and Password are url-syntax-05's parts of the login ("user:password@").
+	User
+	Password
+	numComponents
+)
+
+var componentNames = [numComponents]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "user", "password"}
+
+// String returns the component's name as used in JSON ("scheme", "userinfo", ...).
+func (c Component) String() string {
+	if c >= numComponents {
+		return "component?"
+	}
+	return componentNames[c]
+}
+
+// Components lists the RFC 3986 components in order (User and Password excluded).
+func Components() []Component {
+	return []Component{Scheme, Authority, Userinfo, Host, Port, Path, Query, Fragment}
+}
+
+// HostKind says which grammar rule the host matched.
+type HostKind uint8
+
+// Host kinds. RegName is RFC 3986's reg-name (and 2396bis-01's); HostName is the
+// hostname/domainlabel form of RFC 1738, url-syntax-05 and RFC 2396.
+const (
+	NoHost HostKind = iota
+	RegName
+	HostName
+	IPv4
+	IPv6
+	IPvFuture
+)
+
+var hostKindNames = [...]string{"", "reg-name", "hostname", "IPv4address", "IPv6address", "IPvFuture"}
+
+// String returns the kind's rule name ("IPv6address"), or "" for NoHost.
+func (k HostKind) String() string {
+	if int(k) >= len(hostKindNames) {
+		return "?"
+	}
+	return hostKindNames[k]
+}
+
+// span is a component's byte range in the input; begin < 0 means undefined.
+type span struct{ begin, end int32 }
+
+// Reference is a URI reference parsed under one spec. Each component is undefined
+// (its delimiter is absent) or defined, possibly empty: Get tells the two apart.
+// Values are the raw text of the input; nothing is decoded.
+type Reference struct {
+	spec     Spec
+	input    string
+	spans    [numComponents]span
+	hostKind HostKind
+}
+
+// Spec is the spec the reference was parsed under.
+func (r *Reference) Spec() Spec { return r.spec }
+
+// Input is the parsed string.
+func (r *Reference) Input() string { return r.input }
+
+// Get returns the component's text and whether it is defined.
+func (r *Reference) Get(c Component) (string, bool) {
+	if c >= numComponents {
+		return "", false
+	}
+	sp := r.spans[c]
+	if sp.begin < 0 {
+		return "", false
+	}
+	return r.input[sp.begin:sp.end], true
+}
+
+// Has reports whether the component is defined.
+func (r *Reference) Has(c Component) bool {
+	_, ok := r.Get(c)
+	return ok
+}
+
+// Value returns the component's text, "" when it is undefined.
+func (r *Reference) Value(c Component) string {
+	v, _ := r.Get(c)
+	return v
+}
+
+// HostKind says which rule the host matched (NoHost without an authority).
+func (r *Reference) HostKind() HostKind { return r.hostKind }
+
+// IsAbsolute reports whether the reference has a scheme.
+func (r *Reference) IsAbsolute() bool { return r.Has(Scheme) }
+
+// String recomposes the reference from its components with the algorithm of RFC 3986
+// section 5.3 (2396's 5.2 step 7). For a parsed reference it gives back the input.
+func (r *Reference) String() string {
+	var b strings.Builder
+	b.Grow(len(r.input))
+	if v, ok := r.Get(Scheme); ok {
+		b.WriteString(v)
+		b.WriteByte(':')
+	}
+	if v, ok := r.Get(Authority); ok {
+		b.WriteString("//")
+		b.WriteString(v)
+	}
+	b.WriteString(r.Value(Path))
+	if v, ok := r.Get(Query); ok {
+		b.WriteByte('?')
+		b.WriteString(v)
+	}
+	if v, ok := r.Get(Fragment); ok {
+		b.WriteByte('#')
+		b.WriteString(v)
+	}
+	return b.String()
+}
