@@ -912,7 +912,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			p.comp = comp
 			return false
 		},
-		/* 9 userinfo <- <((&(':') ':') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
+		/* 9 userinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*> */
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(ruleuserinfo)
@@ -931,18 +931,154 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l54
 							}
 							position++
-						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-							if !_rules[rulesub_delims]() {
+						case '=':
+							if buffer[position] != rune('=') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l54
 							}
+							position++
+						case ';':
+							if buffer[position] != rune(';') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case ',':
+							if buffer[position] != rune(',') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case '+':
+							if buffer[position] != rune('+') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case '*':
+							if buffer[position] != rune('*') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case ')':
+							if buffer[position] != rune(')') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case '(':
+							if buffer[position] != rune('(') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case '\'':
+							if buffer[position] != rune('\'') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case '&':
+							if buffer[position] != rune('&') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case '$':
+							if buffer[position] != rune('$') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case '!':
+							if buffer[position] != rune('!') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
 						case '%':
 							if !_rules[rulepct_encoded]() {
 								goto l54
 							}
-						default:
-							if !_rules[ruleunreserved]() {
+						case '~':
+							if buffer[position] != rune('~') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l54
 							}
+							position++
+						case '_':
+							if buffer[position] != rune('_') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case '.':
+							if buffer[position] != rune('.') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case '-':
+							if buffer[position] != rune('-') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
+						default:
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l54
+							}
+							position++
 						}
 					}
 
@@ -2224,7 +2360,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position, tokenIndex = position159, tokenIndex159
 			return false
 		},
-		/* 25 reg_name <- <((&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
+		/* 25 reg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*> */
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(rulereg_name)
@@ -2235,18 +2371,154 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position169, tokenIndex169 := position, tokenIndex
 					{
 						switch buffer[position] {
-						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-							if !_rules[rulesub_delims]() {
+						case '=':
+							if buffer[position] != rune('=') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l169
 							}
+							position++
+						case ';':
+							if buffer[position] != rune(';') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case ',':
+							if buffer[position] != rune(',') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case '+':
+							if buffer[position] != rune('+') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case '*':
+							if buffer[position] != rune('*') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case ')':
+							if buffer[position] != rune(')') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case '(':
+							if buffer[position] != rune('(') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case '\'':
+							if buffer[position] != rune('\'') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case '&':
+							if buffer[position] != rune('&') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case '$':
+							if buffer[position] != rune('$') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case '!':
+							if buffer[position] != rune('!') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
 						case '%':
 							if !_rules[rulepct_encoded]() {
 								goto l169
 							}
-						default:
-							if !_rules[ruleunreserved]() {
+						case '~':
+							if buffer[position] != rune('~') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l169
 							}
+							position++
+						case '_':
+							if buffer[position] != rune('_') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case '.':
+							if buffer[position] != rune('.') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case '-':
+							if buffer[position] != rune('-') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
+						default:
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l169
+							}
+							position++
 						}
 					}
 
@@ -2648,7 +2920,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position, tokenIndex = position213, tokenIndex213
 			return false
 		},
-		/* 35 pchar <- <((&('@') '@') | (&(':') ':') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
+		/* 35 pchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
 			position219, tokenIndex219 := position, tokenIndex
 			{
@@ -2671,18 +2943,154 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l219
 						}
 						position++
-					case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-						if !_rules[rulesub_delims]() {
+					case '=':
+						if buffer[position] != rune('=') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
 							goto l219
 						}
+						position++
+					case ';':
+						if buffer[position] != rune(';') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case ',':
+						if buffer[position] != rune(',') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case '+':
+						if buffer[position] != rune('+') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case '*':
+						if buffer[position] != rune('*') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case ')':
+						if buffer[position] != rune(')') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case '(':
+						if buffer[position] != rune('(') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case '\'':
+						if buffer[position] != rune('\'') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case '&':
+						if buffer[position] != rune('&') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case '$':
+						if buffer[position] != rune('$') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case '!':
+						if buffer[position] != rune('!') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
 					case '%':
 						if !_rules[rulepct_encoded]() {
 							goto l219
 						}
-					default:
-						if !_rules[ruleunreserved]() {
+					case '~':
+						if buffer[position] != rune('~') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
 							goto l219
 						}
+						position++
+					case '_':
+						if buffer[position] != rune('_') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case '.':
+						if buffer[position] != rune('.') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case '-':
+						if buffer[position] != rune('-') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
+						if c := buffer[position]; c < rune('A') || c > rune('Z') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
+					default:
+						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l219
+						}
+						position++
 					}
 				}
 

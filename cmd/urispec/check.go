@@ -1,0 +1,149 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/urispec/urispec/uri"
+)
+
+// jsonError is the "error" object of check -json.
+type jsonError struct {
+	Offset   int      `json:"offset"`
+	Rule     string   `json:"rule"`
+	Message  string   `json:"message"`
+	Expected []string `json:"expected,omitempty"`
+}
+
+// jsonComponents holds each component's text, null when undefined (DESIGN.md contract).
+type jsonComponents struct {
+	Scheme    *string `json:"scheme"`
+	Authority *string `json:"authority"`
+	Userinfo  *string `json:"userinfo"`
+	Host      *string `json:"host"`
+	Port      *string `json:"port"`
+	Path      *string `json:"path"`
+	Query     *string `json:"query"`
+	Fragment  *string `json:"fragment"`
+	User      *string `json:"user,omitempty"`
+	Password  *string `json:"password,omitempty"`
+}
+
+type checkResult struct {
+	Input      string          `json:"input"`
+	Spec       string          `json:"spec"`
+	Valid      bool            `json:"valid"`
+	Components *jsonComponents `json:"components"`
+	HostKind   string          `json:"host_kind,omitempty"`
+	Error      *jsonError      `json:"error,omitempty"`
+}
+
+func componentsOf(r *uri.Reference) *jsonComponents {
+	get := func(c uri.Component) *string {
+		if v, ok := r.Get(c); ok {
+			return &v
+		}
+		return nil
+	}
+	return &jsonComponents{
+		Scheme: get(uri.Scheme), Authority: get(uri.Authority), Userinfo: get(uri.Userinfo),
+		Host: get(uri.Host), Port: get(uri.Port), Path: get(uri.Path), Query: get(uri.Query),
+		Fragment: get(uri.Fragment), User: get(uri.User), Password: get(uri.Password),
+	}
+}
+
+func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	specFlag := fs.String("spec", "rfc3986", "spec ID, comma-separated IDs, or all")
+	asJSON := fs.Bool("json", false, "one JSON object per input and spec")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: urispec check [-spec ID|all] [-json] [URI ...]\n\nWith no URI, reads one per line from standard input.\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	specs, err := parseSpecs(*specFlag)
+	if err != nil {
+		fmt.Fprintln(stderr, "urispec check:", err)
+		return exitUsage
+	}
+	parsers := make([]*uri.Parser, len(specs))
+	for i, s := range specs {
+		if parsers[i], err = uri.NewParser(s); err != nil {
+			fmt.Fprintln(stderr, "urispec check:", err)
+			return exitUsage
+		}
+	}
+	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
+	status := exitOK
+	check := func(line int, input string, readErr error) error {
+		for _, p := range parsers {
+			res := checkResult{Input: input, Spec: p.Spec().String()}
+			var ue *uri.Error
+			if readErr != nil {
+				res.Error = &jsonError{Message: fmt.Sprintf("line %d: %v", line, readErr)}
+			} else if r, err := p.Parse(input); err == nil {
+				res.Valid, res.Components = true, componentsOf(r)
+				res.HostKind = r.HostKind().String()
+			} else if errors.As(err, &ue) {
+				res.Error = &jsonError{Offset: ue.Offset, Rule: ue.Rule, Message: ue.Error(), Expected: ue.Expected}
+			} else {
+				return err
+			}
+			if !res.Valid {
+				status = exitInvalid
+			}
+			if *asJSON {
+				if err := enc.Encode(res); err != nil {
+					return err
+				}
+			} else if err := writeCheck(stdout, res, ue); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if fs.NArg() > 0 {
+		for i, a := range fs.Args() {
+			if err := check(i+1, a, nil); err != nil {
+				fmt.Fprintln(stderr, "urispec check:", err)
+				return exitUsage
+			}
+		}
+		return status
+	}
+	if err := eachLine(stdin, check); err != nil {
+		fmt.Fprintln(stderr, "urispec check: reading standard input:", err)
+		return exitUsage
+	}
+	return status
+}
+
+// writeCheck prints one verdict: "valid    rfc3986        INPUT", or for an invalid input
+// the same line, a caret under the offending byte and the message.
+func writeCheck(w io.Writer, res checkResult, ue *uri.Error) error {
+	verdict := "valid"
+	if !res.Valid {
+		verdict = "invalid"
+	}
+	text, _ := printable(res.Input)
+	prefix := fmt.Sprintf("%-8s %-14s ", verdict, res.Spec)
+	if _, err := fmt.Fprintf(w, "%s%s\n", prefix, text); err != nil {
+		return err
+	}
+	switch {
+	case ue != nil:
+		_, err := fmt.Fprintf(w, "%s\n%*s%s\n", caretLine(len(prefix), res.Input, ue.Offset), len(prefix), "", ue.Error())
+		return err
+	case res.Error != nil:
+		_, err := fmt.Fprintf(w, "%*s%s\n", len(prefix), "", res.Error.Message)
+		return err
+	}
+	return nil
+}

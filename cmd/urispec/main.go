@@ -1,0 +1,73 @@
+// Command urispec checks, resolves and compares URI references under each historical
+// specification: the 1993 URL draft, RFC 1738, draft-fielding-url-syntax-05, RFC 2396,
+// draft-fielding-uri-rfc2396bis-01 and RFC 3986.
+//
+//	urispec check [-spec ID|all] [-json] [URI ...]
+//
+// Inputs come from the arguments, or one per line from standard input when there are
+// none. Exit status: 0 every input valid, 1 some input invalid, 2 usage or I/O error.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Exit statuses shared by every subcommand.
+const (
+	exitOK      = 0
+	exitInvalid = 1
+	exitUsage   = 2
+)
+
+// command runs one subcommand with its arguments (after the subcommand's name).
+type command struct {
+	run     func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
+	summary string
+}
+
+func commands() map[string]command {
+	return map[string]command{
+		"check": {runCheck, "validate URI references and show their components"},
+	}
+}
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	cmds := commands()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		usage(stderr, cmds)
+		if len(args) == 0 {
+			return exitUsage
+		}
+		return exitOK
+	}
+	c, ok := cmds[args[0]]
+	if !ok {
+		fmt.Fprintf(stderr, "urispec: unknown command %q\n", args[0])
+		usage(stderr, cmds)
+		return exitUsage
+	}
+	return c.run(args[1:], stdin, stdout, stderr)
+}
+
+func usage(w io.Writer, cmds map[string]command) {
+	names := make([]string, 0, len(cmds))
+	for name := range cmds {
+		names = append(names, name)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("usage: urispec COMMAND [flags] [args]\n\ncommands:\n")
+	for _, name := range names {
+		fmt.Fprintf(&b, "  %-10s %s\n", name, cmds[name].summary)
+	}
+	b.WriteString("\nRun 'urispec COMMAND -h' for a command's flags.\n")
+	io.WriteString(w, b.String())
+}

@@ -1,0 +1,165 @@
+package uri_test
+
+import (
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/urispec/urispec/uri"
+)
+
+// corpusSpec maps the corpora's spec column onto a spec of ours: OpenJDK's
+// "rfc2396+rfc2732" is checked against plain RFC 2396 (its IPv6 rows then disagree).
+var corpusSpec = map[string]uri.Spec{"rfc3986": uri.RFC3986, "rfc2396+rfc2732": uri.RFC2396}
+
+// productionValid says whether in matches the production named in a validity.tsv note.
+func productionValid(spec uri.Spec, production, in string) (bool, error) {
+	switch production {
+	case "URI-reference":
+		return uri.Validate(spec, in) == nil, nil
+	case "URI", "absolute-URI", "relative-ref", "URI-reference, server-based authority":
+		r, err := uri.Parse(spec, in)
+		if err != nil {
+			return false, nil
+		}
+		switch production {
+		case "URI":
+			return r.IsAbsolute(), nil
+		case "absolute-URI":
+			return r.IsAbsolute() && !r.Has(uri.Fragment), nil
+		case "relative-ref":
+			return !r.IsAbsolute(), nil
+		}
+		// RFC 2396 3.2: a server-based authority is [userinfo@]host[:port].
+		return !r.Has(uri.Authority) || r.Has(uri.Host), nil
+	case "IPv4address":
+		r, err := uri.Parse(spec, "//"+in)
+		return err == nil && r.HostKind() == uri.IPv4, nil
+	case "IPv6address":
+		r, err := uri.Parse(spec, "//["+in+"]")
+		return err == nil && r.HostKind() == uri.IPv6, nil
+	}
+	return false, fmt.Errorf("unknown production %q", production)
+}
+
+// rawControls undoes the corpora's escaping of control characters: %00-%1F and %7F
+// stand for the raw bytes in the rows whose note says so (corpora README).
+func rawControls(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) {
+			if v, err := strconv.ParseUint(s[i+1:i+3], 16, 8); err == nil && (v < 0x20 || v == 0x7f) {
+				b.WriteByte(byte(v))
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// knownDisagreements reads a testdata/corpus file: spec, line, then the reason.
+func knownDisagreements(t *testing.T, file string) map[string]string {
+	known := map[string]string{}
+	for _, row := range readTSV(t, "../testdata/corpus/"+file, true) {
+		if len(row.fields) < 4 || row.fields[len(row.fields)-1] == "" {
+			t.Fatalf("%s line %d: want spec, line, ..., reason", file, row.line)
+		}
+		known[row.fields[0]+":"+row.fields[1]] = row.fields[len(row.fields)-1]
+	}
+	return known
+}
+
+// checkDisagreements requires the disagreements found to be exactly those listed.
+func checkDisagreements(t *testing.T, file string, found map[string]string, checked map[uri.Spec]bool) {
+	known := knownDisagreements(t, file)
+	var missing []string
+	for key, row := range found {
+		if _, ok := known[key]; !ok {
+			missing = append(missing, row)
+		}
+	}
+	sort.Strings(missing)
+	for _, row := range missing {
+		t.Errorf("%s: unlisted disagreement (add it with the reason the source differs, or fix the grammar):\n%s\t<reason>", file, row)
+	}
+	for key := range known {
+		spec, _ := uri.ParseSpec(strings.Split(key, ":")[0])
+		if _, ok := found[key]; !ok && checked[spec] {
+			t.Errorf("%s: %s is listed but agrees now: remove it", file, key)
+		}
+	}
+}
+
+func TestCorpusValidity(t *testing.T) {
+	found, checked, n := map[string]string{}, map[uri.Spec]bool{}, 0
+	for _, row := range readTSV(t, sharedCorpora+"validity.tsv", true) {
+		spec, ok := corpusSpec[row.fields[1]]
+		if !ok || !spec.Available() {
+			continue
+		}
+		checked[spec] = true
+		in, want, note := row.fields[2], row.fields[3] == "valid", row.fields[4]
+		if strings.HasSuffix(note, "(control characters in this row are written as %XX)") {
+			in = rawControls(in)
+		}
+		production := note[1:strings.Index(note, "]")]
+		got, err := productionValid(spec, production, in)
+		if err != nil {
+			t.Fatalf("line %d: %v", row.line, err)
+		}
+		n++
+		if got != want {
+			found[spec.String()+":"+strconv.Itoa(row.line)] = strings.Join([]string{spec.String(), strconv.Itoa(row.line), in, row.fields[3], row.fields[0]}, "\t")
+		}
+	}
+	if n == 0 {
+		t.Fatal("no corpus row checked")
+	}
+	t.Logf("%d rows checked, %d disagree (all listed with reasons)", n, len(found))
+	checkDisagreements(t, "validity-disagreements.tsv", found, checked)
+}
+
+func TestCorpusComponents(t *testing.T) {
+	cols := []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.Host, uri.Port, uri.Path, uri.Query, uri.Fragment}
+	found, checked, n := map[string]string{}, map[uri.Spec]bool{}, 0
+	for _, row := range readTSV(t, sharedCorpora+"components.tsv", true) {
+		spec, ok := corpusSpec[row.fields[1]]
+		if !ok || !spec.Available() {
+			continue
+		}
+		checked[spec] = true
+		n++
+		in := row.fields[2]
+		key := spec.String() + ":" + strconv.Itoa(row.line)
+		r, err := uri.Parse(spec, in)
+		if err != nil {
+			found[key] = strings.Join([]string{spec.String(), strconv.Itoa(row.line), in, "(invalid)", row.fields[0]}, "\t")
+			continue
+		}
+		checkParsed(t, r)
+		var diffs []string
+		for i, c := range cols {
+			want := row.fields[3+i]
+			got, ok := r.Get(c)
+			if want == "?" || (want == "-" && !ok) || (want != "-" && ok && got == want) {
+				continue
+			}
+			if !ok {
+				got = "-"
+			}
+			diffs = append(diffs, fmt.Sprintf("%s=%q want %q", c, got, want))
+		}
+		if len(diffs) > 0 {
+			found[key] = strings.Join([]string{spec.String(), strconv.Itoa(row.line), in, strings.Join(diffs, "; "), row.fields[0]}, "\t")
+		}
+	}
+	if n == 0 {
+		t.Fatal("no corpus row checked")
+	}
+	t.Logf("%d rows checked, %d disagree (all listed with reasons)", n, len(found))
+	checkDisagreements(t, "components-disagreements.tsv", found, checked)
+}

@@ -1,0 +1,107 @@
+package uri_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/urispec/urispec/uri"
+)
+
+// TestExamples parses every example of testdata/examples/<spec>.tsv: each is valid, its
+// components are those the spec's text gives, and they agree with Appendix B.
+func TestExamples(t *testing.T) {
+	files, _ := filepath.Glob("../testdata/examples/*.tsv")
+	if len(files) == 0 {
+		t.Fatal("no example files")
+	}
+	for _, file := range files {
+		spec, err := uri.ParseSpec(strings.TrimSuffix(filepath.Base(file), ".tsv"))
+		if err != nil {
+			t.Errorf("%s: %v", file, err)
+			continue
+		}
+		t.Run(spec.String(), func(t *testing.T) {
+			rows := readTSV(t, file, false)
+			if len(rows) == 0 {
+				t.Fatal("no examples")
+			}
+			for _, row := range rows {
+				in := row.fields[0]
+				r, err := uri.Parse(spec, in)
+				if err != nil {
+					t.Errorf("line %d: %v", row.line, err)
+					continue
+				}
+				checkParsed(t, r)
+				for i, c := range []uri.Component{uri.Scheme, uri.Authority, uri.Path, uri.Query, uri.Fragment} {
+					want := row.fields[1+i]
+					got, ok := r.Get(c)
+					switch {
+					case want == "?":
+					case want == "-" && ok:
+						t.Errorf("line %d: %q: %s = %q, want undefined", row.line, in, c, got)
+					case want != "-" && (!ok || got != want):
+						t.Errorf("line %d: %q: %s = %q (defined %v), want %q", row.line, in, c, got, ok, want)
+					}
+				}
+			}
+		})
+	}
+}
+
+func TestErrorMessage(t *testing.T) {
+	for _, tc := range []struct {
+		spec uri.Spec
+		in   string
+		want string
+	}{
+		{uri.RFC3986, "http://a b", `rfc3986: invalid character ' ' at byte 8 in authority (expected pchar, "#", "/", "?" or end of input)`},
+		{uri.RFC3986, "http://a/b c", `rfc3986: invalid character ' ' at byte 10 in path-abempty (expected pchar, "#", "/", "?" or end of input)`},
+		{uri.RFC3986, "http://[::1", `rfc3986: unexpected end of input at byte 11 in IPv6address (expected HEXDIG, ".", ":" or "]")`},
+		{uri.RFC3986, "http://a/%4g", `rfc3986: invalid character 'g' at byte 11 in path-abempty (expected HEXDIG)`},
+		{uri.RFC3986, "\xff", `rfc3986: invalid byte 0xFF (not UTF-8) at byte 0 in scheme (expected unreserved, sub-delims, pct-encoded, "#", "/", "?", "@" or end of input)`},
+		{uri.RFC3986, "a\x00", `rfc3986: invalid control character U+0000 at byte 1 in scheme (expected pchar, "#", "/", "?" or end of input)`},
+		{uri.RFC3986, "é", `rfc3986: invalid non-ASCII character U+00E9 'é' at byte 0 in scheme (expected unreserved, sub-delims, pct-encoded, "#", "/", "?", "@" or end of input)`},
+	} {
+		err := uri.Validate(tc.spec, tc.in)
+		if err == nil || err.Error() != tc.want {
+			t.Errorf("Validate(%v, %q) = %v\nwant %s", tc.spec, tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestErrorOffset checks every invalid line of the real-world sample: the error is a
+// *uri.Error for that spec and input, its offset lies within the input, and it says what
+// was expected.
+func TestErrorOffset(t *testing.T) {
+	data, err := os.ReadFile(sharedCorpora + "realworld-sample.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, spec := range uri.Specs() {
+		n := 0
+		for _, line := range strings.Split(string(data), "\n") {
+			err := uri.Validate(spec, line)
+			if err == nil {
+				continue
+			}
+			n++
+			var e *uri.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%v %q: %T is not *uri.Error", spec, line, err)
+			}
+			if e.Offset < 0 || e.Offset > len(line) || e.Input != line || e.Spec != spec {
+				t.Errorf("%v %q: bad error %+v", spec, line, e)
+			}
+			if len(e.Expected) == 0 {
+				t.Errorf("%v %q: no expectation in %v", spec, line, e)
+			}
+		}
+		if n == 0 {
+			t.Errorf("%v: the sample has no invalid line; the test checks nothing", spec)
+		}
+	}
+}
