@@ -15,8 +15,17 @@ type Parser struct {
 	buf  []byte // probe inputs, reused
 }
 
+// ParseOption configures a Parser.
+type ParseOption func(*parserOptions)
+
+type parserOptions struct{}
+
 // NewParser returns a Parser for spec, or an error if the spec has no parser.
-func NewParser(spec Spec) (*Parser, error) {
+func NewParser(spec Spec, opts ...ParseOption) (*Parser, error) {
+	var o parserOptions
+	for _, opt := range opts {
+		opt(&o)
+	}
 	if !spec.Available() {
 		return nil, fmt.Errorf("uri: no parser for spec %v", spec)
 	}

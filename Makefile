@@ -1,0 +1,43 @@
+# urispec: see README.md. Every target works on a fresh machine with Go and make.
+GO       ?= go
+N        ?= 1000000
+FUZZTIME ?= 1m
+PKG      := ./...
+
+.PHONY: all generate check-generated test vet fuzz bench conformance
+
+all: test
+
+# Regenerate gen/*/parser.go from grammar/*.peg (peg v1.0.1 through internal/pegwrap).
+generate:
+	cd gen && $(GO) generate ./...
+
+# Regenerate into a temporary copy and fail if anything differs from what is committed.
+check-generated:
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	cp -R go.mod go.sum tools.go grammar gen internal "$$tmp"/ && \
+	(cd "$$tmp/gen" && $(GO) generate ./...) && \
+	if diff -r gen "$$tmp/gen"; then echo "check-generated: gen/ is up to date"; \
+	else echo "check-generated: gen/ is stale: run 'make generate' and commit" >&2; exit 1; fi
+
+vet:
+	$(GO) vet $(PKG)
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$out" ]; then echo "gofmt -l lists:" >&2; echo "$$out" >&2; exit 1; fi
+
+# The test command of the README (and of .ci/run).
+test: vet
+	$(GO) test $(PKG)
+
+bench:
+	$(GO) test ./uri -run '^$$' -bench RealWorld -benchtime 5x -count 3
+
+# Differential test of every grammar against its ABNF oracle with N strings per spec.
+conformance:
+	$(GO) test ./uri -run 'TestOracle' -count 1 -timeout 0 -v -oracle.n $(N)
+
+# Run every fuzz target for FUZZTIME each, one after the other.
+fuzz:
+	@for t in $$($(GO) test ./uri -list '^Fuzz' | grep '^Fuzz'); do \
+		echo "== $$t"; $(GO) test ./uri -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
+	done
