@@ -1,0 +1,281 @@
+package uri
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Result is what resolving a reference gives: an absolute target, or, for the specs whose
+// algorithm says so (url-syntax-05 and RFC 2396 step 2, 2396bis-01's "current-document"),
+// the current document with the reference's fragment, if any.
+type Result struct {
+	Spec Spec
+	// Target is the resolved reference; "" when SameDocument.
+	Target string
+	// SameDocument reports that the reference is the current document (a "same-document
+	// reference"): no new URL is formed, and Target is empty.
+	SameDocument bool
+	// Fragment and HasFragment are the reference's fragment when SameDocument ("#s" gives
+	// "s", true; "" gives "", false).
+	Fragment    string
+	HasFragment bool
+}
+
+// String returns Target, or the spec's own wording for the current document,
+// "(current document)" followed by "#fragment" when there is one (as Appendix C prints it).
+func (r Result) String() string {
+	if !r.SameDocument {
+		return r.Target
+	}
+	if r.HasFragment {
+		return "(current document)#" + r.Fragment
+	}
+	return "(current document)"
+}
+
+// ResultError reports that a spec's algorithm, applied to a base and reference it
+// accepts, produced a string that its own grammar rejects: one of the spec's known flaws
+// (see the README), or, for url-1993 and rfc1738, whose grammars define no relative form,
+// a relative reference that does not abbreviate a valid URL. Resolve returns the Result
+// along with it. errors.As finds the *Error inside.
+type ResultError struct {
+	Result Result
+	Err    *Error // why Result.Target is invalid; Err.Input is Result.Target
+}
+
+func (e *ResultError) Error() string {
+	return fmt.Sprintf("%v: resolution gives %q, which the grammar rejects: %v", e.Result.Spec, e.Result.Target, e.Err)
+}
+
+func (e *ResultError) Unwrap() error { return e.Err }
+
+// Option changes how Resolve applies a spec's algorithm.
+type Option func(*options)
+
+type options struct {
+	nonStrict   bool
+	unvalidated bool
+}
+
+// NonStrict enables the backwards-compatible reading that each of these specs allows
+// and that a strict/validating parser must not use: a reference whose scheme equals the
+// base's is resolved as if it had no scheme ("http:g" against "http://a/b/c/d;p?q"
+// gives "http://a/b/c/g").
+//   - rfc3986: the non-strict parser of section 5.2.2;
+//   - rfc2396bis-01: the non-validating parser of the section 5.2 pseudocode;
+//   - rfc2396: the work-around of section 5.2 step 3, for a base whose path is
+//     hierarchical (it has an authority or its path begins with "/").
+//
+// The other specs call the form a loophole and offer no such reading; the option has no
+// effect on them.
+func NonStrict() Option { return func(o *options) { o.nonStrict = true } }
+
+// Unvalidated splits the base and the reference into components with the spec's
+// generic parsing rule instead of its grammar, and does not check them or the result:
+// the regular expression of Appendix B (url-syntax-05, rfc2396, rfc2396bis-01, rfc3986),
+// the parsing steps of RFC 1808 section 2.4 (rfc1738), the full/partial distinction of
+// the "Partial form" section (url-1993). It shows what the algorithm alone does, for
+// inputs the grammar rejects (RFC 2396's "?y", which its own Appendix C resolves) and for
+// specs that have no parser yet. The base must still have a scheme.
+func Unvalidated() Option { return func(o *options) { o.unvalidated = true } }
+
+// Resolve resolves ref against base with spec's own algorithm, written from its text:
+//
+//	url-1993       the "Partial form" section          resolve_url1993.go
+//	rfc1738        RFC 1808 section 4, which RFC 1738  resolve_rfc1808.go
+//	               defers to for relative URLs
+//	url-syntax-05  section 5.2 steps 1-7               resolve_urlsyntax05.go
+//	rfc2396        section 5.2 steps 1-7               resolve_rfc2396.go
+//	rfc2396bis-01  section 5.2 pseudocode and merge    resolve_rfc2396bis01.go
+//	rfc3986        section 5.2 (5.2.1-5.2.4)           resolve_rfc3986.go
+//
+// Known flaws of each algorithm are reproduced, not repaired (README).
+//
+// Errors: a base or reference the spec's grammar rejects gives its *Error; a base without
+// a scheme gives an *Error with Rule "base"; when the algorithm's output is not valid under
+// the spec, Resolve returns the Result and a *ResultError. A spec without a parser gives a
+// plain error unless Unvalidated is used.
+func Resolve(spec Spec, base, ref string, opts ...Option) (Result, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	r, ok := resolvers[spec]
+	if spec == 0 || spec >= numSpecs || !ok {
+		return Result{}, fmt.Errorf("uri: no resolution algorithm for spec %v", spec)
+	}
+	if !o.unvalidated && !spec.Available() {
+		return Result{}, fmt.Errorf("uri: no parser for spec %v", spec)
+	}
+	res, err := r(spec, base, ref, o)
+	if err != nil {
+		return Result{}, err
+	}
+	res.Spec = spec
+	if o.unvalidated || res.SameDocument {
+		return res, nil
+	}
+	if e := validateTarget(spec, res.Target); e != nil {
+		return res, &ResultError{Result: res, Err: e}
+	}
+	return res, nil
+}
+
+// resolver is one spec's algorithm. It parses (or splits) base and ref itself, since
+// the specs disagree on what the components are (RFC 1808's params, url-1993's partial
+// form).
+type resolver func(spec Spec, base, ref string, o options) (Result, error)
+
+var resolvers = map[Spec]resolver{
+	URL1993:      resolveURL1993,
+	RFC1738:      resolveRFC1808,
+	URLSyntax05:  resolveURLSyntax05,
+	RFC2396:      resolveRFC2396,
+	RFC2396bis01: resolveRFC2396bis01,
+	RFC3986:      resolveRFC3986,
+}
+
+// validateTarget checks a resolved target under spec. RFC 1738's URLs have no fragment
+// (section 2.4.1 of RFC 1808: "the fragment identifier is not considered part of the
+// URL"), so for rfc1738 the fragment is set aside first.
+func validateTarget(spec Spec, s string) *Error {
+	if spec == RFC1738 {
+		s, _, _ = strings.Cut(s, "#")
+	}
+	var e *Error
+	if err := Validate(spec, s); err != nil && errors.As(err, &e) {
+		return e
+	}
+	return nil
+}
+
+// parts holds the five components of section 4.3/4.4 (Appendix B) of the 1997-2005 specs;
+// the path is always defined, possibly empty, and the others may be undefined.
+type parts struct {
+	scheme, authority, path, query, fragment       string
+	hasScheme, hasAuthority, hasQuery, hasFragment bool
+}
+
+// String recomposes the parts with the algorithm of step 7 of section 5.2 of url-syntax-05
+// and RFC 2396 (the recombination pseudocode of 2396bis-01 5.2 and RFC 3986 5.3, which is
+// the same).
+func (p parts) String() string {
+	var b strings.Builder
+	if p.hasScheme {
+		b.WriteString(p.scheme)
+		b.WriteByte(':')
+	}
+	if p.hasAuthority {
+		b.WriteString("//")
+		b.WriteString(p.authority)
+	}
+	b.WriteString(p.path)
+	if p.hasQuery {
+		b.WriteByte('?')
+		b.WriteString(p.query)
+	}
+	if p.hasFragment {
+		b.WriteByte('#')
+		b.WriteString(p.fragment)
+	}
+	return b.String()
+}
+
+// splitGeneric splits s with the regular expression of Appendix B of url-syntax-05,
+// RFC 2396, 2396bis-01 and RFC 3986:
+//
+//	^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+//
+// written out by hand (scheme = $2, authority = $4, path = $5, query = $7, fragment = $9).
+func splitGeneric(s string) parts {
+	var p parts
+	if i := strings.IndexAny(s, ":/?#"); i > 0 && s[i] == ':' {
+		p.scheme, p.hasScheme, s = s[:i], true, s[i+1:]
+	}
+	if strings.HasPrefix(s, "//") {
+		s = s[2:]
+		i := strings.IndexAny(s, "/?#")
+		if i < 0 {
+			i = len(s)
+		}
+		p.authority, p.hasAuthority, s = s[:i], true, s[i:]
+	}
+	if i := strings.IndexByte(s, '#'); i >= 0 {
+		p.fragment, p.hasFragment, s = s[i+1:], true, s[:i]
+	}
+	if i := strings.IndexByte(s, '?'); i >= 0 {
+		p.query, p.hasQuery, s = s[i+1:], true, s[:i]
+	}
+	p.path = s
+	return p
+}
+
+// partsOf returns the components of a reference parsed under its spec. The path is what
+// lies between the authority (or scheme) and the query or fragment, whatever the spec's
+// path rule spans (some grammars leave the "/" after the authority outside the path rule).
+func partsOf(r *Reference) parts {
+	var p parts
+	s := r.Input()
+	p.scheme, p.hasScheme = r.Get(Scheme)
+	if p.hasScheme {
+		s = s[len(p.scheme)+1:]
+	}
+	p.authority, p.hasAuthority = r.Get(Authority)
+	if p.hasAuthority {
+		s = s[2+len(p.authority):]
+	}
+	p.fragment, p.hasFragment = r.Get(Fragment)
+	if p.hasFragment {
+		s = s[:len(s)-len(p.fragment)-1]
+	}
+	p.query, p.hasQuery = r.Get(Query)
+	if p.hasQuery {
+		s = s[:len(s)-len(p.query)-1]
+	}
+	p.path = s
+	return p
+}
+
+// parseParts parses s under spec (or splits it with Appendix B when unvalidated), for the
+// specs whose resolution works on the generic components.
+func parseParts(spec Spec, s string, o options) (parts, error) {
+	if o.unvalidated {
+		return splitGeneric(s), nil
+	}
+	r, err := Parse(spec, s)
+	if err != nil {
+		return parts{}, err
+	}
+	return partsOf(r), nil
+}
+
+// parseBaseRef parses both and checks that the base is absolute.
+func parseBaseRef(spec Spec, base, ref string, o options) (b, r parts, err error) {
+	if b, err = parseParts(spec, base, o); err != nil {
+		return b, r, err
+	}
+	if !b.hasScheme {
+		return b, r, notAbsolute(spec, base)
+	}
+	r, err = parseParts(spec, ref, o)
+	return b, r, err
+}
+
+// notAbsolute is the error for a base without a scheme: every spec requires the base
+// to be an absolute URI (url-1993: "a full form"; RFC 1808 section 3; the others' 5.1).
+func notAbsolute(spec Spec, base string) *Error {
+	return &Error{Spec: spec, Input: base, Offset: 0, Rule: "base", Expected: []string{"absolute URI (a scheme)"}}
+}
+
+// sameDocument is the Result for "the current document", with r's fragment.
+func sameDocument(r parts) Result {
+	return Result{SameDocument: true, Fragment: r.fragment, HasFragment: r.hasFragment}
+}
+
+// lastSlashPrefix returns all but the last segment of path: everything up to and
+// including the right-most "/", or "" when there is none (the "copy all but the last
+// segment" of RFC 1808 step 6, url-syntax-05 6a, RFC 2396 6a, 2396bis-01 merge step 1).
+func lastSlashPrefix(path string) string {
+	return path[:strings.LastIndexByte(path, '/')+1]
+}

@@ -1,0 +1,131 @@
+package uri
+
+import "strings"
+
+// resolveURL1993 applies the rules for the partial form of the 1993 URL draft ("Partial
+// form" section of ../shared/seeds/004_7ddd58859f8846ad.txt). The draft's grammar has no
+// partial form ("Fragment identifiers and partial URLs are not involved in the basic URL
+// definition"), so a partial reference is judged by what it abbreviates: Resolve reports
+// a *ResultError when the URL it stands for is not valid.
+//
+// Reading of the text (decisions the draft does not make, see the README):
+//   - the fragment ("#" fragmentid of fragmentaddress) is set aside first and put back
+//     on the result; the partial URL "" or "#s" is an empty relative path;
+//   - "the path of the context locator" is the BNF's path: after the host part, up to
+//     the "?" of the search;
+//   - a partial URL "//host..." gives the host part and the rest ("If the host and/or
+//     port parts are different, the host, port name and all the rest of the locator
+//     must be given");
+//   - the dot rules apply "within the result" of the relative-path rule only, and within
+//     its path: the partial URL's search ("?" onwards) is appended untouched.
+func resolveURL1993(spec Spec, base, ref string, o options) (Result, error) {
+	if !o.unvalidated {
+		if err := Validate(spec, base); err != nil {
+			return Result{}, err
+		}
+	}
+	if !isFullForm1993(base) {
+		return Result{}, notAbsolute(spec, base)
+	}
+	// "A partial form can be distinguished from a full form in that a full form must have
+	// a colon and that colon must occur before any slash characters."
+	if isFullForm1993(ref) {
+		// "If the scheme parts are different, the whole absolute locator must be given."
+		if !o.unvalidated {
+			if err := Validate(spec, ref); err != nil {
+				return Result{}, err
+			}
+		}
+		return Result{Target: ref}, nil
+	}
+	// "Otherwise, the scheme is omitted, and:"
+	body, fragment, hasFragment := strings.Cut(ref, "#")
+	bodyBase, _, _ := strings.Cut(base, "#")
+	scheme, rest, _ := strings.Cut(bodyBase, ":")
+	var target string
+	switch {
+	case strings.HasPrefix(body, "//"):
+		// "If the host and/or port parts are different, the host, port name and all the
+		// rest of the locator must be given."
+		target = scheme + ":" + body
+	default:
+		// "If the access and host parts are the same, then the path may be given in
+		// absolute (fully qualified) or relative form."
+		hostPart := ""
+		if strings.HasPrefix(rest, "//") {
+			i := strings.IndexAny(rest[2:], "/?")
+			if i < 0 {
+				i = len(rest) - 2
+			}
+			hostPart, rest = rest[:2+i], rest[2+i:]
+		}
+		path, _, _ := strings.Cut(rest, "?")
+		if strings.HasPrefix(body, "/") {
+			// "If a leading slash is present, the path is absolute."
+			target = scheme + ":" + hostPart + body
+		} else {
+			// "The last part of the path of the context locator (anything following the
+			// rightmost slash) is removed, and the given partial URL appended in its place."
+			// "Within the result, all occurrences of "/xxx/.." or "/." are recursively
+			// removed, where xxx, ".." and "." are complete path elements."
+			target = scheme + ":" + hostPart + removeDotElements1993(lastSlashPrefix(path)+body)
+		}
+	}
+	if hasFragment {
+		target += "#" + fragment
+	}
+	return Result{Target: target}, nil
+}
+
+// isFullForm1993 reports whether s has a colon before any slash.
+func isFullForm1993(s string) bool {
+	c := strings.IndexByte(s, ':')
+	sl := strings.IndexByte(s, '/')
+	return c >= 0 && (sl < 0 || c < sl)
+}
+
+// removeDotElements1993 removes "/xxx/.." and "/." (xxx, ".." and "." complete path
+// elements) until none is left, the leftmost occurrence first ("recursively removed").
+// Read literally, xxx may itself be ".." or "."; the later specs' "not equal to '..'"
+// is not in this text, so "/../.." is removed too. Elements end at "/", at the "?" of
+// the search, or at the end.
+func removeDotElements1993(buf string) string {
+	for {
+		i, n := findDotElement1993(buf)
+		if i < 0 {
+			return buf
+		}
+		buf = buf[:i] + buf[i+n:]
+	}
+}
+
+func findDotElement1993(buf string) (int, int) {
+	end := strings.IndexByte(buf, '?')
+	if end < 0 {
+		end = len(buf)
+	}
+	elemEnd := func(i int) int { // end of the element starting at i
+		j := strings.IndexByte(buf[i:end], '/')
+		if j < 0 {
+			return end
+		}
+		return i + j
+	}
+	for i := 0; i < end; i++ {
+		if buf[i] != '/' {
+			continue
+		}
+		e1 := elemEnd(i + 1)
+		// "/xxx/.."
+		if e1 < end && buf[e1] == '/' {
+			if e2 := elemEnd(e1 + 1); buf[e1+1:e2] == ".." {
+				return i, e2 - i
+			}
+		}
+		// "/."
+		if buf[i+1:e1] == "." {
+			return i, e1 - i
+		}
+	}
+	return -1, 0
+}
