@@ -31,7 +31,8 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"check": {runCheck, "validate URI references and show their components"},
+		"check":  {runCheck, "validate URI references and show their components"},
+		"matrix": {runMatrix, "compare the specs' verdicts on many URIs, grouped by the deciding rule"},
 	}
 }
 

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"unicode/utf8"
+)
+
+// inputLine is one line of the inputs of matrix and compare.
+type inputLine struct {
+	where string // "FILE:LINE", or "<stdin>:LINE"
+	text  string // the line without its LF or CRLF ("" when too long)
+	// problem says why the line is not checked at all: over maxLine bytes, not valid
+	// UTF-8, or holding a NUL. Such a line counts as invalid under every spec (no
+	// grammar accepts a byte outside printable ASCII, and one too long is not read).
+	problem string
+}
+
+// ioError is an input that cannot be opened or read: the command stops with exit 2.
+type ioError struct{ err error }
+
+func (e *ioError) Error() string { return e.err.Error() }
+
+// eachInput calls fn with every line of the named files in order, or of stdin when there
+// are none ("-" also names stdin). Every file is opened before the first line is read, so
+// that a missing file is reported before any output. Lines go through eachLine (CRLF,
+// over-long lines); fn's errors stop the loop and are returned as they are, open and
+// read errors as *ioError.
+func eachInput(files []string, stdin io.Reader, fn func(in inputLine) error) error {
+	type source struct {
+		name string
+		r    io.Reader
+	}
+	var sources []source
+	if len(files) == 0 {
+		files = []string{"-"}
+	}
+	for _, name := range files {
+		if name == "-" {
+			sources = append(sources, source{"<stdin>", stdin})
+			continue
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			return &ioError{err}
+		}
+		defer f.Close()
+		sources = append(sources, source{name, f})
+	}
+	for _, src := range sources {
+		var fnErr error
+		err := eachLine(src.r, func(n int, line string, err error) error {
+			in := inputLine{where: fmt.Sprintf("%s:%d", src.name, n), text: line}
+			if err != nil {
+				in.problem = err.Error()
+			} else {
+				in.problem = lineProblem(line)
+			}
+			fnErr = fn(in)
+			return fnErr
+		})
+		if err != nil {
+			if fnErr != nil {
+				return err
+			}
+			return &ioError{fmt.Errorf("reading %s: %w", src.name, err)}
+		}
+	}
+	return nil
+}
+
+// lineProblem names why a line read whole is not checked: invalid UTF-8 or a NUL.
+func lineProblem(s string) string {
+	if i := strings.IndexByte(s, 0); i >= 0 {
+		return fmt.Sprintf("NUL byte at offset %d", i)
+	}
+	if !utf8.ValidString(s) {
+		for i := 0; i < len(s); {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if r == utf8.RuneError && size <= 1 {
+				return fmt.Sprintf("not valid UTF-8 (byte 0x%02X at offset %d)", s[i], i)
+			}
+			i += size
+		}
+	}
+	return ""
+}
+
+// inputError prints the message for an *ioError or another error of eachInput and
+// returns exitUsage (2).
+func inputError(stderr io.Writer, cmd string, err error) int {
+	var ie *ioError
+	if errors.As(err, &ie) {
+		fmt.Fprintf(stderr, "urispec %s: %v\n", cmd, ie.err)
+	} else {
+		fmt.Fprintf(stderr, "urispec %s: %v\n", cmd, err)
+	}
+	return exitUsage
+}
+
+// charAt names the byte at offset i of s for group keys and messages: "' '", "'['",
+// "U+00E9", "byte 0xFF", "control U+0009", or "end of input" past the end.
+func charAt(s string, i int) string {
+	if i >= len(s) {
+		return "end of input"
+	}
+	c := s[i]
+	switch {
+	case c == '\'':
+		return `"'"`
+	case c >= 0x20 && c < 0x7f:
+		return "'" + string(c) + "'"
+	case c < 0x20 || c == 0x7f:
+		return fmt.Sprintf("control U+%04X", c)
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02X", c)
+	}
+	return fmt.Sprintf("non-ASCII U+%04X", r)
+}
+
+// shorten renders s with printable and cuts it to at most max columns, marking the cut.
+func shorten(s string, max int) string {
+	text, _ := printable(s)
+	if len(text) <= max {
+		return text
+	}
+	return text[:max-3] + "..."
+}
