@@ -1,0 +1,261 @@
+package uri
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Level is a rung of the comparison ladder of section 6.2 of 2396bis-01 and RFC 3986.
+type Level uint8
+
+const (
+	// LevelSimple is simple string comparison (6.2.1): nothing is changed.
+	LevelSimple Level = iota + 1
+	// LevelSyntax is syntax-based normalization (6.2.2): case normalization of the
+	// scheme, the host and the hex digits of escapes; decoding of escapes of unreserved
+	// characters; removal of dot-segments from the path.
+	LevelSyntax
+	// LevelScheme adds scheme-based normalization (6.2.3): an empty port or the
+	// scheme's default port is removed, and an empty http or https path with an
+	// authority becomes "/".
+	LevelScheme
+)
+
+var levelNames = [...]string{LevelSimple: "simple", LevelSyntax: "syntax", LevelScheme: "scheme"}
+
+// String returns "simple", "syntax" or "scheme".
+func (l Level) String() string {
+	if l < LevelSimple || l > LevelScheme {
+		return fmt.Sprintf("Level(%d)", uint8(l))
+	}
+	return levelNames[l]
+}
+
+// ParseLevel returns the Level named "simple", "syntax" or "scheme".
+func ParseLevel(s string) (Level, error) {
+	for l := LevelSimple; l <= LevelScheme; l++ {
+		if levelNames[l] == s {
+			return l, nil
+		}
+	}
+	return 0, fmt.Errorf("unknown level %q (known: simple, syntax, scheme)", s)
+}
+
+// unreservedSets are the characters whose escapes are decoded, per spec: each spec's
+// own unreserved set.
+var unreservedSets = [numSpecs]string{
+	// The 1993 draft has no unreserved set and no equivalence rules; only letters and
+	// digits, which no scheme gives a special meaning, are decoded.
+	URL1993: alnum,
+	// RFC 1738 2.2: unreserved = alpha | digit | safe | extra.
+	RFC1738: alnum + "$-_.+" + "!*'(),",
+	// url-syntax-05 Appendix A: unreserved = alpha | digit | mark.
+	URLSyntax05: alnum + "$-_.!~*'(),",
+	// RFC 2396 2.3: unreserved = alphanum | mark.
+	RFC2396: alnum + "-_.!~*'()",
+	// 2396bis-01 2.3: unreserved = ALPHA / DIGIT / mark.
+	RFC2396bis01: alnum + "-_.!~*'()",
+	// RFC 3986 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
+	RFC3986: alnum + "-._~",
+}
+
+// defaultPorts are the default ports of the schemes RFC 1738 section 3 defines with a
+// port, and of https (RFC 2818).
+var defaultPorts = map[string]string{
+	"http": "80", "https": "443", "ftp": "21", "gopher": "70", "telnet": "23",
+	"nntp": "119", "wais": "210", "prospero": "1525",
+}
+
+// emptyPathIsSlash lists the schemes whose empty path is equivalent to "/" (RFC 3986
+// 6.2.3, for http; RFC 2616 3.2.3; RFC 2818 for https).
+var emptyPathIsSlash = map[string]bool{"http": true, "https": true}
+
+// Normalize returns s normalized up to level under spec. s must be valid under spec;
+// each step whose result the grammar would reject is left out, so a valid reference never
+// becomes invalid, and normalizing twice gives the same string.
+//
+// Syntax-based normalization follows section 6.2.2 of 2396bis-01 and RFC 3986, in the
+// order RFC 3986 implies: escapes of the spec's unreserved characters are decoded
+// (6.2.2.2), the scheme and host are lower-cased and the hex digits of the remaining
+// escapes upper-cased (6.2.2.1), and the dot-segments of a path that begins with "/" are
+// removed by the spec's own resolution routine (6.2.2.3): remove_dot_segments for
+// rfc3986; the merge steps for 2396bis-01, which keep ".." above the root, as do the
+// older specs' routines used for them.
+func Normalize(spec Spec, s string, level Level) (string, error) {
+	if level < LevelSimple || level > LevelScheme {
+		return "", fmt.Errorf("uri: unknown level %v", level)
+	}
+	r, err := Parse(spec, s)
+	if err != nil {
+		return "", err
+	}
+	if level == LevelSimple {
+		return s, nil
+	}
+	n := &normalizer{spec: spec, r: r}
+	steps := []func(parts) parts{n.decodeUnreserved, n.caseNormalize, n.pathSegments}
+	if level >= LevelScheme {
+		steps = append(steps, n.schemeBased)
+	}
+	cur := s
+	for _, step := range steps {
+		r, err := Parse(spec, cur)
+		if err != nil {
+			return "", err // cannot happen: cur is always valid
+		}
+		n.r = r
+		next := step(partsOf(r)).String()
+		if next != cur && Validate(spec, next) == nil {
+			cur = next
+		}
+	}
+	return cur, nil
+}
+
+// Equal reports whether a and b are equivalent at level: both are normalized under spec
+// and compared as strings (6.2.1).
+func Equal(spec Spec, a, b string, level Level) (bool, error) {
+	na, err := Normalize(spec, a, level)
+	if err != nil {
+		return false, err
+	}
+	nb, err := Normalize(spec, b, level)
+	if err != nil {
+		return false, err
+	}
+	return na == nb, nil
+}
+
+type normalizer struct {
+	spec Spec
+	r    *Reference
+}
+
+// decodeUnreserved decodes each escape of an unreserved character (6.2.2.2) in every
+// component.
+func (n *normalizer) decodeUnreserved(p parts) parts {
+	set := unreservedSets[n.spec]
+	dec := func(s string) string {
+		if !strings.Contains(s, "%") {
+			return s
+		}
+		var b strings.Builder
+		for i := 0; i < len(s); i++ {
+			if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+				c := unhex(s[i+1])<<4 | unhex(s[i+2])
+				if strings.IndexByte(set, c) >= 0 {
+					b.WriteByte(c)
+					i += 2
+					continue
+				}
+			}
+			b.WriteByte(s[i])
+		}
+		return b.String()
+	}
+	p.authority, p.path, p.query, p.fragment = dec(p.authority), dec(p.path), dec(p.query), dec(p.fragment)
+	return p
+}
+
+// caseNormalize lower-cases the scheme and the host, and upper-cases the hex digits of
+// every escape (6.2.2.1).
+func (n *normalizer) caseNormalize(p parts) parts {
+	p.scheme = strings.ToLower(p.scheme)
+	if host, ok := n.r.Get(Host); ok && p.hasAuthority {
+		i := strings.LastIndexByte(p.authority, '@') + 1
+		if strings.HasPrefix(p.authority[i:], host) {
+			p.authority = p.authority[:i] + lowerOutsideEscapes(host) + p.authority[i+len(host):]
+		}
+	}
+	p.authority, p.path, p.query, p.fragment = upperEscapes(p.authority), upperEscapes(p.path), upperEscapes(p.query), upperEscapes(p.fragment)
+	return p
+}
+
+// pathSegments removes dot-segments from a path that begins with "/" (6.2.2.3), unless
+// the result would begin with "//" where there is no authority (it would become one).
+func (n *normalizer) pathSegments(p parts) parts {
+	if !strings.HasPrefix(p.path, "/") {
+		return p
+	}
+	var path string
+	switch n.spec {
+	case RFC3986:
+		path = removeDotSegments(p.path)
+	case URL1993:
+		path = removeDotElements1993(p.path)
+	default:
+		// 2396bis-01: "splitting the URI just after the "/" that starts the path, using
+		// the left half as the base URI and the right as a relative reference", so merge
+		// of "/" and the rest; the older specs' resolution steps are the same.
+		path = removeDotSegmentsBuffer(p.path)
+	}
+	if !p.hasAuthority && strings.HasPrefix(path, "//") {
+		return p
+	}
+	p.path = path
+	return p
+}
+
+// schemeBased removes an empty port and the scheme's default port, and writes an empty
+// http(s) path as "/" (6.2.3).
+func (n *normalizer) schemeBased(p parts) parts {
+	scheme := strings.ToLower(p.scheme)
+	if port, ok := n.r.Get(Port); ok && p.hasAuthority && strings.HasSuffix(p.authority, ":"+port) {
+		if port == "" || port == defaultPorts[scheme] {
+			p.authority = p.authority[:len(p.authority)-len(port)-1]
+		}
+	}
+	if p.hasAuthority && p.path == "" && emptyPathIsSlash[scheme] {
+		p.path = "/"
+	}
+	return p
+}
+
+func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }
+
+func unhex(c byte) byte {
+	switch {
+	case c <= '9':
+		return c - '0'
+	case c >= 'a':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// upperEscapes upper-cases the two hex digits after each "%".
+func upperEscapes(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	b := []byte(s)
+	for i := 0; i+2 < len(b); i++ {
+		if b[i] == '%' && isHex(b[i+1]) && isHex(b[i+2]) {
+			b[i+1], b[i+2] = upper(b[i+1]), upper(b[i+2])
+			i += 2
+		}
+	}
+	return string(b)
+}
+
+// lowerOutsideEscapes lower-cases ASCII letters, except the hex digits of escapes.
+func lowerOutsideEscapes(s string) string {
+	b := []byte(s)
+	for i := 0; i < len(b); i++ {
+		if b[i] == '%' && i+2 < len(b) && isHex(b[i+1]) && isHex(b[i+2]) {
+			i += 2
+			continue
+		}
+		if 'A' <= b[i] && b[i] <= 'Z' {
+			b[i] += 'a' - 'A'
+		}
+	}
+	return string(b)
+}
+
+func upper(c byte) byte {
+	if 'a' <= c && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
+}

@@ -1,0 +1,112 @@
+package uri
+
+import (
+	"bufio"
+	"math/rand"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestNormalizeTable(t *testing.T) {
+	f, err := os.Open(filepath.Join("..", "testdata", "normalize", "normalize.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	header := false
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if strings.HasPrefix(line, "#") {
+			continue
+		}
+		if !header {
+			header = true
+			continue
+		}
+		fs := strings.Split(line, "\t")
+		spec, level, in, want := specByID(t, fs[0]), fs[1], fs[2], fs[3]
+		if !spec.Available() {
+			t.Logf("line %d: skipped, no parser for %v yet", n, spec)
+			continue
+		}
+		l, err := ParseLevel(level)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := Normalize(spec, in, l)
+		if err != nil {
+			t.Errorf("line %d: Normalize(%v, %q, %v): %v", n, spec, in, l, err)
+			continue
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("line %d: Normalize(%v, %q, %v) (-want +got):\n%s", n, spec, in, l, diff)
+		}
+	}
+}
+
+// specByID finds a spec by ID whether or not it has a parser.
+func specByID(t *testing.T, id string) Spec {
+	for s := Spec(1); s < numSpecs; s++ {
+		if s.String() == id {
+			return s
+		}
+	}
+	t.Fatalf("no spec %q", id)
+	return 0
+}
+
+// TestEqualSeedExample is the example pair of 2396bis-01 section 6.2.2 (and RFC 3986
+// 6.2.2): equal under syntax-based normalization, different as strings.
+func TestEqualSeedExample(t *testing.T) {
+	for _, spec := range []Spec{RFC2396bis01, RFC3986} {
+		if !spec.Available() {
+			t.Logf("%v: skipped, no parser yet", spec)
+			continue
+		}
+		for l, want := range map[Level]bool{LevelSimple: false, LevelSyntax: true, LevelScheme: true} {
+			got, err := Equal(spec, "example://a/b/c/%7A", "eXAMPLE://a/./b/../b/c/%7a", l)
+			if err != nil || got != want {
+				t.Errorf("%v: Equal(..., %v) = %v, %v; want %v", spec, l, got, err, want)
+			}
+		}
+	}
+}
+
+// TestNormalizeProperty: normalizing a valid reference gives a valid reference, and
+// normalizing again changes nothing.
+func TestNormalizeProperty(t *testing.T) {
+	pieces := []string{"HTTP:", "http:", "ftp:", "x:", "//", "A", "b", "/", ".", "..", "?", "#", ":", "@", "%41", "%7e", "%2F", "%2e", "%c3", ":80", ":", "[::A]", "~", "!", ";"}
+	rng := rand.New(rand.NewSource(2))
+	for _, spec := range Specs() {
+		checked := 0
+		for i := 0; i < 20000; i++ {
+			var sb strings.Builder
+			for k := rng.Intn(7); k >= 0; k-- {
+				sb.WriteString(pieces[rng.Intn(len(pieces))])
+			}
+			s := sb.String()
+			if Validate(spec, s) != nil {
+				continue
+			}
+			checked++
+			for l := LevelSimple; l <= LevelScheme; l++ {
+				n1, err := Normalize(spec, s, l)
+				if err != nil {
+					t.Fatalf("%v: Normalize(%q, %v): %v", spec, s, l, err)
+				}
+				if err := Validate(spec, n1); err != nil {
+					t.Errorf("%v: Normalize(%q, %v) = %q, invalid: %v", spec, s, l, n1, err)
+				}
+				if n2, _ := Normalize(spec, n1, l); n2 != n1 {
+					t.Errorf("%v: not idempotent at %v: %q -> %q -> %q", spec, l, s, n1, n2)
+				}
+			}
+		}
+		t.Logf("%v: %d valid references normalized", spec, checked)
+	}
+}
