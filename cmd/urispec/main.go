@@ -31,8 +31,9 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"check":  {runCheck, "validate URI references and show their components"},
-		"matrix": {runMatrix, "compare the specs' verdicts on many URIs, grouped by the deciding rule"},
+		"check":   {runCheck, "validate URI references and show their components"},
+		"compare": {runCompare, "compare Go's net/url with a spec on many URIs"},
+		"matrix":  {runMatrix, "compare the specs' verdicts on many URIs, grouped by the deciding rule"},
 	}
 }
 
