@@ -33,6 +33,7 @@ func commands() map[string]command {
 	return map[string]command{
 		"check":   {runCheck, "validate URI references and show their components"},
 		"compare": {runCompare, "compare Go's net/url with a spec on many URIs"},
+		"explain": {runExplain, "diagnose one URI under every spec: components, errors, resolution"},
 		"matrix":  {runMatrix, "compare the specs' verdicts on many URIs, grouped by the deciding rule"},
 	}
 }

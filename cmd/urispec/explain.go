@@ -1,0 +1,297 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urispec/urispec/uri"
+)
+
+const explainUsage = `usage: urispec explain [-spec LIST] [-base URI] URI ...
+
+Explains each URI under every chosen spec (default: all, oldest first): the verdict;
+for a valid one, each component's span marked under the string and the layout form
+(<scheme>://<authority><path>?<query>#<fragment>); for an invalid one, the offending
+byte marked with a caret, the rule and what the grammar expected there; with -base,
+the resolution of the URI against the base by the spec's own algorithm.
+Colour is used only when standard output is a terminal (and NO_COLOR is not set).
+
+Exit status: 0 (the explanation is the result, whatever the verdicts), 2 usage error.
+`
+
+// The parts explain marks, in the order they are listed.
+var explainComponents = []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.User, uri.Password, uri.Host, uri.Port, uri.Path, uri.Query, uri.Fragment}
+
+// palette holds the escape sequences used; all empty without colour.
+type palette struct{ valid, invalid, mark, reset string }
+
+func paletteFor(w io.Writer) palette {
+	if f, ok := w.(*os.File); ok && os.Getenv("NO_COLOR") == "" {
+		if fi, err := f.Stat(); err == nil && fi.Mode()&os.ModeCharDevice != 0 {
+			return palette{valid: "\x1b[32m", invalid: "\x1b[1;31m", mark: "\x1b[36m", reset: "\x1b[0m"}
+		}
+	}
+	return palette{}
+}
+
+func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	specFlag := fs.String("spec", "all", "comma-separated spec IDs, or all")
+	base := fs.String("base", "", "resolve each URI against this base URI")
+	fs.Usage = func() {
+		io.WriteString(stderr, explainUsage)
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitOK
+		}
+		return exitUsage
+	}
+	if fs.NArg() == 0 {
+		fs.Usage()
+		return exitUsage
+	}
+	specs, err := parseSpecs(*specFlag)
+	if err != nil {
+		fmt.Fprintln(stderr, "urispec explain:", err)
+		return exitUsage
+	}
+	specs = sortedSpecs(specs)
+	baseSet := false
+	fs.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
+	pal := paletteFor(stdout)
+	var b strings.Builder
+	for i, input := range fs.Args() {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		text, _ := printable(input)
+		if text == "" {
+			text = `"" (the empty string)`
+		}
+		fmt.Fprintf(&b, "%s\n", text)
+		if baseSet {
+			bt, _ := printable(*base)
+			fmt.Fprintf(&b, "base: %s\n", bt)
+		}
+		for _, s := range specs {
+			b.WriteString("\n")
+			explainOne(&b, s, input, *base, baseSet, pal)
+		}
+	}
+	if _, err := io.WriteString(stdout, b.String()); err != nil {
+		fmt.Fprintln(stderr, "urispec explain:", err)
+		return exitUsage
+	}
+	return exitOK
+}
+
+// sortedSpecs orders specs oldest first, each once.
+func sortedSpecs(specs []uri.Spec) []uri.Spec {
+	var seen [256]bool
+	var out []uri.Spec
+	for _, s := range uri.Specs() {
+		for _, t := range specs {
+			if s == t && !seen[s] {
+				seen[s] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// explainOne writes the explanation of input under one spec.
+func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase bool, pal palette) {
+	text, col := printable(input)
+	const indent = "    "
+	r, err := uri.Parse(spec, input)
+	if err != nil {
+		fmt.Fprintf(b, "%v (%s): %sinvalid%s\n", spec, spec.Document(), pal.invalid, pal.reset)
+		var ue *uri.Error
+		if !errors.As(err, &ue) {
+			fmt.Fprintf(b, "%s%v\n", indent, err)
+		} else {
+			fmt.Fprintf(b, "%s%s\n", indent, text)
+			fmt.Fprintf(b, "%s%s%s\n", pal.invalid, caretLine(len(indent), input, ue.Offset), pal.reset)
+			where := "at byte " + fmt.Sprint(ue.Offset)
+			if ue.Rule != "" {
+				where += " in " + ue.Rule
+			}
+			fmt.Fprintf(b, "%sfound:     %s %s\n", indent, charAt(input, ue.Offset), where)
+			if len(ue.Expected) > 0 {
+				fmt.Fprintf(b, "%sexpected:  %s\n", indent, strings.Join(ue.Expected, ", "))
+			}
+		}
+	} else {
+		fmt.Fprintf(b, "%v (%s): %svalid%s\n", spec, spec.Document(), pal.valid, pal.reset)
+		fmt.Fprintf(b, "%s%s\n", indent, text)
+		width := len(text) + 2
+		var undefined []string
+		for _, c := range explainComponents {
+			v, ok := r.Get(c)
+			if !ok {
+				if c != uri.User && c != uri.Password {
+					undefined = append(undefined, c.String())
+				}
+				continue
+			}
+			begin := componentOffset(r, c)
+			if begin < 0 || begin+len(v) > len(input) || input[begin:begin+len(v)] != v {
+				begin = strings.Index(input, v) // a spec whose parts do not follow RFC 3986's layout
+			}
+			if begin < 0 {
+				fmt.Fprintf(b, "%s%-*s  %-9s %s\n", indent, width, "", c, showPart(v, true))
+				continue
+			}
+			from, to := col[begin], col[begin+len(v)]
+			mark := strings.Repeat("^", to-from)
+			if to == from {
+				mark = "|"
+			}
+			line := strings.Repeat(" ", from) + mark
+			label := fmt.Sprintf("%-9s %s", c, showPart(v, true))
+			if c == uri.Host && r.HostKind() != uri.NoHost {
+				label += " (" + r.HostKind().String() + ")"
+			}
+			fmt.Fprintf(b, "%s%s%-*s%s  %s\n", indent, pal.mark, width, line, pal.reset, label)
+		}
+		fmt.Fprintf(b, "%slayout:    %s\n", indent, layout(r))
+		if len(undefined) > 0 {
+			fmt.Fprintf(b, "%sundefined: %s\n", indent, strings.Join(undefined, ", "))
+		}
+	}
+	if withBase {
+		fmt.Fprintf(b, "%sresolved:  %s\n", indent, resolution(spec, base, input))
+	}
+}
+
+// componentOffset finds the byte offset of component c in r's input. Reference exposes
+// texts, not offsets; each component's place follows from the ones before it (RFC 3986
+// section 5.3's recomposition), and within the authority from "userinfo@" and ":port".
+func componentOffset(r *uri.Reference, c uri.Component) int {
+	s := r.Input()
+	off := 0
+	scheme, hasScheme := r.Get(uri.Scheme)
+	if c == uri.Scheme {
+		return 0
+	}
+	if hasScheme {
+		off = len(scheme) + 1
+	}
+	auth, hasAuth := r.Get(uri.Authority)
+	authStart := off + 2
+	switch c {
+	case uri.Authority, uri.Userinfo, uri.User:
+		return authStart
+	case uri.Password:
+		u, _ := r.Get(uri.User)
+		return authStart + len(u) + 1
+	case uri.Host:
+		if ui, ok := r.Get(uri.Userinfo); ok {
+			return authStart + len(ui) + 1
+		}
+		if u, ok := r.Get(uri.User); ok {
+			p, hasP := r.Get(uri.Password)
+			n := len(u) + 1
+			if hasP {
+				n += len(p) + 1
+			}
+			return authStart + n
+		}
+		return authStart
+	case uri.Port:
+		return authStart + len(auth) - len(r.Value(uri.Port))
+	}
+	if hasAuth {
+		off = authStart + len(auth)
+	}
+	end := len(s)
+	if f, ok := r.Get(uri.Fragment); ok {
+		end -= len(f) + 1
+		if c == uri.Fragment {
+			return end + 1
+		}
+	}
+	if q, ok := r.Get(uri.Query); ok {
+		end -= len(q) + 1
+		if c == uri.Query {
+			return end + 1
+		}
+	}
+	// The path: what lies between the authority (or scheme) and the query or fragment;
+	// a spec whose path rule leaves out the "/" after the authority gives a shorter text,
+	// which ends where the query or fragment begins.
+	p := r.Value(uri.Path)
+	if strings.HasSuffix(s[:end], p) {
+		return end - len(p)
+	}
+	return off
+}
+
+// layout writes the reference's shape with its defined components, such as
+// "<scheme>://<userinfo>@<host>:<port><path>?<query>".
+func layout(r *uri.Reference) string {
+	var b strings.Builder
+	if r.Has(uri.Scheme) {
+		b.WriteString("<scheme>:")
+	}
+	if r.Has(uri.Authority) {
+		b.WriteString("//")
+		switch {
+		case r.Has(uri.Userinfo):
+			b.WriteString("<userinfo>@")
+		case r.Has(uri.User) && r.Has(uri.Password):
+			b.WriteString("<user>:<password>@")
+		case r.Has(uri.User):
+			b.WriteString("<user>@")
+		}
+		if r.Has(uri.Host) {
+			b.WriteString("<host>")
+		} else {
+			b.WriteString("<authority>")
+		}
+		if r.Has(uri.Port) {
+			b.WriteString(":<port>")
+		}
+	}
+	if r.Value(uri.Path) != "" {
+		b.WriteString("<path>")
+	}
+	if r.Has(uri.Query) {
+		b.WriteString("?<query>")
+	}
+	if r.Has(uri.Fragment) {
+		b.WriteString("#<fragment>")
+	}
+	if b.Len() == 0 {
+		return "(empty reference)"
+	}
+	return b.String()
+}
+
+// resolution describes resolving ref against base under spec.
+func resolution(spec uri.Spec, base, ref string) string {
+	res, err := uri.Resolve(spec, base, ref)
+	var re *uri.ResultError
+	switch {
+	case err == nil:
+		t, _ := printable(res.String())
+		return t
+	case errors.As(err, &re):
+		t, _ := printable(re.Result.String())
+		return fmt.Sprintf("%s (which the grammar rejects: %v)", t, re.Err)
+	default:
+		var ue *uri.Error
+		if errors.As(err, &ue) && ue.Input == base && ue.Input != ref {
+			return "not resolved: the base is invalid: " + err.Error()
+		}
+		return "not resolved: " + err.Error()
+	}
+}
