@@ -31,10 +31,13 @@ type command struct {
 
 func commands() map[string]command {
 	return map[string]command{
-		"check":   {runCheck, "validate URI references and show their components"},
-		"compare": {runCompare, "compare Go's net/url with a spec on many URIs"},
-		"explain": {runExplain, "diagnose one URI under every spec: components, errors, resolution"},
-		"matrix":  {runMatrix, "compare the specs' verdicts on many URIs, grouped by the deciding rule"},
+		"check":     {runCheck, "validate URI references and show their components"},
+		"compare":   {runCompare, "compare Go's net/url with a spec on many URIs"},
+		"explain":   {runExplain, "diagnose one URI under every spec: components, errors, resolution"},
+		"matrix":    {runMatrix, "compare the specs' verdicts on many URIs, grouped by the deciding rule"},
+		"resolve":   {runResolve, "resolve references against a base with each spec's algorithm"},
+		"normalize": {runNormalize, "normalize URIs up to a rung of the comparison ladder"},
+		"equal":     {runEqual, "compare two URIs at a rung of the comparison ladder"},
 	}
 }
 
