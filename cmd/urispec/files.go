@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 	"unicode/utf8"
@@ -66,6 +67,10 @@ func eachInput(files []string, stdin io.Reader, fn func(in inputLine) error) err
 			if fnErr != nil {
 				return err
 			}
+			var pe *fs.PathError
+			if errors.As(err, &pe) {
+				return &ioError{err} // "read NAME: is a directory"
+			}
 			return &ioError{fmt.Errorf("reading %s: %w", src.name, err)}
 		}
 	}
@@ -81,7 +86,7 @@ func lineProblem(s string) string {
 		for i := 0; i < len(s); {
 			r, size := utf8.DecodeRuneInString(s[i:])
 			if r == utf8.RuneError && size <= 1 {
-				return fmt.Sprintf("not valid UTF-8 (byte 0x%02X at offset %d)", s[i], i)
+				return fmt.Sprintf("not valid UTF-8: byte 0x%02X at offset %d", s[i], i)
 			}
 			i += size
 		}

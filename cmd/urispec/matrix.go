@@ -119,7 +119,7 @@ func rejectReason(err error) string {
 // problemKind is an input problem without its offset, for grouping.
 func problemKind(p string) string {
 	p, _, _ = strings.Cut(p, " at offset")
-	p, _, _ = strings.Cut(p, " (")
+	p, _, _ = strings.Cut(p, ":")
 	return p
 }
 

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/urispec/urispec/uri"
+)
+
+var update = flag.Bool("update", false, "rewrite testdata/cmd/*.golden with the current outputs")
+
+// goldenSpecs are the specs the golden runs name explicitly, so that the outputs do not
+// change when a spec is added; extend the list (and run with -update) when one lands.
+var goldenSpecs = []uri.Spec{uri.RFC3986}
+
+func specList() string {
+	var ids []string
+	for _, s := range goldenSpecs {
+		ids = append(ids, s.String())
+	}
+	return strings.Join(ids, ",")
+}
+
+// longLine is an input line one byte over the limit of eachLine.
+var longLine = "http://a/" + strings.Repeat("a", maxLine-8)
+
+// awkwardStdin mixes CRLF and LF, a NUL, invalid UTF-8, an over-long line and a last line
+// without a line end.
+var awkwardStdin = "http://a/b\r\n" + "http://a/\x00b\r\n" + "http://a/\xffb\n" + longLine + "\r\n" + "?y\r\n" + "last"
+
+// goldenCase is one run of the command: testdata/cmd/NAME.golden holds the command
+// line, standard output, standard error and exit status.
+type goldenCase struct {
+	name  string
+	args  []string
+	stdin string
+}
+
+func runGolden(t *testing.T, cases []goldenCase) {
+	t.Helper()
+	for _, s := range goldenSpecs {
+		if !s.Available() {
+			t.Fatalf("goldenSpecs names %v, which has no parser", s)
+		}
+	}
+	// File arguments are written relative to the repository root.
+	t.Chdir("../..")
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			status := run(c.args, strings.NewReader(c.stdin), &stdout, &stderr)
+			got := fmt.Sprintf("$ urispec %s\n%s--- stderr\n%s--- exit status %d\n", shellWords(c.args), stdout.String(), stderr.String(), status)
+			path := filepath.Join("testdata", "cmd", c.name+".golden")
+			if *update {
+				if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			want, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatalf("%v (run go test ./cmd/urispec -run Golden -update)", err)
+			}
+			if diff := cmp.Diff(string(want), got); diff != "" {
+				t.Errorf("%s: output differs from %s (-want +got):\n%s", c.name, path, diff)
+			}
+		})
+	}
+}
+
+func TestGolden(t *testing.T) {
+	specs := specList()
+	const urls = "testdata/cmd/urls.txt"
+	const crlf = "testdata/cmd/mixed-crlf.txt"
+	runGolden(t, []goldenCase{
+		// check (no golden test existed): arguments, stdin with CRLF, NUL, invalid UTF-8
+		// and an over-long line.
+		{name: "check-args", args: []string{"check", "-spec", specs, "http://a/b?", "http://a b"}},
+		{name: "check-stdin", args: []string{"check", "-spec", specs}, stdin: awkwardStdin},
+		{name: "check-json", args: []string{"check", "-spec", specs, "-json"}, stdin: awkwardStdin},
+
+		{name: "matrix", args: []string{"matrix", "-spec", specs, urls}},
+		{name: "matrix-json", args: []string{"matrix", "-spec", specs, "-json", crlf}},
+		{name: "matrix-problems", args: []string{"matrix", "-spec", specs, crlf, "-"}, stdin: awkwardStdin},
+		{name: "matrix-missing-file", args: []string{"matrix", "-spec", specs, urls, "testdata/cmd/no-such-file.txt"}},
+		{name: "matrix-directory", args: []string{"matrix", "-spec", specs, "testdata/cmd"}},
+
+		{name: "compare", args: []string{"compare", "-groups", "0", urls}},
+		{name: "compare-problems", args: []string{"compare", crlf, "-"}, stdin: awkwardStdin},
+		{name: "compare-missing-file", args: []string{"compare", "testdata/cmd/no-such-file.txt"}},
+		{name: "compare-directory", args: []string{"compare", "testdata/cmd"}},
+
+		{name: "explain", args: []string{"explain", "-spec", specs, "-base", "http://a/b/c/d;p?q",
+			"http://user@a.example:80/b/c?q#", "//[::1]/", "g?y#s", "", "../../../g"}},
+		{name: "explain-invalid", args: []string{"explain", "-spec", specs, "-base", "http://a/b/c/d;p?q",
+			"http://a b/", "http://[::1/", "http://a/\xffb", "g h"}},
+		{name: "explain-bad-base", args: []string{"explain", "-spec", specs, "-base", "/no/scheme", "g"}},
+		{name: "explain-no-uri", args: []string{"explain", "-spec", specs}},
+	})
+}
+
+// TestCRLFLikeLF: a CRLF file gives the same verdicts as the same lines with LF.
+func TestCRLFLikeLF(t *testing.T) {
+	data, err := os.ReadFile("../../testdata/cmd/mixed-crlf.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(data, []byte("\r\n")) {
+		t.Fatal("mixed-crlf.txt has no CRLF")
+	}
+	lf := bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	for _, cmd := range [][]string{{"matrix", "-json", "-spec", specList()}, {"compare"}, {"check", "-json"}} {
+		var a, b, stderr bytes.Buffer
+		sa := run(cmd, bytes.NewReader(data), &a, &stderr)
+		sb := run(cmd, bytes.NewReader(lf), &b, &stderr)
+		if diff := cmp.Diff(a.String(), b.String()); diff != "" || sa != sb {
+			t.Errorf("%v: CRLF and LF inputs differ (status %d, %d; -crlf +lf):\n%s", cmd, sa, sb, diff)
+		}
+	}
+}
+
+// TestPaletteNoTerminal: explain writes no escape sequences to a file or a buffer.
+func TestPaletteNoTerminal(t *testing.T) {
+	if p := paletteFor(&bytes.Buffer{}); p != (palette{}) {
+		t.Errorf("buffer: palette %+v, want none", p)
+	}
+	f, err := os.Create(filepath.Join(t.TempDir(), "out"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if p := paletteFor(f); p != (palette{}) {
+		t.Errorf("regular file: palette %+v, want none", p)
+	}
+}
+
+// shellWords writes args as a command line: plain words as they are, others quoted.
+func shellWords(args []string) string {
+	out := make([]string, len(args))
+	for i, a := range args {
+		out[i] = a
+		if a == "" || strings.IndexFunc(a, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || strings.ContainsRune("_-./:,=@%+", r))
+		}) >= 0 {
+			out[i] = strconv.Quote(a)
+		}
+	}
+	return strings.Join(out, " ")
+}
