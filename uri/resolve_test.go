@@ -160,6 +160,13 @@ var corpusDisagreements = map[int]string{
 	372: "java.net.URI, relative base, as line 369",
 	375: "java.net.URI repairs RFC 2396 step 6a (bug 8272072); the literal algorithm glues the path to the authority: http://example.comtest",
 	376: "java.net.URI, relative base, as line 369",
+	// Rows whose reference RFC 2396's own grammar rejects: they agree while rfc2396 has
+	// no parser (the test then resolves unvalidated) and differ once it has one.
+	330: "grammar: RFC 2396's grammar rejects \"?y\" (rel_path needs a rel_segment) although its Appendix C resolves it; Unvalidated gives http://a/b/c/?y",
+	367: "grammar: as line 330 (\"?q\")",
+	660: "grammar: RFC 1738's httpurl requires \"//\" (the scheme rules are on by default), so RFC 1808's example \"http:g\" is rejected under rfc1738",
+	661: "grammar: as line 660 (\"http:\")",
+	563: "grammar: RFC 2396's absoluteURI needs a non-empty hier_part or opaque_part, so \"http:\" is rejected (2396bis-01 Appendix G.2 relaxed it)",
 }
 
 func TestResolveCorpus(t *testing.T) {
@@ -212,7 +219,7 @@ func TestResolveCorpus(t *testing.T) {
 		c := counts[spec]
 		c[0]++
 		if s == expect {
-			if reason, ok := corpusDisagreements[n]; ok {
+			if reason, ok := corpusDisagreements[n]; ok && !strings.HasPrefix(reason, "grammar:") {
 				t.Errorf("line %d: listed as a disagreement (%s) but agrees", n, reason)
 			}
 			counts[spec] = c
@@ -334,6 +341,12 @@ func knownFlaw(spec Spec, base, target string) bool {
 		if b.hasAuthority && b.path == "" {
 			return true
 		}
+	}
+	// RFC 2396 and url-syntax-05 allow any base with a scheme, but an opaque base
+	// ("mailto:x@y", "zz:abc") merged with a relative path can leave "zz:", whose
+	// opaque_part (opaque-URL) may not be empty, or a "#" right after the ":".
+	if (spec == RFC2396 || spec == URLSyntax05) && !b.hasAuthority && !strings.HasPrefix(b.path, "/") {
+		return true
 	}
 	return tp.hasAuthority && b.hasAuthority != tp.hasAuthority || strings.HasPrefix(tp.path, "//") || tp.hasAuthority && tp.authority != b.authority
 }
