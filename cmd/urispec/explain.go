@@ -134,7 +134,12 @@ func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase 
 		fmt.Fprintf(b, "%s%s\n", indent, text)
 		width := len(text) + 2
 		var undefined []string
-		for _, c := range explainComponents {
+		// Parts a spec adds after User and Password (url-1993's "URL:" prefix) come first.
+		comps := explainComponents
+		for c := uri.Password + 1; c < uri.Password+8 && c.String() != "component?"; c++ {
+			comps = append([]uri.Component{c}, comps...)
+		}
+		for _, c := range comps {
 			v, ok := r.Get(c)
 			if !ok {
 				if c != uri.User && c != uri.Password {
@@ -177,13 +182,18 @@ func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase 
 // section 5.3's recomposition), and within the authority from "userinfo@" and ":port".
 func componentOffset(r *uri.Reference, c uri.Component) int {
 	s := r.Input()
+	// Text before the scheme that is not part of the RFC 3986 layout (url-1993's "URL:"
+	// prefix) shifts every offset.
 	off := 0
 	scheme, hasScheme := r.Get(uri.Scheme)
+	if hasScheme {
+		off = max(strings.Index(s, scheme+":"), 0)
+	}
 	if c == uri.Scheme {
-		return 0
+		return off
 	}
 	if hasScheme {
-		off = len(scheme) + 1
+		off += len(scheme) + 1
 	}
 	auth, hasAuth := r.Get(uri.Authority)
 	authStart := off + 2
