@@ -59,13 +59,21 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	status := exitOK
-	resolve := func(base, ref string) error {
+	// resolve resolves one pair under every spec; a line that could not be read (readErr)
+	// gives an error result in its place, as check does.
+	resolve := func(base, ref string, readErr error) error {
 		for _, spec := range specs {
-			res, err := uri.Resolve(spec, base, ref, opts...)
+			var res uri.Result
+			err := readErr
+			if err == nil {
+				res, err = uri.Resolve(spec, base, ref, opts...)
+			}
 			out := resolveResult{Spec: spec.String(), Base: base, Reference: ref}
 			var ue *uri.Error
 			var re *uri.ResultError
 			switch {
+			case readErr != nil:
+				out.Error = &jsonError{Message: readErr.Error()}
 			case err == nil || errors.As(err, &re):
 				if res.SameDocument {
 					out.SameDocument = true
@@ -101,7 +109,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if fs.NArg() >= 2 {
 		base := fs.Arg(0)
 		for _, ref := range fs.Args()[1:] {
-			if err := resolve(base, ref); err != nil {
+			if err := resolve(base, ref, nil); err != nil {
 				fmt.Fprintln(stderr, "urispec resolve:", err)
 				return exitUsage
 			}
@@ -110,15 +118,13 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	err = eachLine(stdin, func(n int, line string, readErr error) error {
 		base, ref, ok := strings.Cut(line, "\t")
-		if readErr != nil || !ok {
-			if readErr == nil {
-				readErr = errors.New(`not "BASE<TAB>REF"`)
-			}
-			fmt.Fprintf(stderr, "urispec resolve: line %d: %v\n", n, readErr)
-			status = exitInvalid
-			return nil
+		if readErr == nil && !ok {
+			readErr = errors.New(`not "BASE<TAB>REF"`)
 		}
-		return resolve(base, ref)
+		if readErr != nil {
+			readErr = fmt.Errorf("line %d: %w", n, readErr)
+		}
+		return resolve(base, ref, readErr)
 	})
 	if err != nil {
 		fmt.Fprintln(stderr, "urispec resolve:", err)
