@@ -25,6 +25,7 @@ const (
 	roleFragment
 	roleUser
 	rolePassword
+	rolePrefix
 	// Host kinds: the kind of the host span that contains the token.
 	roleRegName
 	roleHostName
@@ -36,7 +37,7 @@ const (
 var roleComponent = [...]Component{
 	roleScheme: Scheme, roleAuthority: Authority, roleUserinfo: Userinfo, roleHost: Host,
 	rolePort: Port, rolePath: Path, roleQuery: Query, roleFragment: Fragment,
-	roleUser: User, rolePassword: Password,
+	roleUser: User, rolePassword: Password, rolePrefix: Prefix,
 }
 
 var roleKind = [...]HostKind{
@@ -63,20 +64,33 @@ type binding struct {
 	reportAs map[string]string
 	// classes name sets of characters for "expected ..." messages, largest first.
 	classes []charClass
+	// genericTop is the entry rule used under the ParseOption GenericOnly (rfc1738: the
+	// generic syntax only, scheme rules off); "" when the spec has no such mode.
+	genericTop string
+	// fixup, if set, completes the components after the token spans are read, for specs
+	// whose components are not all spans of token rules (see grammar_rfc1738.go).
+	fixup func(r *Reference)
 }
 
 // grammar is a binding compiled against its parser's rule numbers.
 type grammar struct {
 	binding
-	top   int
-	roles []role // by rule number
-	names []string
+	top        int
+	genericTop int    // -1 when the spec has none
+	roles      []role // by rule number
+	names      []string
 }
 
 func compile(b binding, ruleID func(string) int, ruleName func(int) string, numRules int) *grammar {
 	g := &grammar{binding: b, top: ruleID(b.top), roles: make([]role, numRules), names: make([]string, numRules)}
 	if g.top < 0 {
 		panic("uri: " + b.spec.String() + ": no rule " + b.top)
+	}
+	g.genericTop = -1
+	if b.genericTop != "" {
+		if g.genericTop = ruleID(b.genericTop); g.genericTop < 0 {
+			panic("uri: " + b.spec.String() + ": no rule " + b.genericTop)
+		}
 	}
 	for name, r := range b.roles {
 		id := ruleID(name)
@@ -131,5 +145,8 @@ func (g *grammar) fill(m machine, r *Reference) {
 	// also where the grammar has no path rule in the derivation ("http:" under 2396).
 	if r.spans[Path].begin < 0 {
 		r.spans[Path] = span{0, 0}
+	}
+	if g.fixup != nil {
+		g.fixup(r)
 	}
 }

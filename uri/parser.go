@@ -11,6 +11,7 @@ import (
 type Parser struct {
 	spec Spec
 	g    *grammar
+	top  int // the entry rule: g.top, or g.genericTop under GenericOnly
 	m    machine
 	buf  []byte // probe inputs, reused
 }
@@ -18,7 +19,16 @@ type Parser struct {
 // ParseOption configures a Parser.
 type ParseOption func(*parserOptions)
 
-type parserOptions struct{}
+type parserOptions struct {
+	genericOnly bool
+}
+
+// GenericOnly turns off the scheme-specific rules of specs that have them (rfc1738):
+// every URL is then checked against the generic syntax alone (RFC 1738's genericurl,
+// which derives the same strings as its url rule), so "http:x" is valid. By default a
+// URL whose scheme is one of the ten that RFC 1738 defines must match that scheme's rule.
+// Specs without scheme rules ignore the option.
+func GenericOnly() ParseOption { return func(o *parserOptions) { o.genericOnly = true } }
 
 // NewParser returns a Parser for spec, or an error if the spec has no parser.
 func NewParser(spec Spec, opts ...ParseOption) (*Parser, error) {
@@ -30,7 +40,11 @@ func NewParser(spec Spec, opts ...ParseOption) (*Parser, error) {
 		return nil, fmt.Errorf("uri: no parser for spec %v", spec)
 	}
 	g := grammars[spec]
-	return &Parser{spec: spec, g: g, m: g.newMachine()}, nil
+	top := g.top
+	if o.genericOnly && g.genericTop >= 0 {
+		top = g.genericTop
+	}
+	return &Parser{spec: spec, g: g, top: top, m: g.newMachine()}, nil
 }
 
 // Spec is the spec the Parser parses under.
@@ -39,7 +53,7 @@ func (p *Parser) Spec() Spec { return p.spec }
 // Validate reports whether s is a valid reference: nil, or an *Error. It builds no
 // Reference.
 func (p *Parser) Validate(s string) error {
-	if p.m.Run(s, p.g.top) {
+	if p.m.Run(s, p.top) {
 		return nil
 	}
 	return p.explain(s)
@@ -47,7 +61,7 @@ func (p *Parser) Validate(s string) error {
 
 // Parse parses s into its components, or returns an *Error.
 func (p *Parser) Parse(s string) (*Reference, error) {
-	if !p.m.Run(s, p.g.top) {
+	if !p.m.Run(s, p.top) {
 		return nil, p.explain(s)
 	}
 	r := &Reference{spec: p.spec, input: s}
@@ -68,13 +82,13 @@ func (p *Parser) explain(s string) *Error {
 	p.buf = append(p.buf, 0)
 	for c := 0x20; c < 0x7f; c++ {
 		p.buf[off] = byte(c)
-		if p.m.Run(string(p.buf), p.g.top) {
+		if p.m.Run(string(p.buf), p.top) {
 			allowed[c] = true
 		} else if f, _ := p.m.Farthest(); f > off {
 			allowed[c] = true
 		}
 	}
-	end := p.m.Run(s[:off], p.g.top)
+	end := p.m.Run(s[:off], p.top)
 	e.Expected = summarize(&allowed, p.g.classes, end)
 	return e
 }
