@@ -25,7 +25,6 @@ const (
 	roleFragment
 	roleUser
 	rolePassword
-	rolePrefix
 	// Host kinds: the kind of the host span that contains the token.
 	roleRegName
 	roleHostName
@@ -37,7 +36,7 @@ const (
 var roleComponent = [...]Component{
 	roleScheme: Scheme, roleAuthority: Authority, roleUserinfo: Userinfo, roleHost: Host,
 	rolePort: Port, rolePath: Path, roleQuery: Query, roleFragment: Fragment,
-	roleUser: User, rolePassword: Password, rolePrefix: Prefix,
+	roleUser: User, rolePassword: Password,
 }
 
 var roleKind = [...]HostKind{
