@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/urispec/urispec/uri"
@@ -142,7 +143,7 @@ func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase 
 		for _, c := range comps {
 			v, ok := r.Get(c)
 			if !ok {
-				if c != uri.User && c != uri.Password {
+				if slices.Contains(uri.Components(), c) { // spec-specific parts are not listed
 					undefined = append(undefined, c.String())
 				}
 				continue

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/urispec/urispec/uri"
 )
@@ -192,7 +193,9 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	for i := range pairs {
 		pairs[i] = pairStats{older: specs[i], newer: specs[i+1], groups: newGroups(*maxExamples)}
 	}
-	err = eachInput(fs.Args(), stdin, func(in inputLine) error {
+	// handle counts one input, whose verdicts (one per spec) are in results[·][k].
+	var results [][]error
+	handle := func(in inputLine, k int) error {
 		inputs++
 		if in.problem != "" {
 			problems.add(problemKind(in.problem), func() string { return exampleLine(in) + "  (" + in.problem + ")" })
@@ -209,8 +212,8 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			return nil
 		}
-		for i, p := range parsers {
-			verdicts[i] = p.Validate(in.text)
+		for i := range parsers {
+			verdicts[i] = results[i][k]
 			pattern[i] = '-'
 			if verdicts[i] == nil {
 				accepts[i]++
@@ -251,7 +254,47 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return enc.Encode(out)
 		}
 		return nil
+	}
+	// Lines are read in batches; each spec's parser runs over a batch in its own
+	// goroutine, and the batch is then counted in input order.
+	var batch []inputLine
+	batchBytes := 0
+	results = make([][]error, len(specs))
+	flush := func() error {
+		var wg sync.WaitGroup
+		for i, p := range parsers {
+			results[i] = slices.Grow(results[i][:0], len(batch))[:len(batch)]
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for k, in := range batch {
+					results[i][k] = nil
+					if in.problem == "" {
+						results[i][k] = p.Validate(in.text)
+					}
+				}
+			}()
+		}
+		wg.Wait()
+		for k, in := range batch {
+			if err := handle(in, k); err != nil {
+				return err
+			}
+		}
+		batch, batchBytes = batch[:0], 0
+		return nil
+	}
+	err = eachInput(fs.Args(), stdin, func(in inputLine) error {
+		batch = append(batch, in)
+		batchBytes += len(in.text)
+		if len(batch) >= 4096 || batchBytes >= 8<<20 {
+			return flush()
+		}
+		return nil
 	})
+	if err == nil {
+		err = flush()
+	}
 	if err != nil {
 		return inputError(stderr, "matrix", err)
 	}
