@@ -250,6 +250,11 @@ func componentOffset(r *uri.Reference, c uri.Component) int {
 // "<scheme>://<userinfo>@<host>:<port><path>?<query>".
 func layout(r *uri.Reference) string {
 	var b strings.Builder
+	for c := uri.Password + 1; c < uri.Password+8 && c.String() != "component?"; c++ {
+		if r.Has(c) { // a part before the scheme: url-1993's "URL:" prefix
+			b.WriteString("<" + c.String() + ">")
+		}
+	}
 	if r.Has(uri.Scheme) {
 		b.WriteString("<scheme>:")
 	}
