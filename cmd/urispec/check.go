@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urispec/urispec/uri"
 )
@@ -38,7 +39,34 @@ type checkResult struct {
 	Valid      bool            `json:"valid"`
 	Components *jsonComponents `json:"components"`
 	HostKind   string          `json:"host_kind,omitempty"`
-	Error      *jsonError      `json:"error,omitempty"`
+	// Scheme is the scheme-specific syntax of RFC 1738 (uri.Reference.SchemeURL) of a
+	// valid reference that has a scheme: null when the scheme is not one of RFC 1738's
+	// ten, {"name": ..., "error": {...}} when the URL does not match that scheme's rule
+	// (the offset is into the input), else the fields of the scheme's uri type. Absent
+	// for invalid and relative references.
+	Scheme json.RawMessage `json:"scheme,omitempty"`
+	Error  *jsonError      `json:"error,omitempty"`
+}
+
+// schemeJSON encodes r's RFC 1738 scheme-specific syntax for checkResult.Scheme.
+func schemeJSON(r *uri.Reference) (json.RawMessage, error) {
+	if !r.IsAbsolute() {
+		return nil, nil
+	}
+	su, err := r.SchemeURL()
+	var ue *uri.Error
+	switch {
+	case err == nil && su == nil:
+		return json.RawMessage("null"), nil
+	case err == nil:
+		return json.Marshal(su)
+	case errors.As(err, &ue):
+		return json.Marshal(struct {
+			Name  string     `json:"name"`
+			Error *jsonError `json:"error"`
+		}{strings.ToLower(r.Value(uri.Scheme)), &jsonError{Offset: ue.Offset, Rule: ue.Rule, Message: ue.Error(), Expected: ue.Expected}})
+	}
+	return nil, err
 }
 
 func componentsOf(r *uri.Reference) *jsonComponents {
@@ -60,8 +88,9 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs.SetOutput(stderr)
 	specFlag := fs.String("spec", "rfc3986", "spec ID, comma-separated IDs, or all")
 	asJSON := fs.Bool("json", false, "one JSON object per input and spec")
+	schemes := fs.Bool("schemes", true, "rfc1738 only (other specs ignore it): a URL whose scheme is one of RFC 1738's ten\nmust match that scheme's rule; with -schemes=false, the generic syntax (genericurl) alone")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urispec check [-spec ID|all] [-json] [URI ...]\n\nWith no URI, reads one per line from standard input.\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error.")
+		fmt.Fprintln(stderr, "usage: urispec check [-spec ID|all] [-json] [-schemes=false] [URI ...]\n\nWith no URI, reads one per line from standard input.\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -72,9 +101,13 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "urispec check:", err)
 		return exitUsage
 	}
+	var opts []uri.ParseOption
+	if !*schemes {
+		opts = append(opts, uri.GenericOnly())
+	}
 	parsers := make([]*uri.Parser, len(specs))
 	for i, s := range specs {
-		if parsers[i], err = uri.NewParser(s); err != nil {
+		if parsers[i], err = uri.NewParser(s, opts...); err != nil {
 			fmt.Fprintln(stderr, "urispec check:", err)
 			return exitUsage
 		}
@@ -91,6 +124,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			} else if r, err := p.Parse(input); err == nil {
 				res.Valid, res.Components = true, componentsOf(r)
 				res.HostKind = r.HostKind().String()
+				if *asJSON {
+					if res.Scheme, err = schemeJSON(r); err != nil {
+						return err
+					}
+				}
 			} else if errors.As(err, &ue) {
 				res.Error = &jsonError{Offset: ue.Offset, Rule: ue.Rule, Message: ue.Error(), Expected: ue.Expected}
 			} else {
