@@ -214,23 +214,37 @@ func splitGeneric(s string) parts {
 // partsOf returns the components of a reference parsed under its spec. The path is what
 // lies between the authority (or scheme) and the query or fragment, whatever the spec's
 // path rule spans (some grammars leave the "/" after the authority outside the path rule).
+// If a binding's spans do not delimit the input that way, the Appendix B split of the
+// (valid) input is used instead.
 func partsOf(r *Reference) parts {
 	var p parts
 	s := r.Input()
 	p.scheme, p.hasScheme = r.Get(Scheme)
 	if p.hasScheme {
+		if !strings.HasPrefix(s, p.scheme+":") {
+			return splitGeneric(r.Input())
+		}
 		s = s[len(p.scheme)+1:]
 	}
 	p.authority, p.hasAuthority = r.Get(Authority)
 	if p.hasAuthority {
+		if !strings.HasPrefix(s, "//"+p.authority) {
+			return splitGeneric(r.Input())
+		}
 		s = s[2+len(p.authority):]
 	}
 	p.fragment, p.hasFragment = r.Get(Fragment)
 	if p.hasFragment {
+		if !strings.HasSuffix(s, "#"+p.fragment) {
+			return splitGeneric(r.Input())
+		}
 		s = s[:len(s)-len(p.fragment)-1]
 	}
 	p.query, p.hasQuery = r.Get(Query)
 	if p.hasQuery {
+		if !strings.HasSuffix(s, "?"+p.query) {
+			return splitGeneric(r.Input())
+		}
 		s = s[:len(s)-len(p.query)-1]
 	}
 	p.path = s
