@@ -66,7 +66,7 @@ func rfc1738Count(t *testing.T) int {
 	return 800
 }
 
-func loadRFC1738ABNF(t *testing.T) *goabnf.Grammar {
+func loadRFC1738ABNF(t testing.TB) *goabnf.Grammar {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join("..", "grammar", "rfc1738.abnf"))
 	if err != nil {

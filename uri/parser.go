@@ -3,6 +3,7 @@ package uri
 import (
 	"fmt"
 	"sync"
+	"unicode/utf8"
 )
 
 // Parser parses references under one spec, reusing the generated parser's buffers from
@@ -73,6 +74,22 @@ func (p *Parser) Parse(s string) (*Reference, error) {
 func (p *Parser) explain(s string) *Error {
 	far, rule := p.m.Farthest()
 	off := byteOffset(s, far)
+	if off < len(s) && p.viable(s[:off+1]) {
+		// A rule that ends with !. after an optional part tests no character there
+		// ("telnet://h/x" under rfc1738: nothing tests the "x"), so the farthest failing
+		// test can lie before the byte that Error.Offset promises. Being the beginning
+		// of a valid reference is prefix-closed, and s is not one (otherwise far would be
+		// its end): binary search for the first byte that ends that.
+		lo, hi := off+1, len(s) // s[:lo] is a beginning, s[:hi] is not
+		for hi-lo > 1 {
+			if mid := (lo + hi) / 2; p.viable(s[:mid]) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		off, rule = lo, p.ruleAtEnd(s[:lo])
+	}
 	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule]}
 	// Every byte before off was accepted by some test, and no grammar accepts a byte
 	// outside ASCII, so s[:off] is ASCII and rune positions equal byte positions in it.
@@ -91,6 +108,31 @@ func (p *Parser) explain(s string) *Error {
 	end := p.m.Run(s[:off], p.top)
 	e.Expected = summarize(&allowed, p.g.classes, end)
 	return e
+}
+
+// viable reports whether s is a valid reference or the beginning of one: the parser
+// accepts it, or its farthest failing test is at the end (it wanted more input).
+func (p *Parser) viable(s string) bool {
+	if p.m.Run(s, p.top) {
+		return true
+	}
+	far, _ := p.m.Farthest()
+	return far == utf8.RuneCountInString(s)
+}
+
+// ruleAtEnd names the token rule in which a viable s ends: the innermost token that ends
+// there if s is valid, else the rule of the farthest failing test.
+func (p *Parser) ruleAtEnd(s string) int {
+	if p.m.Run(s, p.top) {
+		for i, n := 0, p.m.Len(); i < n; i++ { // post-order: inner tokens first
+			if rule, _, end := p.m.Token(i); end == len(s) {
+				return rule
+			}
+		}
+		return 0
+	}
+	_, rule := p.m.Farthest()
+	return rule
 }
 
 // byteOffset converts a rune position of s to a byte offset (len(s) past the end).

@@ -1,0 +1,256 @@
+package uri_test
+
+import (
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/urispec/urispec/uri"
+)
+
+// TestSchemeURL checks the fields of every scheme, for a reference parsed under rfc1738
+// and under rfc3986 (the validators do not depend on the reference's spec).
+func TestSchemeURL(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"ftp://foo:@host.com/a/b;type=d", `{"name":"ftp","rule":"ftpurl","default_port":21,"user":"foo","password":"","host":"host.com","port":null,"path":"a/b","segments":["a","b"],"type":"d"}`},
+		{"ftp://@host.com/", `{"name":"ftp","rule":"ftpurl","default_port":21,"user":"","password":null,"host":"host.com","port":null,"path":"","segments":[""],"type":null}`},
+		{"ftp://host.com", `{"name":"ftp","rule":"ftpurl","default_port":21,"user":null,"password":null,"host":"host.com","port":null,"path":null,"segments":null,"type":null}`},
+		{"ftp://myname@host.dom//etc/motd", `{"name":"ftp","rule":"ftpurl","default_port":21,"user":"myname","password":null,"host":"host.dom","port":null,"path":"/etc/motd","segments":["","etc","motd"],"type":null}`},
+		{"ftp://u:p@10.0.0.1:2121/%2Fetc;type=A", `{"name":"ftp","rule":"ftpurl","default_port":21,"user":"u","password":"p","host":"10.0.0.1","port":"2121","path":"%2Fetc","segments":["%2Fetc"],"type":"A"}`},
+		{"file:///etc/motd", `{"name":"file","rule":"fileurl","host":"","path":"etc/motd","segments":["etc","motd"]}`},
+		{"file://vms.host.edu/disk$user/my/notes/note12345.txt", `{"name":"file","rule":"fileurl","host":"vms.host.edu","path":"disk$user/my/notes/note12345.txt","segments":["disk$user","my","notes","note12345.txt"]}`},
+		{"file://localhost/x", `{"name":"file","rule":"fileurl","host":"localhost","path":"x","segments":["x"]}`},
+		{"http://a:8080/b/c?d=e;f", `{"name":"http","rule":"httpurl","default_port":80,"host":"a","port":"8080","path":"b/c","search":"d=e;f"}`},
+		{"http://a", `{"name":"http","rule":"httpurl","default_port":80,"host":"a","port":null,"path":null,"search":null}`},
+		{"http://a/", `{"name":"http","rule":"httpurl","default_port":80,"host":"a","port":null,"path":"","search":null}`},
+		{"gopher://h:7070/1sel%09find%09+plus", `{"name":"gopher","rule":"gopherurl","default_port":70,"host":"h","port":"7070","type":"1","selector":"sel","search":"find","gopher_plus":"+plus"}`},
+		{"gopher://h/7a%09b/c", `{"name":"gopher","rule":"gopherurl","default_port":70,"host":"h","port":null,"type":"7","selector":"a","search":"b/c","gopher_plus":null}`},
+		{"gopher://h/0", `{"name":"gopher","rule":"gopherurl","default_port":70,"host":"h","port":null,"type":"0","selector":"","search":null,"gopher_plus":null}`},
+		{"gopher://h", `{"name":"gopher","rule":"gopherurl","default_port":70,"host":"h","port":null,"type":null,"selector":null,"search":null,"gopher_plus":null}`},
+		{"mailto:John.Doe@example.com", `{"name":"mailto","rule":"mailtourl","address":"John.Doe@example.com"}`},
+		{"news:*", `{"name":"news","rule":"newsurl","group":"*","article":null}`},
+		{"news:comp.infosystems.www", `{"name":"news","rule":"newsurl","group":"comp.infosystems.www","article":null}`},
+		{"news:12345@host.dom", `{"name":"news","rule":"newsurl","group":null,"article":"12345@host.dom"}`},
+		{"nntp://news.host:119/comp.x/42", `{"name":"nntp","rule":"nntpurl","default_port":119,"host":"news.host","port":"119","group":"comp.x","article":"42"}`},
+		{"nntp://news.host/comp.x", `{"name":"nntp","rule":"nntpurl","default_port":119,"host":"news.host","port":null,"group":"comp.x","article":null}`},
+		{"telnet://u:p@h:23/", `{"name":"telnet","rule":"telneturl","default_port":23,"user":"u","password":"p","host":"h","port":"23"}`},
+		{"telnet://h", `{"name":"telnet","rule":"telneturl","default_port":23,"user":null,"password":null,"host":"h","port":null}`},
+		{"wais://h:210/db", `{"name":"wais","rule":"waisdatabase","default_port":210,"host":"h","port":"210","database":"db","type":null,"path":null,"search":null}`},
+		{"wais://h/db?w", `{"name":"wais","rule":"waisindex","default_port":210,"host":"h","port":null,"database":"db","type":null,"path":null,"search":"w"}`},
+		{"wais://h/db/TEXT/x%20y", `{"name":"wais","rule":"waisdoc","default_port":210,"host":"h","port":null,"database":"db","type":"TEXT","path":"x%20y","search":null}`},
+		{"prospero://host.dom//pros/name", `{"name":"prospero","rule":"prosperourl","default_port":1525,"host":"host.dom","port":null,"path":"/pros/name","fields":null}`},
+		{"prospero://h:1525/p;a=b;c=", `{"name":"prospero","rule":"prosperourl","default_port":1525,"host":"h","port":"1525","path":"p","fields":[{"name":"a","value":"b"},{"name":"c","value":""}]}`},
+		{"foo://a/b", `null`},
+	} {
+		for _, spec := range []uri.Spec{uri.RFC1738, uri.RFC3986} {
+			r, err := uri.Parse(spec, tc.in)
+			if err != nil {
+				t.Errorf("%v %q: %v", spec, tc.in, err)
+				continue
+			}
+			su, err := r.SchemeURL()
+			if err != nil {
+				t.Errorf("%v %q: SchemeURL: %v", spec, tc.in, err)
+				continue
+			}
+			got, _ := json.Marshal(su)
+			if tc.want == "null" && su == nil {
+				continue
+			}
+			if string(got) != tc.want {
+				t.Errorf("%v %q: SchemeURL\n got %s\nwant %s", spec, tc.in, got, tc.want)
+			}
+		}
+		su, err := uri.CheckScheme(tc.in)
+		got, _ := json.Marshal(su)
+		if err != nil || (tc.want != "null" && string(got) != tc.want) || (tc.want == "null" && su != nil) {
+			t.Errorf("CheckScheme(%q) = %s, %v\nwant %s", tc.in, got, err, tc.want)
+		}
+	}
+}
+
+// TestSchemeURLReadings: the scheme in any case (2.1), a fragment of the reference's own
+// spec left out (2.2), and a reference without a scheme.
+func TestSchemeURLReadings(t *testing.T) {
+	r, err := uri.Parse(uri.RFC3986, "HTTP://a/b?c#frag")
+	if err != nil {
+		t.Fatal(err)
+	}
+	su, err := r.SchemeURL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, ok := su.(*uri.HTTPURL)
+	if !ok || h.Name != "http" || *h.Search != "c" || h.Syntax().Rule != "httpurl" {
+		t.Errorf("HTTP://a/b?c#frag: %#v", su)
+	}
+	// The example of RFC 1738's APPENDIX: "#" is not part of a URL. rfc3986 reads
+	// "#WARNING" as a fragment, which the validator leaves out; rfc1738 rejects it.
+	const warning = "http://ds.internic.net/instructions/overview.html#WARNING"
+	if r, err := uri.Parse(uri.RFC3986, warning); err != nil {
+		t.Fatal(err)
+	} else if su, err := r.SchemeURL(); err != nil || *su.(*uri.HTTPURL).Path != "instructions/overview.html" {
+		t.Errorf("%s under rfc3986: %v, %v", warning, su, err)
+	}
+	var e *uri.Error
+	if err := uri.Validate(uri.RFC1738, warning); !errors.As(err, &e) || e.Offset != strings.Index(warning, "#") || e.Rule != "hpath" {
+		t.Errorf("%s under rfc1738: %v, want an error at the \"#\" in hpath", warning, err)
+	}
+	if r, err := uri.Parse(uri.RFC3986, "//a/b"); err != nil {
+		t.Fatal(err)
+	} else if su, err := r.SchemeURL(); su != nil || err != nil {
+		t.Errorf("//a/b: %v, %v", su, err)
+	}
+}
+
+// TestSchemeURLErrors: a reference valid under another spec whose text breaks its
+// scheme's RFC 1738 rule gets an *uri.Error at the offending byte of the input.
+func TestSchemeURLErrors(t *testing.T) {
+	for _, tc := range []struct {
+		in     string
+		offset int
+		rule   string
+		msg    string
+	}{
+		{"http://a/~b", 9, "hpath", `rfc1738: invalid character '~' at byte 9 in hpath (expected xchar or end of input)`},
+		{"http:x", 5, "httpurl", `rfc1738: invalid character 'x' at byte 5 in httpurl (expected "/")`},
+		{"http://a?x", 8, "hostname", ""},
+		{"http://a/b?c/d", 12, "search", ""},
+		{"http://[::1]/", 7, "hostname", ""},
+		{"ftp://a/b;type=x", 15, "ftptype", ""},
+		{"ftp://a/b;c", 10, "ftpurl", `rfc1738: invalid character 'c' at byte 10 in ftpurl (expected "t")`},
+		{"file://h", 8, "hostname", ""},
+		{"file://h:1/x", 8, "hostname", ""},
+		{"news:a~b", 6, "group", ""},
+		{"nntp://h/g/x", 11, "nntpurl", ""},
+		{"telnet://h/x", 11, "telneturl", ""},
+		{"wais://h/d?s/t", 12, "search", ""},
+		{"prospero://h/p;a", 16, "fieldname", ""},
+		{"mailto:", 7, "encoded822addr", ""},
+		{"mailto:a~b", 8, "encoded822addr", ""},
+		{"gopher://h/1a~", 13, "selector", ""},
+		// The character after an optional end that no rule tests (uri.Error.Offset).
+		{"telnet://h/x", 11, "telneturl", `rfc1738: invalid character 'x' at byte 11 in telneturl (expected end of input)`},
+		{"ftp://a/b;type=ax", 16, "ftptype", ""},
+	} {
+		r, err := uri.Parse(uri.RFC3986, tc.in)
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		su, err := r.SchemeURL()
+		var e *uri.Error
+		if !errors.As(err, &e) {
+			t.Errorf("%q: SchemeURL = %v, %v; want an *uri.Error", tc.in, su, err)
+			continue
+		}
+		if e.Spec != uri.RFC1738 || e.Input != tc.in || e.Offset != tc.offset || e.Rule != tc.rule || (tc.msg != "" && e.Error() != tc.msg) {
+			t.Errorf("%q: error %+v (%v); want offset %d, rule %s %s", tc.in, e, e, tc.offset, tc.rule, tc.msg)
+		}
+		// rfc1738 itself rejects it the same way.
+		if err := uri.Validate(uri.RFC1738, tc.in); !errors.As(err, &e) || e.Offset != tc.offset {
+			t.Errorf("%q under rfc1738: %v; want an error at byte %d", tc.in, err, tc.offset)
+		}
+	}
+}
+
+func TestDefaultPort(t *testing.T) {
+	want := map[string]int{"ftp": 21, "http": 80, "gopher": 70, "nntp": 119, "telnet": 23, "wais": 210, "prospero": 1525, "HTTP": 80}
+	for scheme, port := range want {
+		if got, ok := uri.DefaultPort(scheme); !ok || got != port {
+			t.Errorf("DefaultPort(%q) = %d, %v; want %d", scheme, got, ok, port)
+		}
+	}
+	for _, scheme := range []string{"file", "mailto", "news", "https", ""} {
+		if got, ok := uri.DefaultPort(scheme); ok {
+			t.Errorf("DefaultPort(%q) = %d, true; want none", scheme, got)
+		}
+	}
+	for _, s := range []string{"ftp", "file", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "prospero", "Mailto"} {
+		if !uri.IsRFC1738Scheme(s) {
+			t.Errorf("IsRFC1738Scheme(%q) = false", s)
+		}
+	}
+	if uri.IsRFC1738Scheme("https") {
+		t.Error("IsRFC1738Scheme(https) = true")
+	}
+}
+
+// TestRFC1738Components checks the components of RFC 1738 URLs (uri/grammar_rfc1738.go)
+// and their recomposition, strict and generic-only.
+func TestRFC1738Components(t *testing.T) {
+	generic, err := uri.NewParser(uri.RFC1738, uri.GenericOnly())
+	if err != nil {
+		t.Fatal(err)
+	}
+	strict, err := uri.NewParser(uri.RFC1738)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Columns: scheme, authority, userinfo, host, port, path, query, user, password, host
+	// kind; "-" undefined.
+	for _, tc := range []struct {
+		in       string
+		want     string
+		strictOK bool
+		generic  string // the components under GenericOnly, if they differ
+	}{
+		{"http://a/b?c", "http a - a - /b c - - hostname", true, "http a - a - /b?c - - - hostname"},
+		{"http://a", "http a - a - '' - - - hostname", true, ""},
+		{"ftp://u:p@1.2.3.4:21/a;type=i", "ftp u:p@1.2.3.4:21 u:p 1.2.3.4 21 /a;type=i - u p IPv4address", true, ""},
+		{"ftp://foo:@host.com/", "ftp foo:@host.com foo: host.com - / - foo '' hostname", true, ""},
+		{"ftp://@host.com/", "ftp @host.com '' host.com - / - '' - hostname", true, ""},
+		{"file:///x", "file '' - - - /x - - - ", true, "file - - - - ///x - - - "},
+		{"news:12@a.b", "news - - - - 12@a.b - - - ", true, ""},
+		{"mailto:a@b?c", "mailto - - - - a@b?c - - - ", true, ""},
+		{"gopher://h/1a%09b", "gopher h - h - /1a%09b - - - hostname", true, ""},
+		{"wais://h/d?s", "wais h - h - /d s - - hostname", true, "wais h - h - /d?s - - - hostname"},
+		{"telnet://h/", "telnet h - h - / - - - hostname", true, ""},
+		// Generic syntax: no query; an authority only where ip-schemepart matches.
+		{"x://u@a:1/p?q", "x u@a:1 u a 1 /p?q - u - hostname", true, ""},
+		{"x:///a", "x - - - - ///a - - - ", true, ""},
+		{"x:", "x - - - - '' - - - ", true, ""},
+		{"http:x", "", false, "http - - - - x - - - "},
+		{"http://a/b?c/d", "", false, "http a - a - /b?c/d - - - hostname"},
+	} {
+		for _, p := range []*uri.Parser{strict, generic} {
+			r, err := p.Parse(tc.in)
+			if p == strict && !tc.strictOK {
+				if err == nil {
+					t.Errorf("strict %q: valid, want invalid", tc.in)
+				}
+				continue
+			}
+			if err != nil {
+				t.Errorf("%q: %v", tc.in, err)
+				continue
+			}
+			var got []string
+			for _, c := range []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.Host, uri.Port, uri.Path, uri.Query, uri.User, uri.Password} {
+				v, ok := r.Get(c)
+				switch {
+				case !ok:
+					v = "-"
+				case v == "":
+					v = "''"
+				}
+				got = append(got, v)
+			}
+			got = append(got, r.HostKind().String())
+			want := tc.want
+			if p == generic && tc.generic != "" {
+				want = tc.generic // genericurl: no query, an authority only in ip-schemepart
+			}
+			if g := strings.Join(got, " "); g != want {
+				t.Errorf("%q (generic %v):\n got %s\nwant %s", tc.in, p == generic, g, want)
+			}
+			if r.Has(uri.Fragment) {
+				t.Errorf("%q: a fragment", tc.in)
+			}
+			if s := r.String(); s != tc.in {
+				t.Errorf("%q: recomposed as %q", tc.in, s)
+			}
+		}
+	}
+}
