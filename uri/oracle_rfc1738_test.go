@@ -47,6 +47,9 @@ var rfc1738SchemeRules = map[string]string{
 	"gopher": "gopherurl", "wais": "waisurl", "mailto": "mailtourl", "file": "fileurl", "prospero": "prosperourl",
 }
 
+// rfc1738NearMisses is the number of near-misses made from each generated string.
+const rfc1738NearMisses = 3
+
 // rfc1738Alphabet is what near-misses insert or substitute: the reserved characters, the
 // unsafe ones the BNF leaves out ("~", "#", "|", space...), escapes' "%" and hex digits,
 // "9" of "%09", upper case (case-sensitive literals) and the extra "*".
@@ -143,7 +146,7 @@ func TestOracleRFC1738Entries(t *testing.T) {
 				t.Fatalf("no rule %s in the PEG or %s in the ABNF", e.peg, e.abnf)
 			}
 			workers := runtime.GOMAXPROCS(0)
-			seeds := (n + nearMisses) / (1 + nearMisses)
+			seeds := (n + rfc1738NearMisses) / (1 + rfc1738NearMisses)
 			var mu sync.Mutex
 			var checked, distinct, valid int
 			var bad []string
@@ -183,7 +186,7 @@ func TestOracleRFC1738Entries(t *testing.T) {
 						}
 						one(string(b))
 						r := rand.New(rand.NewPCG(uint64(i), 0x1738))
-						for k := 0; k < nearMisses; k++ {
+						for k := 0; k < rfc1738NearMisses; k++ {
 							one(string(rfc1738Mutate(r, b)))
 						}
 					}
