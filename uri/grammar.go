@@ -25,6 +25,7 @@ const (
 	roleFragment
 	roleUser
 	rolePassword
+	rolePrefix
 	// Host kinds: the kind of the host span that contains the token.
 	roleRegName
 	roleHostName
@@ -36,7 +37,7 @@ const (
 var roleComponent = [...]Component{
 	roleScheme: Scheme, roleAuthority: Authority, roleUserinfo: Userinfo, roleHost: Host,
 	rolePort: Port, rolePath: Path, roleQuery: Query, roleFragment: Fragment,
-	roleUser: User, rolePassword: Password,
+	roleUser: User, rolePassword: Password, rolePrefix: Prefix,
 }
 
 var roleKind = [...]HostKind{

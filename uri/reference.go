@@ -18,10 +18,13 @@ const (
 	// User and Password are url-syntax-05's parts of the login ("user:password@").
 	User
 	Password
+	// Prefix is the "URL:" that the 1993 URL draft puts before a URL (its "PrePrefix");
+	// undefined in every other spec.
+	Prefix
 	numComponents
 )
 
-var componentNames = [numComponents]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "user", "password"}
+var componentNames = [numComponents]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "user", "password", "prefix"}
 
 // String returns the component's name as used in JSON ("scheme", "userinfo", ...).
 func (c Component) String() string {
@@ -110,10 +113,12 @@ func (r *Reference) HostKind() HostKind { return r.hostKind }
 func (r *Reference) IsAbsolute() bool { return r.Has(Scheme) }
 
 // String recomposes the reference from its components with the algorithm of RFC 3986
-// section 5.3 (2396's 5.2 step 7). For a parsed reference it gives back the input.
+// section 5.3 (2396's 5.2 step 7), after the url-1993 "URL:" prefix if there is one.
+// For a parsed reference it gives back the input.
 func (r *Reference) String() string {
 	var b strings.Builder
 	b.Grow(len(r.input))
+	b.WriteString(r.Value(Prefix))
 	if v, ok := r.Get(Scheme); ok {
 		b.WriteString(v)
 		b.WriteByte(':')
