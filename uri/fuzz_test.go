@@ -1,0 +1,137 @@
+package uri_test
+
+// Fuzz targets, one per spec with a grammar/<spec>.abnf (issue 3). Each requires, for any
+// input: no panic; an invalid input gets an *uri.Error whose Offset lies within the
+// input (0 <= Offset <= len(input); len means "unexpected end"); and the verdict of
+// uri.Validate equals the ABNF oracle's for inputs up to oracleFuzzMax bytes.
+//
+//	go test ./uri -run '^$' -fuzz '^FuzzValidateRFC3986$' -fuzztime 60s
+//
+// Seed corpora: testdata/fuzz/<FuzzName>/ in this directory (where go test reads them),
+// plus the strings of ../testdata/oracle/<spec>.txt.
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/urispec/urispec/uri"
+)
+
+// oracleFuzzMax bounds the inputs compared with the ABNF oracle while fuzzing: go-abnf's
+// recognizer takes about 1 ms for 30 bytes and grows faster than linearly (about 0.2 s
+// for 2,000 bytes), which would slow the fuzzer down a hundredfold on long inputs. The
+// other checks apply to inputs of any length.
+const oracleFuzzMax = 256
+
+// One target per spec; a target skips while its spec has no parser in package uri or
+// no grammar/<spec>.abnf.
+func FuzzValidateURL1993(f *testing.F)      { fuzzValidate(f, "url-1993") }
+func FuzzValidateRFC1738(f *testing.F)      { fuzzValidate(f, "rfc1738") }
+func FuzzValidateURLSyntax05(f *testing.F)  { fuzzValidate(f, "url-syntax-05") }
+func FuzzValidateRFC2396(f *testing.F)      { fuzzValidate(f, "rfc2396") }
+func FuzzValidateRFC2396bis01(f *testing.F) { fuzzValidate(f, "rfc2396bis-01") }
+func FuzzValidateRFC3986(f *testing.F)      { fuzzValidate(f, "rfc3986") }
+
+func fuzzValidate(f *testing.F, id string) {
+	spec, err := uri.ParseSpec(id)
+	if err != nil {
+		f.Skip(err)
+	}
+	var o *oracle
+	for _, x := range loadOracles(f) {
+		if x.spec == spec {
+			o = x
+		}
+	}
+	if o == nil {
+		f.Skipf("no grammar/%s.abnf", id)
+	}
+	for _, s := range regressions(f, spec) {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		// The parser the ABNF top describes (o.opts: GenericOnly for rfc1738, whose
+		// default strict top is not an RFC rule; uri/fuzz_rfc1738_test.go fuzzes it).
+		p, err := uri.NewParser(spec, o.opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = p.Validate(s)
+		if err != nil {
+			var e *uri.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("%s: %q: error %T %v, want *uri.Error", spec, s, err, err)
+			}
+			if e.Offset < 0 || e.Offset > len(s) {
+				t.Fatalf("%s: %q: error offset %d outside the input (length %d): %v", spec, s, e.Offset, len(s), err)
+			}
+		}
+		if len(s) <= oracleFuzzMax {
+			if want := o.valid(s); want != (err == nil) {
+				t.Fatalf("%s: %q: ABNF valid %v, uri.Validate: %v", spec, s, want, err)
+			}
+		}
+		if err != nil {
+			return
+		}
+		// Valid input: the component and recomposition checks (uri.Parse, each
+		// component's span, Reference.String() == s) go here.
+	})
+}
+
+// TestLongInputs requires inputs of about 1 MB, and deep repetitions of each repeated
+// construct, to be validated quickly: the generated parsers backtrack without
+// memoisation (DESIGN.md), so a rule that re-reads its input would show up here.
+func TestLongInputs(t *testing.T) {
+	const mb = 1 << 20
+	// Per input. A valid 1 MB input takes about 10 ms. An invalid one takes about 100
+	// times longer when its error is far in: Validate's error explanation re-runs the
+	// parser on the prefix once per printable ASCII character (uri/parser.go, explain),
+	// about 1 s for an error at the end of 1 MB. Both are linear in the input; the limits
+	// catch a rule that re-reads its input (quadratic time), with room for a loaded CI.
+	limitValid, limitInvalid := 2*time.Second, 15*time.Second
+	cases := []struct{ name, input string }{
+		{"path segment", strings.Repeat("a", mb)},
+		{"path segments", strings.Repeat("/", mb)},
+		{"path segments a/", strings.Repeat("a/", mb/2)},
+		{"pct-encoded", "/" + strings.Repeat("%41", mb/3)},
+		{"scheme", strings.Repeat("a", mb) + ":"},
+		{"reg-name", "//" + strings.Repeat("a", mb)},
+		{"reg-name dots", "//" + strings.Repeat("1.", mb/2)},
+		{"IPv4-like host", "//" + strings.Repeat("1.2.3.4", mb/7)},
+		{"userinfo", "//" + strings.Repeat("a:", mb/2) + "@h"},
+		{"userinfo without @", "//" + strings.Repeat("a:", mb/2)},
+		{"port", "//h:" + strings.Repeat("1", mb)},
+		{"query", "?" + strings.Repeat("a/?", mb/3)},
+		{"fragment", "#" + strings.Repeat("a/?", mb/3)},
+		{"IPv6 colons", "//[" + strings.Repeat(":", mb) + "]"},
+		{"IPv6 groups", "//[" + strings.Repeat("1:", mb/2) + "]"},
+		{"IPvFuture", "//[v1." + strings.Repeat("a", mb) + "]"},
+		{"colons", strings.Repeat(":", mb)},
+		{"at signs", strings.Repeat("@", mb)},
+		{"invalid at the end", "http://h/" + strings.Repeat("a", mb) + " "},
+		{"invalid at the start", " " + strings.Repeat("a", mb)},
+		{"brackets", strings.Repeat("[", mb)},
+	}
+	for _, spec := range uri.Specs() {
+		for _, c := range cases {
+			start := time.Now()
+			err := uri.Validate(spec, c.input)
+			d := time.Since(start)
+			t.Logf("%s: %s (%d bytes): %v, valid %v", spec, c.name, len(c.input), d.Round(time.Microsecond), err == nil)
+			limit := limitValid
+			if err != nil {
+				limit = limitInvalid
+			}
+			if d > limit {
+				t.Errorf("%s: %s (%d bytes): Validate took %v, limit %v", spec, c.name, len(c.input), d, limit)
+			}
+			var e *uri.Error
+			if err != nil && errors.As(err, &e) && (e.Offset < 0 || e.Offset > len(c.input)) {
+				t.Errorf("%s: %s: offset %d outside the input", spec, c.name, e.Offset)
+			}
+		}
+	}
+}
