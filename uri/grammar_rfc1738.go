@@ -38,7 +38,11 @@ import (
 //   - fragment: always undefined ("#" is not part of a URL, section 2.2).
 //
 // Appendix B of RFC 3986 splits at every "?", so for the URLs where "?" is part of a path
-// the components differ from it (see uri/appendixb_test.go).
+// (ftp://h/a?b, foo://h/a?b, mailto:a?b) the components differ from it by design. The
+// Appendix B check of uri/appendixb_test.go (checkParsed) is applied unchanged to the
+// examples of testdata/examples/rfc1738.tsv, none of which has a "?", and the shared
+// corpora have no rfc1738 row; uri/scheme_test.go checks the "?" cases and the
+// recomposition (Reference.String) of every case.
 var rfc1738Binding = binding{
 	spec:       RFC1738,
 	newMachine: func() machine { return &rfc1738.Parser{} },
