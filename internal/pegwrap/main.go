@@ -91,7 +91,9 @@ func run(grammarPath, pkg, outPath string) error {
 	if code, err = format.Source(code); err != nil {
 		return fmt.Errorf("%s: peg output does not format: %w", grammarPath, err)
 	}
-	code, err = rewrite(code, filepath.ToSlash(grammarPath), pkg, directive(rules, "tokens"))
+	// The header names the grammar as grammar/<file>, whatever directory pegwrap ran in,
+	// so that the output is the same from `go generate` (in gen/) and by hand.
+	code, err = rewrite(code, "grammar/"+filepath.Base(grammarPath), pkg, directive(rules, "tokens"))
 	if err != nil {
 		return fmt.Errorf("%s: %w", grammarPath, err)
 	}
