@@ -18,7 +18,9 @@ type Error struct {
 	// Rule is the grammar rule (as the spec spells it) that was being parsed at Offset.
 	Rule string
 	// Expected lists what the grammar would have accepted at Offset: names of character
-	// classes ("pchar"), quoted characters ("\"/\""), and "end of input".
+	// classes ("pchar"), quoted characters ("\"/\""), and "end of input". It is empty
+	// when Offset is beyond 64 KiB (finding it re-parses the prefix once per printable
+	// character).
 	Expected []string
 }
 

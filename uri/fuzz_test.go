@@ -86,12 +86,9 @@ func fuzzValidate(f *testing.F, id string) {
 // memoisation (DESIGN.md), so a rule that re-reads its input would show up here.
 func TestLongInputs(t *testing.T) {
 	const mb = 1 << 20
-	// Per input. A valid 1 MB input takes about 10 ms. An invalid one takes about 100
-	// times longer when its error is far in: Validate's error explanation re-runs the
-	// parser on the prefix once per printable ASCII character (uri/parser.go, explain),
-	// about 1 s for an error at the end of 1 MB. Both are linear in the input; the limits
-	// catch a rule that re-reads its input (quadratic time), with room for a loaded CI.
-	limitValid, limitInvalid := 2*time.Second, 15*time.Second
+	// No time limit (timed assertions do not belong in tests): a rule that re-read its
+	// input would make one of these quadratic, about 10^12 steps, and the test binary's
+	// timeout would stop it. The durations are logged for a look with -v.
 	cases := []struct{ name, input string }{
 		{"path segment", strings.Repeat("a", mb)},
 		{"path segments", strings.Repeat("/", mb)},
@@ -121,13 +118,6 @@ func TestLongInputs(t *testing.T) {
 			err := uri.Validate(spec, c.input)
 			d := time.Since(start)
 			t.Logf("%s: %s (%d bytes): %v, valid %v", spec, c.name, len(c.input), d.Round(time.Microsecond), err == nil)
-			limit := limitValid
-			if err != nil {
-				limit = limitInvalid
-			}
-			if d > limit {
-				t.Errorf("%s: %s (%d bytes): Validate took %v, limit %v", spec, c.name, len(c.input), d, limit)
-			}
 			var e *uri.Error
 			if err != nil && errors.As(err, &e) && (e.Offset < 0 || e.Offset > len(c.input)) {
 				t.Errorf("%s: %s: offset %d outside the input", spec, c.name, e.Offset)

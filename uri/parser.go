@@ -94,6 +94,9 @@ func (p *Parser) explain(s string) *Error {
 	// Every byte before off was accepted by some test, and no grammar accepts a byte
 	// outside ASCII, so s[:off] is ASCII and rune positions equal byte positions in it.
 	// A byte c is allowed at off if, after s[:off]+c, the parser tests a byte beyond off.
+	if off > maxProbe {
+		return e
+	}
 	var allowed [256]bool
 	p.buf = append(p.buf[:0], s[:off]...)
 	p.buf = append(p.buf, 0)
@@ -134,6 +137,10 @@ func (p *Parser) ruleAtEnd(s string) int {
 	_, rule := p.m.Farthest()
 	return rule
 }
+
+// maxProbe is the farthest error offset for which Error.Expected is computed: it costs
+// one parse of the prefix per printable character, about a second at 1 MiB.
+const maxProbe = 64 << 10
 
 // byteOffset converts a rune position of s to a byte offset (len(s) past the end).
 func byteOffset(s string, runes int) int {
