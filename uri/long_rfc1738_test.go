@@ -1,6 +1,7 @@
 package uri_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -12,12 +13,8 @@ import (
 // generic-only, valid or not (the generated parsers backtrack without memoisation).
 func TestLongInputsRFC1738(t *testing.T) {
 	const mb = 1 << 20
-	// Linear work is about 10 ms per valid MB; an invalid input costs about a hundred runs
-	// of the parser on the prefix (uri/parser.go, explain), 20 more when the error lies
-	// after an optional end ("invalid after telnet"). Quadratic work would take hours on
-	// 1 MB: the limits leave room for a heavily loaded machine (measured under a load
-	// average of 25 on 2 CPUs: 0.6 s valid, 16 s invalid at worst).
-	limitValid, limitInvalid := 5*time.Second, 60*time.Second
+	// No time limit (timed assertions do not belong in tests): quadratic work on 1 MB
+	// would take hours, and the test binary's timeout stops it. Durations are logged.
 	cases := []struct{ name, input string }{
 		{"hostname labels", "http://" + strings.Repeat("a.", mb/2) + "b/"},
 		{"hostname hyphens", "http://a" + strings.Repeat("-", mb) + "b/"},
@@ -45,14 +42,11 @@ func TestLongInputsRFC1738(t *testing.T) {
 		for _, c := range cases {
 			start := time.Now()
 			err := p.Validate(c.input)
-			limit := limitValid
-			if err != nil {
-				limit = limitInvalid
-			}
 			d := time.Since(start)
 			t.Logf("%s (generic-only %v): %v (valid %v)", c.name, opts != nil, d.Round(time.Millisecond), err == nil)
-			if d > limit {
-				t.Errorf("%s (generic-only %v): %v (valid %v), over %v", c.name, opts != nil, d, err == nil, limit)
+			var e *uri.Error
+			if err != nil && (!errors.As(err, &e) || e.Offset < 0 || e.Offset > len(c.input)) {
+				t.Errorf("%s (generic-only %v): bad error %v", c.name, opts != nil, err)
 			}
 		}
 	}
