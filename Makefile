@@ -34,7 +34,7 @@ bench:
 
 # Differential test of every grammar against its ABNF oracle with N strings per spec.
 conformance:
-	$(GO) test ./uri -run 'TestOracle' -count 1 -timeout 0 -v -oracle.n $(N)
+	$(GO) test ./uri -run '^TestOracle$$' -count 1 -timeout 0 -v -oracle.n=$(N)
 
 # Run every fuzz target for FUZZTIME each, one after the other.
 fuzz:
