@@ -1,6 +1,7 @@
 package uri
 
 import (
+	"errors"
 	"strings"
 	"sync"
 
@@ -221,14 +222,21 @@ func (r *Reference) SchemeURL() (SchemeURL, error) {
 	if d == nil {
 		return nil, nil
 	}
+	// The URL runs from the scheme (after url-1993's "URL:" prefix) to the fragment,
+	// which RFC 1738 does not count as part of a URL (2.2); errors keep offsets into
+	// the whole input.
+	sp := r.spans[Scheme]
 	text := r.input
 	if f := r.spans[Fragment]; f.begin > 0 {
 		text = text[:f.begin-1]
 	}
-	if s := r.spans[Scheme]; s.begin == 0 && text[:s.end] != strings.ToLower(text[:s.end]) {
-		text = strings.ToLower(text[:s.end]) + text[s.end:]
+	text = strings.ToLower(scheme) + text[sp.end:]
+	u, err := checkScheme(d, strings.ToLower(scheme), text, r.input)
+	var e *Error
+	if errors.As(err, &e) {
+		e.Offset += int(sp.begin)
 	}
-	return checkScheme(d, strings.ToLower(scheme), text, r.input)
+	return u, err
 }
 
 // CheckScheme parses s as an RFC 1738 URL of one of the ten schemes, with that scheme's

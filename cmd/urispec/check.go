@@ -31,6 +31,7 @@ type jsonComponents struct {
 	Fragment  *string `json:"fragment"`
 	User      *string `json:"user,omitempty"`
 	Password  *string `json:"password,omitempty"`
+	Prefix    *string `json:"prefix,omitempty"` // url-1993's "URL:"
 }
 
 type checkResult struct {
@@ -80,6 +81,7 @@ func componentsOf(r *uri.Reference) *jsonComponents {
 		Scheme: get(uri.Scheme), Authority: get(uri.Authority), Userinfo: get(uri.Userinfo),
 		Host: get(uri.Host), Port: get(uri.Port), Path: get(uri.Path), Query: get(uri.Query),
 		Fragment: get(uri.Fragment), User: get(uri.User), Password: get(uri.Password),
+		Prefix: get(uri.Prefix),
 	}
 }
 

@@ -91,6 +91,7 @@ func TestGolden(t *testing.T) {
 		{name: "check-args", args: []string{"check", "-spec", specs, "http://a/b?", "http://a b"}},
 		{name: "check-stdin", args: []string{"check", "-spec", specs}, stdin: awkwardStdin},
 		{name: "check-json", args: []string{"check", "-spec", specs, "-json"}, stdin: awkwardStdin},
+		{name: "check-json-parts", args: []string{"check", "-spec", "url-1993,rfc1738,url-syntax-05", "-json", "URL:telnet://u:p@h:23", "ftp://u:p@h/a/b;type=d", "gopher://h/1sel%09search%09plus"}},
 
 		{name: "matrix", args: []string{"matrix", "-spec", specs, urls}},
 		{name: "matrix-json", args: []string{"matrix", "-spec", specs, "-json", crlf}},
