@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/urispec/urispec/uri"
 )
@@ -251,17 +250,11 @@ func TestURL1993Long(t *testing.T) {
 		if !tc.valid && testing.Short() {
 			continue
 		}
-		start := time.Now()
+		// No time limit (timed assertions do not belong in tests): a rule that re-read
+		// its input would be quadratic on 1 MB, and the test timeout would stop it.
 		err := uri.Validate(uri.URL1993, tc.in)
 		if (err == nil) != tc.valid {
 			t.Errorf("%.40q... (%d bytes): error %v, want valid %v", tc.in, len(tc.in), err, tc.valid)
-		}
-		limit := 3 * time.Second
-		if !tc.valid {
-			limit = 60 * time.Second
-		}
-		if d := time.Since(start); d > limit {
-			t.Errorf("%.40q... (%d bytes): %v, limit %v", tc.in, len(tc.in), d, limit)
 		}
 	}
 }
