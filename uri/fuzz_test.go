@@ -3,7 +3,8 @@ package uri_test
 // Fuzz targets, one per spec with a grammar/<spec>.abnf (issue 3). Each requires, for any
 // input: no panic; an invalid input gets an *uri.Error whose Offset lies within the
 // input (0 <= Offset <= len(input); len means "unexpected end"); and the verdict of
-// uri.Validate equals the ABNF oracle's for inputs up to oracleFuzzMax bytes.
+// uri.Validate equals the ABNF oracle's: go-abnf's IsValid for inputs up to oracleFuzzMax
+// bytes, and the regexp compiled from the ABNF for ASCII inputs of any length.
 //
 //	go test ./uri -run '^$' -fuzz '^FuzzValidateRFC3986$' -fuzztime 60s
 //
@@ -68,10 +69,22 @@ func fuzzValidate(f *testing.F, id string) {
 				t.Fatalf("%s: %q: error offset %d outside the input (length %d): %v", spec, s, e.Offset, len(s), err)
 			}
 		}
+		// The regexp recognizer (uri/oracle_regex_test.go) decides ASCII inputs of any
+		// length in linear time; on short ones IsValid, the authority, checks it.
+		byRegex := o.re != nil && isASCII(s)
+		decided, want := byRegex, false
+		if byRegex {
+			want = o.re.MatchString(s)
+		}
 		if len(s) <= oracleFuzzMax {
-			if want := o.valid(s); want != (err == nil) {
-				t.Fatalf("%s: %q: ABNF valid %v, uri.Validate: %v", spec, s, want, err)
+			w := o.valid(s)
+			if byRegex && w != want {
+				t.Fatalf("%s: %q: regexp recognizer %v, IsValid %v", spec, s, want, w)
 			}
+			decided, want = true, w
+		}
+		if decided && want != (err == nil) {
+			t.Fatalf("%s: %q: ABNF valid %v, uri.Validate: %v", spec, s, want, err)
 		}
 		if err != nil {
 			return

@@ -11,16 +11,22 @@ package uri_test
 //
 // Strings are generated from each ABNF rule, and near-misses are made from each by
 // one-byte edits drawn from the characters RFC 1738 treats specially. The count per rule
-// follows $URISPEC_ORACLE_N like TestOracle (default 800, 200 with -short: go-abnf's
-// recognizer takes about a millisecond a string); each rule logs its counts. A large run:
+// follows $URISPEC_ORACLE_N like TestOracle (default 800, 200 with -short); each rule
+// logs its counts. A large run:
 //
 //	URISPEC_ORACLE_N=100000 go test ./uri -run '^TestOracleRFC1738' -timeout=0 -v
+//
+// As in TestOracle, each ABNF rule compiled to a regexp (uri/oracle_regex_test.go) gives
+// the ABNF verdict, and go-abnf's IsValid stays the authority: every regexp verdict is
+// compared with IsValid in the default run and in TestOracleRFC1738Departures, and those
+// on the strings of one seed in -oracle.crosscheck (50) when $URISPEC_ORACLE_N is set.
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime"
 	"strconv"
 	"strings"
@@ -55,6 +61,15 @@ const rfc1738NearMisses = 3
 // "9" of "%09", upper case (case-sensitive literals) and the extra "*".
 const rfc1738Alphabet = "/?#:@%;=&~*.-+_$!'(),|^ 09AaFgZzT"
 
+// rfc1738CrossEvery is the fraction of seeds (one in k) whose strings' regexp verdicts
+// are cross-checked against IsValid: every one in the default run.
+func rfc1738CrossEvery() int64 {
+	if os.Getenv("URISPEC_ORACLE_N") != "" {
+		return max(int64(*oracleCrossCheck), 1)
+	}
+	return 1
+}
+
 func rfc1738Count(t *testing.T) int {
 	if v := os.Getenv("URISPEC_ORACLE_N"); v != "" {
 		n, err := strconv.Atoi(v)
@@ -82,14 +97,54 @@ func loadRFC1738ABNF(t testing.TB) *goabnf.Grammar {
 	return g
 }
 
+// rfc1738Regexps compiles each ABNF rule the checker asks about to a regexp; a rule
+// that does not compile is left out (IsValid decides it).
+func rfc1738Regexps(t testing.TB, g *goabnf.Grammar) map[string]*regexp.Regexp {
+	t.Helper()
+	out := map[string]*regexp.Regexp{}
+	for _, e := range rfc1738Entries {
+		if re, err := compileRegex(g, e.abnf); err == nil {
+			out[e.abnf] = re
+		} else {
+			t.Logf("rfc1738 %s: no regexp (%s): IsValid decides", e.abnf, regexUnavailable(err))
+		}
+	}
+	return out
+}
+
 // rfc1738Checker gives the verdicts of both sides on one string.
 type rfc1738Checker struct {
 	g      *goabnf.Grammar
 	p      *rfc1738.Parser
 	strict *uri.Parser
+	// re holds the regexps of ABNF rules (nil: IsValid only). While cross is set,
+	// every regexp verdict is compared with IsValid: crossChecked counts them and
+	// crossDiffer describes the differences (IsValid's verdict is used).
+	re           map[string]*regexp.Regexp
+	cross        bool
+	crossChecked int
+	crossDiffer  []string
 }
 
+// abnf is the ABNF verdict: the rule's regexp for ASCII input, else IsValid.
 func (c *rfc1738Checker) abnf(rule, s string) bool {
+	re := c.re[rule]
+	if re == nil || !isASCII(s) {
+		return c.isValid(rule, s)
+	}
+	v := re.MatchString(s)
+	if c.cross {
+		c.crossChecked++
+		if w := c.isValid(rule, s); w != v {
+			c.crossDiffer = append(c.crossDiffer, fmt.Sprintf("%s %q: regexp %v, IsValid %v", rule, s, v, w))
+			return w
+		}
+	}
+	return v
+}
+
+// isValid is the verdict of the authority, go-abnf's IsValid.
+func (c *rfc1738Checker) isValid(rule, s string) bool {
 	ok, err := c.g.IsValid(rule, []byte(s))
 	if err != nil {
 		panic(fmt.Sprintf("IsValid(%s, %q): %v", rule, s, err))
@@ -138,7 +193,9 @@ func (c *rfc1738Checker) checkTops(s string) []string {
 
 func TestOracleRFC1738Entries(t *testing.T) {
 	g := loadRFC1738ABNF(t)
+	res := rfc1738Regexps(t, g)
 	n := rfc1738Count(t)
+	crossEvery := rfc1738CrossEvery()
 	// The entries share the CPUs: run them one at a time, each with every CPU.
 	for _, e := range rfc1738Entries {
 		t.Run(e.peg, func(t *testing.T) {
@@ -148,7 +205,7 @@ func TestOracleRFC1738Entries(t *testing.T) {
 			workers := runtime.GOMAXPROCS(0)
 			seeds := (n + rfc1738NearMisses) / (1 + rfc1738NearMisses)
 			var mu sync.Mutex
-			var checked, distinct, valid int
+			var checked, distinct, valid, crossChecked int
 			var bad []string
 			var wg sync.WaitGroup
 			for w := 0; w < workers; w++ {
@@ -160,7 +217,7 @@ func TestOracleRFC1738Entries(t *testing.T) {
 						t.Error(err)
 						return
 					}
-					c := &rfc1738Checker{g: g, p: &rfc1738.Parser{}, strict: strict}
+					c := &rfc1738Checker{g: g, p: &rfc1738.Parser{}, strict: strict, re: res}
 					seen := map[string]bool{}
 					var nChecked, nDistinct, nValid int
 					var nBad []string
@@ -177,6 +234,7 @@ func TestOracleRFC1738Entries(t *testing.T) {
 						nBad = append(nBad, c.check(e.peg, e.abnf, s)...)
 					}
 					for i := int64(w); i < int64(seeds); i += int64(workers) {
+						c.cross = i%crossEvery == 0
 						repMax := []int{1, 2, 3, 5, 8}[i%5]
 						threshold := []int{8, 24, 64, 128}[(i/5)%4]
 						b, err := g.Generate(i, e.abnf, goabnf.WithRepMax(repMax), goabnf.WithThreshold(threshold))
@@ -196,11 +254,14 @@ func TestOracleRFC1738Entries(t *testing.T) {
 					distinct += nDistinct
 					valid += nValid
 					bad = append(bad, nBad...)
+					crossChecked += c.crossChecked
+					bad = append(bad, c.crossDiffer...)
 				}()
 			}
 			wg.Wait()
-			t.Logf("rfc1738 %s: %d strings checked (%d distinct, %d of them valid for %s), %d disagreements",
-				e.peg, checked, distinct, valid, e.peg, len(bad))
+			t.Logf("rfc1738 %s: %d strings checked (%d distinct, %d of them valid for %s), %d disagreements; "+
+				"%d regexp verdicts cross-checked against IsValid",
+				e.peg, checked, distinct, valid, e.peg, len(bad), crossChecked)
 			for i, d := range bad {
 				if i == 20 {
 					t.Errorf("... and %d more", len(bad)-20)
@@ -238,7 +299,7 @@ func TestOracleRFC1738Departures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c := &rfc1738Checker{g: g, p: &rfc1738.Parser{}, strict: strict}
+	c := &rfc1738Checker{g: g, p: &rfc1738.Parser{}, strict: strict, re: rfc1738Regexps(t, g), cross: true}
 	inputs := []string{
 		// grouppart: "*" and group are prefixes of articles.
 		"news:*", "news:*@a", "news:ab", "news:ab@c.d", "news:a.b-c+d_e", "news:1a", "news:a@1.2.3.4", "news:a@b.",
@@ -273,4 +334,8 @@ func TestOracleRFC1738Departures(t *testing.T) {
 			t.Error(d)
 		}
 	}
+	for _, d := range c.crossDiffer {
+		t.Error(d)
+	}
+	t.Logf("%d regexp verdicts cross-checked against IsValid", c.crossChecked)
 }
