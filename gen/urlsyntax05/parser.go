@@ -339,27 +339,22 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		max = token32{}
 		position, tokenIndex = 0, 0
 
-		if cap(p.buffer) <= len(p.Buffer) {
-
-			p.buffer = make([]rune, len(p.Buffer)+1, 2*len(p.Buffer)+64)
-
+		s := p.Buffer
+		if cap(p.buffer) <= len(s) {
+			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
 		}
-
+		b := p.buffer[:len(s)+1]
 		n := 0
-
-		p.buffer = p.buffer[:len(p.Buffer)+1]
-
-		for _, r := range p.Buffer {
-
-			p.buffer[n] = r
-
+		for n < len(s) && s[n] < 0x80 {
+			b[n] = rune(s[n])
 			n++
-
 		}
-
-		p.buffer[n] = endSymbol
-
-		p.buffer = p.buffer[:n+1]
+		for _, r := range s[n:] {
+			b[n] = r
+			n++
+		}
+		b[n] = endSymbol
+		p.buffer = b[:n+1]
 		buffer = p.buffer
 	}
 	p.reset()
