@@ -28,7 +28,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -70,19 +69,6 @@ func rfc1738CrossEvery() int64 {
 	return 1
 }
 
-func rfc1738Count(t *testing.T) int {
-	if v := os.Getenv("URISPEC_ORACLE_N"); v != "" {
-		n, err := strconv.Atoi(v)
-		if err != nil || n <= 0 {
-			t.Fatalf("URISPEC_ORACLE_N=%q: want a positive integer", v)
-		}
-		return n
-	}
-	if testing.Short() {
-		return 200
-	}
-	return 800
-}
 
 func loadRFC1738ABNF(t testing.TB) *goabnf.Grammar {
 	t.Helper()
@@ -194,7 +180,7 @@ func (c *rfc1738Checker) checkTops(s string) []string {
 func TestOracleRFC1738Entries(t *testing.T) {
 	g := loadRFC1738ABNF(t)
 	res := rfc1738Regexps(t, g)
-	n := rfc1738Count(t)
+	n := oracleCount(t, 200, 800)
 	crossEvery := rfc1738CrossEvery()
 	// The entries share the CPUs: run them one at a time, each with every CPU.
 	for _, e := range rfc1738Entries {
@@ -245,7 +231,7 @@ func TestOracleRFC1738Entries(t *testing.T) {
 						one(string(b))
 						r := rand.New(rand.NewPCG(uint64(i), 0x1738))
 						for k := 0; k < rfc1738NearMisses; k++ {
-							one(string(rfc1738Mutate(r, b)))
+							one(string(mutate(r, b, rfc1738Alphabet)))
 						}
 					}
 					mu.Lock()
@@ -271,24 +257,6 @@ func TestOracleRFC1738Entries(t *testing.T) {
 			}
 		})
 	}
-}
-
-// rfc1738Mutate makes a near-miss of s: one byte inserted, deleted or replaced.
-func rfc1738Mutate(r *rand.Rand, s []byte) []byte {
-	c := rfc1738Alphabet[r.IntN(len(rfc1738Alphabet))]
-	out := make([]byte, 0, len(s)+1)
-	switch op := r.IntN(3); {
-	case op == 0 || len(s) == 0:
-		i := r.IntN(len(s) + 1)
-		out = append(append(append(out, s[:i]...), c), s[i:]...)
-	case op == 1:
-		i := r.IntN(len(s))
-		out = append(append(out, s[:i]...), s[i+1:]...)
-	default:
-		i := r.IntN(len(s))
-		out = append(append(append(out, s[:i]...), c), s[i+1:]...)
-	}
-	return out
 }
 
 // TestOracleRFC1738Departures checks, on both sides, the inputs where the PEG departs
