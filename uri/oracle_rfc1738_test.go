@@ -69,7 +69,6 @@ func rfc1738CrossEvery() int64 {
 	return 1
 }
 
-
 func loadRFC1738ABNF(t testing.TB) *goabnf.Grammar {
 	t.Helper()
 	src, err := os.ReadFile(filepath.Join("..", "grammar", "rfc1738.abnf"))
