@@ -2,12 +2,14 @@ module github.com/urispec/urispec
 
 go 1.26.8
 
-require github.com/pointlander/peg v1.0.1
+require (
+	github.com/google/go-cmp v0.7.0
+	github.com/pandatix/go-abnf v0.5.0
+	github.com/pointlander/peg v1.0.1
+)
 
 require (
-	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/hashicorp/go-uuid v1.0.3 // indirect
-	github.com/pandatix/go-abnf v0.5.0 // indirect
 	github.com/pointlander/compress v1.1.1-0.20190518213731-ff44bd196cc3 // indirect
 	github.com/pointlander/jetset v1.0.1-0.20190518214125-eee7eff80bd4 // indirect
 )
