@@ -9,6 +9,9 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
+// sharedCorpora is where ../shared/corpora sits from this package's directory.
+const sharedCorpora = "../../shared/corpora/"
+
 // realWorld returns every line of ../shared/corpora/realworld-urls.txt.
 func realWorld(b *testing.B) []string {
 	data, err := os.ReadFile(sharedCorpora + "realworld-urls.txt")

@@ -64,11 +64,11 @@ func rawControls(s string) string {
 // knownDisagreements reads a testdata/corpus file: spec, line, then the reason.
 func knownDisagreements(t *testing.T, file string) map[string]string {
 	known := map[string]string{}
-	for _, row := range readTSV(t, "../testdata/corpus/"+file, true) {
-		if len(row.fields) < 4 || row.fields[len(row.fields)-1] == "" {
-			t.Fatalf("%s line %d: want spec, line, ..., reason", file, row.line)
+	for _, row := range uri.ReadTSV(t, "../testdata/corpus/"+file, true) {
+		if len(row.Fields) < 4 || row.Fields[len(row.Fields)-1] == "" {
+			t.Fatalf("%s line %d: want spec, line, ..., reason", file, row.Line)
 		}
-		known[row.fields[0]+":"+row.fields[1]] = row.fields[len(row.fields)-1]
+		known[row.Fields[0]+":"+row.Fields[1]] = row.Fields[len(row.Fields)-1]
 	}
 	return known
 }
@@ -96,24 +96,24 @@ func checkDisagreements(t *testing.T, file string, found map[string]string, chec
 
 func TestCorpusValidity(t *testing.T) {
 	found, checked, n := map[string]string{}, map[uri.Spec]bool{}, 0
-	for _, row := range readTSV(t, sharedCorpora+"validity.tsv", true) {
-		spec, ok := corpusSpec[row.fields[1]]
+	for _, row := range uri.ReadTSV(t, sharedCorpora+"validity.tsv", true) {
+		spec, ok := corpusSpec[row.Fields[1]]
 		if !ok || !spec.Available() {
 			continue
 		}
 		checked[spec] = true
-		in, want, note := row.fields[2], row.fields[3] == "valid", row.fields[4]
+		in, want, note := row.Fields[2], row.Fields[3] == "valid", row.Fields[4]
 		if strings.HasSuffix(note, "(control characters in this row are written as %XX)") {
 			in = rawControls(in)
 		}
 		production := note[1:strings.Index(note, "]")]
 		got, err := productionValid(spec, production, in)
 		if err != nil {
-			t.Fatalf("line %d: %v", row.line, err)
+			t.Fatalf("line %d: %v", row.Line, err)
 		}
 		n++
 		if got != want {
-			found[spec.String()+":"+strconv.Itoa(row.line)] = strings.Join([]string{spec.String(), strconv.Itoa(row.line), in, row.fields[3], row.fields[0]}, "\t")
+			found[spec.String()+":"+strconv.Itoa(row.Line)] = strings.Join([]string{spec.String(), strconv.Itoa(row.Line), in, row.Fields[3], row.Fields[0]}, "\t")
 		}
 	}
 	if n == 0 {
@@ -126,24 +126,24 @@ func TestCorpusValidity(t *testing.T) {
 func TestCorpusComponents(t *testing.T) {
 	cols := []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.Host, uri.Port, uri.Path, uri.Query, uri.Fragment}
 	found, checked, n := map[string]string{}, map[uri.Spec]bool{}, 0
-	for _, row := range readTSV(t, sharedCorpora+"components.tsv", true) {
-		spec, ok := corpusSpec[row.fields[1]]
+	for _, row := range uri.ReadTSV(t, sharedCorpora+"components.tsv", true) {
+		spec, ok := corpusSpec[row.Fields[1]]
 		if !ok || !spec.Available() {
 			continue
 		}
 		checked[spec] = true
 		n++
-		in := row.fields[2]
-		key := spec.String() + ":" + strconv.Itoa(row.line)
+		in := row.Fields[2]
+		key := spec.String() + ":" + strconv.Itoa(row.Line)
 		r, err := uri.Parse(spec, in)
 		if err != nil {
-			found[key] = strings.Join([]string{spec.String(), strconv.Itoa(row.line), in, "(invalid)", row.fields[0]}, "\t")
+			found[key] = strings.Join([]string{spec.String(), strconv.Itoa(row.Line), in, "(invalid)", row.Fields[0]}, "\t")
 			continue
 		}
 		checkParsed(t, r)
 		var diffs []string
 		for i, c := range cols {
-			want := row.fields[3+i]
+			want := row.Fields[3+i]
 			got, ok := r.Get(c)
 			if want == "?" || (want == "-" && !ok) || (want != "-" && ok && got == want) {
 				continue
@@ -154,7 +154,7 @@ func TestCorpusComponents(t *testing.T) {
 			diffs = append(diffs, fmt.Sprintf("%s=%q want %q", c, got, want))
 		}
 		if len(diffs) > 0 {
-			found[key] = strings.Join([]string{spec.String(), strconv.Itoa(row.line), in, strings.Join(diffs, "; "), row.fields[0]}, "\t")
+			found[key] = strings.Join([]string{spec.String(), strconv.Itoa(row.Line), in, strings.Join(diffs, "; "), row.Fields[0]}, "\t")
 		}
 	}
 	if n == 0 {

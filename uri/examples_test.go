@@ -24,27 +24,27 @@ func TestExamples(t *testing.T) {
 			continue
 		}
 		t.Run(spec.String(), func(t *testing.T) {
-			rows := readTSV(t, file, false)
+			rows := uri.ReadTSV(t, file, false)
 			if len(rows) == 0 {
 				t.Fatal("no examples")
 			}
 			for _, row := range rows {
-				in := row.fields[0]
+				in := row.Fields[0]
 				r, err := uri.Parse(spec, in)
 				if err != nil {
-					t.Errorf("line %d: %v", row.line, err)
+					t.Errorf("line %d: %v", row.Line, err)
 					continue
 				}
 				checkParsed(t, r)
 				for i, c := range []uri.Component{uri.Scheme, uri.Authority, uri.Path, uri.Query, uri.Fragment} {
-					want := row.fields[1+i]
+					want := row.Fields[1+i]
 					got, ok := r.Get(c)
 					switch {
 					case want == "?":
 					case want == "-" && ok:
-						t.Errorf("line %d: %q: %s = %q, want undefined", row.line, in, c, got)
+						t.Errorf("line %d: %q: %s = %q, want undefined", row.Line, in, c, got)
 					case want != "-" && (!ok || got != want):
-						t.Errorf("line %d: %q: %s = %q (defined %v), want %q", row.line, in, c, got, ok, want)
+						t.Errorf("line %d: %q: %s = %q (defined %v), want %q", row.Line, in, c, got, ok, want)
 					}
 				}
 			}

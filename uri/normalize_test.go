@@ -1,9 +1,7 @@
 package uri
 
 import (
-	"bufio"
 	"math/rand"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -12,23 +10,8 @@ import (
 )
 
 func TestNormalizeTable(t *testing.T) {
-	f, err := os.Open(filepath.Join("..", "testdata", "normalize", "normalize.tsv"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	header := false
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") {
-			continue
-		}
-		if !header {
-			header = true
-			continue
-		}
-		fs := strings.Split(line, "\t")
+	for _, row := range readTSV(t, filepath.Join("..", "testdata", "normalize", "normalize.tsv"), true) {
+		n, fs := row.Line, row.Fields
 		spec, level, in, want := specByID(t, fs[0]), fs[1], fs[2], fs[3]
 		if !spec.Available() {
 			t.Logf("line %d: skipped, no parser for %v yet", n, spec)

@@ -23,31 +23,13 @@ type resolveRow struct {
 // base, reference, options, expected, note.
 func readResolveTable(t *testing.T, path string) []resolveRow {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
 	var rows []resolveRow
-	sc := bufio.NewScanner(f)
-	header := false
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if strings.HasPrefix(line, "#") {
-			continue
+	for _, row := range readTSV(t, path, true) {
+		if len(row.Fields) != 5 {
+			t.Fatalf("%s:%d: %d fields", path, row.Line, len(row.Fields))
 		}
-		if !header {
-			header = true
-			continue
-		}
-		fs := strings.Split(line, "\t")
-		if len(fs) != 5 {
-			t.Fatalf("%s:%d: %d fields", path, n, len(fs))
-		}
-		rows = append(rows, resolveRow{n, fs[0], fs[1], fs[2], fs[3], fs[4]})
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
+		fs := row.Fields
+		rows = append(rows, resolveRow{row.Line, fs[0], fs[1], fs[2], fs[3], fs[4]})
 	}
 	return rows
 }

@@ -1,4 +1,4 @@
-package uri_test
+package uri
 
 import (
 	"bufio"
@@ -7,25 +7,22 @@ import (
 	"testing"
 )
 
-// sharedCorpora is where ../shared/corpora sits from this package's directory.
-const sharedCorpora = "../../shared/corpora/"
-
-// tsvRow is one data line of a TSV file, with its 1-based line number.
-type tsvRow struct {
-	line   int
-	fields []string
+// TSVRow is one data line of a TSV file, with its 1-based line number.
+type TSVRow struct {
+	Line   int
+	Fields []string
 }
 
 // readTSV reads a tab-separated file, skipping "#" comment lines and, if header is true,
 // the first data line.
-func readTSV(t testing.TB, path string, header bool) []tsvRow {
+func readTSV(t testing.TB, path string, header bool) []TSVRow {
 	t.Helper()
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatalf("reading test data: %v", err)
 	}
 	defer f.Close()
-	var rows []tsvRow
+	var rows []TSVRow
 	sc := bufio.NewScanner(f)
 	sc.Buffer(nil, 4<<20)
 	for n := 1; sc.Scan(); n++ {
@@ -37,7 +34,7 @@ func readTSV(t testing.TB, path string, header bool) []tsvRow {
 			header = false
 			continue
 		}
-		rows = append(rows, tsvRow{n, strings.Split(text, "\t")})
+		rows = append(rows, TSVRow{n, strings.Split(text, "\t")})
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)

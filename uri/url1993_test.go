@@ -286,8 +286,8 @@ func TestURL1993NearMisses(t *testing.T) {
 		t.Skip("no grammar/url-1993.abnf")
 	}
 	seeds := append([]string(nil), url1993Seeds...)
-	for _, row := range readTSV(t, "../testdata/examples/url-1993.tsv", false) {
-		seeds = append(seeds, row.fields[0])
+	for _, row := range uri.ReadTSV(t, "../testdata/examples/url-1993.tsv", false) {
+		seeds = append(seeds, row.Fields[0])
 	}
 	p, err := uri.NewParser(uri.URL1993)
 	if err != nil {
