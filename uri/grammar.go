@@ -56,7 +56,7 @@ type binding struct {
 	newMachine func() machine
 	top        string          // the entry rule of the whole reference
 	roles      map[string]role // token rules and what they mean
-	// ruleNames spells the grammar's rule names in messages as the spec prints them
+	// ruleName spells the grammar's rule names in messages as the spec prints them
 	// (peg names cannot contain "-").
 	ruleName func(string) string
 	// reportAs names, for a rule that is tried speculatively (userinfo before the "@"
