@@ -1188,38 +1188,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position49 := position
 				{
-					switch buffer[position] {
-					case '.':
-						if buffer[position] != rune('.') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l48
-						}
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
-					case '-':
-						if buffer[position] != rune('-') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+							if !_rules[ruledigit]() {
+								goto l48
 							}
-							goto l48
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[rulelowalpha]() {
+								goto l48
 							}
-							goto l48
-						}
-						position++
-					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						if !_rules[ruledigit]() {
-							goto l48
-						}
-					default:
-						if !_rules[rulelowalpha]() {
-							goto l48
 						}
 					}
 				}
@@ -1228,38 +1208,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position51, tokenIndex51 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '.':
-							if buffer[position] != rune('.') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l51
-							}
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 							position++
-						case '-':
-							if buffer[position] != rune('-') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+								if !_rules[ruledigit]() {
+									goto l51
 								}
-								goto l51
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[rulelowalpha]() {
+									goto l51
 								}
-								goto l51
-							}
-							position++
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							if !_rules[ruledigit]() {
-								goto l51
-							}
-						default:
-							if !_rules[rulelowalpha]() {
-								goto l51
 							}
 						}
 					}
@@ -1702,42 +1662,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position106, tokenIndex106 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l106
-							}
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[ruleuchar]() {
+									goto l106
 								}
-								goto l106
-							}
-							position++
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l106
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l106
-							}
-							position++
-						default:
-							if !_rules[ruleuchar]() {
-								goto l106
 							}
 						}
 					}
@@ -1761,42 +1693,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position111, tokenIndex111 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l111
-							}
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[ruleuchar]() {
+									goto l111
 								}
-								goto l111
-							}
-							position++
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l111
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l111
-							}
-							position++
-						default:
-							if !_rules[ruleuchar]() {
-								goto l111
 							}
 						}
 					}
@@ -2017,50 +1921,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position131, tokenIndex131 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l131
-							}
+						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[ruleuchar]() {
+									goto l131
 								}
-								goto l131
-							}
-							position++
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l131
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l131
-							}
-							position++
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l131
-							}
-							position++
-						default:
-							if !_rules[ruleuchar]() {
-								goto l131
 							}
 						}
 					}
@@ -2081,55 +1949,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position134 := position
 				{
-					switch buffer[position] {
-					case 'd':
-						if buffer[position] != rune('d') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l133
-						}
+					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
-					case 'i':
-						if buffer[position] != rune('i') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune('A') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l133
 							}
-							goto l133
+							position++
 						}
-						position++
-					case 'a':
-						if buffer[position] != rune('a') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l133
-						}
-						position++
-					case 'D':
-						if buffer[position] != rune('D') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l133
-						}
-						position++
-					case 'I':
-						if buffer[position] != rune('I') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l133
-						}
-						position++
-					default:
-						if buffer[position] != rune('A') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l133
-						}
-						position++
 					}
 				}
 
@@ -2481,50 +2313,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position159, tokenIndex159 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l159
-							}
+						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[ruleuchar]() {
+									goto l159
 								}
-								goto l159
-							}
-							position++
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l159
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l159
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l159
-							}
-							position++
-						default:
-							if !_rules[ruleuchar]() {
-								goto l159
 							}
 						}
 					}
@@ -2547,50 +2343,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position164, tokenIndex164 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l164
-							}
+						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[ruleuchar]() {
+									goto l164
 								}
-								goto l164
-							}
-							position++
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l164
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l164
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l164
-							}
-							position++
-						default:
-							if !_rules[ruleuchar]() {
-								goto l164
 							}
 						}
 					}
@@ -3104,46 +2864,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position209, tokenIndex209 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '_':
-							if buffer[position] != rune('_') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l209
-							}
+						if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+								if !_rules[ruledigit]() {
+									goto l209
 								}
-								goto l209
-							}
-							position++
-						case '.':
-							if buffer[position] != rune('.') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[rulealpha]() {
+									goto l209
 								}
-								goto l209
-							}
-							position++
-						case '-':
-							if buffer[position] != rune('-') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l209
-							}
-							position++
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							if !_rules[ruledigit]() {
-								goto l209
-							}
-						default:
-							if !_rules[rulealpha]() {
-								goto l209
 							}
 						}
 					}
@@ -3169,58 +2901,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position212 := position
 				{
-					switch buffer[position] {
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l211
-						}
+					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if !_rules[ruleuchar]() {
+								goto l211
 							}
-							goto l211
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l211
-						}
-						position++
-					case '?':
-						if buffer[position] != rune('?') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l211
-						}
-						position++
-					case '/':
-						if buffer[position] != rune('/') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l211
-						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l211
-						}
-						position++
-					default:
-						if !_rules[ruleuchar]() {
-							goto l211
 						}
 					}
 				}
@@ -3229,58 +2917,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position214, tokenIndex214 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l214
-							}
+						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[ruleuchar]() {
+									goto l214
 								}
-								goto l214
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l214
-							}
-							position++
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l214
-							}
-							position++
-						case '/':
-							if buffer[position] != rune('/') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l214
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l214
-							}
-							position++
-						default:
-							if !_rules[ruleuchar]() {
-								goto l214
 							}
 						}
 					}
@@ -4093,50 +3737,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position265, tokenIndex265 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l265
-							}
+						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[ruleuchar]() {
+									goto l265
 								}
-								goto l265
-							}
-							position++
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l265
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l265
-							}
-							position++
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l265
-							}
-							position++
-						default:
-							if !_rules[ruleuchar]() {
-								goto l265
 							}
 						}
 					}
@@ -4195,42 +3803,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position272, tokenIndex272 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l272
-							}
+						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 							position++
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[ruleuchar]() {
+									goto l272
 								}
-								goto l272
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l272
-							}
-							position++
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l272
-							}
-							position++
-						default:
-							if !_rules[ruleuchar]() {
-								goto l272
 							}
 						}
 					}
@@ -4254,42 +3834,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position277, tokenIndex277 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l277
-							}
+						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 							position++
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[ruleuchar]() {
+									goto l277
 								}
-								goto l277
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l277
-							}
-							position++
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l277
-							}
-							position++
-						default:
-							if !_rules[ruleuchar]() {
-								goto l277
 							}
 						}
 					}
@@ -4391,47 +3943,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position290 := position
 				{
-					switch buffer[position] {
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l289
-						}
+					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
-					case '.':
-						if buffer[position] != rune('.') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune('$') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l289
 							}
-							goto l289
+							position++
 						}
-						position++
-					case '_':
-						if buffer[position] != rune('_') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l289
-						}
-						position++
-					case '-':
-						if buffer[position] != rune('-') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l289
-						}
-						position++
-					default:
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l289
-						}
-						position++
 					}
 				}
 
@@ -4448,55 +3972,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position293 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l292
-						}
+					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
-					case ')':
-						if buffer[position] != rune(')') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune('!') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l292
 							}
-							goto l292
+							position++
 						}
-						position++
-					case '(':
-						if buffer[position] != rune('(') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l292
-						}
-						position++
-					case '\'':
-						if buffer[position] != rune('\'') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l292
-						}
-						position++
-					case '*':
-						if buffer[position] != rune('*') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l292
-						}
-						position++
-					default:
-						if buffer[position] != rune('!') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l292
-						}
-						position++
 					}
 				}
 
@@ -4517,63 +4005,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position298 := position
 				{
-					switch buffer[position] {
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l297
-						}
+					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune(';') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l297
 							}
-							goto l297
+							position++
 						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l297
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l297
-						}
-						position++
-					case '?':
-						if buffer[position] != rune('?') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l297
-						}
-						position++
-					case '/':
-						if buffer[position] != rune('/') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l297
-						}
-						position++
-					default:
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l297
-						}
-						position++
 					}
 				}
 
@@ -4590,26 +4034,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position301 := position
 				{
-					switch buffer[position] {
-					case 'a', 'b', 'c', 'd', 'e', 'f':
-						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l300
-						}
+					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F':
-						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if !_rules[ruledigit]() {
+								goto l300
 							}
-							goto l300
-						}
-						position++
-					default:
-						if !_rules[ruledigit]() {
-							goto l300
 						}
 					}
 				}
@@ -4762,6 +4194,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// class0 is the table of the characters + - . (see internal/pegwrap/classes.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class1 is the table of the characters & ; = ? (see internal/pegwrap/classes.go).
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class2 is the table of the characters & : = ? @ (see internal/pegwrap/classes.go).
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class3 is the table of the characters D I a d i (see internal/pegwrap/classes.go).
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class4 is the table of the characters & : ; = @ (see internal/pegwrap/classes.go).
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class5 is the table of the characters + - . _ (see internal/pegwrap/classes.go).
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class6 is the table of the characters & / : ; = ? (see internal/pegwrap/classes.go).
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class7 is the table of the characters & : ? @ (see internal/pegwrap/classes.go).
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class8 is the table of the characters '-* , (see internal/pegwrap/classes.go).
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class9 is the table of the characters & / : = ? @ (see internal/pegwrap/classes.go).
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class10 is the table of the characters A-F a-f (see internal/pegwrap/classes.go).
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // Run parses s with the rule numbered rule (see RuleID) and reports whether the rule
 // matched a prefix of s (grammars end their top rules with !. to require all of s).

@@ -673,86 +673,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position35 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l34
-						}
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[ruleescaped]() {
+								goto l34
 							}
-							goto l34
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l34
 							}
-							goto l34
-						}
-						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l34
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l34
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l34
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l34
-						}
-						position++
-					case '?':
-						if buffer[position] != rune('?') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l34
-						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l34
-						}
-						position++
-					case '%':
-						if !_rules[ruleescaped]() {
-							goto l34
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l34
 						}
 					}
 				}
@@ -868,70 +800,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position48 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l47
-						}
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[ruleescaped]() {
+								goto l47
 							}
-							goto l47
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l47
 							}
-							goto l47
-						}
-						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l47
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l47
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l47
-						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l47
-						}
-						position++
-					case '%':
-						if !_rules[ruleescaped]() {
-							goto l47
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l47
 						}
 					}
 				}
@@ -940,70 +820,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position50, tokenIndex50 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case ',':
-							if buffer[position] != rune(',') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l50
-							}
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '%':
+								if !_rules[ruleescaped]() {
+									goto l50
 								}
-								goto l50
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[ruleunreserved]() {
+									goto l50
 								}
-								goto l50
-							}
-							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l50
-							}
-							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l50
-							}
-							position++
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l50
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l50
-							}
-							position++
-						case '%':
-							if !_rules[ruleescaped]() {
-								goto l50
-							}
-						default:
-							if !_rules[ruleunreserved]() {
-								goto l50
 							}
 						}
 					}
@@ -1033,38 +861,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position56, tokenIndex56 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '.':
-							if buffer[position] != rune('.') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l56
-							}
+						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
-						case '-':
-							if buffer[position] != rune('-') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+								if !_rules[ruledigit]() {
+									goto l56
 								}
-								goto l56
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[rulealpha]() {
+									goto l56
 								}
-								goto l56
-							}
-							position++
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							if !_rules[ruledigit]() {
-								goto l56
-							}
-						default:
-							if !_rules[rulealpha]() {
-								goto l56
 							}
 						}
 					}
@@ -1128,78 +936,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position64 := position
 				{
-					switch buffer[position] {
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l63
-						}
+					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[ruleescaped]() {
+								goto l63
 							}
-							goto l63
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l63
 							}
-							goto l63
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l63
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l63
-						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l63
-						}
-						position++
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l63
-						}
-						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l63
-						}
-						position++
-					case '%':
-						if !_rules[ruleescaped]() {
-							goto l63
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l63
 						}
 					}
 				}
@@ -1208,78 +956,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position66, tokenIndex66 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l66
-							}
+						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '%':
+								if !_rules[ruleescaped]() {
+									goto l66
 								}
-								goto l66
-							}
-							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[ruleunreserved]() {
+									goto l66
 								}
-								goto l66
-							}
-							position++
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l66
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l66
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l66
-							}
-							position++
-						case ',':
-							if buffer[position] != rune(',') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l66
-							}
-							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l66
-							}
-							position++
-						case '%':
-							if !_rules[ruleescaped]() {
-								goto l66
-							}
-						default:
-							if !_rules[ruleunreserved]() {
-								goto l66
 							}
 						}
 					}
@@ -1345,70 +1033,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position78, tokenIndex78 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case ',':
-							if buffer[position] != rune(',') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
+						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '%':
+								if !_rules[ruleescaped]() {
+									goto l78
 								}
-								goto l78
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[ruleunreserved]() {
+									goto l78
 								}
-								goto l78
-							}
-							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
-							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
-							position++
-						case '%':
-							if !_rules[ruleescaped]() {
-								goto l78
-							}
-						default:
-							if !_rules[ruleunreserved]() {
-								goto l78
 							}
 						}
 					}
@@ -1867,70 +1503,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position143 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
+					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[ruleescaped]() {
+								goto l142
 							}
-							goto l142
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l142
 							}
-							goto l142
-						}
-						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case '%':
-						if !_rules[ruleescaped]() {
-							goto l142
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l142
 						}
 					}
 				}
@@ -2019,87 +1603,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position157 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l156
-						}
+					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune(';') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l156
 							}
-							goto l156
+							position++
 						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l156
-						}
-						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l156
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l156
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l156
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l156
-						}
-						position++
-					case '?':
-						if buffer[position] != rune('?') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l156
-						}
-						position++
-					case '/':
-						if buffer[position] != rune('/') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l156
-						}
-						position++
-					default:
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l156
-						}
-						position++
 					}
 				}
 
@@ -2116,35 +1632,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position160 := position
 				{
-					switch buffer[position] {
-					case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-						if !_rules[rulemark]() {
-							goto l159
-						}
-					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l159
-						}
+					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+							if !_rules[rulemark]() {
+								goto l159
 							}
-							goto l159
-						}
-						position++
-					default:
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l159
 							}
-							goto l159
+							position++
 						}
-						position++
 					}
 				}
 
@@ -2161,79 +1665,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position163 := position
 				{
-					switch buffer[position] {
-					case ')':
-						if buffer[position] != rune(')') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162
-						}
+					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
-					case '(':
-						if buffer[position] != rune('(') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune('-') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l162
 							}
-							goto l162
+							position++
 						}
-						position++
-					case '\'':
-						if buffer[position] != rune('\'') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162
-						}
-						position++
-					case '*':
-						if buffer[position] != rune('*') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162
-						}
-						position++
-					case '~':
-						if buffer[position] != rune('~') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162
-						}
-						position++
-					case '!':
-						if buffer[position] != rune('!') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162
-						}
-						position++
-					case '.':
-						if buffer[position] != rune('.') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162
-						}
-						position++
-					case '_':
-						if buffer[position] != rune('_') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162
-						}
-						position++
-					default:
-						if buffer[position] != rune('-') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162
-						}
-						position++
 					}
 				}
 
@@ -2275,106 +1719,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position168 := position
 				{
-					switch buffer[position] {
-					case 'f':
-						if buffer[position] != rune('f') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
+					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
-					case 'e':
-						if buffer[position] != rune('e') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if !_rules[ruledigit]() {
+								goto l167
 							}
-							goto l167
-						}
-						position++
-					case 'd':
-						if buffer[position] != rune('d') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
-						position++
-					case 'c':
-						if buffer[position] != rune('c') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
-						position++
-					case 'b':
-						if buffer[position] != rune('b') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
-						position++
-					case 'a':
-						if buffer[position] != rune('a') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
-						position++
-					case 'F':
-						if buffer[position] != rune('F') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
-						position++
-					case 'E':
-						if buffer[position] != rune('E') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
-						position++
-					case 'D':
-						if buffer[position] != rune('D') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
-						position++
-					case 'C':
-						if buffer[position] != rune('C') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
-						position++
-					case 'B':
-						if buffer[position] != rune('B') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
-						position++
-					case 'A':
-						if buffer[position] != rune('A') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l167
-						}
-						position++
-					default:
-						if !_rules[ruledigit]() {
-							goto l167
 						}
 					}
 				}
@@ -2497,6 +1849,36 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// class0 is the table of the characters $ & + , : ; = ? @ (see internal/pegwrap/classes.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class1 is the table of the characters $ & + , ; = @ (see internal/pegwrap/classes.go).
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class2 is the table of the characters + - . (see internal/pegwrap/classes.go).
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class3 is the table of the characters $ & + , : ; = @ (see internal/pegwrap/classes.go).
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class4 is the table of the characters $ & + , : ; = (see internal/pegwrap/classes.go).
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class5 is the table of the characters $ & + , : = @ (see internal/pegwrap/classes.go).
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class6 is the table of the characters $ & + , / : = ? @ (see internal/pegwrap/classes.go).
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class7 is the table of the characters 0-9 A-Z a-z (see internal/pegwrap/classes.go).
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+
+// class8 is the table of the characters ! '-* . _ ~ (see internal/pegwrap/classes.go).
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+
+// class9 is the table of the characters A-F a-f (see internal/pegwrap/classes.go).
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // Run parses s with the rule numbered rule (see RuleID) and reports whether the rule
 // matched a prefix of s (grammars end their top rules with !. to require all of s).

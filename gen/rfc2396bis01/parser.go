@@ -648,103 +648,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position24 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune('[') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l23
 							}
-							goto l23
+							position++
 						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
-						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
-						position++
-					case '?':
-						if buffer[position] != rune('?') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
-						position++
-					case '/':
-						if buffer[position] != rune('/') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
-						position++
-					case ']':
-						if buffer[position] != rune(']') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
-						position++
-					default:
-						if buffer[position] != rune('[') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l23
-						}
-						position++
 					}
 				}
 
@@ -761,35 +677,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position27 := position
 				{
-					switch buffer[position] {
-					case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-						if !_rules[rulemark]() {
-							goto l26
-						}
-					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l26
-						}
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+							if !_rules[rulemark]() {
+								goto l26
 							}
-							goto l26
-						}
-						position++
-					default:
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l26
 							}
-							goto l26
+							position++
 						}
-						position++
 					}
 				}
 
@@ -806,79 +710,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position30 := position
 				{
-					switch buffer[position] {
-					case ')':
-						if buffer[position] != rune(')') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l29
-						}
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 						position++
-					case '(':
-						if buffer[position] != rune('(') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune('-') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l29
 							}
-							goto l29
+							position++
 						}
-						position++
-					case '\'':
-						if buffer[position] != rune('\'') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l29
-						}
-						position++
-					case '*':
-						if buffer[position] != rune('*') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l29
-						}
-						position++
-					case '~':
-						if buffer[position] != rune('~') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l29
-						}
-						position++
-					case '!':
-						if buffer[position] != rune('!') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l29
-						}
-						position++
-					case '.':
-						if buffer[position] != rune('.') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l29
-						}
-						position++
-					case '_':
-						if buffer[position] != rune('_') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l29
-						}
-						position++
-					default:
-						if buffer[position] != rune('-') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l29
-						}
-						position++
 					}
 				}
 
@@ -1127,102 +971,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position61 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l60
-						}
+					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[ruleescaped]() {
+								goto l60
 							}
-							goto l60
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l60
 							}
-							goto l60
-						}
-						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l60
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l60
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l60
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l60
-						}
-						position++
-					case '?':
-						if buffer[position] != rune('?') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l60
-						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l60
-						}
-						position++
-					case ']':
-						if buffer[position] != rune(']') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l60
-						}
-						position++
-					case '[':
-						if buffer[position] != rune('[') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l60
-						}
-						position++
-					case '%':
-						if !_rules[ruleescaped]() {
-							goto l60
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l60
 						}
 					}
 				}
@@ -1248,38 +1008,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position66, tokenIndex66 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '.':
-							if buffer[position] != rune('.') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l66
-							}
+						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
-						case '-':
-							if buffer[position] != rune('-') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+								if !_rules[ruleDIGIT]() {
+									goto l66
 								}
-								goto l66
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[ruleALPHA]() {
+									goto l66
 								}
-								goto l66
-							}
-							position++
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							if !_rules[ruleDIGIT]() {
-								goto l66
-							}
-						default:
-							if !_rules[ruleALPHA]() {
-								goto l66
 							}
 						}
 					}
@@ -1314,31 +1054,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position73, tokenIndex73 := position, tokenIndex
 							{
-								switch buffer[position] {
-								case '#':
-									if buffer[position] != rune('#') {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l73
-									}
+								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
-								case '?':
-									if buffer[position] != rune('?') {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+								} else {
+									switch buffer[position] {
+									default:
+										if buffer[position] != rune('/') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l73
 										}
-										goto l73
+										position++
 									}
-									position++
-								default:
-									if buffer[position] != rune('/') {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l73
-									}
-									position++
 								}
 							}
 
@@ -1381,78 +1109,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position76 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l75
-						}
+					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[ruleescaped]() {
+								goto l75
 							}
-							goto l75
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l75
 							}
-							goto l75
-						}
-						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l75
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l75
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l75
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l75
-						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l75
-						}
-						position++
-					case '%':
-						if !_rules[ruleescaped]() {
-							goto l75
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l75
 						}
 					}
 				}
@@ -1461,78 +1129,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position78, tokenIndex78 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case ',':
-							if buffer[position] != rune(',') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
+						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '%':
+								if !_rules[ruleescaped]() {
+									goto l78
 								}
-								goto l78
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[ruleunreserved]() {
+									goto l78
 								}
-								goto l78
-							}
-							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
-							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
-							position++
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
-							position++
-						case '%':
-							if !_rules[ruleescaped]() {
-								goto l78
-							}
-						default:
-							if !_rules[ruleunreserved]() {
-								goto l78
 							}
 						}
 					}
@@ -1598,70 +1206,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position90, tokenIndex90 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case ',':
-							if buffer[position] != rune(',') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l90
-							}
+						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '%':
+								if !_rules[ruleescaped]() {
+									goto l90
 								}
-								goto l90
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[ruleunreserved]() {
+									goto l90
 								}
-								goto l90
-							}
-							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l90
-							}
-							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l90
-							}
-							position++
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l90
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l90
-							}
-							position++
-						case '%':
-							if !_rules[ruleescaped]() {
-								goto l90
-							}
-						default:
-							if !_rules[ruleunreserved]() {
-								goto l90
 							}
 						}
 					}
@@ -1732,26 +1288,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position101, tokenIndex101 := position, tokenIndex
 						{
-							switch buffer[position] {
-							case '.':
-								if buffer[position] != rune('.') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l101
-								}
+							if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 								position++
-							case '-':
-								if buffer[position] != rune('-') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+							} else {
+								switch buffer[position] {
+								default:
+									if !_rules[rulealphanum]() {
+										goto l101
 									}
-									goto l101
-								}
-								position++
-							default:
-								if !_rules[rulealphanum]() {
-									goto l101
 								}
 							}
 						}
@@ -2172,31 +1716,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position161 := position
 				{
-					switch buffer[position] {
-					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l160
-						}
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l160
 							}
-							goto l160
+							position++
 						}
-						position++
-					default:
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l160
-						}
-						position++
 					}
 				}
 
@@ -3381,78 +2913,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position266 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l265
-						}
+					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[ruleescaped]() {
+								goto l265
 							}
-							goto l265
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l265
 							}
-							goto l265
-						}
-						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l265
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l265
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l265
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l265
-						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l265
-						}
-						position++
-					case '%':
-						if !_rules[ruleescaped]() {
-							goto l265
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l265
 						}
 					}
 				}
@@ -3474,26 +2946,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position271, tokenIndex271 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l271
-							}
+						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
-						case '/':
-							if buffer[position] != rune('/') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[rulepchar]() {
+									goto l271
 								}
-								goto l271
-							}
-							position++
-						default:
-							if !_rules[rulepchar]() {
-								goto l271
 							}
 						}
 					}
@@ -3517,26 +2977,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position276, tokenIndex276 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l276
-							}
+						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
-						case '/':
-							if buffer[position] != rune('/') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[rulepchar]() {
+									goto l276
 								}
-								goto l276
-							}
-							position++
-						default:
-							if !_rules[rulepchar]() {
-								goto l276
 							}
 						}
 					}
@@ -3639,70 +3087,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position292 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l291
-						}
+					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[ruleescaped]() {
+								goto l291
 							}
-							goto l291
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l291
 							}
-							goto l291
-						}
-						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l291
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l291
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l291
-						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l291
-						}
-						position++
-					case '%':
-						if !_rules[ruleescaped]() {
-							goto l291
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l291
 						}
 					}
 				}
@@ -3711,70 +3107,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position294, tokenIndex294 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case ',':
-							if buffer[position] != rune(',') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l294
-							}
+						if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '%':
+								if !_rules[ruleescaped]() {
+									goto l294
 								}
-								goto l294
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[ruleunreserved]() {
+									goto l294
 								}
-								goto l294
-							}
-							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l294
-							}
-							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l294
-							}
-							position++
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l294
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l294
-							}
-							position++
-						case '%':
-							if !_rules[ruleescaped]() {
-								goto l294
-							}
-						default:
-							if !_rules[ruleunreserved]() {
-								goto l294
 							}
 						}
 					}
@@ -3848,31 +3192,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position304 := position
 				{
-					switch buffer[position] {
-					case 'A', 'B', 'C', 'D', 'E', 'F':
-						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l303
-						}
+					if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 						position++
-					case 'a', 'b', 'c', 'd', 'e', 'f':
-						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l303
 							}
-							goto l303
+							position++
 						}
-						position++
-					default:
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l303
-						}
-						position++
 					}
 				}
 
@@ -3889,6 +3221,42 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// class0 is the table of the characters $ & + , / : ; = ? @ ] (see internal/pegwrap/classes.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class1 is the table of the characters 0-9 A-Z a-z (see internal/pegwrap/classes.go).
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+
+// class2 is the table of the characters ! '-* . _ ~ (see internal/pegwrap/classes.go).
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+
+// class3 is the table of the characters $ & + , : ; = ? @ [ ] (see internal/pegwrap/classes.go).
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class4 is the table of the characters + - . (see internal/pegwrap/classes.go).
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class5 is the table of the characters # ? (see internal/pegwrap/classes.go).
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class6 is the table of the characters $ & + , : ; = @ (see internal/pegwrap/classes.go).
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class7 is the table of the characters $ & + , : ; = (see internal/pegwrap/classes.go).
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class8 is the table of the characters - . (see internal/pegwrap/classes.go).
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class9 is the table of the characters / ? (see internal/pegwrap/classes.go).
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class10 is the table of the characters $ & + , ; = @ (see internal/pegwrap/classes.go).
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class11 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
+const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // Run parses s with the rule numbered rule (see RuleID) and reports whether the rule
 // matched a prefix of s (grammars end their top rules with !. to require all of s).

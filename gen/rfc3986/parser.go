@@ -805,38 +805,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position43, tokenIndex43 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '.':
-							if buffer[position] != rune('.') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l43
-							}
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 							position++
-						case '-':
-							if buffer[position] != rune('-') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+								if !_rules[ruleDIGIT]() {
+									goto l43
 								}
-								goto l43
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[ruleALPHA]() {
+									goto l43
 								}
-								goto l43
-							}
-							position++
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							if !_rules[ruleDIGIT]() {
-								goto l43
-							}
-						default:
-							if !_rules[ruleALPHA]() {
-								goto l43
 							}
 						}
 					}
@@ -917,163 +897,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position54, tokenIndex54 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '%':
+								if !_rules[rulepct_encoded]() {
+									goto l54
 								}
-								goto l54
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l54
 								}
-								goto l54
+								position++
 							}
-							position++
-						case ',':
-							if buffer[position] != rune(',') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '*':
-							if buffer[position] != rune('*') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case ')':
-							if buffer[position] != rune(')') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '(':
-							if buffer[position] != rune('(') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '\'':
-							if buffer[position] != rune('\'') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '!':
-							if buffer[position] != rune('!') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '%':
-							if !_rules[rulepct_encoded]() {
-								goto l54
-							}
-						case '~':
-							if buffer[position] != rune('~') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '_':
-							if buffer[position] != rune('_') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '.':
-							if buffer[position] != rune('.') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '-':
-							if buffer[position] != rune('-') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
-						default:
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l54
-							}
-							position++
 						}
 					}
 
@@ -1257,22 +1097,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{
-					switch buffer[position] {
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l71
-						}
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 						position++
-					case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-						if !_rules[rulesub_delims]() {
-							goto l71
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l71
+					} else {
+						switch buffer[position] {
+						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
+							if !_rules[rulesub_delims]() {
+								goto l71
+							}
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l71
+							}
 						}
 					}
 				}
@@ -1281,22 +1117,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position78, tokenIndex78 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case ':':
-							if buffer[position] != rune(':') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l78
-							}
+						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
-						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-							if !_rules[rulesub_delims]() {
-								goto l78
-							}
-						default:
-							if !_rules[ruleunreserved]() {
-								goto l78
+						} else {
+							switch buffer[position] {
+							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
+								if !_rules[rulesub_delims]() {
+									goto l78
+								}
+							default:
+								if !_rules[ruleunreserved]() {
+									goto l78
+								}
 							}
 						}
 					}
@@ -2365,155 +2197,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position169, tokenIndex169 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
+						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '%':
+								if !_rules[rulepct_encoded]() {
+									goto l169
 								}
-								goto l169
-							}
-							position++
-						case ',':
-							if buffer[position] != rune(',') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l169
 								}
-								goto l169
+								position++
 							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '*':
-							if buffer[position] != rune('*') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case ')':
-							if buffer[position] != rune(')') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '(':
-							if buffer[position] != rune('(') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '\'':
-							if buffer[position] != rune('\'') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '!':
-							if buffer[position] != rune('!') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '%':
-							if !_rules[rulepct_encoded]() {
-								goto l169
-							}
-						case '~':
-							if buffer[position] != rune('~') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '_':
-							if buffer[position] != rune('_') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '.':
-							if buffer[position] != rune('.') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '-':
-							if buffer[position] != rune('-') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
-						default:
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l169
-							}
-							position++
 						}
 					}
 
@@ -2852,26 +2552,22 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position214 := position
 				{
-					switch buffer[position] {
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l213
-						}
+					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 						position++
-					case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-						if !_rules[rulesub_delims]() {
-							goto l213
-						}
-					case '%':
-						if !_rules[rulepct_encoded]() {
-							goto l213
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l213
+					} else {
+						switch buffer[position] {
+						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
+							if !_rules[rulesub_delims]() {
+								goto l213
+							}
+						case '%':
+							if !_rules[rulepct_encoded]() {
+								goto l213
+							}
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l213
+							}
 						}
 					}
 				}
@@ -2880,26 +2576,22 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position216, tokenIndex216 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '@':
-							if buffer[position] != rune('@') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l216
-							}
+						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
-						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-							if !_rules[rulesub_delims]() {
-								goto l216
-							}
-						case '%':
-							if !_rules[rulepct_encoded]() {
-								goto l216
-							}
-						default:
-							if !_rules[ruleunreserved]() {
-								goto l216
+						} else {
+							switch buffer[position] {
+							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
+								if !_rules[rulesub_delims]() {
+									goto l216
+								}
+							case '%':
+								if !_rules[rulepct_encoded]() {
+									goto l216
+								}
+							default:
+								if !_rules[ruleunreserved]() {
+									goto l216
+								}
 							}
 						}
 					}
@@ -2921,171 +2613,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position220 := position
 				{
-					switch buffer[position] {
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
+					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[rulepct_encoded]() {
+								goto l219
 							}
-							goto l219
-						}
-						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l219
 							}
-							goto l219
+							position++
 						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '*':
-						if buffer[position] != rune('*') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case ')':
-						if buffer[position] != rune(')') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '(':
-						if buffer[position] != rune('(') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '\'':
-						if buffer[position] != rune('\'') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '!':
-						if buffer[position] != rune('!') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '%':
-						if !_rules[rulepct_encoded]() {
-							goto l219
-						}
-					case '~':
-						if buffer[position] != rune('~') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '_':
-						if buffer[position] != rune('_') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '.':
-						if buffer[position] != rune('.') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '-':
-						if buffer[position] != rune('-') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
-					default:
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l219
-						}
-						position++
 					}
 				}
 
@@ -3106,26 +2650,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position225, tokenIndex225 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l225
-							}
+						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
-						case '/':
-							if buffer[position] != rune('/') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[rulepchar]() {
+									goto l225
 								}
-								goto l225
-							}
-							position++
-						default:
-							if !_rules[rulepchar]() {
-								goto l225
 							}
 						}
 					}
@@ -3149,26 +2681,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position230, tokenIndex230 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '?':
-							if buffer[position] != rune('?') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l230
-							}
+						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
-						case '/':
-							if buffer[position] != rune('/') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							default:
+								if !_rules[rulepchar]() {
+									goto l230
 								}
-								goto l230
-							}
-							position++
-						default:
-							if !_rules[rulepchar]() {
-								goto l230
 							}
 						}
 					}
@@ -3213,63 +2733,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position235 := position
 				{
-					switch buffer[position] {
-					case '~':
-						if buffer[position] != rune('~') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l234
-						}
+					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
-					case '_':
-						if buffer[position] != rune('_') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l234
 							}
-							goto l234
+							position++
 						}
-						position++
-					case '.':
-						if buffer[position] != rune('.') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l234
-						}
-						position++
-					case '-':
-						if buffer[position] != rune('-') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l234
-						}
-						position++
-					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l234
-						}
-						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l234
-						}
-						position++
-					default:
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l234
-						}
-						position++
 					}
 				}
 
@@ -3290,95 +2766,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position240 := position
 				{
-					switch buffer[position] {
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l239
-						}
+					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune('!') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l239
 							}
-							goto l239
+							position++
 						}
-						position++
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l239
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l239
-						}
-						position++
-					case '*':
-						if buffer[position] != rune('*') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l239
-						}
-						position++
-					case ')':
-						if buffer[position] != rune(')') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l239
-						}
-						position++
-					case '(':
-						if buffer[position] != rune('(') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l239
-						}
-						position++
-					case '\'':
-						if buffer[position] != rune('\'') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l239
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l239
-						}
-						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l239
-						}
-						position++
-					default:
-						if buffer[position] != rune('!') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l239
-						}
-						position++
 					}
 				}
 
@@ -3447,31 +2847,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position249 := position
 				{
-					switch buffer[position] {
-					case 'A', 'B', 'C', 'D', 'E', 'F':
-						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l248
-						}
+					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
-					case 'a', 'b', 'c', 'd', 'e', 'f':
-						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l248
 							}
-							goto l248
+							position++
 						}
-						position++
-					default:
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l248
-						}
-						position++
 					}
 				}
 
@@ -3486,6 +2874,36 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// class0 is the table of the characters + - . (see internal/pegwrap/classes.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class1 is the table of the characters ! $ &-. 0-; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class2 is the table of the characters : (see internal/pegwrap/classes.go).
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class3 is the table of the characters ! $ &-. 0-9 ; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class4 is the table of the characters @ (see internal/pegwrap/classes.go).
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class5 is the table of the characters ! $ &-. 0-; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class6 is the table of the characters / ? (see internal/pegwrap/classes.go).
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class7 is the table of the characters - . 0-9 A-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class8 is the table of the characters $ &-, ; = (see internal/pegwrap/classes.go).
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class9 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // Run parses s with the rule numbered rule (see RuleID) and reports whether the rule
 // matched a prefix of s (grammars end their top rules with !. to require all of s).

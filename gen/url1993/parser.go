@@ -2972,163 +2972,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position230 := position
 				{
-					switch buffer[position] {
-					case '%':
-						if !_rules[ruleescape]() {
-							goto l229
-						}
-					case ' ':
-						if buffer[position] != rune(' ') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[ruleescape]() {
+								goto l229
 							}
-							goto l229
-						}
-						position++
-					case ';':
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l229
 							}
-							goto l229
+							position++
 						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case ')':
-						if buffer[position] != rune(')') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '(':
-						if buffer[position] != rune('(') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '\'':
-						if buffer[position] != rune('\'') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '"':
-						if buffer[position] != rune('"') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '*':
-						if buffer[position] != rune('*') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '!':
-						if buffer[position] != rune('!') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '.':
-						if buffer[position] != rune('.') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '_':
-						if buffer[position] != rune('_') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '-':
-						if buffer[position] != rune('-') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '$':
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
-					default:
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l229
-						}
-						position++
 					}
 				}
 
@@ -3330,31 +3190,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position259 := position
 				{
-					switch buffer[position] {
-					case 'A', 'B', 'C', 'D', 'E', 'F':
-						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l258
-						}
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
-					case 'a', 'b', 'c', 'd', 'e', 'f':
-						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l258
 							}
-							goto l258
+							position++
 						}
-						position++
-					default:
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l258
-						}
-						position++
 					}
 				}
 
@@ -3448,6 +3296,12 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// class0 is the table of the characters \x20-" $ &-* ,-. 0-; @-Z _ a-z (see internal/pegwrap/classes.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x00\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+
+// class1 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // Run parses s with the rule numbered rule (see RuleID) and reports whether the rule
 // matched a prefix of s (grammars end their top rules with !. to require all of s).

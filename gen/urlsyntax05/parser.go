@@ -752,38 +752,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position42 := position
 				{
-					switch buffer[position] {
-					case '.':
-						if buffer[position] != rune('.') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l41
-						}
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
-					case '-':
-						if buffer[position] != rune('-') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+							if !_rules[ruledigit]() {
+								goto l41
 							}
-							goto l41
-						}
-						position++
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[rulealpha]() {
+								goto l41
 							}
-							goto l41
-						}
-						position++
-					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						if !_rules[ruledigit]() {
-							goto l41
-						}
-					default:
-						if !_rules[rulealpha]() {
-							goto l41
 						}
 					}
 				}
@@ -792,38 +772,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position44, tokenIndex44 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '.':
-							if buffer[position] != rune('.') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l44
-							}
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 							position++
-						case '-':
-							if buffer[position] != rune('-') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+								if !_rules[ruledigit]() {
+									goto l44
 								}
-								goto l44
-							}
-							position++
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[rulealpha]() {
+									goto l44
 								}
-								goto l44
-							}
-							position++
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							if !_rules[ruledigit]() {
-								goto l44
-							}
-						default:
-							if !_rules[rulealpha]() {
-								goto l44
 							}
 						}
 					}
@@ -906,46 +866,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position58, tokenIndex58 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l58
-							}
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '%':
+								if !_rules[ruleescaped]() {
+									goto l58
 								}
-								goto l58
-							}
-							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[ruleunreserved]() {
+									goto l58
 								}
-								goto l58
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l58
-							}
-							position++
-						case '%':
-							if !_rules[ruleescaped]() {
-								goto l58
-							}
-						default:
-							if !_rules[ruleunreserved]() {
-								goto l58
 							}
 						}
 					}
@@ -969,46 +901,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position63, tokenIndex63 := position, tokenIndex
 					{
-						switch buffer[position] {
-						case '+':
-							if buffer[position] != rune('+') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l63
-							}
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+						} else {
+							switch buffer[position] {
+							case '%':
+								if !_rules[ruleescaped]() {
+									goto l63
 								}
-								goto l63
-							}
-							position++
-						case '&':
-							if buffer[position] != rune('&') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							default:
+								if !_rules[ruleunreserved]() {
+									goto l63
 								}
-								goto l63
-							}
-							position++
-						case ';':
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l63
-							}
-							position++
-						case '%':
-							if !_rules[ruleescaped]() {
-								goto l63
-							}
-						default:
-							if !_rules[ruleunreserved]() {
-								goto l63
 							}
 						}
 					}
@@ -1450,54 +1354,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position123 := position
 				{
-					switch buffer[position] {
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l122
-						}
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '%':
+							if !_rules[ruleescaped]() {
+								goto l122
 							}
-							goto l122
-						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if !_rules[ruleunreserved]() {
+								goto l122
 							}
-							goto l122
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l122
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l122
-						}
-						position++
-					case '%':
-						if !_rules[ruleescaped]() {
-							goto l122
-						}
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l122
 						}
 					}
 				}
@@ -1586,71 +1454,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position137 := position
 				{
-					switch buffer[position] {
-					case '+':
-						if buffer[position] != rune('+') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l136
-						}
+					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
-					case '=':
-						if buffer[position] != rune('=') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune(';') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l136
 							}
-							goto l136
+							position++
 						}
-						position++
-					case '&':
-						if buffer[position] != rune('&') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l136
-						}
-						position++
-					case '@':
-						if buffer[position] != rune('@') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l136
-						}
-						position++
-					case ':':
-						if buffer[position] != rune(':') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l136
-						}
-						position++
-					case '?':
-						if buffer[position] != rune('?') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l136
-						}
-						position++
-					case '/':
-						if buffer[position] != rune('/') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l136
-						}
-						position++
-					default:
-						if buffer[position] != rune(';') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l136
-						}
-						position++
 					}
 				}
 
@@ -1667,35 +1483,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position140 := position
 				{
-					switch buffer[position] {
-					case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
-						if !_rules[rulemark]() {
-							goto l139
-						}
-					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l139
-						}
+					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
+							if !_rules[rulemark]() {
+								goto l139
 							}
-							goto l139
-						}
-						position++
-					default:
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						default:
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l139
 							}
-							goto l139
+							position++
 						}
-						position++
 					}
 				}
 
@@ -1712,95 +1516,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position143 := position
 				{
-					switch buffer[position] {
-					case ',':
-						if buffer[position] != rune(',') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
+					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
-					case ')':
-						if buffer[position] != rune(')') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if buffer[position] != rune('$') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l142
 							}
-							goto l142
+							position++
 						}
-						position++
-					case '(':
-						if buffer[position] != rune('(') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case '\'':
-						if buffer[position] != rune('\'') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case '*':
-						if buffer[position] != rune('*') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case '~':
-						if buffer[position] != rune('~') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case '!':
-						if buffer[position] != rune('!') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case '.':
-						if buffer[position] != rune('.') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case '_':
-						if buffer[position] != rune('_') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					case '-':
-						if buffer[position] != rune('-') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					default:
-						if buffer[position] != rune('$') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
 					}
 				}
 
@@ -1842,26 +1570,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position148 := position
 				{
-					switch buffer[position] {
-					case 'a', 'b', 'c', 'd', 'e', 'f':
-						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l147
-						}
+					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F':
-						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+					} else {
+						switch buffer[position] {
+						default:
+							if !_rules[ruledigit]() {
+								goto l147
 							}
-							goto l147
-						}
-						position++
-					default:
-						if !_rules[ruledigit]() {
-							goto l147
 						}
 					}
 				}
@@ -1984,6 +1700,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	p.rules = _rules
 	return nil
 }
+
+// class0 is the table of the characters + - . (see internal/pegwrap/classes.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class1 is the table of the characters & + ; = (see internal/pegwrap/classes.go).
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class2 is the table of the characters & + : = @ (see internal/pegwrap/classes.go).
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class3 is the table of the characters & + / : = ? @ (see internal/pegwrap/classes.go).
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class4 is the table of the characters 0-9 A-Z a-z (see internal/pegwrap/classes.go).
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+
+// class5 is the table of the characters ! '-* ,-. _ ~ (see internal/pegwrap/classes.go).
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+
+// class6 is the table of the characters A-F a-f (see internal/pegwrap/classes.go).
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
 // Run parses s with the rule numbered rule (see RuleID) and reports whether the rule
 // matched a prefix of s (grammars end their top rules with !. to require all of s).

@@ -10,7 +10,10 @@
 //     that was examined: every failing character test is made to record its position in
 //     Parser.far, which gives the offset of the first byte no alternative could accept;
 //   - Reset converts the input to a new []rune on every call: it is made to reuse the
-//     buffer, so a reused parser does not allocate per input.
+//     buffer, so a reused parser does not allocate per input;
+//   - -switch compiles a choice between characters into a switch that Go turns into a
+//     binary search: the cases that only consume their characters become one table
+//     lookup (classes.go).
 //
 // Each rewrite must match the expected number of times, so a change in peg's output
 // stops generation instead of silently producing a different parser.
@@ -187,6 +190,9 @@ func rewrite(code []byte, grammarPath, pkg string, tokens []string) ([]byte, err
 	}
 	code, err := trackComponents(code, keep)
 	if err != nil {
+		return nil, err
+	}
+	if code, err = classTables(code); err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer

@@ -58,3 +58,56 @@ func TestRunNeedsDirectives(t *testing.T) {
 		t.Errorf("run without directives: %v, want an error about entries", err)
 	}
 }
+
+// TestClassTables checks the switch rewrite on peg's shapes: consuming cases move into
+// the table, a case that calls a rule stays, and a consuming default adds the characters
+// of its range that no case lists.
+func TestClassTables(t *testing.T) {
+	src := `package x
+
+func f() bool {
+	switch buffer[position] {
+	case '@':
+		if buffer[position] != rune('@') {
+			goto l1
+		}
+		position++
+	case '0', '1', '2':
+		if c := buffer[position]; c < rune('0') || c > rune('2') {
+			goto l1
+		}
+		position++
+	case 'b':
+		if !_rules[ruleB]() {
+			goto l1
+		}
+	default:
+		if c := buffer[position]; c < rune('a') || c > rune('c') {
+			goto l1
+		}
+		position++
+	}
+	return true
+l1:
+	return false
+}
+`
+	out, err := classTables([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(out)
+	for _, s := range []string{
+		"if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {",
+		"case 'b':", "default:", "the characters 0-2 @ a c ",
+	} {
+		if !strings.Contains(got, s) {
+			t.Errorf("output lacks %q:\n%s", s, got)
+		}
+	}
+	for _, s := range []string{"case '@':", "case '0'"} {
+		if strings.Contains(got, s) {
+			t.Errorf("output still has %q:\n%s", s, got)
+		}
+	}
+}
