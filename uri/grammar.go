@@ -6,8 +6,7 @@ import "strings"
 type machine interface {
 	Run(s string, rule int) bool
 	Farthest() (pos, rule int)
-	Len() int
-	Token(i int) (rule, begin, end int)
+	Tokens(dst [][3]int32) [][3]int32
 }
 
 // role says what a token rule's span means for the Reference.
@@ -118,14 +117,14 @@ func asPrinted(name string) string { return name }
 // fill sets r's components from the syntax tree of the last successful Run. Tokens come
 // in post-order, so an enclosing rule comes after the rules inside it: the outermost
 // span of each role wins, and a host's kind is the outermost kind token inside it.
-func (g *grammar) fill(m machine, r *Reference) {
+func (g *grammar) fill(tokens [][3]int32, r *Reference) {
 	for i := range r.spans {
 		r.spans[i] = span{-1, -1}
 	}
 	r.hostKind = NoHost
 	kind, kindEnd := NoHost, -1
-	for i, n := 0, m.Len(); i < n; i++ {
-		rule, begin, end := m.Token(i)
+	for _, t := range tokens {
+		rule, begin, end := t[0], int(t[1]), int(t[2])
 		switch ro := g.roles[rule]; {
 		case ro == roleNone:
 		case ro >= roleRegName:

@@ -749,8 +749,7 @@ func TestAmbiguities(t *testing.T) {
 // checks below use.
 type tokenMachine interface {
 	Run(s string, rule int) bool
-	Len() int
-	Token(i int) (rule, begin, end int)
+	Tokens(dst [][3]int32) [][3]int32
 }
 
 // genParsers holds each spec's generated parser: a new parser, and its rule names.
@@ -784,9 +783,9 @@ func checkToken(t *testing.T, spec uri.Spec, entry, s, want string, begin, end i
 		t.Fatalf("%s: %s rejects %q", spec, entry, s)
 	}
 	found := false
-	for i := 0; i < p.Len(); i++ {
-		rule, b, e := p.Token(i)
-		switch g.name(rule) {
+	for _, tok := range p.Tokens(nil) {
+		b, e := int(tok[1]), int(tok[2])
+		switch g.name(int(tok[0])) {
 		case want:
 			found = found || (b == begin && e == end)
 		case not:

@@ -14,7 +14,8 @@ type Parser struct {
 	g    *grammar
 	top  int // the entry rule: g.top, or g.genericTop under GenericOnly
 	m    machine
-	buf  []byte // probe inputs, reused
+	buf  []byte     // probe inputs, reused
+	toks [][3]int32 // the syntax tree of the last Run, reused
 }
 
 // ParseOption configures a Parser.
@@ -66,7 +67,7 @@ func (p *Parser) Parse(s string) (*Reference, error) {
 		return nil, p.explain(s)
 	}
 	r := &Reference{spec: p.spec, input: s}
-	p.g.fill(p.m, r)
+	p.g.fill(p.tokens(), r)
 	return r, nil
 }
 
@@ -113,6 +114,13 @@ func (p *Parser) explain(s string) *Error {
 	return e
 }
 
+// tokens returns the syntax tree of the last successful Run, in a buffer that the next
+// call reuses.
+func (p *Parser) tokens() [][3]int32 {
+	p.toks = p.m.Tokens(p.toks[:0])
+	return p.toks
+}
+
 // viable reports whether s is a valid reference or the beginning of one: the parser
 // accepts it, or its farthest failing test is at the end (it wanted more input).
 func (p *Parser) viable(s string) bool {
@@ -127,9 +135,9 @@ func (p *Parser) viable(s string) bool {
 // there if s is valid, else the rule of the farthest failing test.
 func (p *Parser) ruleAtEnd(s string) int {
 	if p.m.Run(s, p.top) {
-		for i, n := 0, p.m.Len(); i < n; i++ { // post-order: inner tokens first
-			if rule, _, end := p.m.Token(i); end == len(s) {
-				return rule
+		for _, t := range p.tokens() { // post-order: inner tokens first
+			if int(t[2]) == len(s) {
+				return int(t[0])
 			}
 		}
 		return 0

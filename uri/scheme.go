@@ -266,7 +266,7 @@ func checkScheme(d *schemeDef, name, text, input string) (SchemeURL, error) {
 		e.Input = input
 		return nil, e
 	}
-	t := readSchemeTokens(p.m, text)
+	t := readSchemeTokens(p.tokens(), text)
 	base := SchemeSyntax{Name: name, Rule: d.rule, DefaultPort: d.port}
 	switch name {
 	case "ftp":
@@ -337,11 +337,11 @@ type schemeTokenSpans struct {
 	fieldNames, fieldValues []string
 }
 
-func readSchemeTokens(m machine, text string) *schemeTokenSpans {
+func readSchemeTokens(tokens [][3]int32, text string) *schemeTokenSpans {
 	t := &schemeTokenSpans{text: text, spans: map[string][2]int{}}
-	for i, n := 0, m.Len(); i < n; i++ {
-		rule, begin, end := m.Token(i)
-		name, ok := schemeTokens[rule]
+	for _, tok := range tokens {
+		begin, end := int(tok[1]), int(tok[2])
+		name, ok := schemeTokens[int(tok[0])]
 		if !ok {
 			continue
 		}

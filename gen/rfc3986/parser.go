@@ -2907,7 +2907,7 @@ const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 
 // Run parses s with the rule numbered rule (see RuleID) and reports whether the rule
 // matched a prefix of s (grammars end their top rules with !. to require all of s).
-// After a match, Len and Token give the syntax tree in post-order; after a failure,
+// After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
 // Positions count runes, not bytes.
 func (p *Parser) Run(s string, rule int) bool {
@@ -2927,13 +2927,21 @@ func (p *Parser) Run(s string, rule int) bool {
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
 
-// Len is the number of tokens of the last successful Run.
-func (p *Parser) Len() int { return len(p.tokens32.tree) }
-
-// Token returns the rule and rune span of token i of the last successful Run.
-func (p *Parser) Token(i int) (rule, begin, end int) {
-	t := p.tokens32.tree[i]
-	return int(t.pegRule), int(t.begin), int(t.end)
+// Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
+// end} rune span per token in post-order (a token after the tokens inside it), and
+// returns the extended slice. Reusing dst keeps a parse free of allocations.
+func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
+	tree := p.tokens32.tree
+	n := len(dst)
+	if need := n + len(tree); need > cap(dst) {
+		dst = append(dst, make([][3]int32, len(tree))...)
+	} else {
+		dst = dst[:need]
+	}
+	for i := range tree {
+		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
+	}
+	return dst
 }
 
 // RuleID returns the number of the named rule, or -1.
