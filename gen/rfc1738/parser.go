@@ -482,15 +482,176 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position1 := position
 				{
 					position2, tokenIndex2 := position, tokenIndex
-					if !_rules[ruleurl_strict]() {
+					{ // url_strict
+						position10_47, tokenIndex10_47 := position, tokenIndex
+						{
+							position11_47 := position
+							{
+								position12_47, tokenIndex12_47 := position, tokenIndex
+								if !_rules[rulehttpurl]() {
+									goto l13_47
+								}
+								goto l12_47
+							l13_47:
+								position, tokenIndex = position12_47, tokenIndex12_47
+								if !_rules[ruleftpurl]() {
+									goto l14_47
+								}
+								goto l12_47
+							l14_47:
+								position, tokenIndex = position12_47, tokenIndex12_47
+								if !_rules[rulenewsurl]() {
+									goto l15_47
+								}
+								goto l12_47
+							l15_47:
+								position, tokenIndex = position12_47, tokenIndex12_47
+								if !_rules[rulenntpurl]() {
+									goto l16_47
+								}
+								goto l12_47
+							l16_47:
+								position, tokenIndex = position12_47, tokenIndex12_47
+								if !_rules[ruletelneturl]() {
+									goto l17_47
+								}
+								goto l12_47
+							l17_47:
+								position, tokenIndex = position12_47, tokenIndex12_47
+								if !_rules[rulegopherurl]() {
+									goto l18_47
+								}
+								goto l12_47
+							l18_47:
+								position, tokenIndex = position12_47, tokenIndex12_47
+								if !_rules[rulewaisurl]() {
+									goto l19_47
+								}
+								goto l12_47
+							l19_47:
+								position, tokenIndex = position12_47, tokenIndex12_47
+								if !_rules[rulemailtourl]() {
+									goto l20_47
+								}
+								goto l12_47
+							l20_47:
+								position, tokenIndex = position12_47, tokenIndex12_47
+								if !_rules[rulefileurl]() {
+									goto l21_47
+								}
+								goto l12_47
+							l21_47:
+								position, tokenIndex = position12_47, tokenIndex12_47
+								if !_rules[ruleprosperourl]() {
+									goto l22_47
+								}
+								goto l12_47
+							l22_47:
+								position, tokenIndex = position12_47, tokenIndex12_47
+								{
+									position23_47, tokenIndex23_47 := position, tokenIndex
+									if !_rules[ruledefined_scheme]() {
+										goto l23_47
+									}
+									goto l10_47
+								l23_47:
+									position, tokenIndex = position23_47, tokenIndex23_47
+								}
+								if !_rules[ruleotherurl]() {
+									goto l10_47
+								}
+							}
+						l12_47:
+							_ = position11_47
+						}
+						goto lok47
+					l10_47:
+						position, tokenIndex = position10_47, tokenIndex10_47
 						goto l3
 					}
+				lok47:
 					goto l2
 				l3:
 					position, tokenIndex = position2, tokenIndex2
-					if !_rules[ruleurl]() {
+					{ // url
+						position33_48, tokenIndex33_48 := position, tokenIndex
+						{
+							position34_48 := position
+							{
+								position35_48, tokenIndex35_48 := position, tokenIndex
+								if !_rules[rulehttpurl]() {
+									goto l36_48
+								}
+								goto l35_48
+							l36_48:
+								position, tokenIndex = position35_48, tokenIndex35_48
+								if !_rules[ruleftpurl]() {
+									goto l37_48
+								}
+								goto l35_48
+							l37_48:
+								position, tokenIndex = position35_48, tokenIndex35_48
+								if !_rules[rulenewsurl]() {
+									goto l38_48
+								}
+								goto l35_48
+							l38_48:
+								position, tokenIndex = position35_48, tokenIndex35_48
+								if !_rules[rulenntpurl]() {
+									goto l39_48
+								}
+								goto l35_48
+							l39_48:
+								position, tokenIndex = position35_48, tokenIndex35_48
+								if !_rules[ruletelneturl]() {
+									goto l40_48
+								}
+								goto l35_48
+							l40_48:
+								position, tokenIndex = position35_48, tokenIndex35_48
+								if !_rules[rulegopherurl]() {
+									goto l41_48
+								}
+								goto l35_48
+							l41_48:
+								position, tokenIndex = position35_48, tokenIndex35_48
+								if !_rules[rulewaisurl]() {
+									goto l42_48
+								}
+								goto l35_48
+							l42_48:
+								position, tokenIndex = position35_48, tokenIndex35_48
+								if !_rules[rulemailtourl]() {
+									goto l43_48
+								}
+								goto l35_48
+							l43_48:
+								position, tokenIndex = position35_48, tokenIndex35_48
+								if !_rules[rulefileurl]() {
+									goto l44_48
+								}
+								goto l35_48
+							l44_48:
+								position, tokenIndex = position35_48, tokenIndex35_48
+								if !_rules[ruleprosperourl]() {
+									goto l45_48
+								}
+								goto l35_48
+							l45_48:
+								position, tokenIndex = position35_48, tokenIndex35_48
+								if !_rules[ruleotherurl]() {
+									goto l33_48
+								}
+							}
+						l35_48:
+							_ = position34_48
+						}
+						goto lok48
+					l33_48:
+						position, tokenIndex = position33_48, tokenIndex33_48
 						goto l4
 					}
+				lok48:
 					goto l2
 				l4:
 					position, tokenIndex = position2, tokenIndex2
@@ -1193,13 +1354,46 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							if !_rules[ruledigit]() {
+							{ // digit
+								position287_15, tokenIndex287_15 := position, tokenIndex
+								{
+									position288_15 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l287_15
+									}
+									position++
+									_ = position288_15
+								}
+								goto lok15
+							l287_15:
+								position, tokenIndex = position287_15, tokenIndex287_15
 								goto l48
 							}
+						lok15:
+							;
 						default:
-							if !_rules[rulelowalpha]() {
+							{ // lowalpha
+								position279_16, tokenIndex279_16 := position, tokenIndex
+								{
+									position280_16 := position
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l279_16
+									}
+									position++
+									_ = position280_16
+								}
+								goto lok16
+							l279_16:
+								position, tokenIndex = position279_16, tokenIndex279_16
 								goto l48
 							}
+						lok16:
 						}
 					}
 				}
@@ -1213,13 +1407,46 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								if !_rules[ruledigit]() {
+								{ // digit
+									position287_17, tokenIndex287_17 := position, tokenIndex
+									{
+										position288_17 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l287_17
+										}
+										position++
+										_ = position288_17
+									}
+									goto lok17
+								l287_17:
+									position, tokenIndex = position287_17, tokenIndex287_17
 									goto l51
 								}
+							lok17:
+								;
 							default:
-								if !_rules[rulelowalpha]() {
+								{ // lowalpha
+									position279_18, tokenIndex279_18 := position, tokenIndex
+									{
+										position280_18 := position
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l279_18
+										}
+										position++
+										_ = position280_18
+									}
+									goto lok18
+								l279_18:
+									position, tokenIndex = position279_18, tokenIndex279_18
 									goto l51
 								}
+							lok18:
 							}
 						}
 					}
@@ -1486,9 +1713,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position83, tokenIndex83 := position, tokenIndex
 			{
 				position84 := position
-				if !_rules[rulealphadigit]() {
+				{ // alphadigit
+					position95_40, tokenIndex95_40 := position, tokenIndex
+					{
+						position96_40 := position
+						{
+							position97_40, tokenIndex97_40 := position, tokenIndex
+							{ // alpha
+								position283_19_40, tokenIndex283_19_40 := position, tokenIndex
+								{
+									position284_19_40 := position
+									{
+										position285_19_40, tokenIndex285_19_40 := position, tokenIndex
+										{ // lowalpha
+											position279_1_19_40, tokenIndex279_1_19_40 := position, tokenIndex
+											{
+												position280_1_19_40 := position
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l279_1_19_40
+												}
+												position++
+												_ = position280_1_19_40
+											}
+											goto lok1_19_40
+										l279_1_19_40:
+											position, tokenIndex = position279_1_19_40, tokenIndex279_1_19_40
+											goto l286_19_40
+										}
+									lok1_19_40:
+										goto l285_19_40
+									l286_19_40:
+										position, tokenIndex = position285_19_40, tokenIndex285_19_40
+										{ // hialpha
+											position281_2_19_40, tokenIndex281_2_19_40 := position, tokenIndex
+											{
+												position282_2_19_40 := position
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l281_2_19_40
+												}
+												position++
+												_ = position282_2_19_40
+											}
+											goto lok2_19_40
+										l281_2_19_40:
+											position, tokenIndex = position281_2_19_40, tokenIndex281_2_19_40
+											goto l283_19_40
+										}
+									lok2_19_40:
+									}
+								l285_19_40:
+									_ = position284_19_40
+								}
+								goto lok19_40
+							l283_19_40:
+								position, tokenIndex = position283_19_40, tokenIndex283_19_40
+								goto l98_40
+							}
+						lok19_40:
+							goto l97_40
+						l98_40:
+							position, tokenIndex = position97_40, tokenIndex97_40
+							{ // digit
+								position287_20_40, tokenIndex287_20_40 := position, tokenIndex
+								{
+									position288_20_40 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l287_20_40
+									}
+									position++
+									_ = position288_20_40
+								}
+								goto lok20_40
+							l287_20_40:
+								position, tokenIndex = position287_20_40, tokenIndex287_20_40
+								goto l95_40
+							}
+						lok20_40:
+						}
+					l97_40:
+						_ = position96_40
+					}
+					goto lok40
+				l95_40:
+					position, tokenIndex = position95_40, tokenIndex95_40
 					goto l83
 				}
+			lok40:
 			l85:
 				{
 					position86, tokenIndex86 := position, tokenIndex
@@ -1506,9 +1825,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l88:
 						position, tokenIndex = position88, tokenIndex88
 					}
-					if !_rules[rulealphadigit]() {
+					{ // alphadigit
+						position95_41, tokenIndex95_41 := position, tokenIndex
+						{
+							position96_41 := position
+							{
+								position97_41, tokenIndex97_41 := position, tokenIndex
+								{ // alpha
+									position283_19_41, tokenIndex283_19_41 := position, tokenIndex
+									{
+										position284_19_41 := position
+										{
+											position285_19_41, tokenIndex285_19_41 := position, tokenIndex
+											{ // lowalpha
+												position279_1_19_41, tokenIndex279_1_19_41 := position, tokenIndex
+												{
+													position280_1_19_41 := position
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l279_1_19_41
+													}
+													position++
+													_ = position280_1_19_41
+												}
+												goto lok1_19_41
+											l279_1_19_41:
+												position, tokenIndex = position279_1_19_41, tokenIndex279_1_19_41
+												goto l286_19_41
+											}
+										lok1_19_41:
+											goto l285_19_41
+										l286_19_41:
+											position, tokenIndex = position285_19_41, tokenIndex285_19_41
+											{ // hialpha
+												position281_2_19_41, tokenIndex281_2_19_41 := position, tokenIndex
+												{
+													position282_2_19_41 := position
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l281_2_19_41
+													}
+													position++
+													_ = position282_2_19_41
+												}
+												goto lok2_19_41
+											l281_2_19_41:
+												position, tokenIndex = position281_2_19_41, tokenIndex281_2_19_41
+												goto l283_19_41
+											}
+										lok2_19_41:
+										}
+									l285_19_41:
+										_ = position284_19_41
+									}
+									goto lok19_41
+								l283_19_41:
+									position, tokenIndex = position283_19_41, tokenIndex283_19_41
+									goto l98_41
+								}
+							lok19_41:
+								goto l97_41
+							l98_41:
+								position, tokenIndex = position97_41, tokenIndex97_41
+								{ // digit
+									position287_20_41, tokenIndex287_20_41 := position, tokenIndex
+									{
+										position288_20_41 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l287_20_41
+										}
+										position++
+										_ = position288_20_41
+									}
+									goto lok20_41
+								l287_20_41:
+									position, tokenIndex = position287_20_41, tokenIndex287_20_41
+									goto l95_41
+								}
+							lok20_41:
+							}
+						l97_41:
+							_ = position96_41
+						}
+						goto lok41
+					l95_41:
+						position, tokenIndex = position95_41, tokenIndex95_41
 						goto l86
 					}
+				lok41:
 					goto l85
 				l86:
 					position, tokenIndex = position86, tokenIndex86
@@ -1525,9 +1936,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position89, tokenIndex89 := position, tokenIndex
 			{
 				position90 := position
-				if !_rules[rulealpha]() {
+				{ // alpha
+					position283_42, tokenIndex283_42 := position, tokenIndex
+					{
+						position284_42 := position
+						{
+							position285_42, tokenIndex285_42 := position, tokenIndex
+							{ // lowalpha
+								position279_1_42, tokenIndex279_1_42 := position, tokenIndex
+								{
+									position280_1_42 := position
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l279_1_42
+									}
+									position++
+									_ = position280_1_42
+								}
+								goto lok1_42
+							l279_1_42:
+								position, tokenIndex = position279_1_42, tokenIndex279_1_42
+								goto l286_42
+							}
+						lok1_42:
+							goto l285_42
+						l286_42:
+							position, tokenIndex = position285_42, tokenIndex285_42
+							{ // hialpha
+								position281_2_42, tokenIndex281_2_42 := position, tokenIndex
+								{
+									position282_2_42 := position
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l281_2_42
+									}
+									position++
+									_ = position282_2_42
+								}
+								goto lok2_42
+							l281_2_42:
+								position, tokenIndex = position281_2_42, tokenIndex281_2_42
+								goto l283_42
+							}
+						lok2_42:
+						}
+					l285_42:
+						_ = position284_42
+					}
+					goto lok42
+				l283_42:
+					position, tokenIndex = position283_42, tokenIndex283_42
 					goto l89
 				}
+			lok42:
 			l91:
 				{
 					position92, tokenIndex92 := position, tokenIndex
@@ -1545,9 +2010,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l94:
 						position, tokenIndex = position94, tokenIndex94
 					}
-					if !_rules[rulealphadigit]() {
+					{ // alphadigit
+						position95_43, tokenIndex95_43 := position, tokenIndex
+						{
+							position96_43 := position
+							{
+								position97_43, tokenIndex97_43 := position, tokenIndex
+								{ // alpha
+									position283_19_43, tokenIndex283_19_43 := position, tokenIndex
+									{
+										position284_19_43 := position
+										{
+											position285_19_43, tokenIndex285_19_43 := position, tokenIndex
+											{ // lowalpha
+												position279_1_19_43, tokenIndex279_1_19_43 := position, tokenIndex
+												{
+													position280_1_19_43 := position
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l279_1_19_43
+													}
+													position++
+													_ = position280_1_19_43
+												}
+												goto lok1_19_43
+											l279_1_19_43:
+												position, tokenIndex = position279_1_19_43, tokenIndex279_1_19_43
+												goto l286_19_43
+											}
+										lok1_19_43:
+											goto l285_19_43
+										l286_19_43:
+											position, tokenIndex = position285_19_43, tokenIndex285_19_43
+											{ // hialpha
+												position281_2_19_43, tokenIndex281_2_19_43 := position, tokenIndex
+												{
+													position282_2_19_43 := position
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l281_2_19_43
+													}
+													position++
+													_ = position282_2_19_43
+												}
+												goto lok2_19_43
+											l281_2_19_43:
+												position, tokenIndex = position281_2_19_43, tokenIndex281_2_19_43
+												goto l283_19_43
+											}
+										lok2_19_43:
+										}
+									l285_19_43:
+										_ = position284_19_43
+									}
+									goto lok19_43
+								l283_19_43:
+									position, tokenIndex = position283_19_43, tokenIndex283_19_43
+									goto l98_43
+								}
+							lok19_43:
+								goto l97_43
+							l98_43:
+								position, tokenIndex = position97_43, tokenIndex97_43
+								{ // digit
+									position287_20_43, tokenIndex287_20_43 := position, tokenIndex
+									{
+										position288_20_43 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l287_20_43
+										}
+										position++
+										_ = position288_20_43
+									}
+									goto lok20_43
+								l287_20_43:
+									position, tokenIndex = position287_20_43, tokenIndex287_20_43
+									goto l95_43
+								}
+							lok20_43:
+							}
+						l97_43:
+							_ = position96_43
+						}
+						goto lok43
+					l95_43:
+						position, tokenIndex = position95_43, tokenIndex95_43
 						goto l92
 					}
+				lok43:
 					goto l91
 				l92:
 					position, tokenIndex = position92, tokenIndex92
@@ -1566,15 +2123,85 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position96 := position
 				{
 					position97, tokenIndex97 := position, tokenIndex
-					if !_rules[rulealpha]() {
+					{ // alpha
+						position283_19, tokenIndex283_19 := position, tokenIndex
+						{
+							position284_19 := position
+							{
+								position285_19, tokenIndex285_19 := position, tokenIndex
+								{ // lowalpha
+									position279_1_19, tokenIndex279_1_19 := position, tokenIndex
+									{
+										position280_1_19 := position
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l279_1_19
+										}
+										position++
+										_ = position280_1_19
+									}
+									goto lok1_19
+								l279_1_19:
+									position, tokenIndex = position279_1_19, tokenIndex279_1_19
+									goto l286_19
+								}
+							lok1_19:
+								goto l285_19
+							l286_19:
+								position, tokenIndex = position285_19, tokenIndex285_19
+								{ // hialpha
+									position281_2_19, tokenIndex281_2_19 := position, tokenIndex
+									{
+										position282_2_19 := position
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l281_2_19
+										}
+										position++
+										_ = position282_2_19
+									}
+									goto lok2_19
+								l281_2_19:
+									position, tokenIndex = position281_2_19, tokenIndex281_2_19
+									goto l283_19
+								}
+							lok2_19:
+							}
+						l285_19:
+							_ = position284_19
+						}
+						goto lok19
+					l283_19:
+						position, tokenIndex = position283_19, tokenIndex283_19
 						goto l98
 					}
+				lok19:
 					goto l97
 				l98:
 					position, tokenIndex = position97, tokenIndex97
-					if !_rules[ruledigit]() {
+					{ // digit
+						position287_20, tokenIndex287_20 := position, tokenIndex
+						{
+							position288_20 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l287_20
+							}
+							position++
+							_ = position288_20
+						}
+						goto lok20
+					l287_20:
+						position, tokenIndex = position287_20, tokenIndex287_20
 						goto l95
 					}
+				lok20:
 				}
 			l97:
 				_ = position96
@@ -1591,9 +2218,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position99, tokenIndex99 := position, tokenIndex
 			{
 				position100 := position
-				if !_rules[ruledigits]() {
+				{ // digits
+					position315_21, tokenIndex315_21 := position, tokenIndex
+					{
+						position316_21 := position
+						{ // digit
+							position287_13_21, tokenIndex287_13_21 := position, tokenIndex
+							{
+								position288_13_21 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l287_13_21
+								}
+								position++
+								_ = position288_13_21
+							}
+							goto lok13_21
+						l287_13_21:
+							position, tokenIndex = position287_13_21, tokenIndex287_13_21
+							goto l315_21
+						}
+					lok13_21:
+					l317_21:
+						{
+							position318_21, tokenIndex318_21 := position, tokenIndex
+							{ // digit
+								position287_14_21, tokenIndex287_14_21 := position, tokenIndex
+								{
+									position288_14_21 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l287_14_21
+									}
+									position++
+									_ = position288_14_21
+								}
+								goto lok14_21
+							l287_14_21:
+								position, tokenIndex = position287_14_21, tokenIndex287_14_21
+								goto l318_21
+							}
+						lok14_21:
+							goto l317_21
+						l318_21:
+							position, tokenIndex = position318_21, tokenIndex318_21
+						}
+						_ = position316_21
+					}
+					goto lok21
+				l315_21:
+					position, tokenIndex = position315_21, tokenIndex315_21
 					goto l99
 				}
+			lok21:
 				if buffer[position] != rune('.') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
@@ -1601,9 +2282,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l99
 				}
 				position++
-				if !_rules[ruledigits]() {
+				{ // digits
+					position315_22, tokenIndex315_22 := position, tokenIndex
+					{
+						position316_22 := position
+						{ // digit
+							position287_13_22, tokenIndex287_13_22 := position, tokenIndex
+							{
+								position288_13_22 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l287_13_22
+								}
+								position++
+								_ = position288_13_22
+							}
+							goto lok13_22
+						l287_13_22:
+							position, tokenIndex = position287_13_22, tokenIndex287_13_22
+							goto l315_22
+						}
+					lok13_22:
+					l317_22:
+						{
+							position318_22, tokenIndex318_22 := position, tokenIndex
+							{ // digit
+								position287_14_22, tokenIndex287_14_22 := position, tokenIndex
+								{
+									position288_14_22 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l287_14_22
+									}
+									position++
+									_ = position288_14_22
+								}
+								goto lok14_22
+							l287_14_22:
+								position, tokenIndex = position287_14_22, tokenIndex287_14_22
+								goto l318_22
+							}
+						lok14_22:
+							goto l317_22
+						l318_22:
+							position, tokenIndex = position318_22, tokenIndex318_22
+						}
+						_ = position316_22
+					}
+					goto lok22
+				l315_22:
+					position, tokenIndex = position315_22, tokenIndex315_22
 					goto l99
 				}
+			lok22:
 				if buffer[position] != rune('.') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
@@ -1611,9 +2346,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l99
 				}
 				position++
-				if !_rules[ruledigits]() {
+				{ // digits
+					position315_23, tokenIndex315_23 := position, tokenIndex
+					{
+						position316_23 := position
+						{ // digit
+							position287_13_23, tokenIndex287_13_23 := position, tokenIndex
+							{
+								position288_13_23 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l287_13_23
+								}
+								position++
+								_ = position288_13_23
+							}
+							goto lok13_23
+						l287_13_23:
+							position, tokenIndex = position287_13_23, tokenIndex287_13_23
+							goto l315_23
+						}
+					lok13_23:
+					l317_23:
+						{
+							position318_23, tokenIndex318_23 := position, tokenIndex
+							{ // digit
+								position287_14_23, tokenIndex287_14_23 := position, tokenIndex
+								{
+									position288_14_23 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l287_14_23
+									}
+									position++
+									_ = position288_14_23
+								}
+								goto lok14_23
+							l287_14_23:
+								position, tokenIndex = position287_14_23, tokenIndex287_14_23
+								goto l318_23
+							}
+						lok14_23:
+							goto l317_23
+						l318_23:
+							position, tokenIndex = position318_23, tokenIndex318_23
+						}
+						_ = position316_23
+					}
+					goto lok23
+				l315_23:
+					position, tokenIndex = position315_23, tokenIndex315_23
 					goto l99
 				}
+			lok23:
 				if buffer[position] != rune('.') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
@@ -1621,9 +2410,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l99
 				}
 				position++
-				if !_rules[ruledigits]() {
+				{ // digits
+					position315_24, tokenIndex315_24 := position, tokenIndex
+					{
+						position316_24 := position
+						{ // digit
+							position287_13_24, tokenIndex287_13_24 := position, tokenIndex
+							{
+								position288_13_24 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l287_13_24
+								}
+								position++
+								_ = position288_13_24
+							}
+							goto lok13_24
+						l287_13_24:
+							position, tokenIndex = position287_13_24, tokenIndex287_13_24
+							goto l315_24
+						}
+					lok13_24:
+					l317_24:
+						{
+							position318_24, tokenIndex318_24 := position, tokenIndex
+							{ // digit
+								position287_14_24, tokenIndex287_14_24 := position, tokenIndex
+								{
+									position288_14_24 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l287_14_24
+									}
+									position++
+									_ = position288_14_24
+								}
+								goto lok14_24
+							l287_14_24:
+								position, tokenIndex = position287_14_24, tokenIndex287_14_24
+								goto l318_24
+							}
+						lok14_24:
+							goto l317_24
+						l318_24:
+							position, tokenIndex = position318_24, tokenIndex318_24
+						}
+						_ = position316_24
+					}
+					goto lok24
+				l315_24:
+					position, tokenIndex = position315_24, tokenIndex315_24
 					goto l99
 				}
+			lok24:
 				add(rulehostnumber, position100)
 			}
 			p.comp = comp
@@ -1640,9 +2483,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position101, tokenIndex101 := position, tokenIndex
 			{
 				position102 := position
-				if !_rules[ruledigits]() {
+				{ // digits
+					position315_25, tokenIndex315_25 := position, tokenIndex
+					{
+						position316_25 := position
+						{ // digit
+							position287_13_25, tokenIndex287_13_25 := position, tokenIndex
+							{
+								position288_13_25 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l287_13_25
+								}
+								position++
+								_ = position288_13_25
+							}
+							goto lok13_25
+						l287_13_25:
+							position, tokenIndex = position287_13_25, tokenIndex287_13_25
+							goto l315_25
+						}
+					lok13_25:
+					l317_25:
+						{
+							position318_25, tokenIndex318_25 := position, tokenIndex
+							{ // digit
+								position287_14_25, tokenIndex287_14_25 := position, tokenIndex
+								{
+									position288_14_25 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l287_14_25
+									}
+									position++
+									_ = position288_14_25
+								}
+								goto lok14_25
+							l287_14_25:
+								position, tokenIndex = position287_14_25, tokenIndex287_14_25
+								goto l318_25
+							}
+						lok14_25:
+							goto l317_25
+						l318_25:
+							position, tokenIndex = position318_25, tokenIndex318_25
+						}
+						_ = position316_25
+					}
+					goto lok25
+				l315_25:
+					position, tokenIndex = position315_25, tokenIndex315_25
 					goto l101
 				}
+			lok25:
 				add(ruleport, position102)
 			}
 			p.comp = comp
@@ -1665,12 +2562,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[ruleuchar]() {
-									goto l106
+							{ // uchar
+								position308_26, tokenIndex308_26 := position, tokenIndex
+								{
+									position309_26 := position
+									{
+										position310_26, tokenIndex310_26 := position, tokenIndex
+										if !_rules[ruleunreserved]() {
+											goto l311_26
+										}
+										goto l310_26
+									l311_26:
+										position, tokenIndex = position310_26, tokenIndex310_26
+										{ // escape
+											position303_10_26, tokenIndex303_10_26 := position, tokenIndex
+											{
+												position304_10_26 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_10_26
+												}
+												position++
+												{ // hex
+													position300_4_10_26, tokenIndex300_4_10_26 := position, tokenIndex
+													{
+														position301_4_10_26 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_4_10_26, tokenIndex287_3_4_10_26 := position, tokenIndex
+																	{
+																		position288_3_4_10_26 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_4_10_26
+																		}
+																		position++
+																		_ = position288_3_4_10_26
+																	}
+																	goto lok3_4_10_26
+																l287_3_4_10_26:
+																	position, tokenIndex = position287_3_4_10_26, tokenIndex287_3_4_10_26
+																	goto l300_4_10_26
+																}
+															lok3_4_10_26:
+															}
+														}
+
+														_ = position301_4_10_26
+													}
+													goto lok4_10_26
+												l300_4_10_26:
+													position, tokenIndex = position300_4_10_26, tokenIndex300_4_10_26
+													goto l303_10_26
+												}
+											lok4_10_26:
+												{ // hex
+													position300_5_10_26, tokenIndex300_5_10_26 := position, tokenIndex
+													{
+														position301_5_10_26 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_5_10_26, tokenIndex287_3_5_10_26 := position, tokenIndex
+																	{
+																		position288_3_5_10_26 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_5_10_26
+																		}
+																		position++
+																		_ = position288_3_5_10_26
+																	}
+																	goto lok3_5_10_26
+																l287_3_5_10_26:
+																	position, tokenIndex = position287_3_5_10_26, tokenIndex287_3_5_10_26
+																	goto l300_5_10_26
+																}
+															lok3_5_10_26:
+															}
+														}
+
+														_ = position301_5_10_26
+													}
+													goto lok5_10_26
+												l300_5_10_26:
+													position, tokenIndex = position300_5_10_26, tokenIndex300_5_10_26
+													goto l303_10_26
+												}
+											lok5_10_26:
+												_ = position304_10_26
+											}
+											goto lok10_26
+										l303_10_26:
+											position, tokenIndex = position303_10_26, tokenIndex303_10_26
+											goto l308_26
+										}
+									lok10_26:
+									}
+								l310_26:
+									_ = position309_26
 								}
+								goto lok26
+							l308_26:
+								position, tokenIndex = position308_26, tokenIndex308_26
+								goto l106
 							}
+						lok26:
 						}
 					}
 
@@ -1696,12 +2704,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[ruleuchar]() {
-									goto l111
+							{ // uchar
+								position308_27, tokenIndex308_27 := position, tokenIndex
+								{
+									position309_27 := position
+									{
+										position310_27, tokenIndex310_27 := position, tokenIndex
+										if !_rules[ruleunreserved]() {
+											goto l311_27
+										}
+										goto l310_27
+									l311_27:
+										position, tokenIndex = position310_27, tokenIndex310_27
+										{ // escape
+											position303_10_27, tokenIndex303_10_27 := position, tokenIndex
+											{
+												position304_10_27 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_10_27
+												}
+												position++
+												{ // hex
+													position300_4_10_27, tokenIndex300_4_10_27 := position, tokenIndex
+													{
+														position301_4_10_27 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_4_10_27, tokenIndex287_3_4_10_27 := position, tokenIndex
+																	{
+																		position288_3_4_10_27 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_4_10_27
+																		}
+																		position++
+																		_ = position288_3_4_10_27
+																	}
+																	goto lok3_4_10_27
+																l287_3_4_10_27:
+																	position, tokenIndex = position287_3_4_10_27, tokenIndex287_3_4_10_27
+																	goto l300_4_10_27
+																}
+															lok3_4_10_27:
+															}
+														}
+
+														_ = position301_4_10_27
+													}
+													goto lok4_10_27
+												l300_4_10_27:
+													position, tokenIndex = position300_4_10_27, tokenIndex300_4_10_27
+													goto l303_10_27
+												}
+											lok4_10_27:
+												{ // hex
+													position300_5_10_27, tokenIndex300_5_10_27 := position, tokenIndex
+													{
+														position301_5_10_27 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_5_10_27, tokenIndex287_3_5_10_27 := position, tokenIndex
+																	{
+																		position288_3_5_10_27 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_5_10_27
+																		}
+																		position++
+																		_ = position288_3_5_10_27
+																	}
+																	goto lok3_5_10_27
+																l287_3_5_10_27:
+																	position, tokenIndex = position287_3_5_10_27, tokenIndex287_3_5_10_27
+																	goto l300_5_10_27
+																}
+															lok3_5_10_27:
+															}
+														}
+
+														_ = position301_5_10_27
+													}
+													goto lok5_10_27
+												l300_5_10_27:
+													position, tokenIndex = position300_5_10_27, tokenIndex300_5_10_27
+													goto l303_10_27
+												}
+											lok5_10_27:
+												_ = position304_10_27
+											}
+											goto lok10_27
+										l303_10_27:
+											position, tokenIndex = position303_10_27, tokenIndex303_10_27
+											goto l308_27
+										}
+									lok10_27:
+									}
+								l310_27:
+									_ = position309_27
 								}
+								goto lok27
+							l308_27:
+								position, tokenIndex = position308_27, tokenIndex308_27
+								goto l111
 							}
+						lok27:
 						}
 					}
 
@@ -1924,12 +3043,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[ruleuchar]() {
-									goto l131
+							{ // uchar
+								position308_28, tokenIndex308_28 := position, tokenIndex
+								{
+									position309_28 := position
+									{
+										position310_28, tokenIndex310_28 := position, tokenIndex
+										if !_rules[ruleunreserved]() {
+											goto l311_28
+										}
+										goto l310_28
+									l311_28:
+										position, tokenIndex = position310_28, tokenIndex310_28
+										{ // escape
+											position303_10_28, tokenIndex303_10_28 := position, tokenIndex
+											{
+												position304_10_28 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_10_28
+												}
+												position++
+												{ // hex
+													position300_4_10_28, tokenIndex300_4_10_28 := position, tokenIndex
+													{
+														position301_4_10_28 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_4_10_28, tokenIndex287_3_4_10_28 := position, tokenIndex
+																	{
+																		position288_3_4_10_28 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_4_10_28
+																		}
+																		position++
+																		_ = position288_3_4_10_28
+																	}
+																	goto lok3_4_10_28
+																l287_3_4_10_28:
+																	position, tokenIndex = position287_3_4_10_28, tokenIndex287_3_4_10_28
+																	goto l300_4_10_28
+																}
+															lok3_4_10_28:
+															}
+														}
+
+														_ = position301_4_10_28
+													}
+													goto lok4_10_28
+												l300_4_10_28:
+													position, tokenIndex = position300_4_10_28, tokenIndex300_4_10_28
+													goto l303_10_28
+												}
+											lok4_10_28:
+												{ // hex
+													position300_5_10_28, tokenIndex300_5_10_28 := position, tokenIndex
+													{
+														position301_5_10_28 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_5_10_28, tokenIndex287_3_5_10_28 := position, tokenIndex
+																	{
+																		position288_3_5_10_28 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_5_10_28
+																		}
+																		position++
+																		_ = position288_3_5_10_28
+																	}
+																	goto lok3_5_10_28
+																l287_3_5_10_28:
+																	position, tokenIndex = position287_3_5_10_28, tokenIndex287_3_5_10_28
+																	goto l300_5_10_28
+																}
+															lok3_5_10_28:
+															}
+														}
+
+														_ = position301_5_10_28
+													}
+													goto lok5_10_28
+												l300_5_10_28:
+													position, tokenIndex = position300_5_10_28, tokenIndex300_5_10_28
+													goto l303_10_28
+												}
+											lok5_10_28:
+												_ = position304_10_28
+											}
+											goto lok10_28
+										l303_10_28:
+											position, tokenIndex = position303_10_28, tokenIndex303_10_28
+											goto l308_28
+										}
+									lok10_28:
+									}
+								l310_28:
+									_ = position309_28
 								}
+								goto lok28
+							l308_28:
+								position, tokenIndex = position308_28, tokenIndex308_28
+								goto l131
 							}
+						lok28:
 						}
 					}
 
@@ -1952,16 +3182,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune('A') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l133
+						if buffer[position] != rune('A') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l133
 						}
+						position++
 					}
 				}
 
@@ -2316,12 +3543,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[ruleuchar]() {
-									goto l159
+							{ // uchar
+								position308_29, tokenIndex308_29 := position, tokenIndex
+								{
+									position309_29 := position
+									{
+										position310_29, tokenIndex310_29 := position, tokenIndex
+										if !_rules[ruleunreserved]() {
+											goto l311_29
+										}
+										goto l310_29
+									l311_29:
+										position, tokenIndex = position310_29, tokenIndex310_29
+										{ // escape
+											position303_10_29, tokenIndex303_10_29 := position, tokenIndex
+											{
+												position304_10_29 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_10_29
+												}
+												position++
+												{ // hex
+													position300_4_10_29, tokenIndex300_4_10_29 := position, tokenIndex
+													{
+														position301_4_10_29 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_4_10_29, tokenIndex287_3_4_10_29 := position, tokenIndex
+																	{
+																		position288_3_4_10_29 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_4_10_29
+																		}
+																		position++
+																		_ = position288_3_4_10_29
+																	}
+																	goto lok3_4_10_29
+																l287_3_4_10_29:
+																	position, tokenIndex = position287_3_4_10_29, tokenIndex287_3_4_10_29
+																	goto l300_4_10_29
+																}
+															lok3_4_10_29:
+															}
+														}
+
+														_ = position301_4_10_29
+													}
+													goto lok4_10_29
+												l300_4_10_29:
+													position, tokenIndex = position300_4_10_29, tokenIndex300_4_10_29
+													goto l303_10_29
+												}
+											lok4_10_29:
+												{ // hex
+													position300_5_10_29, tokenIndex300_5_10_29 := position, tokenIndex
+													{
+														position301_5_10_29 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_5_10_29, tokenIndex287_3_5_10_29 := position, tokenIndex
+																	{
+																		position288_3_5_10_29 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_5_10_29
+																		}
+																		position++
+																		_ = position288_3_5_10_29
+																	}
+																	goto lok3_5_10_29
+																l287_3_5_10_29:
+																	position, tokenIndex = position287_3_5_10_29, tokenIndex287_3_5_10_29
+																	goto l300_5_10_29
+																}
+															lok3_5_10_29:
+															}
+														}
+
+														_ = position301_5_10_29
+													}
+													goto lok5_10_29
+												l300_5_10_29:
+													position, tokenIndex = position300_5_10_29, tokenIndex300_5_10_29
+													goto l303_10_29
+												}
+											lok5_10_29:
+												_ = position304_10_29
+											}
+											goto lok10_29
+										l303_10_29:
+											position, tokenIndex = position303_10_29, tokenIndex303_10_29
+											goto l308_29
+										}
+									lok10_29:
+									}
+								l310_29:
+									_ = position309_29
 								}
+								goto lok29
+							l308_29:
+								position, tokenIndex = position308_29, tokenIndex308_29
+								goto l159
 							}
+						lok29:
 						}
 					}
 
@@ -2346,12 +3684,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[ruleuchar]() {
-									goto l164
+							{ // uchar
+								position308_30, tokenIndex308_30 := position, tokenIndex
+								{
+									position309_30 := position
+									{
+										position310_30, tokenIndex310_30 := position, tokenIndex
+										if !_rules[ruleunreserved]() {
+											goto l311_30
+										}
+										goto l310_30
+									l311_30:
+										position, tokenIndex = position310_30, tokenIndex310_30
+										{ // escape
+											position303_10_30, tokenIndex303_10_30 := position, tokenIndex
+											{
+												position304_10_30 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_10_30
+												}
+												position++
+												{ // hex
+													position300_4_10_30, tokenIndex300_4_10_30 := position, tokenIndex
+													{
+														position301_4_10_30 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_4_10_30, tokenIndex287_3_4_10_30 := position, tokenIndex
+																	{
+																		position288_3_4_10_30 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_4_10_30
+																		}
+																		position++
+																		_ = position288_3_4_10_30
+																	}
+																	goto lok3_4_10_30
+																l287_3_4_10_30:
+																	position, tokenIndex = position287_3_4_10_30, tokenIndex287_3_4_10_30
+																	goto l300_4_10_30
+																}
+															lok3_4_10_30:
+															}
+														}
+
+														_ = position301_4_10_30
+													}
+													goto lok4_10_30
+												l300_4_10_30:
+													position, tokenIndex = position300_4_10_30, tokenIndex300_4_10_30
+													goto l303_10_30
+												}
+											lok4_10_30:
+												{ // hex
+													position300_5_10_30, tokenIndex300_5_10_30 := position, tokenIndex
+													{
+														position301_5_10_30 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_5_10_30, tokenIndex287_3_5_10_30 := position, tokenIndex
+																	{
+																		position288_3_5_10_30 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_5_10_30
+																		}
+																		position++
+																		_ = position288_3_5_10_30
+																	}
+																	goto lok3_5_10_30
+																l287_3_5_10_30:
+																	position, tokenIndex = position287_3_5_10_30, tokenIndex287_3_5_10_30
+																	goto l300_5_10_30
+																}
+															lok3_5_10_30:
+															}
+														}
+
+														_ = position301_5_10_30
+													}
+													goto lok5_10_30
+												l300_5_10_30:
+													position, tokenIndex = position300_5_10_30, tokenIndex300_5_10_30
+													goto l303_10_30
+												}
+											lok5_10_30:
+												_ = position304_10_30
+											}
+											goto lok10_30
+										l303_10_30:
+											position, tokenIndex = position303_10_30, tokenIndex303_10_30
+											goto l308_30
+										}
+									lok10_30:
+									}
+								l310_30:
+									_ = position309_30
 								}
+								goto lok30
+							l308_30:
+								position, tokenIndex = position308_30, tokenIndex308_30
+								goto l164
 							}
+						lok30:
 						}
 					}
 
@@ -2857,9 +4306,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position206, tokenIndex206 := position, tokenIndex
 			{
 				position207 := position
-				if !_rules[rulealpha]() {
+				{ // alpha
+					position283_31, tokenIndex283_31 := position, tokenIndex
+					{
+						position284_31 := position
+						{
+							position285_31, tokenIndex285_31 := position, tokenIndex
+							{ // lowalpha
+								position279_1_31, tokenIndex279_1_31 := position, tokenIndex
+								{
+									position280_1_31 := position
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l279_1_31
+									}
+									position++
+									_ = position280_1_31
+								}
+								goto lok1_31
+							l279_1_31:
+								position, tokenIndex = position279_1_31, tokenIndex279_1_31
+								goto l286_31
+							}
+						lok1_31:
+							goto l285_31
+						l286_31:
+							position, tokenIndex = position285_31, tokenIndex285_31
+							{ // hialpha
+								position281_2_31, tokenIndex281_2_31 := position, tokenIndex
+								{
+									position282_2_31 := position
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l281_2_31
+									}
+									position++
+									_ = position282_2_31
+								}
+								goto lok2_31
+							l281_2_31:
+								position, tokenIndex = position281_2_31, tokenIndex281_2_31
+								goto l283_31
+							}
+						lok2_31:
+						}
+					l285_31:
+						_ = position284_31
+					}
+					goto lok31
+				l283_31:
+					position, tokenIndex = position283_31, tokenIndex283_31
 					goto l206
 				}
+			lok31:
 			l208:
 				{
 					position209, tokenIndex209 := position, tokenIndex
@@ -2869,13 +4372,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								if !_rules[ruledigit]() {
+								{ // digit
+									position287_32, tokenIndex287_32 := position, tokenIndex
+									{
+										position288_32 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l287_32
+										}
+										position++
+										_ = position288_32
+									}
+									goto lok32
+								l287_32:
+									position, tokenIndex = position287_32, tokenIndex287_32
 									goto l209
 								}
+							lok32:
+								;
 							default:
-								if !_rules[rulealpha]() {
+								{ // alpha
+									position283_33, tokenIndex283_33 := position, tokenIndex
+									{
+										position284_33 := position
+										{
+											position285_33, tokenIndex285_33 := position, tokenIndex
+											{ // lowalpha
+												position279_1_33, tokenIndex279_1_33 := position, tokenIndex
+												{
+													position280_1_33 := position
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l279_1_33
+													}
+													position++
+													_ = position280_1_33
+												}
+												goto lok1_33
+											l279_1_33:
+												position, tokenIndex = position279_1_33, tokenIndex279_1_33
+												goto l286_33
+											}
+										lok1_33:
+											goto l285_33
+										l286_33:
+											position, tokenIndex = position285_33, tokenIndex285_33
+											{ // hialpha
+												position281_2_33, tokenIndex281_2_33 := position, tokenIndex
+												{
+													position282_2_33 := position
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l281_2_33
+													}
+													position++
+													_ = position282_2_33
+												}
+												goto lok2_33
+											l281_2_33:
+												position, tokenIndex = position281_2_33, tokenIndex281_2_33
+												goto l283_33
+											}
+										lok2_33:
+										}
+									l285_33:
+										_ = position284_33
+									}
+									goto lok33
+								l283_33:
+									position, tokenIndex = position283_33, tokenIndex283_33
 									goto l209
 								}
+							lok33:
 							}
 						}
 					}
@@ -2904,12 +4478,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if !_rules[ruleuchar]() {
-								goto l211
+						{ // uchar
+							position308_44, tokenIndex308_44 := position, tokenIndex
+							{
+								position309_44 := position
+								{
+									position310_44, tokenIndex310_44 := position, tokenIndex
+									if !_rules[ruleunreserved]() {
+										goto l311_44
+									}
+									goto l310_44
+								l311_44:
+									position, tokenIndex = position310_44, tokenIndex310_44
+									{ // escape
+										position303_10_44, tokenIndex303_10_44 := position, tokenIndex
+										{
+											position304_10_44 := position
+											if buffer[position] != rune('%') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l303_10_44
+											}
+											position++
+											{ // hex
+												position300_4_10_44, tokenIndex300_4_10_44 := position, tokenIndex
+												{
+													position301_4_10_44 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+															position++
+														} else {
+															{ // digit
+																position287_3_4_10_44, tokenIndex287_3_4_10_44 := position, tokenIndex
+																{
+																	position288_3_4_10_44 := position
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l287_3_4_10_44
+																	}
+																	position++
+																	_ = position288_3_4_10_44
+																}
+																goto lok3_4_10_44
+															l287_3_4_10_44:
+																position, tokenIndex = position287_3_4_10_44, tokenIndex287_3_4_10_44
+																goto l300_4_10_44
+															}
+														lok3_4_10_44:
+														}
+													}
+
+													_ = position301_4_10_44
+												}
+												goto lok4_10_44
+											l300_4_10_44:
+												position, tokenIndex = position300_4_10_44, tokenIndex300_4_10_44
+												goto l303_10_44
+											}
+										lok4_10_44:
+											{ // hex
+												position300_5_10_44, tokenIndex300_5_10_44 := position, tokenIndex
+												{
+													position301_5_10_44 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+															position++
+														} else {
+															{ // digit
+																position287_3_5_10_44, tokenIndex287_3_5_10_44 := position, tokenIndex
+																{
+																	position288_3_5_10_44 := position
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l287_3_5_10_44
+																	}
+																	position++
+																	_ = position288_3_5_10_44
+																}
+																goto lok3_5_10_44
+															l287_3_5_10_44:
+																position, tokenIndex = position287_3_5_10_44, tokenIndex287_3_5_10_44
+																goto l300_5_10_44
+															}
+														lok3_5_10_44:
+														}
+													}
+
+													_ = position301_5_10_44
+												}
+												goto lok5_10_44
+											l300_5_10_44:
+												position, tokenIndex = position300_5_10_44, tokenIndex300_5_10_44
+												goto l303_10_44
+											}
+										lok5_10_44:
+											_ = position304_10_44
+										}
+										goto lok10_44
+									l303_10_44:
+										position, tokenIndex = position303_10_44, tokenIndex303_10_44
+										goto l308_44
+									}
+								lok10_44:
+								}
+							l310_44:
+								_ = position309_44
 							}
+							goto lok44
+						l308_44:
+							position, tokenIndex = position308_44, tokenIndex308_44
+							goto l211
 						}
+					lok44:
 					}
 				}
 
@@ -2920,12 +4605,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[ruleuchar]() {
-									goto l214
+							{ // uchar
+								position308_45, tokenIndex308_45 := position, tokenIndex
+								{
+									position309_45 := position
+									{
+										position310_45, tokenIndex310_45 := position, tokenIndex
+										if !_rules[ruleunreserved]() {
+											goto l311_45
+										}
+										goto l310_45
+									l311_45:
+										position, tokenIndex = position310_45, tokenIndex310_45
+										{ // escape
+											position303_10_45, tokenIndex303_10_45 := position, tokenIndex
+											{
+												position304_10_45 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_10_45
+												}
+												position++
+												{ // hex
+													position300_4_10_45, tokenIndex300_4_10_45 := position, tokenIndex
+													{
+														position301_4_10_45 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_4_10_45, tokenIndex287_3_4_10_45 := position, tokenIndex
+																	{
+																		position288_3_4_10_45 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_4_10_45
+																		}
+																		position++
+																		_ = position288_3_4_10_45
+																	}
+																	goto lok3_4_10_45
+																l287_3_4_10_45:
+																	position, tokenIndex = position287_3_4_10_45, tokenIndex287_3_4_10_45
+																	goto l300_4_10_45
+																}
+															lok3_4_10_45:
+															}
+														}
+
+														_ = position301_4_10_45
+													}
+													goto lok4_10_45
+												l300_4_10_45:
+													position, tokenIndex = position300_4_10_45, tokenIndex300_4_10_45
+													goto l303_10_45
+												}
+											lok4_10_45:
+												{ // hex
+													position300_5_10_45, tokenIndex300_5_10_45 := position, tokenIndex
+													{
+														position301_5_10_45 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_5_10_45, tokenIndex287_3_5_10_45 := position, tokenIndex
+																	{
+																		position288_3_5_10_45 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_5_10_45
+																		}
+																		position++
+																		_ = position288_3_5_10_45
+																	}
+																	goto lok3_5_10_45
+																l287_3_5_10_45:
+																	position, tokenIndex = position287_3_5_10_45, tokenIndex287_3_5_10_45
+																	goto l300_5_10_45
+																}
+															lok3_5_10_45:
+															}
+														}
+
+														_ = position301_5_10_45
+													}
+													goto lok5_10_45
+												l300_5_10_45:
+													position, tokenIndex = position300_5_10_45, tokenIndex300_5_10_45
+													goto l303_10_45
+												}
+											lok5_10_45:
+												_ = position304_10_45
+											}
+											goto lok10_45
+										l303_10_45:
+											position, tokenIndex = position303_10_45, tokenIndex303_10_45
+											goto l308_45
+										}
+									lok10_45:
+									}
+								l310_45:
+									_ = position309_45
 								}
+								goto lok45
+							l308_45:
+								position, tokenIndex = position308_45, tokenIndex308_45
+								goto l214
 							}
+						lok45:
 						}
 					}
 
@@ -3030,9 +4826,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l219
 					}
 					position++
-					if !_rules[ruledigits]() {
+					{ // digits
+						position315_46, tokenIndex315_46 := position, tokenIndex
+						{
+							position316_46 := position
+							{ // digit
+								position287_13_46, tokenIndex287_13_46 := position, tokenIndex
+								{
+									position288_13_46 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l287_13_46
+									}
+									position++
+									_ = position288_13_46
+								}
+								goto lok13_46
+							l287_13_46:
+								position, tokenIndex = position287_13_46, tokenIndex287_13_46
+								goto l315_46
+							}
+						lok13_46:
+						l317_46:
+							{
+								position318_46, tokenIndex318_46 := position, tokenIndex
+								{ // digit
+									position287_14_46, tokenIndex287_14_46 := position, tokenIndex
+									{
+										position288_14_46 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l287_14_46
+										}
+										position++
+										_ = position288_14_46
+									}
+									goto lok14_46
+								l287_14_46:
+									position, tokenIndex = position287_14_46, tokenIndex287_14_46
+									goto l318_46
+								}
+							lok14_46:
+								goto l317_46
+							l318_46:
+								position, tokenIndex = position318_46, tokenIndex318_46
+							}
+							_ = position316_46
+						}
+						goto lok46
+					l315_46:
+						position, tokenIndex = position315_46, tokenIndex315_46
 						goto l219
 					}
+				lok46:
 					goto l220
 				l219:
 					position, tokenIndex = position219, tokenIndex219
@@ -3511,9 +5361,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l243:
 				{
 					position244, tokenIndex244 := position, tokenIndex
-					if !_rules[ruleuchar]() {
+					{ // uchar
+						position308_34, tokenIndex308_34 := position, tokenIndex
+						{
+							position309_34 := position
+							{
+								position310_34, tokenIndex310_34 := position, tokenIndex
+								if !_rules[ruleunreserved]() {
+									goto l311_34
+								}
+								goto l310_34
+							l311_34:
+								position, tokenIndex = position310_34, tokenIndex310_34
+								{ // escape
+									position303_10_34, tokenIndex303_10_34 := position, tokenIndex
+									{
+										position304_10_34 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l303_10_34
+										}
+										position++
+										{ // hex
+											position300_4_10_34, tokenIndex300_4_10_34 := position, tokenIndex
+											{
+												position301_4_10_34 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position287_3_4_10_34, tokenIndex287_3_4_10_34 := position, tokenIndex
+															{
+																position288_3_4_10_34 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l287_3_4_10_34
+																}
+																position++
+																_ = position288_3_4_10_34
+															}
+															goto lok3_4_10_34
+														l287_3_4_10_34:
+															position, tokenIndex = position287_3_4_10_34, tokenIndex287_3_4_10_34
+															goto l300_4_10_34
+														}
+													lok3_4_10_34:
+													}
+												}
+
+												_ = position301_4_10_34
+											}
+											goto lok4_10_34
+										l300_4_10_34:
+											position, tokenIndex = position300_4_10_34, tokenIndex300_4_10_34
+											goto l303_10_34
+										}
+									lok4_10_34:
+										{ // hex
+											position300_5_10_34, tokenIndex300_5_10_34 := position, tokenIndex
+											{
+												position301_5_10_34 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position287_3_5_10_34, tokenIndex287_3_5_10_34 := position, tokenIndex
+															{
+																position288_3_5_10_34 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l287_3_5_10_34
+																}
+																position++
+																_ = position288_3_5_10_34
+															}
+															goto lok3_5_10_34
+														l287_3_5_10_34:
+															position, tokenIndex = position287_3_5_10_34, tokenIndex287_3_5_10_34
+															goto l300_5_10_34
+														}
+													lok3_5_10_34:
+													}
+												}
+
+												_ = position301_5_10_34
+											}
+											goto lok5_10_34
+										l300_5_10_34:
+											position, tokenIndex = position300_5_10_34, tokenIndex300_5_10_34
+											goto l303_10_34
+										}
+									lok5_10_34:
+										_ = position304_10_34
+									}
+									goto lok10_34
+								l303_10_34:
+									position, tokenIndex = position303_10_34, tokenIndex303_10_34
+									goto l308_34
+								}
+							lok10_34:
+							}
+						l310_34:
+							_ = position309_34
+						}
+						goto lok34
+					l308_34:
+						position, tokenIndex = position308_34, tokenIndex308_34
 						goto l244
 					}
+				lok34:
 					goto l243
 				l244:
 					position, tokenIndex = position244, tokenIndex244
@@ -3532,9 +5496,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l247:
 				{
 					position248, tokenIndex248 := position, tokenIndex
-					if !_rules[ruleuchar]() {
+					{ // uchar
+						position308_35, tokenIndex308_35 := position, tokenIndex
+						{
+							position309_35 := position
+							{
+								position310_35, tokenIndex310_35 := position, tokenIndex
+								if !_rules[ruleunreserved]() {
+									goto l311_35
+								}
+								goto l310_35
+							l311_35:
+								position, tokenIndex = position310_35, tokenIndex310_35
+								{ // escape
+									position303_10_35, tokenIndex303_10_35 := position, tokenIndex
+									{
+										position304_10_35 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l303_10_35
+										}
+										position++
+										{ // hex
+											position300_4_10_35, tokenIndex300_4_10_35 := position, tokenIndex
+											{
+												position301_4_10_35 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position287_3_4_10_35, tokenIndex287_3_4_10_35 := position, tokenIndex
+															{
+																position288_3_4_10_35 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l287_3_4_10_35
+																}
+																position++
+																_ = position288_3_4_10_35
+															}
+															goto lok3_4_10_35
+														l287_3_4_10_35:
+															position, tokenIndex = position287_3_4_10_35, tokenIndex287_3_4_10_35
+															goto l300_4_10_35
+														}
+													lok3_4_10_35:
+													}
+												}
+
+												_ = position301_4_10_35
+											}
+											goto lok4_10_35
+										l300_4_10_35:
+											position, tokenIndex = position300_4_10_35, tokenIndex300_4_10_35
+											goto l303_10_35
+										}
+									lok4_10_35:
+										{ // hex
+											position300_5_10_35, tokenIndex300_5_10_35 := position, tokenIndex
+											{
+												position301_5_10_35 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position287_3_5_10_35, tokenIndex287_3_5_10_35 := position, tokenIndex
+															{
+																position288_3_5_10_35 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l287_3_5_10_35
+																}
+																position++
+																_ = position288_3_5_10_35
+															}
+															goto lok3_5_10_35
+														l287_3_5_10_35:
+															position, tokenIndex = position287_3_5_10_35, tokenIndex287_3_5_10_35
+															goto l300_5_10_35
+														}
+													lok3_5_10_35:
+													}
+												}
+
+												_ = position301_5_10_35
+											}
+											goto lok5_10_35
+										l300_5_10_35:
+											position, tokenIndex = position300_5_10_35, tokenIndex300_5_10_35
+											goto l303_10_35
+										}
+									lok5_10_35:
+										_ = position304_10_35
+									}
+									goto lok10_35
+								l303_10_35:
+									position, tokenIndex = position303_10_35, tokenIndex303_10_35
+									goto l308_35
+								}
+							lok10_35:
+							}
+						l310_35:
+							_ = position309_35
+						}
+						goto lok35
+					l308_35:
+						position, tokenIndex = position308_35, tokenIndex308_35
 						goto l248
 					}
+				lok35:
 					goto l247
 				l248:
 					position, tokenIndex = position248, tokenIndex248
@@ -3553,9 +5631,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l251:
 				{
 					position252, tokenIndex252 := position, tokenIndex
-					if !_rules[ruleuchar]() {
+					{ // uchar
+						position308_36, tokenIndex308_36 := position, tokenIndex
+						{
+							position309_36 := position
+							{
+								position310_36, tokenIndex310_36 := position, tokenIndex
+								if !_rules[ruleunreserved]() {
+									goto l311_36
+								}
+								goto l310_36
+							l311_36:
+								position, tokenIndex = position310_36, tokenIndex310_36
+								{ // escape
+									position303_10_36, tokenIndex303_10_36 := position, tokenIndex
+									{
+										position304_10_36 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l303_10_36
+										}
+										position++
+										{ // hex
+											position300_4_10_36, tokenIndex300_4_10_36 := position, tokenIndex
+											{
+												position301_4_10_36 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position287_3_4_10_36, tokenIndex287_3_4_10_36 := position, tokenIndex
+															{
+																position288_3_4_10_36 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l287_3_4_10_36
+																}
+																position++
+																_ = position288_3_4_10_36
+															}
+															goto lok3_4_10_36
+														l287_3_4_10_36:
+															position, tokenIndex = position287_3_4_10_36, tokenIndex287_3_4_10_36
+															goto l300_4_10_36
+														}
+													lok3_4_10_36:
+													}
+												}
+
+												_ = position301_4_10_36
+											}
+											goto lok4_10_36
+										l300_4_10_36:
+											position, tokenIndex = position300_4_10_36, tokenIndex300_4_10_36
+											goto l303_10_36
+										}
+									lok4_10_36:
+										{ // hex
+											position300_5_10_36, tokenIndex300_5_10_36 := position, tokenIndex
+											{
+												position301_5_10_36 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position287_3_5_10_36, tokenIndex287_3_5_10_36 := position, tokenIndex
+															{
+																position288_3_5_10_36 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l287_3_5_10_36
+																}
+																position++
+																_ = position288_3_5_10_36
+															}
+															goto lok3_5_10_36
+														l287_3_5_10_36:
+															position, tokenIndex = position287_3_5_10_36, tokenIndex287_3_5_10_36
+															goto l300_5_10_36
+														}
+													lok3_5_10_36:
+													}
+												}
+
+												_ = position301_5_10_36
+											}
+											goto lok5_10_36
+										l300_5_10_36:
+											position, tokenIndex = position300_5_10_36, tokenIndex300_5_10_36
+											goto l303_10_36
+										}
+									lok5_10_36:
+										_ = position304_10_36
+									}
+									goto lok10_36
+								l303_10_36:
+									position, tokenIndex = position303_10_36, tokenIndex303_10_36
+									goto l308_36
+								}
+							lok10_36:
+							}
+						l310_36:
+							_ = position309_36
+						}
+						goto lok36
+					l308_36:
+						position, tokenIndex = position308_36, tokenIndex308_36
 						goto l252
 					}
+				lok36:
 					goto l251
 				l252:
 					position, tokenIndex = position252, tokenIndex252
@@ -3740,12 +5932,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[ruleuchar]() {
-									goto l265
+							{ // uchar
+								position308_37, tokenIndex308_37 := position, tokenIndex
+								{
+									position309_37 := position
+									{
+										position310_37, tokenIndex310_37 := position, tokenIndex
+										if !_rules[ruleunreserved]() {
+											goto l311_37
+										}
+										goto l310_37
+									l311_37:
+										position, tokenIndex = position310_37, tokenIndex310_37
+										{ // escape
+											position303_10_37, tokenIndex303_10_37 := position, tokenIndex
+											{
+												position304_10_37 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_10_37
+												}
+												position++
+												{ // hex
+													position300_4_10_37, tokenIndex300_4_10_37 := position, tokenIndex
+													{
+														position301_4_10_37 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_4_10_37, tokenIndex287_3_4_10_37 := position, tokenIndex
+																	{
+																		position288_3_4_10_37 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_4_10_37
+																		}
+																		position++
+																		_ = position288_3_4_10_37
+																	}
+																	goto lok3_4_10_37
+																l287_3_4_10_37:
+																	position, tokenIndex = position287_3_4_10_37, tokenIndex287_3_4_10_37
+																	goto l300_4_10_37
+																}
+															lok3_4_10_37:
+															}
+														}
+
+														_ = position301_4_10_37
+													}
+													goto lok4_10_37
+												l300_4_10_37:
+													position, tokenIndex = position300_4_10_37, tokenIndex300_4_10_37
+													goto l303_10_37
+												}
+											lok4_10_37:
+												{ // hex
+													position300_5_10_37, tokenIndex300_5_10_37 := position, tokenIndex
+													{
+														position301_5_10_37 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_5_10_37, tokenIndex287_3_5_10_37 := position, tokenIndex
+																	{
+																		position288_3_5_10_37 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_5_10_37
+																		}
+																		position++
+																		_ = position288_3_5_10_37
+																	}
+																	goto lok3_5_10_37
+																l287_3_5_10_37:
+																	position, tokenIndex = position287_3_5_10_37, tokenIndex287_3_5_10_37
+																	goto l300_5_10_37
+																}
+															lok3_5_10_37:
+															}
+														}
+
+														_ = position301_5_10_37
+													}
+													goto lok5_10_37
+												l300_5_10_37:
+													position, tokenIndex = position300_5_10_37, tokenIndex300_5_10_37
+													goto l303_10_37
+												}
+											lok5_10_37:
+												_ = position304_10_37
+											}
+											goto lok10_37
+										l303_10_37:
+											position, tokenIndex = position303_10_37, tokenIndex303_10_37
+											goto l308_37
+										}
+									lok10_37:
+									}
+								l310_37:
+									_ = position309_37
 								}
+								goto lok37
+							l308_37:
+								position, tokenIndex = position308_37, tokenIndex308_37
+								goto l265
 							}
+						lok37:
 						}
 					}
 
@@ -3806,12 +6109,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[ruleuchar]() {
-									goto l272
+							{ // uchar
+								position308_38, tokenIndex308_38 := position, tokenIndex
+								{
+									position309_38 := position
+									{
+										position310_38, tokenIndex310_38 := position, tokenIndex
+										if !_rules[ruleunreserved]() {
+											goto l311_38
+										}
+										goto l310_38
+									l311_38:
+										position, tokenIndex = position310_38, tokenIndex310_38
+										{ // escape
+											position303_10_38, tokenIndex303_10_38 := position, tokenIndex
+											{
+												position304_10_38 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_10_38
+												}
+												position++
+												{ // hex
+													position300_4_10_38, tokenIndex300_4_10_38 := position, tokenIndex
+													{
+														position301_4_10_38 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_4_10_38, tokenIndex287_3_4_10_38 := position, tokenIndex
+																	{
+																		position288_3_4_10_38 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_4_10_38
+																		}
+																		position++
+																		_ = position288_3_4_10_38
+																	}
+																	goto lok3_4_10_38
+																l287_3_4_10_38:
+																	position, tokenIndex = position287_3_4_10_38, tokenIndex287_3_4_10_38
+																	goto l300_4_10_38
+																}
+															lok3_4_10_38:
+															}
+														}
+
+														_ = position301_4_10_38
+													}
+													goto lok4_10_38
+												l300_4_10_38:
+													position, tokenIndex = position300_4_10_38, tokenIndex300_4_10_38
+													goto l303_10_38
+												}
+											lok4_10_38:
+												{ // hex
+													position300_5_10_38, tokenIndex300_5_10_38 := position, tokenIndex
+													{
+														position301_5_10_38 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_5_10_38, tokenIndex287_3_5_10_38 := position, tokenIndex
+																	{
+																		position288_3_5_10_38 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_5_10_38
+																		}
+																		position++
+																		_ = position288_3_5_10_38
+																	}
+																	goto lok3_5_10_38
+																l287_3_5_10_38:
+																	position, tokenIndex = position287_3_5_10_38, tokenIndex287_3_5_10_38
+																	goto l300_5_10_38
+																}
+															lok3_5_10_38:
+															}
+														}
+
+														_ = position301_5_10_38
+													}
+													goto lok5_10_38
+												l300_5_10_38:
+													position, tokenIndex = position300_5_10_38, tokenIndex300_5_10_38
+													goto l303_10_38
+												}
+											lok5_10_38:
+												_ = position304_10_38
+											}
+											goto lok10_38
+										l303_10_38:
+											position, tokenIndex = position303_10_38, tokenIndex303_10_38
+											goto l308_38
+										}
+									lok10_38:
+									}
+								l310_38:
+									_ = position309_38
 								}
+								goto lok38
+							l308_38:
+								position, tokenIndex = position308_38, tokenIndex308_38
+								goto l272
 							}
+						lok38:
 						}
 					}
 
@@ -3837,12 +6251,123 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[ruleuchar]() {
-									goto l277
+							{ // uchar
+								position308_39, tokenIndex308_39 := position, tokenIndex
+								{
+									position309_39 := position
+									{
+										position310_39, tokenIndex310_39 := position, tokenIndex
+										if !_rules[ruleunreserved]() {
+											goto l311_39
+										}
+										goto l310_39
+									l311_39:
+										position, tokenIndex = position310_39, tokenIndex310_39
+										{ // escape
+											position303_10_39, tokenIndex303_10_39 := position, tokenIndex
+											{
+												position304_10_39 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_10_39
+												}
+												position++
+												{ // hex
+													position300_4_10_39, tokenIndex300_4_10_39 := position, tokenIndex
+													{
+														position301_4_10_39 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_4_10_39, tokenIndex287_3_4_10_39 := position, tokenIndex
+																	{
+																		position288_3_4_10_39 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_4_10_39
+																		}
+																		position++
+																		_ = position288_3_4_10_39
+																	}
+																	goto lok3_4_10_39
+																l287_3_4_10_39:
+																	position, tokenIndex = position287_3_4_10_39, tokenIndex287_3_4_10_39
+																	goto l300_4_10_39
+																}
+															lok3_4_10_39:
+															}
+														}
+
+														_ = position301_4_10_39
+													}
+													goto lok4_10_39
+												l300_4_10_39:
+													position, tokenIndex = position300_4_10_39, tokenIndex300_4_10_39
+													goto l303_10_39
+												}
+											lok4_10_39:
+												{ // hex
+													position300_5_10_39, tokenIndex300_5_10_39 := position, tokenIndex
+													{
+														position301_5_10_39 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+																position++
+															} else {
+																{ // digit
+																	position287_3_5_10_39, tokenIndex287_3_5_10_39 := position, tokenIndex
+																	{
+																		position288_3_5_10_39 := position
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l287_3_5_10_39
+																		}
+																		position++
+																		_ = position288_3_5_10_39
+																	}
+																	goto lok3_5_10_39
+																l287_3_5_10_39:
+																	position, tokenIndex = position287_3_5_10_39, tokenIndex287_3_5_10_39
+																	goto l300_5_10_39
+																}
+															lok3_5_10_39:
+															}
+														}
+
+														_ = position301_5_10_39
+													}
+													goto lok5_10_39
+												l300_5_10_39:
+													position, tokenIndex = position300_5_10_39, tokenIndex300_5_10_39
+													goto l303_10_39
+												}
+											lok5_10_39:
+												_ = position304_10_39
+											}
+											goto lok10_39
+										l303_10_39:
+											position, tokenIndex = position303_10_39, tokenIndex303_10_39
+											goto l308_39
+										}
+									lok10_39:
+									}
+								l310_39:
+									_ = position309_39
 								}
+								goto lok39
+							l308_39:
+								position, tokenIndex = position308_39, tokenIndex308_39
+								goto l277
 							}
+						lok39:
 						}
 					}
 
@@ -3900,15 +6425,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position284 := position
 				{
 					position285, tokenIndex285 := position, tokenIndex
-					if !_rules[rulelowalpha]() {
+					{ // lowalpha
+						position279_1, tokenIndex279_1 := position, tokenIndex
+						{
+							position280_1 := position
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l279_1
+							}
+							position++
+							_ = position280_1
+						}
+						goto lok1
+					l279_1:
+						position, tokenIndex = position279_1, tokenIndex279_1
 						goto l286
 					}
+				lok1:
 					goto l285
 				l286:
 					position, tokenIndex = position285, tokenIndex285
-					if !_rules[rulehialpha]() {
+					{ // hialpha
+						position281_2, tokenIndex281_2 := position, tokenIndex
+						{
+							position282_2 := position
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l281_2
+							}
+							position++
+							_ = position282_2
+						}
+						goto lok2
+					l281_2:
+						position, tokenIndex = position281_2, tokenIndex281_2
 						goto l283
 					}
+				lok2:
 				}
 			l285:
 				_ = position284
@@ -3946,16 +6503,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune('$') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l289
+						if buffer[position] != rune('$') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l289
 						}
+						position++
 					}
 				}
 
@@ -3975,16 +6529,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune('!') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l292
+						if buffer[position] != rune('!') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l292
 						}
+						position++
 					}
 				}
 
@@ -4008,16 +6559,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l297
+						if buffer[position] != rune(';') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l297
 						}
+						position++
 					}
 				}
 
@@ -4037,12 +6585,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if !_rules[ruledigit]() {
-								goto l300
+						{ // digit
+							position287_3, tokenIndex287_3 := position, tokenIndex
+							{
+								position288_3 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l287_3
+								}
+								position++
+								_ = position288_3
 							}
+							goto lok3
+						l287_3:
+							position, tokenIndex = position287_3, tokenIndex287_3
+							goto l300
 						}
+					lok3:
 					}
 				}
 
@@ -4065,12 +6626,82 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l303
 				}
 				position++
-				if !_rules[rulehex]() {
+				{ // hex
+					position300_4, tokenIndex300_4 := position, tokenIndex
+					{
+						position301_4 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+								position++
+							} else {
+								{ // digit
+									position287_3_4, tokenIndex287_3_4 := position, tokenIndex
+									{
+										position288_3_4 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l287_3_4
+										}
+										position++
+										_ = position288_3_4
+									}
+									goto lok3_4
+								l287_3_4:
+									position, tokenIndex = position287_3_4, tokenIndex287_3_4
+									goto l300_4
+								}
+							lok3_4:
+							}
+						}
+
+						_ = position301_4
+					}
+					goto lok4
+				l300_4:
+					position, tokenIndex = position300_4, tokenIndex300_4
 					goto l303
 				}
-				if !_rules[rulehex]() {
+			lok4:
+				{ // hex
+					position300_5, tokenIndex300_5 := position, tokenIndex
+					{
+						position301_5 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+								position++
+							} else {
+								{ // digit
+									position287_3_5, tokenIndex287_3_5 := position, tokenIndex
+									{
+										position288_3_5 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l287_3_5
+										}
+										position++
+										_ = position288_3_5
+									}
+									goto lok3_5
+								l287_3_5:
+									position, tokenIndex = position287_3_5, tokenIndex287_3_5
+									goto l300_5
+								}
+							lok3_5:
+							}
+						}
+
+						_ = position301_5
+					}
+					goto lok5
+				l300_5:
+					position, tokenIndex = position300_5, tokenIndex300_5
 					goto l303
 				}
+			lok5:
 				_ = position304
 			}
 			return true
@@ -4086,21 +6717,140 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					switch buffer[position] {
 					case '!', '\'', '(', ')', '*', ',':
-						if !_rules[ruleextra]() {
+						{ // extra
+							position292_6, tokenIndex292_6 := position, tokenIndex
+							{
+								position293_6 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+										position++
+									} else {
+										if buffer[position] != rune('!') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l292_6
+										}
+										position++
+									}
+								}
+
+								_ = position293_6
+							}
+							goto lok6
+						l292_6:
+							position, tokenIndex = position292_6, tokenIndex292_6
 							goto l305
 						}
+					lok6:
+						;
 					case '$', '+', '-', '.', '_':
-						if !_rules[rulesafe]() {
+						{ // safe
+							position289_7, tokenIndex289_7 := position, tokenIndex
+							{
+								position290_7 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+										position++
+									} else {
+										if buffer[position] != rune('$') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l289_7
+										}
+										position++
+									}
+								}
+
+								_ = position290_7
+							}
+							goto lok7
+						l289_7:
+							position, tokenIndex = position289_7, tokenIndex289_7
 							goto l305
 						}
+					lok7:
+						;
 					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						if !_rules[ruledigit]() {
+						{ // digit
+							position287_8, tokenIndex287_8 := position, tokenIndex
+							{
+								position288_8 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l287_8
+								}
+								position++
+								_ = position288_8
+							}
+							goto lok8
+						l287_8:
+							position, tokenIndex = position287_8, tokenIndex287_8
 							goto l305
 						}
+					lok8:
+						;
 					default:
-						if !_rules[rulealpha]() {
+						{ // alpha
+							position283_9, tokenIndex283_9 := position, tokenIndex
+							{
+								position284_9 := position
+								{
+									position285_9, tokenIndex285_9 := position, tokenIndex
+									{ // lowalpha
+										position279_1_9, tokenIndex279_1_9 := position, tokenIndex
+										{
+											position280_1_9 := position
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l279_1_9
+											}
+											position++
+											_ = position280_1_9
+										}
+										goto lok1_9
+									l279_1_9:
+										position, tokenIndex = position279_1_9, tokenIndex279_1_9
+										goto l286_9
+									}
+								lok1_9:
+									goto l285_9
+								l286_9:
+									position, tokenIndex = position285_9, tokenIndex285_9
+									{ // hialpha
+										position281_2_9, tokenIndex281_2_9 := position, tokenIndex
+										{
+											position282_2_9 := position
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l281_2_9
+											}
+											position++
+											_ = position282_2_9
+										}
+										goto lok2_9
+									l281_2_9:
+										position, tokenIndex = position281_2_9, tokenIndex281_2_9
+										goto l283_9
+									}
+								lok2_9:
+								}
+							l285_9:
+								_ = position284_9
+							}
+							goto lok9
+						l283_9:
+							position, tokenIndex = position283_9, tokenIndex283_9
 							goto l305
 						}
+					lok9:
 					}
 				}
 
@@ -4124,9 +6874,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l310
 				l311:
 					position, tokenIndex = position310, tokenIndex310
-					if !_rules[ruleescape]() {
+					{ // escape
+						position303_10, tokenIndex303_10 := position, tokenIndex
+						{
+							position304_10 := position
+							if buffer[position] != rune('%') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l303_10
+							}
+							position++
+							{ // hex
+								position300_4_10, tokenIndex300_4_10 := position, tokenIndex
+								{
+									position301_4_10 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+											position++
+										} else {
+											{ // digit
+												position287_3_4_10, tokenIndex287_3_4_10 := position, tokenIndex
+												{
+													position288_3_4_10 := position
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l287_3_4_10
+													}
+													position++
+													_ = position288_3_4_10
+												}
+												goto lok3_4_10
+											l287_3_4_10:
+												position, tokenIndex = position287_3_4_10, tokenIndex287_3_4_10
+												goto l300_4_10
+											}
+										lok3_4_10:
+										}
+									}
+
+									_ = position301_4_10
+								}
+								goto lok4_10
+							l300_4_10:
+								position, tokenIndex = position300_4_10, tokenIndex300_4_10
+								goto l303_10
+							}
+						lok4_10:
+							{ // hex
+								position300_5_10, tokenIndex300_5_10 := position, tokenIndex
+								{
+									position301_5_10 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+											position++
+										} else {
+											{ // digit
+												position287_3_5_10, tokenIndex287_3_5_10 := position, tokenIndex
+												{
+													position288_3_5_10 := position
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l287_3_5_10
+													}
+													position++
+													_ = position288_3_5_10
+												}
+												goto lok3_5_10
+											l287_3_5_10:
+												position, tokenIndex = position287_3_5_10, tokenIndex287_3_5_10
+												goto l300_5_10
+											}
+										lok3_5_10:
+										}
+									}
+
+									_ = position301_5_10
+								}
+								goto lok5_10
+							l300_5_10:
+								position, tokenIndex = position300_5_10, tokenIndex300_5_10
+								goto l303_10
+							}
+						lok5_10:
+							_ = position304_10
+						}
+						goto lok10
+					l303_10:
+						position, tokenIndex = position303_10, tokenIndex303_10
 						goto l308
 					}
+				lok10:
 				}
 			l310:
 				_ = position309
@@ -4144,13 +6986,130 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					switch buffer[position] {
 					case '%':
-						if !_rules[ruleescape]() {
+						{ // escape
+							position303_11, tokenIndex303_11 := position, tokenIndex
+							{
+								position304_11 := position
+								if buffer[position] != rune('%') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l303_11
+								}
+								position++
+								{ // hex
+									position300_4_11, tokenIndex300_4_11 := position, tokenIndex
+									{
+										position301_4_11 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+												position++
+											} else {
+												{ // digit
+													position287_3_4_11, tokenIndex287_3_4_11 := position, tokenIndex
+													{
+														position288_3_4_11 := position
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l287_3_4_11
+														}
+														position++
+														_ = position288_3_4_11
+													}
+													goto lok3_4_11
+												l287_3_4_11:
+													position, tokenIndex = position287_3_4_11, tokenIndex287_3_4_11
+													goto l300_4_11
+												}
+											lok3_4_11:
+											}
+										}
+
+										_ = position301_4_11
+									}
+									goto lok4_11
+								l300_4_11:
+									position, tokenIndex = position300_4_11, tokenIndex300_4_11
+									goto l303_11
+								}
+							lok4_11:
+								{ // hex
+									position300_5_11, tokenIndex300_5_11 := position, tokenIndex
+									{
+										position301_5_11 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+												position++
+											} else {
+												{ // digit
+													position287_3_5_11, tokenIndex287_3_5_11 := position, tokenIndex
+													{
+														position288_3_5_11 := position
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l287_3_5_11
+														}
+														position++
+														_ = position288_3_5_11
+													}
+													goto lok3_5_11
+												l287_3_5_11:
+													position, tokenIndex = position287_3_5_11, tokenIndex287_3_5_11
+													goto l300_5_11
+												}
+											lok3_5_11:
+											}
+										}
+
+										_ = position301_5_11
+									}
+									goto lok5_11
+								l300_5_11:
+									position, tokenIndex = position300_5_11, tokenIndex300_5_11
+									goto l303_11
+								}
+							lok5_11:
+								_ = position304_11
+							}
+							goto lok11
+						l303_11:
+							position, tokenIndex = position303_11, tokenIndex303_11
 							goto l312
 						}
+					lok11:
+						;
 					case '&', '/', ':', ';', '=', '?', '@':
-						if !_rules[rulereserved]() {
+						{ // reserved
+							position297_12, tokenIndex297_12 := position, tokenIndex
+							{
+								position298_12 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+										position++
+									} else {
+										if buffer[position] != rune(';') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l297_12
+										}
+										position++
+									}
+								}
+
+								_ = position298_12
+							}
+							goto lok12
+						l297_12:
+							position, tokenIndex = position297_12, tokenIndex297_12
 							goto l312
 						}
+					lok12:
+						;
 					default:
 						if !_rules[ruleunreserved]() {
 							goto l312
@@ -4170,15 +7129,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position315, tokenIndex315 := position, tokenIndex
 			{
 				position316 := position
-				if !_rules[ruledigit]() {
+				{ // digit
+					position287_13, tokenIndex287_13 := position, tokenIndex
+					{
+						position288_13 := position
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l287_13
+						}
+						position++
+						_ = position288_13
+					}
+					goto lok13
+				l287_13:
+					position, tokenIndex = position287_13, tokenIndex287_13
 					goto l315
 				}
+			lok13:
 			l317:
 				{
 					position318, tokenIndex318 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position287_14, tokenIndex287_14 := position, tokenIndex
+						{
+							position288_14 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l287_14
+							}
+							position++
+							_ = position288_14
+						}
+						goto lok14
+					l287_14:
+						position, tokenIndex = position287_14, tokenIndex287_14
 						goto l318
 					}
+				lok14:
 					goto l317
 				l318:
 					position, tokenIndex = position318, tokenIndex318

@@ -428,9 +428,50 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l2
 				l3:
 					position, tokenIndex = position2, tokenIndex2
-					if !_rules[rulepath]() {
+					{ // path
+						position121_45, tokenIndex121_45 := position, tokenIndex
+						{
+							position122_45 := position
+							{
+								position123_45, tokenIndex123_45 := position, tokenIndex
+								{
+									position125_45, tokenIndex125_45 := position, tokenIndex
+									if !_rules[ruleabs_path]() {
+										goto l126_45
+									}
+									goto l125_45
+								l126_45:
+									position, tokenIndex = position125_45, tokenIndex125_45
+									if !_rules[ruleopaque_part]() {
+										goto l123_45
+									}
+								}
+							l125_45:
+								goto l124_45
+							l123_45:
+								position, tokenIndex = position123_45, tokenIndex123_45
+							}
+						l124_45:
+							{
+								position127_45, tokenIndex127_45 := position, tokenIndex
+								if !matchDot() {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l127_45
+								}
+								goto l121_45
+							l127_45:
+								position, tokenIndex = position127_45, tokenIndex127_45
+							}
+							_ = position122_45
+						}
+						goto lok45
+					l121_45:
+						position, tokenIndex = position121_45, tokenIndex121_45
 						goto l0
 					}
+				lok45:
 				}
 			l2:
 				_ = position1
@@ -524,9 +565,48 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				{
 					position15, tokenIndex15 := position, tokenIndex
-					if !_rules[rulehier_part]() {
+					{ // hier_part
+						position24_44, tokenIndex24_44 := position, tokenIndex
+						{
+							position25_44 := position
+							{
+								position26_44, tokenIndex26_44 := position, tokenIndex
+								if !_rules[rulenet_path]() {
+									goto l27_44
+								}
+								goto l26_44
+							l27_44:
+								position, tokenIndex = position26_44, tokenIndex26_44
+								if !_rules[ruleabs_path]() {
+									goto l24_44
+								}
+							}
+						l26_44:
+							{
+								position28_44, tokenIndex28_44 := position, tokenIndex
+								if buffer[position] != rune('?') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l28_44
+								}
+								position++
+								if !_rules[rulequery]() {
+									goto l28_44
+								}
+								goto l29_44
+							l28_44:
+								position, tokenIndex = position28_44, tokenIndex28_44
+							}
+						l29_44:
+							_ = position25_44
+						}
+						goto lok44
+					l24_44:
+						position, tokenIndex = position24_44, tokenIndex24_44
 						goto l16
 					}
+				lok44:
 					goto l15
 				l16:
 					position, tokenIndex = position15, tokenIndex15
@@ -678,13 +758,160 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[ruleescaped]() {
+							{ // escaped
+								position165_21, tokenIndex165_21 := position, tokenIndex
+								{
+									position166_21 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_21
+									}
+									position++
+									{ // hex
+										position167_17_21, tokenIndex167_17_21 := position, tokenIndex
+										{
+											position168_17_21 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													{ // digit
+														position182_11_17_21, tokenIndex182_11_17_21 := position, tokenIndex
+														{
+															position183_11_17_21 := position
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l182_11_17_21
+															}
+															position++
+															_ = position183_11_17_21
+														}
+														goto lok11_17_21
+													l182_11_17_21:
+														position, tokenIndex = position182_11_17_21, tokenIndex182_11_17_21
+														goto l167_17_21
+													}
+												lok11_17_21:
+												}
+											}
+
+											_ = position168_17_21
+										}
+										goto lok17_21
+									l167_17_21:
+										position, tokenIndex = position167_17_21, tokenIndex167_17_21
+										goto l165_21
+									}
+								lok17_21:
+									{ // hex
+										position167_18_21, tokenIndex167_18_21 := position, tokenIndex
+										{
+											position168_18_21 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													{ // digit
+														position182_11_18_21, tokenIndex182_11_18_21 := position, tokenIndex
+														{
+															position183_11_18_21 := position
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l182_11_18_21
+															}
+															position++
+															_ = position183_11_18_21
+														}
+														goto lok11_18_21
+													l182_11_18_21:
+														position, tokenIndex = position182_11_18_21, tokenIndex182_11_18_21
+														goto l167_18_21
+													}
+												lok11_18_21:
+												}
+											}
+
+											_ = position168_18_21
+										}
+										goto lok18_21
+									l167_18_21:
+										position, tokenIndex = position167_18_21, tokenIndex167_18_21
+										goto l165_21
+									}
+								lok18_21:
+									_ = position166_21
+								}
+								goto lok21
+							l165_21:
+								position, tokenIndex = position165_21, tokenIndex165_21
 								goto l34
 							}
+						lok21:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position159_22, tokenIndex159_22 := position, tokenIndex
+								{
+									position160_22 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+												{ // mark
+													position162_10_22, tokenIndex162_10_22 := position, tokenIndex
+													{
+														position163_10_22 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+																position++
+															} else {
+																if buffer[position] != rune('-') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l162_10_22
+																}
+																position++
+															}
+														}
+
+														_ = position163_10_22
+													}
+													goto lok10_22
+												l162_10_22:
+													position, tokenIndex = position162_10_22, tokenIndex162_10_22
+													goto l159_22
+												}
+											lok10_22:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l159_22
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position160_22
+								}
+								goto lok22
+							l159_22:
+								position, tokenIndex = position159_22, tokenIndex159_22
 								goto l34
 							}
+						lok22:
 						}
 					}
 				}
@@ -753,9 +980,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l41
 				}
 				position++
-				if !_rules[rulepath_segments]() {
+				{ // path_segments
+					position128_43, tokenIndex128_43 := position, tokenIndex
+					{
+						position129_43 := position
+						if !_rules[rulesegment]() {
+							goto l128_43
+						}
+					l130_43:
+						{
+							position131_43, tokenIndex131_43 := position, tokenIndex
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l131_43
+							}
+							position++
+							if !_rules[rulesegment]() {
+								goto l131_43
+							}
+							goto l130_43
+						l131_43:
+							position, tokenIndex = position131_43, tokenIndex131_43
+						}
+						_ = position129_43
+					}
+					goto lok43
+				l128_43:
+					position, tokenIndex = position128_43, tokenIndex128_43
 					goto l41
 				}
+			lok43:
 				add(ruleabs_path, position42)
 			}
 			p.comp = comp
@@ -805,13 +1061,160 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[ruleescaped]() {
+							{ // escaped
+								position165_23, tokenIndex165_23 := position, tokenIndex
+								{
+									position166_23 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_23
+									}
+									position++
+									{ // hex
+										position167_17_23, tokenIndex167_17_23 := position, tokenIndex
+										{
+											position168_17_23 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													{ // digit
+														position182_11_17_23, tokenIndex182_11_17_23 := position, tokenIndex
+														{
+															position183_11_17_23 := position
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l182_11_17_23
+															}
+															position++
+															_ = position183_11_17_23
+														}
+														goto lok11_17_23
+													l182_11_17_23:
+														position, tokenIndex = position182_11_17_23, tokenIndex182_11_17_23
+														goto l167_17_23
+													}
+												lok11_17_23:
+												}
+											}
+
+											_ = position168_17_23
+										}
+										goto lok17_23
+									l167_17_23:
+										position, tokenIndex = position167_17_23, tokenIndex167_17_23
+										goto l165_23
+									}
+								lok17_23:
+									{ // hex
+										position167_18_23, tokenIndex167_18_23 := position, tokenIndex
+										{
+											position168_18_23 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													{ // digit
+														position182_11_18_23, tokenIndex182_11_18_23 := position, tokenIndex
+														{
+															position183_11_18_23 := position
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l182_11_18_23
+															}
+															position++
+															_ = position183_11_18_23
+														}
+														goto lok11_18_23
+													l182_11_18_23:
+														position, tokenIndex = position182_11_18_23, tokenIndex182_11_18_23
+														goto l167_18_23
+													}
+												lok11_18_23:
+												}
+											}
+
+											_ = position168_18_23
+										}
+										goto lok18_23
+									l167_18_23:
+										position, tokenIndex = position167_18_23, tokenIndex167_18_23
+										goto l165_23
+									}
+								lok18_23:
+									_ = position166_23
+								}
+								goto lok23
+							l165_23:
+								position, tokenIndex = position165_23, tokenIndex165_23
 								goto l47
 							}
+						lok23:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position159_24, tokenIndex159_24 := position, tokenIndex
+								{
+									position160_24 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+												{ // mark
+													position162_10_24, tokenIndex162_10_24 := position, tokenIndex
+													{
+														position163_10_24 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+																position++
+															} else {
+																if buffer[position] != rune('-') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l162_10_24
+																}
+																position++
+															}
+														}
+
+														_ = position163_10_24
+													}
+													goto lok10_24
+												l162_10_24:
+													position, tokenIndex = position162_10_24, tokenIndex162_10_24
+													goto l159_24
+												}
+											lok10_24:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l159_24
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position160_24
+								}
+								goto lok24
+							l159_24:
+								position, tokenIndex = position159_24, tokenIndex159_24
 								goto l47
 							}
+						lok24:
 						}
 					}
 				}
@@ -825,13 +1228,160 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '%':
-								if !_rules[ruleescaped]() {
+								{ // escaped
+									position165_25, tokenIndex165_25 := position, tokenIndex
+									{
+										position166_25 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l165_25
+										}
+										position++
+										{ // hex
+											position167_17_25, tokenIndex167_17_25 := position, tokenIndex
+											{
+												position168_17_25 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position182_11_17_25, tokenIndex182_11_17_25 := position, tokenIndex
+															{
+																position183_11_17_25 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l182_11_17_25
+																}
+																position++
+																_ = position183_11_17_25
+															}
+															goto lok11_17_25
+														l182_11_17_25:
+															position, tokenIndex = position182_11_17_25, tokenIndex182_11_17_25
+															goto l167_17_25
+														}
+													lok11_17_25:
+													}
+												}
+
+												_ = position168_17_25
+											}
+											goto lok17_25
+										l167_17_25:
+											position, tokenIndex = position167_17_25, tokenIndex167_17_25
+											goto l165_25
+										}
+									lok17_25:
+										{ // hex
+											position167_18_25, tokenIndex167_18_25 := position, tokenIndex
+											{
+												position168_18_25 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position182_11_18_25, tokenIndex182_11_18_25 := position, tokenIndex
+															{
+																position183_11_18_25 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l182_11_18_25
+																}
+																position++
+																_ = position183_11_18_25
+															}
+															goto lok11_18_25
+														l182_11_18_25:
+															position, tokenIndex = position182_11_18_25, tokenIndex182_11_18_25
+															goto l167_18_25
+														}
+													lok11_18_25:
+													}
+												}
+
+												_ = position168_18_25
+											}
+											goto lok18_25
+										l167_18_25:
+											position, tokenIndex = position167_18_25, tokenIndex167_18_25
+											goto l165_25
+										}
+									lok18_25:
+										_ = position166_25
+									}
+									goto lok25
+								l165_25:
+									position, tokenIndex = position165_25, tokenIndex165_25
 									goto l50
 								}
+							lok25:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position159_26, tokenIndex159_26 := position, tokenIndex
+									{
+										position160_26 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+												position++
+											} else {
+												switch buffer[position] {
+												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+													{ // mark
+														position162_10_26, tokenIndex162_10_26 := position, tokenIndex
+														{
+															position163_10_26 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+																	position++
+																} else {
+																	if buffer[position] != rune('-') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l162_10_26
+																	}
+																	position++
+																}
+															}
+
+															_ = position163_10_26
+														}
+														goto lok10_26
+													l162_10_26:
+														position, tokenIndex = position162_10_26, tokenIndex162_10_26
+														goto l159_26
+													}
+												lok10_26:
+													;
+												default:
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l159_26
+													}
+													position++
+												}
+											}
+										}
+
+										_ = position160_26
+									}
+									goto lok26
+								l159_26:
+									position, tokenIndex = position159_26, tokenIndex159_26
 									goto l50
 								}
+							lok26:
 							}
 						}
 					}
@@ -854,9 +1404,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position53, tokenIndex53 := position, tokenIndex
 			{
 				position54 := position
-				if !_rules[rulealpha]() {
+				{ // alpha
+					position174_14, tokenIndex174_14 := position, tokenIndex
+					{
+						position175_14 := position
+						{
+							position176_14, tokenIndex176_14 := position, tokenIndex
+							{ // lowalpha
+								position178_12_14, tokenIndex178_12_14 := position, tokenIndex
+								{
+									position179_12_14 := position
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l178_12_14
+									}
+									position++
+									_ = position179_12_14
+								}
+								goto lok12_14
+							l178_12_14:
+								position, tokenIndex = position178_12_14, tokenIndex178_12_14
+								goto l177_14
+							}
+						lok12_14:
+							goto l176_14
+						l177_14:
+							position, tokenIndex = position176_14, tokenIndex176_14
+							{ // upalpha
+								position180_13_14, tokenIndex180_13_14 := position, tokenIndex
+								{
+									position181_13_14 := position
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l180_13_14
+									}
+									position++
+									_ = position181_13_14
+								}
+								goto lok13_14
+							l180_13_14:
+								position, tokenIndex = position180_13_14, tokenIndex180_13_14
+								goto l174_14
+							}
+						lok13_14:
+						}
+					l176_14:
+						_ = position175_14
+					}
+					goto lok14
+				l174_14:
+					position, tokenIndex = position174_14, tokenIndex174_14
 					goto l53
 				}
+			lok14:
 			l55:
 				{
 					position56, tokenIndex56 := position, tokenIndex
@@ -866,13 +1470,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								if !_rules[ruledigit]() {
+								{ // digit
+									position182_15, tokenIndex182_15 := position, tokenIndex
+									{
+										position183_15 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l182_15
+										}
+										position++
+										_ = position183_15
+									}
+									goto lok15
+								l182_15:
+									position, tokenIndex = position182_15, tokenIndex182_15
 									goto l56
 								}
+							lok15:
+								;
 							default:
-								if !_rules[rulealpha]() {
+								{ // alpha
+									position174_16, tokenIndex174_16 := position, tokenIndex
+									{
+										position175_16 := position
+										{
+											position176_16, tokenIndex176_16 := position, tokenIndex
+											{ // lowalpha
+												position178_12_16, tokenIndex178_12_16 := position, tokenIndex
+												{
+													position179_12_16 := position
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l178_12_16
+													}
+													position++
+													_ = position179_12_16
+												}
+												goto lok12_16
+											l178_12_16:
+												position, tokenIndex = position178_12_16, tokenIndex178_12_16
+												goto l177_16
+											}
+										lok12_16:
+											goto l176_16
+										l177_16:
+											position, tokenIndex = position176_16, tokenIndex176_16
+											{ // upalpha
+												position180_13_16, tokenIndex180_13_16 := position, tokenIndex
+												{
+													position181_13_16 := position
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l180_13_16
+													}
+													position++
+													_ = position181_13_16
+												}
+												goto lok13_16
+											l180_13_16:
+												position, tokenIndex = position180_13_16, tokenIndex180_13_16
+												goto l174_16
+											}
+										lok13_16:
+										}
+									l176_16:
+										_ = position175_16
+									}
+									goto lok16
+								l174_16:
+									position, tokenIndex = position174_16, tokenIndex174_16
 									goto l56
 								}
+							lok16:
 							}
 						}
 					}
@@ -941,13 +1616,160 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[ruleescaped]() {
+							{ // escaped
+								position165_27, tokenIndex165_27 := position, tokenIndex
+								{
+									position166_27 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_27
+									}
+									position++
+									{ // hex
+										position167_17_27, tokenIndex167_17_27 := position, tokenIndex
+										{
+											position168_17_27 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													{ // digit
+														position182_11_17_27, tokenIndex182_11_17_27 := position, tokenIndex
+														{
+															position183_11_17_27 := position
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l182_11_17_27
+															}
+															position++
+															_ = position183_11_17_27
+														}
+														goto lok11_17_27
+													l182_11_17_27:
+														position, tokenIndex = position182_11_17_27, tokenIndex182_11_17_27
+														goto l167_17_27
+													}
+												lok11_17_27:
+												}
+											}
+
+											_ = position168_17_27
+										}
+										goto lok17_27
+									l167_17_27:
+										position, tokenIndex = position167_17_27, tokenIndex167_17_27
+										goto l165_27
+									}
+								lok17_27:
+									{ // hex
+										position167_18_27, tokenIndex167_18_27 := position, tokenIndex
+										{
+											position168_18_27 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													{ // digit
+														position182_11_18_27, tokenIndex182_11_18_27 := position, tokenIndex
+														{
+															position183_11_18_27 := position
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l182_11_18_27
+															}
+															position++
+															_ = position183_11_18_27
+														}
+														goto lok11_18_27
+													l182_11_18_27:
+														position, tokenIndex = position182_11_18_27, tokenIndex182_11_18_27
+														goto l167_18_27
+													}
+												lok11_18_27:
+												}
+											}
+
+											_ = position168_18_27
+										}
+										goto lok18_27
+									l167_18_27:
+										position, tokenIndex = position167_18_27, tokenIndex167_18_27
+										goto l165_27
+									}
+								lok18_27:
+									_ = position166_27
+								}
+								goto lok27
+							l165_27:
+								position, tokenIndex = position165_27, tokenIndex165_27
 								goto l63
 							}
+						lok27:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position159_28, tokenIndex159_28 := position, tokenIndex
+								{
+									position160_28 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+												{ // mark
+													position162_10_28, tokenIndex162_10_28 := position, tokenIndex
+													{
+														position163_10_28 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+																position++
+															} else {
+																if buffer[position] != rune('-') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l162_10_28
+																}
+																position++
+															}
+														}
+
+														_ = position163_10_28
+													}
+													goto lok10_28
+												l162_10_28:
+													position, tokenIndex = position162_10_28, tokenIndex162_10_28
+													goto l159_28
+												}
+											lok10_28:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l159_28
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position160_28
+								}
+								goto lok28
+							l159_28:
+								position, tokenIndex = position159_28, tokenIndex159_28
 								goto l63
 							}
+						lok28:
 						}
 					}
 				}
@@ -961,13 +1783,160 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '%':
-								if !_rules[ruleescaped]() {
+								{ // escaped
+									position165_29, tokenIndex165_29 := position, tokenIndex
+									{
+										position166_29 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l165_29
+										}
+										position++
+										{ // hex
+											position167_17_29, tokenIndex167_17_29 := position, tokenIndex
+											{
+												position168_17_29 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position182_11_17_29, tokenIndex182_11_17_29 := position, tokenIndex
+															{
+																position183_11_17_29 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l182_11_17_29
+																}
+																position++
+																_ = position183_11_17_29
+															}
+															goto lok11_17_29
+														l182_11_17_29:
+															position, tokenIndex = position182_11_17_29, tokenIndex182_11_17_29
+															goto l167_17_29
+														}
+													lok11_17_29:
+													}
+												}
+
+												_ = position168_17_29
+											}
+											goto lok17_29
+										l167_17_29:
+											position, tokenIndex = position167_17_29, tokenIndex167_17_29
+											goto l165_29
+										}
+									lok17_29:
+										{ // hex
+											position167_18_29, tokenIndex167_18_29 := position, tokenIndex
+											{
+												position168_18_29 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position182_11_18_29, tokenIndex182_11_18_29 := position, tokenIndex
+															{
+																position183_11_18_29 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l182_11_18_29
+																}
+																position++
+																_ = position183_11_18_29
+															}
+															goto lok11_18_29
+														l182_11_18_29:
+															position, tokenIndex = position182_11_18_29, tokenIndex182_11_18_29
+															goto l167_18_29
+														}
+													lok11_18_29:
+													}
+												}
+
+												_ = position168_18_29
+											}
+											goto lok18_29
+										l167_18_29:
+											position, tokenIndex = position167_18_29, tokenIndex167_18_29
+											goto l165_29
+										}
+									lok18_29:
+										_ = position166_29
+									}
+									goto lok29
+								l165_29:
+									position, tokenIndex = position165_29, tokenIndex165_29
 									goto l66
 								}
+							lok29:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position159_30, tokenIndex159_30 := position, tokenIndex
+									{
+										position160_30 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+												position++
+											} else {
+												switch buffer[position] {
+												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+													{ // mark
+														position162_10_30, tokenIndex162_10_30 := position, tokenIndex
+														{
+															position163_10_30 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+																	position++
+																} else {
+																	if buffer[position] != rune('-') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l162_10_30
+																	}
+																	position++
+																}
+															}
+
+															_ = position163_10_30
+														}
+														goto lok10_30
+													l162_10_30:
+														position, tokenIndex = position162_10_30, tokenIndex162_10_30
+														goto l159_30
+													}
+												lok10_30:
+													;
+												default:
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l159_30
+													}
+													position++
+												}
+											}
+										}
+
+										_ = position160_30
+									}
+									goto lok30
+								l159_30:
+									position, tokenIndex = position159_30, tokenIndex159_30
 									goto l66
 								}
+							lok30:
 							}
 						}
 					}
@@ -1038,13 +2007,160 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '%':
-								if !_rules[ruleescaped]() {
+								{ // escaped
+									position165_31, tokenIndex165_31 := position, tokenIndex
+									{
+										position166_31 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l165_31
+										}
+										position++
+										{ // hex
+											position167_17_31, tokenIndex167_17_31 := position, tokenIndex
+											{
+												position168_17_31 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position182_11_17_31, tokenIndex182_11_17_31 := position, tokenIndex
+															{
+																position183_11_17_31 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l182_11_17_31
+																}
+																position++
+																_ = position183_11_17_31
+															}
+															goto lok11_17_31
+														l182_11_17_31:
+															position, tokenIndex = position182_11_17_31, tokenIndex182_11_17_31
+															goto l167_17_31
+														}
+													lok11_17_31:
+													}
+												}
+
+												_ = position168_17_31
+											}
+											goto lok17_31
+										l167_17_31:
+											position, tokenIndex = position167_17_31, tokenIndex167_17_31
+											goto l165_31
+										}
+									lok17_31:
+										{ // hex
+											position167_18_31, tokenIndex167_18_31 := position, tokenIndex
+											{
+												position168_18_31 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position182_11_18_31, tokenIndex182_11_18_31 := position, tokenIndex
+															{
+																position183_11_18_31 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l182_11_18_31
+																}
+																position++
+																_ = position183_11_18_31
+															}
+															goto lok11_18_31
+														l182_11_18_31:
+															position, tokenIndex = position182_11_18_31, tokenIndex182_11_18_31
+															goto l167_18_31
+														}
+													lok11_18_31:
+													}
+												}
+
+												_ = position168_18_31
+											}
+											goto lok18_31
+										l167_18_31:
+											position, tokenIndex = position167_18_31, tokenIndex167_18_31
+											goto l165_31
+										}
+									lok18_31:
+										_ = position166_31
+									}
+									goto lok31
+								l165_31:
+									position, tokenIndex = position165_31, tokenIndex165_31
 									goto l78
 								}
+							lok31:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position159_32, tokenIndex159_32 := position, tokenIndex
+									{
+										position160_32 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+												position++
+											} else {
+												switch buffer[position] {
+												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+													{ // mark
+														position162_10_32, tokenIndex162_10_32 := position, tokenIndex
+														{
+															position163_10_32 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+																	position++
+																} else {
+																	if buffer[position] != rune('-') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l162_10_32
+																	}
+																	position++
+																}
+															}
+
+															_ = position163_10_32
+														}
+														goto lok10_32
+													l162_10_32:
+														position, tokenIndex = position162_10_32, tokenIndex162_10_32
+														goto l159_32
+													}
+												lok10_32:
+													;
+												default:
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l159_32
+													}
+													position++
+												}
+											}
+										}
+
+										_ = position160_32
+									}
+									goto lok32
+								l159_32:
+									position, tokenIndex = position159_32, tokenIndex159_32
 									goto l78
 								}
+							lok32:
 							}
 						}
 					}
@@ -1145,9 +2261,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position++
 					{
 						position92, tokenIndex92 := position, tokenIndex
-						if !_rules[rulealphanum]() {
+						{ // alphanum
+							position170_42, tokenIndex170_42 := position, tokenIndex
+							{
+								position171_42 := position
+								{
+									position172_42, tokenIndex172_42 := position, tokenIndex
+									{ // alpha
+										position174_19_42, tokenIndex174_19_42 := position, tokenIndex
+										{
+											position175_19_42 := position
+											{
+												position176_19_42, tokenIndex176_19_42 := position, tokenIndex
+												{ // lowalpha
+													position178_12_19_42, tokenIndex178_12_19_42 := position, tokenIndex
+													{
+														position179_12_19_42 := position
+														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l178_12_19_42
+														}
+														position++
+														_ = position179_12_19_42
+													}
+													goto lok12_19_42
+												l178_12_19_42:
+													position, tokenIndex = position178_12_19_42, tokenIndex178_12_19_42
+													goto l177_19_42
+												}
+											lok12_19_42:
+												goto l176_19_42
+											l177_19_42:
+												position, tokenIndex = position176_19_42, tokenIndex176_19_42
+												{ // upalpha
+													position180_13_19_42, tokenIndex180_13_19_42 := position, tokenIndex
+													{
+														position181_13_19_42 := position
+														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l180_13_19_42
+														}
+														position++
+														_ = position181_13_19_42
+													}
+													goto lok13_19_42
+												l180_13_19_42:
+													position, tokenIndex = position180_13_19_42, tokenIndex180_13_19_42
+													goto l174_19_42
+												}
+											lok13_19_42:
+											}
+										l176_19_42:
+											_ = position175_19_42
+										}
+										goto lok19_42
+									l174_19_42:
+										position, tokenIndex = position174_19_42, tokenIndex174_19_42
+										goto l173_42
+									}
+								lok19_42:
+									goto l172_42
+								l173_42:
+									position, tokenIndex = position172_42, tokenIndex172_42
+									{ // digit
+										position182_20_42, tokenIndex182_20_42 := position, tokenIndex
+										{
+											position183_20_42 := position
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l182_20_42
+											}
+											position++
+											_ = position183_20_42
+										}
+										goto lok20_42
+									l182_20_42:
+										position, tokenIndex = position182_20_42, tokenIndex182_20_42
+										goto l170_42
+									}
+								lok20_42:
+								}
+							l172_42:
+								_ = position171_42
+							}
+							goto lok42
+						l170_42:
+							position, tokenIndex = position170_42, tokenIndex170_42
 							goto l91
 						}
+					lok42:
 						position, tokenIndex = position92, tokenIndex92
 					}
 					goto l90
@@ -1185,9 +2393,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position95, tokenIndex95 := position, tokenIndex
 			{
 				position96 := position
-				if !_rules[rulealphanum]() {
+				{ // alphanum
+					position170_33, tokenIndex170_33 := position, tokenIndex
+					{
+						position171_33 := position
+						{
+							position172_33, tokenIndex172_33 := position, tokenIndex
+							{ // alpha
+								position174_19_33, tokenIndex174_19_33 := position, tokenIndex
+								{
+									position175_19_33 := position
+									{
+										position176_19_33, tokenIndex176_19_33 := position, tokenIndex
+										{ // lowalpha
+											position178_12_19_33, tokenIndex178_12_19_33 := position, tokenIndex
+											{
+												position179_12_19_33 := position
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l178_12_19_33
+												}
+												position++
+												_ = position179_12_19_33
+											}
+											goto lok12_19_33
+										l178_12_19_33:
+											position, tokenIndex = position178_12_19_33, tokenIndex178_12_19_33
+											goto l177_19_33
+										}
+									lok12_19_33:
+										goto l176_19_33
+									l177_19_33:
+										position, tokenIndex = position176_19_33, tokenIndex176_19_33
+										{ // upalpha
+											position180_13_19_33, tokenIndex180_13_19_33 := position, tokenIndex
+											{
+												position181_13_19_33 := position
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l180_13_19_33
+												}
+												position++
+												_ = position181_13_19_33
+											}
+											goto lok13_19_33
+										l180_13_19_33:
+											position, tokenIndex = position180_13_19_33, tokenIndex180_13_19_33
+											goto l174_19_33
+										}
+									lok13_19_33:
+									}
+								l176_19_33:
+									_ = position175_19_33
+								}
+								goto lok19_33
+							l174_19_33:
+								position, tokenIndex = position174_19_33, tokenIndex174_19_33
+								goto l173_33
+							}
+						lok19_33:
+							goto l172_33
+						l173_33:
+							position, tokenIndex = position172_33, tokenIndex172_33
+							{ // digit
+								position182_20_33, tokenIndex182_20_33 := position, tokenIndex
+								{
+									position183_20_33 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l182_20_33
+									}
+									position++
+									_ = position183_20_33
+								}
+								goto lok20_33
+							l182_20_33:
+								position, tokenIndex = position182_20_33, tokenIndex182_20_33
+								goto l170_33
+							}
+						lok20_33:
+						}
+					l172_33:
+						_ = position171_33
+					}
+					goto lok33
+				l170_33:
+					position, tokenIndex = position170_33, tokenIndex170_33
 					goto l95
 				}
+			lok33:
 			l97:
 				{
 					position98, tokenIndex98 := position, tokenIndex
@@ -1205,9 +2505,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l100:
 						position, tokenIndex = position100, tokenIndex100
 					}
-					if !_rules[rulealphanum]() {
+					{ // alphanum
+						position170_34, tokenIndex170_34 := position, tokenIndex
+						{
+							position171_34 := position
+							{
+								position172_34, tokenIndex172_34 := position, tokenIndex
+								{ // alpha
+									position174_19_34, tokenIndex174_19_34 := position, tokenIndex
+									{
+										position175_19_34 := position
+										{
+											position176_19_34, tokenIndex176_19_34 := position, tokenIndex
+											{ // lowalpha
+												position178_12_19_34, tokenIndex178_12_19_34 := position, tokenIndex
+												{
+													position179_12_19_34 := position
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l178_12_19_34
+													}
+													position++
+													_ = position179_12_19_34
+												}
+												goto lok12_19_34
+											l178_12_19_34:
+												position, tokenIndex = position178_12_19_34, tokenIndex178_12_19_34
+												goto l177_19_34
+											}
+										lok12_19_34:
+											goto l176_19_34
+										l177_19_34:
+											position, tokenIndex = position176_19_34, tokenIndex176_19_34
+											{ // upalpha
+												position180_13_19_34, tokenIndex180_13_19_34 := position, tokenIndex
+												{
+													position181_13_19_34 := position
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l180_13_19_34
+													}
+													position++
+													_ = position181_13_19_34
+												}
+												goto lok13_19_34
+											l180_13_19_34:
+												position, tokenIndex = position180_13_19_34, tokenIndex180_13_19_34
+												goto l174_19_34
+											}
+										lok13_19_34:
+										}
+									l176_19_34:
+										_ = position175_19_34
+									}
+									goto lok19_34
+								l174_19_34:
+									position, tokenIndex = position174_19_34, tokenIndex174_19_34
+									goto l173_34
+								}
+							lok19_34:
+								goto l172_34
+							l173_34:
+								position, tokenIndex = position172_34, tokenIndex172_34
+								{ // digit
+									position182_20_34, tokenIndex182_20_34 := position, tokenIndex
+									{
+										position183_20_34 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l182_20_34
+										}
+										position++
+										_ = position183_20_34
+									}
+									goto lok20_34
+								l182_20_34:
+									position, tokenIndex = position182_20_34, tokenIndex182_20_34
+									goto l170_34
+								}
+							lok20_34:
+							}
+						l172_34:
+							_ = position171_34
+						}
+						goto lok34
+					l170_34:
+						position, tokenIndex = position170_34, tokenIndex170_34
 						goto l98
 					}
+				lok34:
 					goto l97
 				l98:
 					position, tokenIndex = position98, tokenIndex98
@@ -1224,9 +2616,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position101, tokenIndex101 := position, tokenIndex
 			{
 				position102 := position
-				if !_rules[rulealpha]() {
+				{ // alpha
+					position174_35, tokenIndex174_35 := position, tokenIndex
+					{
+						position175_35 := position
+						{
+							position176_35, tokenIndex176_35 := position, tokenIndex
+							{ // lowalpha
+								position178_12_35, tokenIndex178_12_35 := position, tokenIndex
+								{
+									position179_12_35 := position
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l178_12_35
+									}
+									position++
+									_ = position179_12_35
+								}
+								goto lok12_35
+							l178_12_35:
+								position, tokenIndex = position178_12_35, tokenIndex178_12_35
+								goto l177_35
+							}
+						lok12_35:
+							goto l176_35
+						l177_35:
+							position, tokenIndex = position176_35, tokenIndex176_35
+							{ // upalpha
+								position180_13_35, tokenIndex180_13_35 := position, tokenIndex
+								{
+									position181_13_35 := position
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l180_13_35
+									}
+									position++
+									_ = position181_13_35
+								}
+								goto lok13_35
+							l180_13_35:
+								position, tokenIndex = position180_13_35, tokenIndex180_13_35
+								goto l174_35
+							}
+						lok13_35:
+						}
+					l176_35:
+						_ = position175_35
+					}
+					goto lok35
+				l174_35:
+					position, tokenIndex = position174_35, tokenIndex174_35
 					goto l101
 				}
+			lok35:
 			l103:
 				{
 					position104, tokenIndex104 := position, tokenIndex
@@ -1244,9 +2690,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l106:
 						position, tokenIndex = position106, tokenIndex106
 					}
-					if !_rules[rulealphanum]() {
+					{ // alphanum
+						position170_36, tokenIndex170_36 := position, tokenIndex
+						{
+							position171_36 := position
+							{
+								position172_36, tokenIndex172_36 := position, tokenIndex
+								{ // alpha
+									position174_19_36, tokenIndex174_19_36 := position, tokenIndex
+									{
+										position175_19_36 := position
+										{
+											position176_19_36, tokenIndex176_19_36 := position, tokenIndex
+											{ // lowalpha
+												position178_12_19_36, tokenIndex178_12_19_36 := position, tokenIndex
+												{
+													position179_12_19_36 := position
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l178_12_19_36
+													}
+													position++
+													_ = position179_12_19_36
+												}
+												goto lok12_19_36
+											l178_12_19_36:
+												position, tokenIndex = position178_12_19_36, tokenIndex178_12_19_36
+												goto l177_19_36
+											}
+										lok12_19_36:
+											goto l176_19_36
+										l177_19_36:
+											position, tokenIndex = position176_19_36, tokenIndex176_19_36
+											{ // upalpha
+												position180_13_19_36, tokenIndex180_13_19_36 := position, tokenIndex
+												{
+													position181_13_19_36 := position
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l180_13_19_36
+													}
+													position++
+													_ = position181_13_19_36
+												}
+												goto lok13_19_36
+											l180_13_19_36:
+												position, tokenIndex = position180_13_19_36, tokenIndex180_13_19_36
+												goto l174_19_36
+											}
+										lok13_19_36:
+										}
+									l176_19_36:
+										_ = position175_19_36
+									}
+									goto lok19_36
+								l174_19_36:
+									position, tokenIndex = position174_19_36, tokenIndex174_19_36
+									goto l173_36
+								}
+							lok19_36:
+								goto l172_36
+							l173_36:
+								position, tokenIndex = position172_36, tokenIndex172_36
+								{ // digit
+									position182_20_36, tokenIndex182_20_36 := position, tokenIndex
+									{
+										position183_20_36 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l182_20_36
+										}
+										position++
+										_ = position183_20_36
+									}
+									goto lok20_36
+								l182_20_36:
+									position, tokenIndex = position182_20_36, tokenIndex182_20_36
+									goto l170_36
+								}
+							lok20_36:
+							}
+						l172_36:
+							_ = position171_36
+						}
+						goto lok36
+					l170_36:
+						position, tokenIndex = position170_36, tokenIndex170_36
 						goto l104
 					}
+				lok36:
 					goto l103
 				l104:
 					position, tokenIndex = position104, tokenIndex104
@@ -1265,15 +2803,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position107, tokenIndex107 := position, tokenIndex
 			{
 				position108 := position
-				if !_rules[ruledigit]() {
+				{ // digit
+					position182_1, tokenIndex182_1 := position, tokenIndex
+					{
+						position183_1 := position
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l182_1
+						}
+						position++
+						_ = position183_1
+					}
+					goto lok1
+				l182_1:
+					position, tokenIndex = position182_1, tokenIndex182_1
 					goto l107
 				}
+			lok1:
 			l109:
 				{
 					position110, tokenIndex110 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position182_2, tokenIndex182_2 := position, tokenIndex
+						{
+							position183_2 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l182_2
+							}
+							position++
+							_ = position183_2
+						}
+						goto lok2
+					l182_2:
+						position, tokenIndex = position182_2, tokenIndex182_2
 						goto l110
 					}
+				lok2:
 					goto l109
 				l110:
 					position, tokenIndex = position110, tokenIndex110
@@ -1285,15 +2855,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l107
 				}
 				position++
-				if !_rules[ruledigit]() {
+				{ // digit
+					position182_3, tokenIndex182_3 := position, tokenIndex
+					{
+						position183_3 := position
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l182_3
+						}
+						position++
+						_ = position183_3
+					}
+					goto lok3
+				l182_3:
+					position, tokenIndex = position182_3, tokenIndex182_3
 					goto l107
 				}
+			lok3:
 			l111:
 				{
 					position112, tokenIndex112 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position182_4, tokenIndex182_4 := position, tokenIndex
+						{
+							position183_4 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l182_4
+							}
+							position++
+							_ = position183_4
+						}
+						goto lok4
+					l182_4:
+						position, tokenIndex = position182_4, tokenIndex182_4
 						goto l112
 					}
+				lok4:
 					goto l111
 				l112:
 					position, tokenIndex = position112, tokenIndex112
@@ -1305,15 +2907,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l107
 				}
 				position++
-				if !_rules[ruledigit]() {
+				{ // digit
+					position182_5, tokenIndex182_5 := position, tokenIndex
+					{
+						position183_5 := position
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l182_5
+						}
+						position++
+						_ = position183_5
+					}
+					goto lok5
+				l182_5:
+					position, tokenIndex = position182_5, tokenIndex182_5
 					goto l107
 				}
+			lok5:
 			l113:
 				{
 					position114, tokenIndex114 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position182_6, tokenIndex182_6 := position, tokenIndex
+						{
+							position183_6 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l182_6
+							}
+							position++
+							_ = position183_6
+						}
+						goto lok6
+					l182_6:
+						position, tokenIndex = position182_6, tokenIndex182_6
 						goto l114
 					}
+				lok6:
 					goto l113
 				l114:
 					position, tokenIndex = position114, tokenIndex114
@@ -1325,15 +2959,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l107
 				}
 				position++
-				if !_rules[ruledigit]() {
+				{ // digit
+					position182_7, tokenIndex182_7 := position, tokenIndex
+					{
+						position183_7 := position
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l182_7
+						}
+						position++
+						_ = position183_7
+					}
+					goto lok7
+				l182_7:
+					position, tokenIndex = position182_7, tokenIndex182_7
 					goto l107
 				}
+			lok7:
 			l115:
 				{
 					position116, tokenIndex116 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position182_8, tokenIndex182_8 := position, tokenIndex
+						{
+							position183_8 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l182_8
+							}
+							position++
+							_ = position183_8
+						}
+						goto lok8
+					l182_8:
+						position, tokenIndex = position182_8, tokenIndex182_8
 						goto l116
 					}
+				lok8:
 					goto l115
 				l116:
 					position, tokenIndex = position116, tokenIndex116
@@ -1356,9 +3022,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l119:
 				{
 					position120, tokenIndex120 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position182_9, tokenIndex182_9 := position, tokenIndex
+						{
+							position183_9 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l182_9
+							}
+							position++
+							_ = position183_9
+						}
+						goto lok9
+					l182_9:
+						position, tokenIndex = position182_9, tokenIndex182_9
 						goto l120
 					}
+				lok9:
 					goto l119
 				l120:
 					position, tokenIndex = position120, tokenIndex120
@@ -1508,13 +3190,160 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[ruleescaped]() {
+							{ // escaped
+								position165_37, tokenIndex165_37 := position, tokenIndex
+								{
+									position166_37 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_37
+									}
+									position++
+									{ // hex
+										position167_17_37, tokenIndex167_17_37 := position, tokenIndex
+										{
+											position168_17_37 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													{ // digit
+														position182_11_17_37, tokenIndex182_11_17_37 := position, tokenIndex
+														{
+															position183_11_17_37 := position
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l182_11_17_37
+															}
+															position++
+															_ = position183_11_17_37
+														}
+														goto lok11_17_37
+													l182_11_17_37:
+														position, tokenIndex = position182_11_17_37, tokenIndex182_11_17_37
+														goto l167_17_37
+													}
+												lok11_17_37:
+												}
+											}
+
+											_ = position168_17_37
+										}
+										goto lok17_37
+									l167_17_37:
+										position, tokenIndex = position167_17_37, tokenIndex167_17_37
+										goto l165_37
+									}
+								lok17_37:
+									{ // hex
+										position167_18_37, tokenIndex167_18_37 := position, tokenIndex
+										{
+											position168_18_37 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													{ // digit
+														position182_11_18_37, tokenIndex182_11_18_37 := position, tokenIndex
+														{
+															position183_11_18_37 := position
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l182_11_18_37
+															}
+															position++
+															_ = position183_11_18_37
+														}
+														goto lok11_18_37
+													l182_11_18_37:
+														position, tokenIndex = position182_11_18_37, tokenIndex182_11_18_37
+														goto l167_18_37
+													}
+												lok11_18_37:
+												}
+											}
+
+											_ = position168_18_37
+										}
+										goto lok18_37
+									l167_18_37:
+										position, tokenIndex = position167_18_37, tokenIndex167_18_37
+										goto l165_37
+									}
+								lok18_37:
+									_ = position166_37
+								}
+								goto lok37
+							l165_37:
+								position, tokenIndex = position165_37, tokenIndex165_37
 								goto l142
 							}
+						lok37:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position159_38, tokenIndex159_38 := position, tokenIndex
+								{
+									position160_38 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+												{ // mark
+													position162_10_38, tokenIndex162_10_38 := position, tokenIndex
+													{
+														position163_10_38 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+																position++
+															} else {
+																if buffer[position] != rune('-') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l162_10_38
+																}
+																position++
+															}
+														}
+
+														_ = position163_10_38
+													}
+													goto lok10_38
+												l162_10_38:
+													position, tokenIndex = position162_10_38, tokenIndex162_10_38
+													goto l159_38
+												}
+											lok10_38:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l159_38
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position160_38
+								}
+								goto lok38
+							l159_38:
+								position, tokenIndex = position159_38, tokenIndex159_38
 								goto l142
 							}
+						lok38:
 						}
 					}
 				}
@@ -1576,17 +3405,188 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					switch buffer[position] {
 					case '%':
-						if !_rules[ruleescaped]() {
+						{ // escaped
+							position165_39, tokenIndex165_39 := position, tokenIndex
+							{
+								position166_39 := position
+								if buffer[position] != rune('%') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l165_39
+								}
+								position++
+								{ // hex
+									position167_17_39, tokenIndex167_17_39 := position, tokenIndex
+									{
+										position168_17_39 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+												position++
+											} else {
+												{ // digit
+													position182_11_17_39, tokenIndex182_11_17_39 := position, tokenIndex
+													{
+														position183_11_17_39 := position
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l182_11_17_39
+														}
+														position++
+														_ = position183_11_17_39
+													}
+													goto lok11_17_39
+												l182_11_17_39:
+													position, tokenIndex = position182_11_17_39, tokenIndex182_11_17_39
+													goto l167_17_39
+												}
+											lok11_17_39:
+											}
+										}
+
+										_ = position168_17_39
+									}
+									goto lok17_39
+								l167_17_39:
+									position, tokenIndex = position167_17_39, tokenIndex167_17_39
+									goto l165_39
+								}
+							lok17_39:
+								{ // hex
+									position167_18_39, tokenIndex167_18_39 := position, tokenIndex
+									{
+										position168_18_39 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+												position++
+											} else {
+												{ // digit
+													position182_11_18_39, tokenIndex182_11_18_39 := position, tokenIndex
+													{
+														position183_11_18_39 := position
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l182_11_18_39
+														}
+														position++
+														_ = position183_11_18_39
+													}
+													goto lok11_18_39
+												l182_11_18_39:
+													position, tokenIndex = position182_11_18_39, tokenIndex182_11_18_39
+													goto l167_18_39
+												}
+											lok11_18_39:
+											}
+										}
+
+										_ = position168_18_39
+									}
+									goto lok18_39
+								l167_18_39:
+									position, tokenIndex = position167_18_39, tokenIndex167_18_39
+									goto l165_39
+								}
+							lok18_39:
+								_ = position166_39
+							}
+							goto lok39
+						l165_39:
+							position, tokenIndex = position165_39, tokenIndex165_39
 							goto l153
 						}
+					lok39:
+						;
 					case '$', '&', '+', ',', '/', ':', ';', '=', '?', '@':
-						if !_rules[rulereserved]() {
+						{ // reserved
+							position156_40, tokenIndex156_40 := position, tokenIndex
+							{
+								position157_40 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										position++
+									} else {
+										if buffer[position] != rune(';') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l156_40
+										}
+										position++
+									}
+								}
+
+								_ = position157_40
+							}
+							goto lok40
+						l156_40:
+							position, tokenIndex = position156_40, tokenIndex156_40
 							goto l153
 						}
+					lok40:
+						;
 					default:
-						if !_rules[ruleunreserved]() {
+						{ // unreserved
+							position159_41, tokenIndex159_41 := position, tokenIndex
+							{
+								position160_41 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+										position++
+									} else {
+										switch buffer[position] {
+										case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+											{ // mark
+												position162_10_41, tokenIndex162_10_41 := position, tokenIndex
+												{
+													position163_10_41 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+															position++
+														} else {
+															if buffer[position] != rune('-') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l162_10_41
+															}
+															position++
+														}
+													}
+
+													_ = position163_10_41
+												}
+												goto lok10_41
+											l162_10_41:
+												position, tokenIndex = position162_10_41, tokenIndex162_10_41
+												goto l159_41
+											}
+										lok10_41:
+											;
+										default:
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l159_41
+											}
+											position++
+										}
+									}
+								}
+
+								_ = position160_41
+							}
+							goto lok41
+						l159_41:
+							position, tokenIndex = position159_41, tokenIndex159_41
 							goto l153
 						}
+					lok41:
 					}
 				}
 
@@ -1606,16 +3606,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l156
+						if buffer[position] != rune(';') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l156
 						}
+						position++
 					}
 				}
 
@@ -1637,9 +3634,33 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-							if !_rules[rulemark]() {
+							{ // mark
+								position162_10, tokenIndex162_10 := position, tokenIndex
+								{
+									position163_10 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+											position++
+										} else {
+											if buffer[position] != rune('-') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l162_10
+											}
+											position++
+										}
+									}
+
+									_ = position163_10
+								}
+								goto lok10
+							l162_10:
+								position, tokenIndex = position162_10, tokenIndex162_10
 								goto l159
 							}
+						lok10:
+							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
 								if int(position) > p.far {
@@ -1668,16 +3689,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune('-') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l162
+						if buffer[position] != rune('-') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l162
 						}
+						position++
 					}
 				}
 
@@ -1700,12 +3718,82 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l165
 				}
 				position++
-				if !_rules[rulehex]() {
+				{ // hex
+					position167_17, tokenIndex167_17 := position, tokenIndex
+					{
+						position168_17 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+								position++
+							} else {
+								{ // digit
+									position182_11_17, tokenIndex182_11_17 := position, tokenIndex
+									{
+										position183_11_17 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l182_11_17
+										}
+										position++
+										_ = position183_11_17
+									}
+									goto lok11_17
+								l182_11_17:
+									position, tokenIndex = position182_11_17, tokenIndex182_11_17
+									goto l167_17
+								}
+							lok11_17:
+							}
+						}
+
+						_ = position168_17
+					}
+					goto lok17
+				l167_17:
+					position, tokenIndex = position167_17, tokenIndex167_17
 					goto l165
 				}
-				if !_rules[rulehex]() {
+			lok17:
+				{ // hex
+					position167_18, tokenIndex167_18 := position, tokenIndex
+					{
+						position168_18 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+								position++
+							} else {
+								{ // digit
+									position182_11_18, tokenIndex182_11_18 := position, tokenIndex
+									{
+										position183_11_18 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l182_11_18
+										}
+										position++
+										_ = position183_11_18
+									}
+									goto lok11_18
+								l182_11_18:
+									position, tokenIndex = position182_11_18, tokenIndex182_11_18
+									goto l167_18
+								}
+							lok11_18:
+							}
+						}
+
+						_ = position168_18
+					}
+					goto lok18
+				l167_18:
+					position, tokenIndex = position167_18, tokenIndex167_18
 					goto l165
 				}
+			lok18:
 				_ = position166
 			}
 			return true
@@ -1722,12 +3810,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if !_rules[ruledigit]() {
-								goto l167
+						{ // digit
+							position182_11, tokenIndex182_11 := position, tokenIndex
+							{
+								position183_11 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l182_11
+								}
+								position++
+								_ = position183_11
 							}
+							goto lok11
+						l182_11:
+							position, tokenIndex = position182_11, tokenIndex182_11
+							goto l167
 						}
+					lok11:
 					}
 				}
 
@@ -1745,15 +3846,85 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position171 := position
 				{
 					position172, tokenIndex172 := position, tokenIndex
-					if !_rules[rulealpha]() {
+					{ // alpha
+						position174_19, tokenIndex174_19 := position, tokenIndex
+						{
+							position175_19 := position
+							{
+								position176_19, tokenIndex176_19 := position, tokenIndex
+								{ // lowalpha
+									position178_12_19, tokenIndex178_12_19 := position, tokenIndex
+									{
+										position179_12_19 := position
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l178_12_19
+										}
+										position++
+										_ = position179_12_19
+									}
+									goto lok12_19
+								l178_12_19:
+									position, tokenIndex = position178_12_19, tokenIndex178_12_19
+									goto l177_19
+								}
+							lok12_19:
+								goto l176_19
+							l177_19:
+								position, tokenIndex = position176_19, tokenIndex176_19
+								{ // upalpha
+									position180_13_19, tokenIndex180_13_19 := position, tokenIndex
+									{
+										position181_13_19 := position
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l180_13_19
+										}
+										position++
+										_ = position181_13_19
+									}
+									goto lok13_19
+								l180_13_19:
+									position, tokenIndex = position180_13_19, tokenIndex180_13_19
+									goto l174_19
+								}
+							lok13_19:
+							}
+						l176_19:
+							_ = position175_19
+						}
+						goto lok19
+					l174_19:
+						position, tokenIndex = position174_19, tokenIndex174_19
 						goto l173
 					}
+				lok19:
 					goto l172
 				l173:
 					position, tokenIndex = position172, tokenIndex172
-					if !_rules[ruledigit]() {
+					{ // digit
+						position182_20, tokenIndex182_20 := position, tokenIndex
+						{
+							position183_20 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l182_20
+							}
+							position++
+							_ = position183_20
+						}
+						goto lok20
+					l182_20:
+						position, tokenIndex = position182_20, tokenIndex182_20
 						goto l170
 					}
+				lok20:
 				}
 			l172:
 				_ = position171
@@ -1770,15 +3941,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position175 := position
 				{
 					position176, tokenIndex176 := position, tokenIndex
-					if !_rules[rulelowalpha]() {
+					{ // lowalpha
+						position178_12, tokenIndex178_12 := position, tokenIndex
+						{
+							position179_12 := position
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l178_12
+							}
+							position++
+							_ = position179_12
+						}
+						goto lok12
+					l178_12:
+						position, tokenIndex = position178_12, tokenIndex178_12
 						goto l177
 					}
+				lok12:
 					goto l176
 				l177:
 					position, tokenIndex = position176, tokenIndex176
-					if !_rules[ruleupalpha]() {
+					{ // upalpha
+						position180_13, tokenIndex180_13 := position, tokenIndex
+						{
+							position181_13 := position
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l180_13
+							}
+							position++
+							_ = position181_13
+						}
+						goto lok13
+					l180_13:
+						position, tokenIndex = position180_13, tokenIndex180_13
 						goto l174
 					}
+				lok13:
 				}
 			l176:
 				_ = position175

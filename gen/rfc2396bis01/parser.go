@@ -466,9 +466,50 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l2
 				l4:
 					position, tokenIndex = position2, tokenIndex2
-					if !_rules[rulepath]() {
+					{ // path
+						position250_63, tokenIndex250_63 := position, tokenIndex
+						{
+							position251_63 := position
+							{
+								position252_63, tokenIndex252_63 := position, tokenIndex
+								{
+									position254_63, tokenIndex254_63 := position, tokenIndex
+									if !_rules[ruleabs_path]() {
+										goto l255_63
+									}
+									goto l254_63
+								l255_63:
+									position, tokenIndex = position254_63, tokenIndex254_63
+									if !_rules[ruleopaque_part]() {
+										goto l252_63
+									}
+								}
+							l254_63:
+								goto l253_63
+							l252_63:
+								position, tokenIndex = position252_63, tokenIndex252_63
+							}
+						l253_63:
+							{
+								position256_63, tokenIndex256_63 := position, tokenIndex
+								if !matchDot() {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l256_63
+								}
+								goto l250_63
+							l256_63:
+								position, tokenIndex = position256_63, tokenIndex256_63
+							}
+							_ = position251_63
+						}
+						goto lok63
+					l250_63:
+						position, tokenIndex = position250_63, tokenIndex250_63
 						goto l0
 					}
+				lok63:
 				}
 			l2:
 				_ = position1
@@ -621,17 +662,164 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					switch buffer[position] {
 					case '%':
-						if !_rules[ruleescaped]() {
+						{ // escaped
+							position32_32, tokenIndex32_32 := position, tokenIndex
+							{
+								position33_32 := position
+								if buffer[position] != rune('%') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l32_32
+								}
+								position++
+								{ // HEXDIG
+									position303_2_32, tokenIndex303_2_32 := position, tokenIndex
+									{
+										position304_2_32 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_2_32
+												}
+												position++
+											}
+										}
+
+										_ = position304_2_32
+									}
+									goto lok2_32
+								l303_2_32:
+									position, tokenIndex = position303_2_32, tokenIndex303_2_32
+									goto l32_32
+								}
+							lok2_32:
+								{ // HEXDIG
+									position303_3_32, tokenIndex303_3_32 := position, tokenIndex
+									{
+										position304_3_32 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_3_32
+												}
+												position++
+											}
+										}
+
+										_ = position304_3_32
+									}
+									goto lok3_32
+								l303_3_32:
+									position, tokenIndex = position303_3_32, tokenIndex303_3_32
+									goto l32_32
+								}
+							lok3_32:
+								_ = position33_32
+							}
+							goto lok32
+						l32_32:
+							position, tokenIndex = position32_32, tokenIndex32_32
 							goto l20
 						}
+					lok32:
+						;
 					case '$', '&', '+', ',', '/', ':', ';', '=', '?', '@', '[', ']':
-						if !_rules[rulereserved]() {
+						{ // reserved
+							position23_33, tokenIndex23_33 := position, tokenIndex
+							{
+								position24_33 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										position++
+									} else {
+										if buffer[position] != rune('[') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l23_33
+										}
+										position++
+									}
+								}
+
+								_ = position24_33
+							}
+							goto lok33
+						l23_33:
+							position, tokenIndex = position23_33, tokenIndex23_33
 							goto l20
 						}
+					lok33:
+						;
 					default:
-						if !_rules[ruleunreserved]() {
+						{ // unreserved
+							position26_34, tokenIndex26_34 := position, tokenIndex
+							{
+								position27_34 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+										position++
+									} else {
+										switch buffer[position] {
+										case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+											{ // mark
+												position29_1_34, tokenIndex29_1_34 := position, tokenIndex
+												{
+													position30_1_34 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+															position++
+														} else {
+															if buffer[position] != rune('-') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l29_1_34
+															}
+															position++
+														}
+													}
+
+													_ = position30_1_34
+												}
+												goto lok1_34
+											l29_1_34:
+												position, tokenIndex = position29_1_34, tokenIndex29_1_34
+												goto l26_34
+											}
+										lok1_34:
+											;
+										default:
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l26_34
+											}
+											position++
+										}
+									}
+								}
+
+								_ = position27_34
+							}
+							goto lok34
+						l26_34:
+							position, tokenIndex = position26_34, tokenIndex26_34
 							goto l20
 						}
+					lok34:
 					}
 				}
 
@@ -651,16 +839,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune('[') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l23
+						if buffer[position] != rune('[') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l23
 						}
+						position++
 					}
 				}
 
@@ -682,9 +867,33 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-							if !_rules[rulemark]() {
+							{ // mark
+								position29_1, tokenIndex29_1 := position, tokenIndex
+								{
+									position30_1 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+											position++
+										} else {
+											if buffer[position] != rune('-') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l29_1
+											}
+											position++
+										}
+									}
+
+									_ = position30_1
+								}
+								goto lok1
+							l29_1:
+								position, tokenIndex = position29_1, tokenIndex29_1
 								goto l26
 							}
+						lok1:
+							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
 								if int(position) > p.far {
@@ -713,16 +922,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune('-') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l29
+						if buffer[position] != rune('-') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l29
 						}
+						position++
 					}
 				}
 
@@ -745,12 +951,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l32
 				}
 				position++
-				if !_rules[ruleHEXDIG]() {
+				{ // HEXDIG
+					position303_2, tokenIndex303_2 := position, tokenIndex
+					{
+						position304_2 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+								position++
+							} else {
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l303_2
+								}
+								position++
+							}
+						}
+
+						_ = position304_2
+					}
+					goto lok2
+				l303_2:
+					position, tokenIndex = position303_2, tokenIndex303_2
 					goto l32
 				}
-				if !_rules[ruleHEXDIG]() {
+			lok2:
+				{ // HEXDIG
+					position303_3, tokenIndex303_3 := position, tokenIndex
+					{
+						position304_3 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+								position++
+							} else {
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l303_3
+								}
+								position++
+							}
+						}
+
+						_ = position304_3
+					}
+					goto lok3
+				l303_3:
+					position, tokenIndex = position303_3, tokenIndex303_3
 					goto l32
 				}
+			lok3:
 				_ = position33
 			}
 			return true
@@ -834,9 +1086,45 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position44, tokenIndex44 := position, tokenIndex
 					{
 						position46, tokenIndex46 := position, tokenIndex
-						if !_rules[rulenet_path]() {
+						{ // net_path
+							position50_62, tokenIndex50_62 := position, tokenIndex
+							{
+								position51_62 := position
+								if buffer[position] != rune('/') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l50_62
+								}
+								position++
+								if buffer[position] != rune('/') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l50_62
+								}
+								position++
+								if !_rules[ruleauthority]() {
+									goto l50_62
+								}
+								{
+									position52_62, tokenIndex52_62 := position, tokenIndex
+									if !_rules[ruleabs_path]() {
+										goto l52_62
+									}
+									goto l53_62
+								l52_62:
+									position, tokenIndex = position52_62, tokenIndex52_62
+								}
+							l53_62:
+								_ = position51_62
+							}
+							goto lok62
+						l50_62:
+							position, tokenIndex = position50_62, tokenIndex50_62
 							goto l47
 						}
+					lok62:
 						goto l46
 					l47:
 						position, tokenIndex = position46, tokenIndex46
@@ -924,9 +1212,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l54
 				}
 				position++
-				if !_rules[rulepath_segments]() {
+				{ // path_segments
+					position257_52, tokenIndex257_52 := position, tokenIndex
+					{
+						position258_52 := position
+						if !_rules[rulesegment]() {
+							goto l257_52
+						}
+					l259_52:
+						{
+							position260_52, tokenIndex260_52 := position, tokenIndex
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l260_52
+							}
+							position++
+							if !_rules[rulesegment]() {
+								goto l260_52
+							}
+							goto l259_52
+						l260_52:
+							position, tokenIndex = position260_52, tokenIndex260_52
+						}
+						_ = position258_52
+					}
+					goto lok52
+				l257_52:
+					position, tokenIndex = position257_52, tokenIndex257_52
 					goto l54
 				}
+			lok52:
 				add(ruleabs_path, position55)
 			}
 			p.comp = comp
@@ -976,13 +1293,136 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[ruleescaped]() {
+							{ // escaped
+								position32_4, tokenIndex32_4 := position, tokenIndex
+								{
+									position33_4 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l32_4
+									}
+									position++
+									{ // HEXDIG
+										position303_2_4, tokenIndex303_2_4 := position, tokenIndex
+										{
+											position304_2_4 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_2_4
+													}
+													position++
+												}
+											}
+
+											_ = position304_2_4
+										}
+										goto lok2_4
+									l303_2_4:
+										position, tokenIndex = position303_2_4, tokenIndex303_2_4
+										goto l32_4
+									}
+								lok2_4:
+									{ // HEXDIG
+										position303_3_4, tokenIndex303_3_4 := position, tokenIndex
+										{
+											position304_3_4 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_3_4
+													}
+													position++
+												}
+											}
+
+											_ = position304_3_4
+										}
+										goto lok3_4
+									l303_3_4:
+										position, tokenIndex = position303_3_4, tokenIndex303_3_4
+										goto l32_4
+									}
+								lok3_4:
+									_ = position33_4
+								}
+								goto lok4
+							l32_4:
+								position, tokenIndex = position32_4, tokenIndex32_4
 								goto l60
 							}
+						lok4:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position26_5, tokenIndex26_5 := position, tokenIndex
+								{
+									position27_5 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+												{ // mark
+													position29_1_5, tokenIndex29_1_5 := position, tokenIndex
+													{
+														position30_1_5 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																position++
+															} else {
+																if buffer[position] != rune('-') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l29_1_5
+																}
+																position++
+															}
+														}
+
+														_ = position30_1_5
+													}
+													goto lok1_5
+												l29_1_5:
+													position, tokenIndex = position29_1_5, tokenIndex29_1_5
+													goto l26_5
+												}
+											lok1_5:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l26_5
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position27_5
+								}
+								goto lok5
+							l26_5:
+								position, tokenIndex = position26_5, tokenIndex26_5
 								goto l60
 							}
+						lok5:
 						}
 					}
 				}
@@ -1001,9 +1441,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position63, tokenIndex63 := position, tokenIndex
 			{
 				position64 := position
-				if !_rules[ruleALPHA]() {
+				{ // ALPHA
+					position297_6, tokenIndex297_6 := position, tokenIndex
+					{
+						position298_6 := position
+						{
+							position299_6, tokenIndex299_6 := position, tokenIndex
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l300_6
+							}
+							position++
+							goto l299_6
+						l300_6:
+							position, tokenIndex = position299_6, tokenIndex299_6
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l297_6
+							}
+							position++
+						}
+					l299_6:
+						_ = position298_6
+					}
+					goto lok6
+				l297_6:
+					position, tokenIndex = position297_6, tokenIndex297_6
 					goto l63
 				}
+			lok6:
 			l65:
 				{
 					position66, tokenIndex66 := position, tokenIndex
@@ -1013,13 +1483,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								if !_rules[ruleDIGIT]() {
+								{ // DIGIT
+									position301_7, tokenIndex301_7 := position, tokenIndex
+									{
+										position302_7 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l301_7
+										}
+										position++
+										_ = position302_7
+									}
+									goto lok7
+								l301_7:
+									position, tokenIndex = position301_7, tokenIndex301_7
 									goto l66
 								}
+							lok7:
+								;
 							default:
-								if !_rules[ruleALPHA]() {
+								{ // ALPHA
+									position297_8, tokenIndex297_8 := position, tokenIndex
+									{
+										position298_8 := position
+										{
+											position299_8, tokenIndex299_8 := position, tokenIndex
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l300_8
+											}
+											position++
+											goto l299_8
+										l300_8:
+											position, tokenIndex = position299_8, tokenIndex299_8
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l297_8
+											}
+											position++
+										}
+									l299_8:
+										_ = position298_8
+									}
+									goto lok8
+								l297_8:
+									position, tokenIndex = position297_8, tokenIndex297_8
 									goto l66
 								}
+							lok8:
 							}
 						}
 					}
@@ -1057,16 +1574,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
-									switch buffer[position] {
-									default:
-										if buffer[position] != rune('/') {
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l73
+									if buffer[position] != rune('/') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
 										}
-										position++
+										goto l73
 									}
+									position++
 								}
 							}
 
@@ -1114,13 +1628,136 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[ruleescaped]() {
+							{ // escaped
+								position32_9, tokenIndex32_9 := position, tokenIndex
+								{
+									position33_9 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l32_9
+									}
+									position++
+									{ // HEXDIG
+										position303_2_9, tokenIndex303_2_9 := position, tokenIndex
+										{
+											position304_2_9 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_2_9
+													}
+													position++
+												}
+											}
+
+											_ = position304_2_9
+										}
+										goto lok2_9
+									l303_2_9:
+										position, tokenIndex = position303_2_9, tokenIndex303_2_9
+										goto l32_9
+									}
+								lok2_9:
+									{ // HEXDIG
+										position303_3_9, tokenIndex303_3_9 := position, tokenIndex
+										{
+											position304_3_9 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_3_9
+													}
+													position++
+												}
+											}
+
+											_ = position304_3_9
+										}
+										goto lok3_9
+									l303_3_9:
+										position, tokenIndex = position303_3_9, tokenIndex303_3_9
+										goto l32_9
+									}
+								lok3_9:
+									_ = position33_9
+								}
+								goto lok9
+							l32_9:
+								position, tokenIndex = position32_9, tokenIndex32_9
 								goto l75
 							}
+						lok9:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position26_10, tokenIndex26_10 := position, tokenIndex
+								{
+									position27_10 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+												{ // mark
+													position29_1_10, tokenIndex29_1_10 := position, tokenIndex
+													{
+														position30_1_10 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																position++
+															} else {
+																if buffer[position] != rune('-') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l29_1_10
+																}
+																position++
+															}
+														}
+
+														_ = position30_1_10
+													}
+													goto lok1_10
+												l29_1_10:
+													position, tokenIndex = position29_1_10, tokenIndex29_1_10
+													goto l26_10
+												}
+											lok1_10:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l26_10
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position27_10
+								}
+								goto lok10
+							l26_10:
+								position, tokenIndex = position26_10, tokenIndex26_10
 								goto l75
 							}
+						lok10:
 						}
 					}
 				}
@@ -1134,13 +1771,136 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '%':
-								if !_rules[ruleescaped]() {
+								{ // escaped
+									position32_11, tokenIndex32_11 := position, tokenIndex
+									{
+										position33_11 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l32_11
+										}
+										position++
+										{ // HEXDIG
+											position303_2_11, tokenIndex303_2_11 := position, tokenIndex
+											{
+												position304_2_11 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l303_2_11
+														}
+														position++
+													}
+												}
+
+												_ = position304_2_11
+											}
+											goto lok2_11
+										l303_2_11:
+											position, tokenIndex = position303_2_11, tokenIndex303_2_11
+											goto l32_11
+										}
+									lok2_11:
+										{ // HEXDIG
+											position303_3_11, tokenIndex303_3_11 := position, tokenIndex
+											{
+												position304_3_11 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l303_3_11
+														}
+														position++
+													}
+												}
+
+												_ = position304_3_11
+											}
+											goto lok3_11
+										l303_3_11:
+											position, tokenIndex = position303_3_11, tokenIndex303_3_11
+											goto l32_11
+										}
+									lok3_11:
+										_ = position33_11
+									}
+									goto lok11
+								l32_11:
+									position, tokenIndex = position32_11, tokenIndex32_11
 									goto l78
 								}
+							lok11:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position26_12, tokenIndex26_12 := position, tokenIndex
+									{
+										position27_12 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												switch buffer[position] {
+												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+													{ // mark
+														position29_1_12, tokenIndex29_1_12 := position, tokenIndex
+														{
+															position30_1_12 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																	position++
+																} else {
+																	if buffer[position] != rune('-') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l29_1_12
+																	}
+																	position++
+																}
+															}
+
+															_ = position30_1_12
+														}
+														goto lok1_12
+													l29_1_12:
+														position, tokenIndex = position29_1_12, tokenIndex29_1_12
+														goto l26_12
+													}
+												lok1_12:
+													;
+												default:
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l26_12
+													}
+													position++
+												}
+											}
+										}
+
+										_ = position27_12
+									}
+									goto lok12
+								l26_12:
+									position, tokenIndex = position26_12, tokenIndex26_12
 									goto l78
 								}
+							lok12:
 							}
 						}
 					}
@@ -1211,13 +1971,136 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '%':
-								if !_rules[ruleescaped]() {
+								{ // escaped
+									position32_13, tokenIndex32_13 := position, tokenIndex
+									{
+										position33_13 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l32_13
+										}
+										position++
+										{ // HEXDIG
+											position303_2_13, tokenIndex303_2_13 := position, tokenIndex
+											{
+												position304_2_13 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l303_2_13
+														}
+														position++
+													}
+												}
+
+												_ = position304_2_13
+											}
+											goto lok2_13
+										l303_2_13:
+											position, tokenIndex = position303_2_13, tokenIndex303_2_13
+											goto l32_13
+										}
+									lok2_13:
+										{ // HEXDIG
+											position303_3_13, tokenIndex303_3_13 := position, tokenIndex
+											{
+												position304_3_13 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l303_3_13
+														}
+														position++
+													}
+												}
+
+												_ = position304_3_13
+											}
+											goto lok3_13
+										l303_3_13:
+											position, tokenIndex = position303_3_13, tokenIndex303_3_13
+											goto l32_13
+										}
+									lok3_13:
+										_ = position33_13
+									}
+									goto lok13
+								l32_13:
+									position, tokenIndex = position32_13, tokenIndex32_13
 									goto l90
 								}
+							lok13:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position26_14, tokenIndex26_14 := position, tokenIndex
+									{
+										position27_14 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												switch buffer[position] {
+												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+													{ // mark
+														position29_1_14, tokenIndex29_1_14 := position, tokenIndex
+														{
+															position30_1_14 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																	position++
+																} else {
+																	if buffer[position] != rune('-') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l29_1_14
+																	}
+																	position++
+																}
+															}
+
+															_ = position30_1_14
+														}
+														goto lok1_14
+													l29_1_14:
+														position, tokenIndex = position29_1_14, tokenIndex29_1_14
+														goto l26_14
+													}
+												lok1_14:
+													;
+												default:
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l26_14
+													}
+													position++
+												}
+											}
+										}
+
+										_ = position27_14
+									}
+									goto lok14
+								l26_14:
+									position, tokenIndex = position26_14, tokenIndex26_14
 									goto l90
 								}
+							lok14:
 							}
 						}
 					}
@@ -1291,12 +2174,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 								position++
 							} else {
-								switch buffer[position] {
-								default:
-									if !_rules[rulealphanum]() {
-										goto l101
+								{ // alphanum
+									position160_60, tokenIndex160_60 := position, tokenIndex
+									{
+										position161_60 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_60
+												}
+												position++
+											}
+										}
+
+										_ = position161_60
 									}
+									goto lok60
+								l160_60:
+									position, tokenIndex = position160_60, tokenIndex160_60
+									goto l101
 								}
+							lok60:
 							}
 						}
 
@@ -1330,9 +2233,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l105:
 				{
 					position106, tokenIndex106 := position, tokenIndex
-					if !_rules[ruleDIGIT]() {
+					{ // DIGIT
+						position301_15, tokenIndex301_15 := position, tokenIndex
+						{
+							position302_15 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l301_15
+							}
+							position++
+							_ = position302_15
+						}
+						goto lok15
+					l301_15:
+						position, tokenIndex = position301_15, tokenIndex301_15
 						goto l106
 					}
+				lok15:
 					goto l105
 				l106:
 					position, tokenIndex = position106, tokenIndex106
@@ -1392,9 +2311,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position++
 						{
 							position114, tokenIndex114 := position, tokenIndex
-							if !_rules[rulealphanum]() {
+							{ // alphanum
+								position160_59, tokenIndex160_59 := position, tokenIndex
+								{
+									position161_59 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											position++
+										} else {
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l160_59
+											}
+											position++
+										}
+									}
+
+									_ = position161_59
+								}
+								goto lok59
+							l160_59:
+								position, tokenIndex = position160_59, tokenIndex160_59
 								goto l114
 							}
+						lok59:
 							goto l113
 						l114:
 							position, tokenIndex = position114, tokenIndex114
@@ -1442,14 +2384,113 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position118 := position
 				{
 					position119, tokenIndex119 := position, tokenIndex
-					if !_rules[rulelabel_length]() {
+					{ // label_length
+						position131_53, tokenIndex131_53 := position, tokenIndex
+						{
+							position132_53 := position
+							if !_rules[ruleldh9]() {
+								goto l131_53
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_53
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_53
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_53
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_53
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_53
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_53
+							}
+							{
+								position133_53, tokenIndex133_53 := position, tokenIndex
+								{
+									position134_53, tokenIndex134_53 := position, tokenIndex
+									{ // alphanum
+										position160_44_53, tokenIndex160_44_53 := position, tokenIndex
+										{
+											position161_44_53 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l160_44_53
+													}
+													position++
+												}
+											}
+
+											_ = position161_44_53
+										}
+										goto lok44_53
+									l160_44_53:
+										position, tokenIndex = position160_44_53, tokenIndex160_44_53
+										goto l135_53
+									}
+								lok44_53:
+									goto l134_53
+								l135_53:
+									position, tokenIndex = position134_53, tokenIndex134_53
+									if buffer[position] != rune('-') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l133_53
+									}
+									position++
+								}
+							l134_53:
+								goto l131_53
+							l133_53:
+								position, tokenIndex = position133_53, tokenIndex133_53
+							}
+							_ = position132_53
+						}
+						goto lok53
+					l131_53:
+						position, tokenIndex = position131_53, tokenIndex131_53
 						goto l117
 					}
+				lok53:
 					position, tokenIndex = position119, tokenIndex119
 				}
-				if !_rules[rulealphanum]() {
+				{ // alphanum
+					position160_54, tokenIndex160_54 := position, tokenIndex
+					{
+						position161_54 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								position++
+							} else {
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l160_54
+								}
+								position++
+							}
+						}
+
+						_ = position161_54
+					}
+					goto lok54
+				l160_54:
+					position, tokenIndex = position160_54, tokenIndex160_54
 					goto l117
 				}
+			lok54:
 			l120:
 				{
 					position121, tokenIndex121 := position, tokenIndex
@@ -1467,9 +2508,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l123:
 						position, tokenIndex = position123, tokenIndex123
 					}
-					if !_rules[rulealphanum]() {
+					{ // alphanum
+						position160_55, tokenIndex160_55 := position, tokenIndex
+						{
+							position161_55 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l160_55
+									}
+									position++
+								}
+							}
+
+							_ = position161_55
+						}
+						goto lok55
+					l160_55:
+						position, tokenIndex = position160_55, tokenIndex160_55
 						goto l121
 					}
+				lok55:
 					goto l120
 				l121:
 					position, tokenIndex = position121, tokenIndex121
@@ -1488,14 +2552,120 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position125 := position
 				{
 					position126, tokenIndex126 := position, tokenIndex
-					if !_rules[rulelabel_length]() {
+					{ // label_length
+						position131_56, tokenIndex131_56 := position, tokenIndex
+						{
+							position132_56 := position
+							if !_rules[ruleldh9]() {
+								goto l131_56
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_56
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_56
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_56
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_56
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_56
+							}
+							if !_rules[ruleldh9]() {
+								goto l131_56
+							}
+							{
+								position133_56, tokenIndex133_56 := position, tokenIndex
+								{
+									position134_56, tokenIndex134_56 := position, tokenIndex
+									{ // alphanum
+										position160_44_56, tokenIndex160_44_56 := position, tokenIndex
+										{
+											position161_44_56 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l160_44_56
+													}
+													position++
+												}
+											}
+
+											_ = position161_44_56
+										}
+										goto lok44_56
+									l160_44_56:
+										position, tokenIndex = position160_44_56, tokenIndex160_44_56
+										goto l135_56
+									}
+								lok44_56:
+									goto l134_56
+								l135_56:
+									position, tokenIndex = position134_56, tokenIndex134_56
+									if buffer[position] != rune('-') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l133_56
+									}
+									position++
+								}
+							l134_56:
+								goto l131_56
+							l133_56:
+								position, tokenIndex = position133_56, tokenIndex133_56
+							}
+							_ = position132_56
+						}
+						goto lok56
+					l131_56:
+						position, tokenIndex = position131_56, tokenIndex131_56
 						goto l124
 					}
+				lok56:
 					position, tokenIndex = position126, tokenIndex126
 				}
-				if !_rules[ruleALPHA]() {
+				{ // ALPHA
+					position297_57, tokenIndex297_57 := position, tokenIndex
+					{
+						position298_57 := position
+						{
+							position299_57, tokenIndex299_57 := position, tokenIndex
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l300_57
+							}
+							position++
+							goto l299_57
+						l300_57:
+							position, tokenIndex = position299_57, tokenIndex299_57
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l297_57
+							}
+							position++
+						}
+					l299_57:
+						_ = position298_57
+					}
+					goto lok57
+				l297_57:
+					position, tokenIndex = position297_57, tokenIndex297_57
 					goto l124
 				}
+			lok57:
 			l127:
 				{
 					position128, tokenIndex128 := position, tokenIndex
@@ -1513,9 +2683,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l130:
 						position, tokenIndex = position130, tokenIndex130
 					}
-					if !_rules[rulealphanum]() {
+					{ // alphanum
+						position160_58, tokenIndex160_58 := position, tokenIndex
+						{
+							position161_58 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l160_58
+									}
+									position++
+								}
+							}
+
+							_ = position161_58
+						}
+						goto lok58
+					l160_58:
+						position, tokenIndex = position160_58, tokenIndex160_58
 						goto l128
 					}
+				lok58:
 					goto l127
 				l128:
 					position, tokenIndex = position128, tokenIndex128
@@ -1557,9 +2750,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position133, tokenIndex133 := position, tokenIndex
 					{
 						position134, tokenIndex134 := position, tokenIndex
-						if !_rules[rulealphanum]() {
+						{ // alphanum
+							position160_44, tokenIndex160_44 := position, tokenIndex
+							{
+								position161_44 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+										position++
+									} else {
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l160_44
+										}
+										position++
+									}
+								}
+
+								_ = position161_44
+							}
+							goto lok44
+						l160_44:
+							position, tokenIndex = position160_44, tokenIndex160_44
 							goto l135
 						}
+					lok44:
 						goto l134
 					l135:
 						position, tokenIndex = position134, tokenIndex134
@@ -1589,9 +2805,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position137 := position
 				{
 					position138, tokenIndex138 := position, tokenIndex
-					if !_rules[ruleldh]() {
+					{ // ldh
+						position156_35, tokenIndex156_35 := position, tokenIndex
+						{
+							position157_35 := position
+							{
+								position158_35, tokenIndex158_35 := position, tokenIndex
+								{ // alphanum
+									position160_16_35, tokenIndex160_16_35 := position, tokenIndex
+									{
+										position161_16_35 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_16_35
+												}
+												position++
+											}
+										}
+
+										_ = position161_16_35
+									}
+									goto lok16_35
+								l160_16_35:
+									position, tokenIndex = position160_16_35, tokenIndex160_16_35
+									goto l159_35
+								}
+							lok16_35:
+								goto l158_35
+							l159_35:
+								position, tokenIndex = position158_35, tokenIndex158_35
+								if buffer[position] != rune('-') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_35
+								}
+								position++
+							}
+						l158_35:
+							_ = position157_35
+						}
+						goto lok35
+					l156_35:
+						position, tokenIndex = position156_35, tokenIndex156_35
 						goto l138
 					}
+				lok35:
 					goto l139
 				l138:
 					position, tokenIndex = position138, tokenIndex138
@@ -1599,9 +2864,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l139:
 				{
 					position140, tokenIndex140 := position, tokenIndex
-					if !_rules[ruleldh]() {
+					{ // ldh
+						position156_36, tokenIndex156_36 := position, tokenIndex
+						{
+							position157_36 := position
+							{
+								position158_36, tokenIndex158_36 := position, tokenIndex
+								{ // alphanum
+									position160_16_36, tokenIndex160_16_36 := position, tokenIndex
+									{
+										position161_16_36 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_16_36
+												}
+												position++
+											}
+										}
+
+										_ = position161_16_36
+									}
+									goto lok16_36
+								l160_16_36:
+									position, tokenIndex = position160_16_36, tokenIndex160_16_36
+									goto l159_36
+								}
+							lok16_36:
+								goto l158_36
+							l159_36:
+								position, tokenIndex = position158_36, tokenIndex158_36
+								if buffer[position] != rune('-') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_36
+								}
+								position++
+							}
+						l158_36:
+							_ = position157_36
+						}
+						goto lok36
+					l156_36:
+						position, tokenIndex = position156_36, tokenIndex156_36
 						goto l140
 					}
+				lok36:
 					goto l141
 				l140:
 					position, tokenIndex = position140, tokenIndex140
@@ -1609,9 +2923,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l141:
 				{
 					position142, tokenIndex142 := position, tokenIndex
-					if !_rules[ruleldh]() {
+					{ // ldh
+						position156_37, tokenIndex156_37 := position, tokenIndex
+						{
+							position157_37 := position
+							{
+								position158_37, tokenIndex158_37 := position, tokenIndex
+								{ // alphanum
+									position160_16_37, tokenIndex160_16_37 := position, tokenIndex
+									{
+										position161_16_37 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_16_37
+												}
+												position++
+											}
+										}
+
+										_ = position161_16_37
+									}
+									goto lok16_37
+								l160_16_37:
+									position, tokenIndex = position160_16_37, tokenIndex160_16_37
+									goto l159_37
+								}
+							lok16_37:
+								goto l158_37
+							l159_37:
+								position, tokenIndex = position158_37, tokenIndex158_37
+								if buffer[position] != rune('-') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_37
+								}
+								position++
+							}
+						l158_37:
+							_ = position157_37
+						}
+						goto lok37
+					l156_37:
+						position, tokenIndex = position156_37, tokenIndex156_37
 						goto l142
 					}
+				lok37:
 					goto l143
 				l142:
 					position, tokenIndex = position142, tokenIndex142
@@ -1619,9 +2982,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l143:
 				{
 					position144, tokenIndex144 := position, tokenIndex
-					if !_rules[ruleldh]() {
+					{ // ldh
+						position156_38, tokenIndex156_38 := position, tokenIndex
+						{
+							position157_38 := position
+							{
+								position158_38, tokenIndex158_38 := position, tokenIndex
+								{ // alphanum
+									position160_16_38, tokenIndex160_16_38 := position, tokenIndex
+									{
+										position161_16_38 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_16_38
+												}
+												position++
+											}
+										}
+
+										_ = position161_16_38
+									}
+									goto lok16_38
+								l160_16_38:
+									position, tokenIndex = position160_16_38, tokenIndex160_16_38
+									goto l159_38
+								}
+							lok16_38:
+								goto l158_38
+							l159_38:
+								position, tokenIndex = position158_38, tokenIndex158_38
+								if buffer[position] != rune('-') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_38
+								}
+								position++
+							}
+						l158_38:
+							_ = position157_38
+						}
+						goto lok38
+					l156_38:
+						position, tokenIndex = position156_38, tokenIndex156_38
 						goto l144
 					}
+				lok38:
 					goto l145
 				l144:
 					position, tokenIndex = position144, tokenIndex144
@@ -1629,9 +3041,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l145:
 				{
 					position146, tokenIndex146 := position, tokenIndex
-					if !_rules[ruleldh]() {
+					{ // ldh
+						position156_39, tokenIndex156_39 := position, tokenIndex
+						{
+							position157_39 := position
+							{
+								position158_39, tokenIndex158_39 := position, tokenIndex
+								{ // alphanum
+									position160_16_39, tokenIndex160_16_39 := position, tokenIndex
+									{
+										position161_16_39 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_16_39
+												}
+												position++
+											}
+										}
+
+										_ = position161_16_39
+									}
+									goto lok16_39
+								l160_16_39:
+									position, tokenIndex = position160_16_39, tokenIndex160_16_39
+									goto l159_39
+								}
+							lok16_39:
+								goto l158_39
+							l159_39:
+								position, tokenIndex = position158_39, tokenIndex158_39
+								if buffer[position] != rune('-') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_39
+								}
+								position++
+							}
+						l158_39:
+							_ = position157_39
+						}
+						goto lok39
+					l156_39:
+						position, tokenIndex = position156_39, tokenIndex156_39
 						goto l146
 					}
+				lok39:
 					goto l147
 				l146:
 					position, tokenIndex = position146, tokenIndex146
@@ -1639,9 +3100,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l147:
 				{
 					position148, tokenIndex148 := position, tokenIndex
-					if !_rules[ruleldh]() {
+					{ // ldh
+						position156_40, tokenIndex156_40 := position, tokenIndex
+						{
+							position157_40 := position
+							{
+								position158_40, tokenIndex158_40 := position, tokenIndex
+								{ // alphanum
+									position160_16_40, tokenIndex160_16_40 := position, tokenIndex
+									{
+										position161_16_40 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_16_40
+												}
+												position++
+											}
+										}
+
+										_ = position161_16_40
+									}
+									goto lok16_40
+								l160_16_40:
+									position, tokenIndex = position160_16_40, tokenIndex160_16_40
+									goto l159_40
+								}
+							lok16_40:
+								goto l158_40
+							l159_40:
+								position, tokenIndex = position158_40, tokenIndex158_40
+								if buffer[position] != rune('-') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_40
+								}
+								position++
+							}
+						l158_40:
+							_ = position157_40
+						}
+						goto lok40
+					l156_40:
+						position, tokenIndex = position156_40, tokenIndex156_40
 						goto l148
 					}
+				lok40:
 					goto l149
 				l148:
 					position, tokenIndex = position148, tokenIndex148
@@ -1649,9 +3159,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l149:
 				{
 					position150, tokenIndex150 := position, tokenIndex
-					if !_rules[ruleldh]() {
+					{ // ldh
+						position156_41, tokenIndex156_41 := position, tokenIndex
+						{
+							position157_41 := position
+							{
+								position158_41, tokenIndex158_41 := position, tokenIndex
+								{ // alphanum
+									position160_16_41, tokenIndex160_16_41 := position, tokenIndex
+									{
+										position161_16_41 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_16_41
+												}
+												position++
+											}
+										}
+
+										_ = position161_16_41
+									}
+									goto lok16_41
+								l160_16_41:
+									position, tokenIndex = position160_16_41, tokenIndex160_16_41
+									goto l159_41
+								}
+							lok16_41:
+								goto l158_41
+							l159_41:
+								position, tokenIndex = position158_41, tokenIndex158_41
+								if buffer[position] != rune('-') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_41
+								}
+								position++
+							}
+						l158_41:
+							_ = position157_41
+						}
+						goto lok41
+					l156_41:
+						position, tokenIndex = position156_41, tokenIndex156_41
 						goto l150
 					}
+				lok41:
 					goto l151
 				l150:
 					position, tokenIndex = position150, tokenIndex150
@@ -1659,9 +3218,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l151:
 				{
 					position152, tokenIndex152 := position, tokenIndex
-					if !_rules[ruleldh]() {
+					{ // ldh
+						position156_42, tokenIndex156_42 := position, tokenIndex
+						{
+							position157_42 := position
+							{
+								position158_42, tokenIndex158_42 := position, tokenIndex
+								{ // alphanum
+									position160_16_42, tokenIndex160_16_42 := position, tokenIndex
+									{
+										position161_16_42 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_16_42
+												}
+												position++
+											}
+										}
+
+										_ = position161_16_42
+									}
+									goto lok16_42
+								l160_16_42:
+									position, tokenIndex = position160_16_42, tokenIndex160_16_42
+									goto l159_42
+								}
+							lok16_42:
+								goto l158_42
+							l159_42:
+								position, tokenIndex = position158_42, tokenIndex158_42
+								if buffer[position] != rune('-') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_42
+								}
+								position++
+							}
+						l158_42:
+							_ = position157_42
+						}
+						goto lok42
+					l156_42:
+						position, tokenIndex = position156_42, tokenIndex156_42
 						goto l152
 					}
+				lok42:
 					goto l153
 				l152:
 					position, tokenIndex = position152, tokenIndex152
@@ -1669,9 +3277,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l153:
 				{
 					position154, tokenIndex154 := position, tokenIndex
-					if !_rules[ruleldh]() {
+					{ // ldh
+						position156_43, tokenIndex156_43 := position, tokenIndex
+						{
+							position157_43 := position
+							{
+								position158_43, tokenIndex158_43 := position, tokenIndex
+								{ // alphanum
+									position160_16_43, tokenIndex160_16_43 := position, tokenIndex
+									{
+										position161_16_43 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_16_43
+												}
+												position++
+											}
+										}
+
+										_ = position161_16_43
+									}
+									goto lok16_43
+								l160_16_43:
+									position, tokenIndex = position160_16_43, tokenIndex160_16_43
+									goto l159_43
+								}
+							lok16_43:
+								goto l158_43
+							l159_43:
+								position, tokenIndex = position158_43, tokenIndex158_43
+								if buffer[position] != rune('-') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_43
+								}
+								position++
+							}
+						l158_43:
+							_ = position157_43
+						}
+						goto lok43
+					l156_43:
+						position, tokenIndex = position156_43, tokenIndex156_43
 						goto l154
 					}
+				lok43:
 					goto l155
 				l154:
 					position, tokenIndex = position154, tokenIndex154
@@ -1688,9 +3345,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position157 := position
 				{
 					position158, tokenIndex158 := position, tokenIndex
-					if !_rules[rulealphanum]() {
+					{ // alphanum
+						position160_16, tokenIndex160_16 := position, tokenIndex
+						{
+							position161_16 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l160_16
+									}
+									position++
+								}
+							}
+
+							_ = position161_16
+						}
+						goto lok16
+					l160_16:
+						position, tokenIndex = position160_16, tokenIndex160_16
 						goto l159
 					}
+				lok16:
 					goto l158
 				l159:
 					position, tokenIndex = position158, tokenIndex158
@@ -1719,16 +3399,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l160
+						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l160
 						}
+						position++
 					}
 				}
 
@@ -1833,9 +3510,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l169
 					}
 					position++
-					if !_rules[ruleDIGIT]() {
+					{ // DIGIT
+						position301_17, tokenIndex301_17 := position, tokenIndex
+						{
+							position302_17 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l301_17
+							}
+							position++
+							_ = position302_17
+						}
+						goto lok17
+					l301_17:
+						position, tokenIndex = position301_17, tokenIndex301_17
 						goto l169
 					}
+				lok17:
 					goto l167
 				l169:
 					position, tokenIndex = position167, tokenIndex167
@@ -1846,12 +3539,44 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l170
 					}
 					position++
-					if !_rules[ruleDIGIT]() {
+					{ // DIGIT
+						position301_18, tokenIndex301_18 := position, tokenIndex
+						{
+							position302_18 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l301_18
+							}
+							position++
+							_ = position302_18
+						}
+						goto lok18
+					l301_18:
+						position, tokenIndex = position301_18, tokenIndex301_18
 						goto l170
 					}
-					if !_rules[ruleDIGIT]() {
+				lok18:
+					{ // DIGIT
+						position301_19, tokenIndex301_19 := position, tokenIndex
+						{
+							position302_19 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l301_19
+							}
+							position++
+							_ = position302_19
+						}
+						goto lok19
+					l301_19:
+						position, tokenIndex = position301_19, tokenIndex301_19
 						goto l170
 					}
+				lok19:
 					goto l167
 				l170:
 					position, tokenIndex = position167, tokenIndex167
@@ -1862,15 +3587,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l171
 					}
 					position++
-					if !_rules[ruleDIGIT]() {
+					{ // DIGIT
+						position301_20, tokenIndex301_20 := position, tokenIndex
+						{
+							position302_20 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l301_20
+							}
+							position++
+							_ = position302_20
+						}
+						goto lok20
+					l301_20:
+						position, tokenIndex = position301_20, tokenIndex301_20
 						goto l171
 					}
+				lok20:
 					goto l167
 				l171:
 					position, tokenIndex = position167, tokenIndex167
-					if !_rules[ruleDIGIT]() {
+					{ // DIGIT
+						position301_21, tokenIndex301_21 := position, tokenIndex
+						{
+							position302_21 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l301_21
+							}
+							position++
+							_ = position302_21
+						}
+						goto lok21
+					l301_21:
+						position, tokenIndex = position301_21, tokenIndex301_21
 						goto l165
 					}
+				lok21:
 				}
 			l167:
 				_ = position166
@@ -1982,9 +3739,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position238_45, tokenIndex238_45 := position, tokenIndex
+						{
+							position239_45 := position
+							{
+								position240_45, tokenIndex240_45 := position, tokenIndex
+								if !_rules[ruleh4]() {
+									goto l241_45
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l241_45
+								}
+								position++
+								if !_rules[ruleh4]() {
+									goto l241_45
+								}
+								goto l240_45
+							l241_45:
+								position, tokenIndex = position240_45, tokenIndex240_45
+								if !_rules[ruleIPv4address]() {
+									goto l238_45
+								}
+							}
+						l240_45:
+							_ = position239_45
+						}
+						goto lok45
+					l238_45:
+						position, tokenIndex = position238_45, tokenIndex238_45
 						goto l177
 					}
+				lok45:
 					{
 						position178, tokenIndex178 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2063,9 +3852,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position238_46, tokenIndex238_46 := position, tokenIndex
+						{
+							position239_46 := position
+							{
+								position240_46, tokenIndex240_46 := position, tokenIndex
+								if !_rules[ruleh4]() {
+									goto l241_46
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l241_46
+								}
+								position++
+								if !_rules[ruleh4]() {
+									goto l241_46
+								}
+								goto l240_46
+							l241_46:
+								position, tokenIndex = position240_46, tokenIndex240_46
+								if !_rules[ruleIPv4address]() {
+									goto l238_46
+								}
+							}
+						l240_46:
+							_ = position239_46
+						}
+						goto lok46
+					l238_46:
+						position, tokenIndex = position238_46, tokenIndex238_46
 						goto l179
 					}
+				lok46:
 					{
 						position180, tokenIndex180 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2144,9 +3965,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l181
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position238_47, tokenIndex238_47 := position, tokenIndex
+						{
+							position239_47 := position
+							{
+								position240_47, tokenIndex240_47 := position, tokenIndex
+								if !_rules[ruleh4]() {
+									goto l241_47
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l241_47
+								}
+								position++
+								if !_rules[ruleh4]() {
+									goto l241_47
+								}
+								goto l240_47
+							l241_47:
+								position, tokenIndex = position240_47, tokenIndex240_47
+								if !_rules[ruleIPv4address]() {
+									goto l238_47
+								}
+							}
+						l240_47:
+							_ = position239_47
+						}
+						goto lok47
+					l238_47:
+						position, tokenIndex = position238_47, tokenIndex238_47
 						goto l181
 					}
+				lok47:
 					{
 						position184, tokenIndex184 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2218,9 +4071,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l185
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position238_48, tokenIndex238_48 := position, tokenIndex
+						{
+							position239_48 := position
+							{
+								position240_48, tokenIndex240_48 := position, tokenIndex
+								if !_rules[ruleh4]() {
+									goto l241_48
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l241_48
+								}
+								position++
+								if !_rules[ruleh4]() {
+									goto l241_48
+								}
+								goto l240_48
+							l241_48:
+								position, tokenIndex = position240_48, tokenIndex240_48
+								if !_rules[ruleIPv4address]() {
+									goto l238_48
+								}
+							}
+						l240_48:
+							_ = position239_48
+						}
+						goto lok48
+					l238_48:
+						position, tokenIndex = position238_48, tokenIndex238_48
 						goto l185
 					}
+				lok48:
 					{
 						position188, tokenIndex188 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2282,9 +4167,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l189
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position238_49, tokenIndex238_49 := position, tokenIndex
+						{
+							position239_49 := position
+							{
+								position240_49, tokenIndex240_49 := position, tokenIndex
+								if !_rules[ruleh4]() {
+									goto l241_49
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l241_49
+								}
+								position++
+								if !_rules[ruleh4]() {
+									goto l241_49
+								}
+								goto l240_49
+							l241_49:
+								position, tokenIndex = position240_49, tokenIndex240_49
+								if !_rules[ruleIPv4address]() {
+									goto l238_49
+								}
+							}
+						l240_49:
+							_ = position239_49
+						}
+						goto lok49
+					l238_49:
+						position, tokenIndex = position238_49, tokenIndex238_49
 						goto l189
 					}
+				lok49:
 					{
 						position192, tokenIndex192 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2336,9 +4253,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l193
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position238_50, tokenIndex238_50 := position, tokenIndex
+						{
+							position239_50 := position
+							{
+								position240_50, tokenIndex240_50 := position, tokenIndex
+								if !_rules[ruleh4]() {
+									goto l241_50
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l241_50
+								}
+								position++
+								if !_rules[ruleh4]() {
+									goto l241_50
+								}
+								goto l240_50
+							l241_50:
+								position, tokenIndex = position240_50, tokenIndex240_50
+								if !_rules[ruleIPv4address]() {
+									goto l238_50
+								}
+							}
+						l240_50:
+							_ = position239_50
+						}
+						goto lok50
+					l238_50:
+						position, tokenIndex = position238_50, tokenIndex238_50
 						goto l193
 					}
+				lok50:
 					{
 						position196, tokenIndex196 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2380,9 +4329,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l197
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position238_51, tokenIndex238_51 := position, tokenIndex
+						{
+							position239_51 := position
+							{
+								position240_51, tokenIndex240_51 := position, tokenIndex
+								if !_rules[ruleh4]() {
+									goto l241_51
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l241_51
+								}
+								position++
+								if !_rules[ruleh4]() {
+									goto l241_51
+								}
+								goto l240_51
+							l241_51:
+								position, tokenIndex = position240_51, tokenIndex240_51
+								if !_rules[ruleIPv4address]() {
+									goto l238_51
+								}
+							}
+						l240_51:
+							_ = position239_51
+						}
+						goto lok51
+					l238_51:
+						position, tokenIndex = position238_51, tokenIndex238_51
 						goto l197
 					}
+				lok51:
 					{
 						position200, tokenIndex200 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2773,14 +4754,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position242, tokenIndex242 := position, tokenIndex
 			{
 				position243 := position
-				if !_rules[ruleHEXDIG]() {
+				{ // HEXDIG
+					position303_22, tokenIndex303_22 := position, tokenIndex
+					{
+						position304_22 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+								position++
+							} else {
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l303_22
+								}
+								position++
+							}
+						}
+
+						_ = position304_22
+					}
+					goto lok22
+				l303_22:
+					position, tokenIndex = position303_22, tokenIndex303_22
 					goto l242
 				}
+			lok22:
 				{
 					position244, tokenIndex244 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
+					{ // HEXDIG
+						position303_23, tokenIndex303_23 := position, tokenIndex
+						{
+							position304_23 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l303_23
+									}
+									position++
+								}
+							}
+
+							_ = position304_23
+						}
+						goto lok23
+					l303_23:
+						position, tokenIndex = position303_23, tokenIndex303_23
 						goto l244
 					}
+				lok23:
 					goto l245
 				l244:
 					position, tokenIndex = position244, tokenIndex244
@@ -2788,9 +4815,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l245:
 				{
 					position246, tokenIndex246 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
+					{ // HEXDIG
+						position303_24, tokenIndex303_24 := position, tokenIndex
+						{
+							position304_24 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l303_24
+									}
+									position++
+								}
+							}
+
+							_ = position304_24
+						}
+						goto lok24
+					l303_24:
+						position, tokenIndex = position303_24, tokenIndex303_24
 						goto l246
 					}
+				lok24:
 					goto l247
 				l246:
 					position, tokenIndex = position246, tokenIndex246
@@ -2798,9 +4848,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l247:
 				{
 					position248, tokenIndex248 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
+					{ // HEXDIG
+						position303_25, tokenIndex303_25 := position, tokenIndex
+						{
+							position304_25 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l303_25
+									}
+									position++
+								}
+							}
+
+							_ = position304_25
+						}
+						goto lok25
+					l303_25:
+						position, tokenIndex = position303_25, tokenIndex303_25
 						goto l248
 					}
+				lok25:
 					goto l249
 				l248:
 					position, tokenIndex = position248, tokenIndex248
@@ -2918,13 +4991,136 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[ruleescaped]() {
+							{ // escaped
+								position32_26, tokenIndex32_26 := position, tokenIndex
+								{
+									position33_26 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l32_26
+									}
+									position++
+									{ // HEXDIG
+										position303_2_26, tokenIndex303_2_26 := position, tokenIndex
+										{
+											position304_2_26 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_2_26
+													}
+													position++
+												}
+											}
+
+											_ = position304_2_26
+										}
+										goto lok2_26
+									l303_2_26:
+										position, tokenIndex = position303_2_26, tokenIndex303_2_26
+										goto l32_26
+									}
+								lok2_26:
+									{ // HEXDIG
+										position303_3_26, tokenIndex303_3_26 := position, tokenIndex
+										{
+											position304_3_26 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_3_26
+													}
+													position++
+												}
+											}
+
+											_ = position304_3_26
+										}
+										goto lok3_26
+									l303_3_26:
+										position, tokenIndex = position303_3_26, tokenIndex303_3_26
+										goto l32_26
+									}
+								lok3_26:
+									_ = position33_26
+								}
+								goto lok26
+							l32_26:
+								position, tokenIndex = position32_26, tokenIndex32_26
 								goto l265
 							}
+						lok26:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position26_27, tokenIndex26_27 := position, tokenIndex
+								{
+									position27_27 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+												{ // mark
+													position29_1_27, tokenIndex29_1_27 := position, tokenIndex
+													{
+														position30_1_27 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																position++
+															} else {
+																if buffer[position] != rune('-') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l29_1_27
+																}
+																position++
+															}
+														}
+
+														_ = position30_1_27
+													}
+													goto lok1_27
+												l29_1_27:
+													position, tokenIndex = position29_1_27, tokenIndex29_1_27
+													goto l26_27
+												}
+											lok1_27:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l26_27
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position27_27
+								}
+								goto lok27
+							l26_27:
+								position, tokenIndex = position26_27, tokenIndex26_27
 								goto l265
 							}
+						lok27:
 						}
 					}
 				}
@@ -2949,11 +5145,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[rulepchar]() {
-									goto l271
-								}
+							if !_rules[rulepchar]() {
+								goto l271
 							}
 						}
 					}
@@ -2980,11 +5173,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[rulepchar]() {
-									goto l276
-								}
+							if !_rules[rulepchar]() {
+								goto l276
 							}
 						}
 					}
@@ -3008,9 +5198,45 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position280, tokenIndex280 := position, tokenIndex
 					{
 						position282, tokenIndex282 := position, tokenIndex
-						if !_rules[rulenet_path]() {
+						{ // net_path
+							position50_61, tokenIndex50_61 := position, tokenIndex
+							{
+								position51_61 := position
+								if buffer[position] != rune('/') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l50_61
+								}
+								position++
+								if buffer[position] != rune('/') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l50_61
+								}
+								position++
+								if !_rules[ruleauthority]() {
+									goto l50_61
+								}
+								{
+									position52_61, tokenIndex52_61 := position, tokenIndex
+									if !_rules[ruleabs_path]() {
+										goto l52_61
+									}
+									goto l53_61
+								l52_61:
+									position, tokenIndex = position52_61, tokenIndex52_61
+								}
+							l53_61:
+								_ = position51_61
+							}
+							goto lok61
+						l50_61:
+							position, tokenIndex = position50_61, tokenIndex50_61
 							goto l283
 						}
+					lok61:
 						goto l282
 					l283:
 						position, tokenIndex = position282, tokenIndex282
@@ -3092,13 +5318,136 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[ruleescaped]() {
+							{ // escaped
+								position32_28, tokenIndex32_28 := position, tokenIndex
+								{
+									position33_28 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l32_28
+									}
+									position++
+									{ // HEXDIG
+										position303_2_28, tokenIndex303_2_28 := position, tokenIndex
+										{
+											position304_2_28 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_2_28
+													}
+													position++
+												}
+											}
+
+											_ = position304_2_28
+										}
+										goto lok2_28
+									l303_2_28:
+										position, tokenIndex = position303_2_28, tokenIndex303_2_28
+										goto l32_28
+									}
+								lok2_28:
+									{ // HEXDIG
+										position303_3_28, tokenIndex303_3_28 := position, tokenIndex
+										{
+											position304_3_28 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_3_28
+													}
+													position++
+												}
+											}
+
+											_ = position304_3_28
+										}
+										goto lok3_28
+									l303_3_28:
+										position, tokenIndex = position303_3_28, tokenIndex303_3_28
+										goto l32_28
+									}
+								lok3_28:
+									_ = position33_28
+								}
+								goto lok28
+							l32_28:
+								position, tokenIndex = position32_28, tokenIndex32_28
 								goto l291
 							}
+						lok28:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position26_29, tokenIndex26_29 := position, tokenIndex
+								{
+									position27_29 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+												{ // mark
+													position29_1_29, tokenIndex29_1_29 := position, tokenIndex
+													{
+														position30_1_29 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																position++
+															} else {
+																if buffer[position] != rune('-') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l29_1_29
+																}
+																position++
+															}
+														}
+
+														_ = position30_1_29
+													}
+													goto lok1_29
+												l29_1_29:
+													position, tokenIndex = position29_1_29, tokenIndex29_1_29
+													goto l26_29
+												}
+											lok1_29:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l26_29
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position27_29
+								}
+								goto lok29
+							l26_29:
+								position, tokenIndex = position26_29, tokenIndex26_29
 								goto l291
 							}
+						lok29:
 						}
 					}
 				}
@@ -3112,13 +5461,136 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '%':
-								if !_rules[ruleescaped]() {
+								{ // escaped
+									position32_30, tokenIndex32_30 := position, tokenIndex
+									{
+										position33_30 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l32_30
+										}
+										position++
+										{ // HEXDIG
+											position303_2_30, tokenIndex303_2_30 := position, tokenIndex
+											{
+												position304_2_30 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l303_2_30
+														}
+														position++
+													}
+												}
+
+												_ = position304_2_30
+											}
+											goto lok2_30
+										l303_2_30:
+											position, tokenIndex = position303_2_30, tokenIndex303_2_30
+											goto l32_30
+										}
+									lok2_30:
+										{ // HEXDIG
+											position303_3_30, tokenIndex303_3_30 := position, tokenIndex
+											{
+												position304_3_30 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l303_3_30
+														}
+														position++
+													}
+												}
+
+												_ = position304_3_30
+											}
+											goto lok3_30
+										l303_3_30:
+											position, tokenIndex = position303_3_30, tokenIndex303_3_30
+											goto l32_30
+										}
+									lok3_30:
+										_ = position33_30
+									}
+									goto lok30
+								l32_30:
+									position, tokenIndex = position32_30, tokenIndex32_30
 									goto l294
 								}
+							lok30:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position26_31, tokenIndex26_31 := position, tokenIndex
+									{
+										position27_31 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												position++
+											} else {
+												switch buffer[position] {
+												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
+													{ // mark
+														position29_1_31, tokenIndex29_1_31 := position, tokenIndex
+														{
+															position30_1_31 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																	position++
+																} else {
+																	if buffer[position] != rune('-') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l29_1_31
+																	}
+																	position++
+																}
+															}
+
+															_ = position30_1_31
+														}
+														goto lok1_31
+													l29_1_31:
+														position, tokenIndex = position29_1_31, tokenIndex29_1_31
+														goto l26_31
+													}
+												lok1_31:
+													;
+												default:
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l26_31
+													}
+													position++
+												}
+											}
+										}
+
+										_ = position27_31
+									}
+									goto lok31
+								l26_31:
+									position, tokenIndex = position26_31, tokenIndex26_31
 									goto l294
 								}
+							lok31:
 							}
 						}
 					}
@@ -3195,16 +5667,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l303
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l303
 						}
+						position++
 					}
 				}
 

@@ -444,9 +444,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l2
 				l4:
 					position, tokenIndex = position2, tokenIndex2
-					if !_rules[rulepath]() {
+					{ // path
+						position171_50, tokenIndex171_50 := position, tokenIndex
+						{
+							position172_50 := position
+							{
+								position173_50, tokenIndex173_50 := position, tokenIndex
+								if !_rules[rulepath_abempty]() {
+									goto l174_50
+								}
+								{
+									position175_50, tokenIndex175_50 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l175_50
+									}
+									goto l174_50
+								l175_50:
+									position, tokenIndex = position175_50, tokenIndex175_50
+								}
+								goto l173_50
+							l174_50:
+								position, tokenIndex = position173_50, tokenIndex173_50
+								if !_rules[rulepath_absolute]() {
+									goto l176_50
+								}
+								{
+									position177_50, tokenIndex177_50 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l177_50
+									}
+									goto l176_50
+								l177_50:
+									position, tokenIndex = position177_50, tokenIndex177_50
+								}
+								goto l173_50
+							l176_50:
+								position, tokenIndex = position173_50, tokenIndex173_50
+								if !_rules[rulepath_noscheme]() {
+									goto l178_50
+								}
+								{
+									position179_50, tokenIndex179_50 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l179_50
+									}
+									goto l178_50
+								l179_50:
+									position, tokenIndex = position179_50, tokenIndex179_50
+								}
+								goto l173_50
+							l178_50:
+								position, tokenIndex = position173_50, tokenIndex173_50
+								if !_rules[rulepath_rootless]() {
+									goto l180_50
+								}
+								{
+									position181_50, tokenIndex181_50 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l181_50
+									}
+									goto l180_50
+								l181_50:
+									position, tokenIndex = position181_50, tokenIndex181_50
+								}
+								goto l173_50
+							l180_50:
+								position, tokenIndex = position173_50, tokenIndex173_50
+								if !_rules[rulepath_empty]() {
+									goto l171_50
+								}
+								{
+									position182_50, tokenIndex182_50 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l182_50
+									}
+									goto l171_50
+								l182_50:
+									position, tokenIndex = position182_50, tokenIndex182_50
+								}
+							}
+						l173_50:
+							_ = position172_50
+						}
+						goto lok50
+					l171_50:
+						position, tokenIndex = position171_50, tokenIndex171_50
 						goto l0
 					}
+				lok50:
 				}
 			l2:
 				_ = position1
@@ -526,9 +626,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l11
 				}
 				position++
-				if !_rules[rulehier_part]() {
+				{ // hier_part
+					position17_48, tokenIndex17_48 := position, tokenIndex
+					{
+						position18_48 := position
+						{
+							position19_48, tokenIndex19_48 := position, tokenIndex
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l20_48
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l20_48
+							}
+							position++
+							if !_rules[ruleauthority]() {
+								goto l20_48
+							}
+							if !_rules[rulepath_abempty]() {
+								goto l20_48
+							}
+							goto l19_48
+						l20_48:
+							position, tokenIndex = position19_48, tokenIndex19_48
+							if !_rules[rulepath_absolute]() {
+								goto l21_48
+							}
+							goto l19_48
+						l21_48:
+							position, tokenIndex = position19_48, tokenIndex19_48
+							if !_rules[rulepath_rootless]() {
+								goto l22_48
+							}
+							goto l19_48
+						l22_48:
+							position, tokenIndex = position19_48, tokenIndex19_48
+							if !_rules[rulepath_empty]() {
+								goto l17_48
+							}
+						}
+					l19_48:
+						_ = position18_48
+					}
+					goto lok48
+				l17_48:
+					position, tokenIndex = position17_48, tokenIndex17_48
 					goto l11
 				}
+			lok48:
 				{
 					position13, tokenIndex13 := position, tokenIndex
 					if buffer[position] != rune('?') {
@@ -643,9 +794,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l23
 				}
 				position++
-				if !_rules[rulehier_part]() {
+				{ // hier_part
+					position17_47, tokenIndex17_47 := position, tokenIndex
+					{
+						position18_47 := position
+						{
+							position19_47, tokenIndex19_47 := position, tokenIndex
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l20_47
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l20_47
+							}
+							position++
+							if !_rules[ruleauthority]() {
+								goto l20_47
+							}
+							if !_rules[rulepath_abempty]() {
+								goto l20_47
+							}
+							goto l19_47
+						l20_47:
+							position, tokenIndex = position19_47, tokenIndex19_47
+							if !_rules[rulepath_absolute]() {
+								goto l21_47
+							}
+							goto l19_47
+						l21_47:
+							position, tokenIndex = position19_47, tokenIndex19_47
+							if !_rules[rulepath_rootless]() {
+								goto l22_47
+							}
+							goto l19_47
+						l22_47:
+							position, tokenIndex = position19_47, tokenIndex19_47
+							if !_rules[rulepath_empty]() {
+								goto l17_47
+							}
+						}
+					l19_47:
+						_ = position18_47
+					}
+					goto lok47
+				l17_47:
+					position, tokenIndex = position17_47, tokenIndex17_47
 					goto l23
 				}
+			lok47:
 				{
 					position25, tokenIndex25 := position, tokenIndex
 					if buffer[position] != rune('?') {
@@ -691,9 +893,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position28, tokenIndex28 := position, tokenIndex
 			{
 				position29 := position
-				if !_rules[rulerelative_part]() {
+				{ // relative_part
+					position34_49, tokenIndex34_49 := position, tokenIndex
+					{
+						position35_49 := position
+						{
+							position36_49, tokenIndex36_49 := position, tokenIndex
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l37_49
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l37_49
+							}
+							position++
+							if !_rules[ruleauthority]() {
+								goto l37_49
+							}
+							if !_rules[rulepath_abempty]() {
+								goto l37_49
+							}
+							goto l36_49
+						l37_49:
+							position, tokenIndex = position36_49, tokenIndex36_49
+							if !_rules[rulepath_absolute]() {
+								goto l38_49
+							}
+							goto l36_49
+						l38_49:
+							position, tokenIndex = position36_49, tokenIndex36_49
+							if !_rules[rulepath_noscheme]() {
+								goto l39_49
+							}
+							goto l36_49
+						l39_49:
+							position, tokenIndex = position36_49, tokenIndex36_49
+							if !_rules[rulepath_empty]() {
+								goto l34_49
+							}
+						}
+					l36_49:
+						_ = position35_49
+					}
+					goto lok49
+				l34_49:
+					position, tokenIndex = position34_49, tokenIndex34_49
 					goto l28
 				}
+			lok49:
 				{
 					position30, tokenIndex30 := position, tokenIndex
 					if buffer[position] != rune('?') {
@@ -798,9 +1051,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position40, tokenIndex40 := position, tokenIndex
 			{
 				position41 := position
-				if !_rules[ruleALPHA]() {
+				{ // ALPHA
+					position242_1, tokenIndex242_1 := position, tokenIndex
+					{
+						position243_1 := position
+						{
+							position244_1, tokenIndex244_1 := position, tokenIndex
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l245_1
+							}
+							position++
+							goto l244_1
+						l245_1:
+							position, tokenIndex = position244_1, tokenIndex244_1
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l242_1
+							}
+							position++
+						}
+					l244_1:
+						_ = position243_1
+					}
+					goto lok1
+				l242_1:
+					position, tokenIndex = position242_1, tokenIndex242_1
 					goto l40
 				}
+			lok1:
 			l42:
 				{
 					position43, tokenIndex43 := position, tokenIndex
@@ -810,13 +1093,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								if !_rules[ruleDIGIT]() {
+								{ // DIGIT
+									position246_2, tokenIndex246_2 := position, tokenIndex
+									{
+										position247_2 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l246_2
+										}
+										position++
+										_ = position247_2
+									}
+									goto lok2
+								l246_2:
+									position, tokenIndex = position246_2, tokenIndex246_2
 									goto l43
 								}
+							lok2:
+								;
 							default:
-								if !_rules[ruleALPHA]() {
+								{ // ALPHA
+									position242_3, tokenIndex242_3 := position, tokenIndex
+									{
+										position243_3 := position
+										{
+											position244_3, tokenIndex244_3 := position, tokenIndex
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l245_3
+											}
+											position++
+											goto l244_3
+										l245_3:
+											position, tokenIndex = position244_3, tokenIndex244_3
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l242_3
+											}
+											position++
+										}
+									l244_3:
+										_ = position243_3
+									}
+									goto lok3
+								l242_3:
+									position, tokenIndex = position242_3, tokenIndex242_3
 									goto l43
 								}
+							lok3:
 							}
 						}
 					}
@@ -902,9 +1232,78 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '%':
-								if !_rules[rulepct_encoded]() {
+								{ // pct_encoded
+									position232_22, tokenIndex232_22 := position, tokenIndex
+									{
+										position233_22 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l232_22
+										}
+										position++
+										{ // HEXDIG
+											position248_20_22, tokenIndex248_20_22 := position, tokenIndex
+											{
+												position249_20_22 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l248_20_22
+														}
+														position++
+													}
+												}
+
+												_ = position249_20_22
+											}
+											goto lok20_22
+										l248_20_22:
+											position, tokenIndex = position248_20_22, tokenIndex248_20_22
+											goto l232_22
+										}
+									lok20_22:
+										{ // HEXDIG
+											position248_21_22, tokenIndex248_21_22 := position, tokenIndex
+											{
+												position249_21_22 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l248_21_22
+														}
+														position++
+													}
+												}
+
+												_ = position249_21_22
+											}
+											goto lok21_22
+										l248_21_22:
+											position, tokenIndex = position248_21_22, tokenIndex248_21_22
+											goto l232_22
+										}
+									lok21_22:
+										_ = position233_22
+									}
+									goto lok22
+								l232_22:
+									position, tokenIndex = position232_22, tokenIndex232_22
 									goto l54
 								}
+							lok22:
+								;
 							default:
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
 									if int(position) > p.far {
@@ -949,17 +1348,133 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-								if !_rules[rulesub_delims]() {
+								{ // sub_delims
+									position239_44, tokenIndex239_44 := position, tokenIndex
+									{
+										position240_44 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+												position++
+											} else {
+												if buffer[position] != rune('!') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l239_44
+												}
+												position++
+											}
+										}
+
+										_ = position240_44
+									}
+									goto lok44
+								l239_44:
+									position, tokenIndex = position239_44, tokenIndex239_44
 									goto l61
 								}
+							lok44:
+								;
 							case '%':
-								if !_rules[rulepct_encoded]() {
+								{ // pct_encoded
+									position232_45, tokenIndex232_45 := position, tokenIndex
+									{
+										position233_45 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l232_45
+										}
+										position++
+										{ // HEXDIG
+											position248_20_45, tokenIndex248_20_45 := position, tokenIndex
+											{
+												position249_20_45 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l248_20_45
+														}
+														position++
+													}
+												}
+
+												_ = position249_20_45
+											}
+											goto lok20_45
+										l248_20_45:
+											position, tokenIndex = position248_20_45, tokenIndex248_20_45
+											goto l232_45
+										}
+									lok20_45:
+										{ // HEXDIG
+											position248_21_45, tokenIndex248_21_45 := position, tokenIndex
+											{
+												position249_21_45 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l248_21_45
+														}
+														position++
+													}
+												}
+
+												_ = position249_21_45
+											}
+											goto lok21_45
+										l248_21_45:
+											position, tokenIndex = position248_21_45, tokenIndex248_21_45
+											goto l232_45
+										}
+									lok21_45:
+										_ = position233_45
+									}
+									goto lok45
+								l232_45:
+									position, tokenIndex = position232_45, tokenIndex232_45
 									goto l61
 								}
+							lok45:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position234_46, tokenIndex234_46 := position, tokenIndex
+									{
+										position235_46 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l234_46
+												}
+												position++
+											}
+										}
+
+										_ = position235_46
+									}
+									goto lok46
+								l234_46:
+									position, tokenIndex = position234_46, tokenIndex234_46
 									goto l61
 								}
+							lok46:
 							}
 						}
 
@@ -993,9 +1508,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l65:
 				{
 					position66, tokenIndex66 := position, tokenIndex
-					if !_rules[ruleDIGIT]() {
+					{ // DIGIT
+						position246_4, tokenIndex246_4 := position, tokenIndex
+						{
+							position247_4 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l246_4
+							}
+							position++
+							_ = position247_4
+						}
+						goto lok4
+					l246_4:
+						position, tokenIndex = position246_4, tokenIndex246_4
 						goto l66
 					}
+				lok4:
 					goto l65
 				l66:
 					position, tokenIndex = position66, tokenIndex66
@@ -1076,15 +1607,61 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position++
 				}
 			l73:
-				if !_rules[ruleHEXDIG]() {
+				{ // HEXDIG
+					position248_5, tokenIndex248_5 := position, tokenIndex
+					{
+						position249_5 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+								position++
+							} else {
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l248_5
+								}
+								position++
+							}
+						}
+
+						_ = position249_5
+					}
+					goto lok5
+				l248_5:
+					position, tokenIndex = position248_5, tokenIndex248_5
 					goto l71
 				}
+			lok5:
 			l75:
 				{
 					position76, tokenIndex76 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
+					{ // HEXDIG
+						position248_6, tokenIndex248_6 := position, tokenIndex
+						{
+							position249_6 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l248_6
+									}
+									position++
+								}
+							}
+
+							_ = position249_6
+						}
+						goto lok6
+					l248_6:
+						position, tokenIndex = position248_6, tokenIndex248_6
 						goto l76
 					}
+				lok6:
 					goto l75
 				l76:
 					position, tokenIndex = position76, tokenIndex76
@@ -1102,13 +1679,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-							if !_rules[rulesub_delims]() {
+							{ // sub_delims
+								position239_7, tokenIndex239_7 := position, tokenIndex
+								{
+									position240_7 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+											position++
+										} else {
+											if buffer[position] != rune('!') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l239_7
+											}
+											position++
+										}
+									}
+
+									_ = position240_7
+								}
+								goto lok7
+							l239_7:
+								position, tokenIndex = position239_7, tokenIndex239_7
 								goto l71
 							}
+						lok7:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position234_8, tokenIndex234_8 := position, tokenIndex
+								{
+									position235_8 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+											position++
+										} else {
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l234_8
+											}
+											position++
+										}
+									}
+
+									_ = position235_8
+								}
+								goto lok8
+							l234_8:
+								position, tokenIndex = position234_8, tokenIndex234_8
 								goto l71
 							}
+						lok8:
 						}
 					}
 				}
@@ -1122,13 +1746,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-								if !_rules[rulesub_delims]() {
+								{ // sub_delims
+									position239_9, tokenIndex239_9 := position, tokenIndex
+									{
+										position240_9 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+												position++
+											} else {
+												if buffer[position] != rune('!') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l239_9
+												}
+												position++
+											}
+										}
+
+										_ = position240_9
+									}
+									goto lok9
+								l239_9:
+									position, tokenIndex = position239_9, tokenIndex239_9
 									goto l78
 								}
+							lok9:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position234_10, tokenIndex234_10 := position, tokenIndex
+									{
+										position235_10 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l234_10
+												}
+												position++
+											}
+										}
+
+										_ = position235_10
+									}
+									goto lok10
+								l234_10:
+									position, tokenIndex = position234_10, tokenIndex234_10
 									goto l78
 								}
+							lok10:
 							}
 						}
 					}
@@ -1215,9 +1886,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l84
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position153_37, tokenIndex153_37 := position, tokenIndex
+						{
+							position154_37 := position
+							{
+								position155_37, tokenIndex155_37 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l156_37
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_37
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l156_37
+								}
+								goto l155_37
+							l156_37:
+								position, tokenIndex = position155_37, tokenIndex155_37
+								if !_rules[ruleIPv4address]() {
+									goto l153_37
+								}
+							}
+						l155_37:
+							_ = position154_37
+						}
+						goto lok37
+					l153_37:
+						position, tokenIndex = position153_37, tokenIndex153_37
 						goto l84
 					}
+				lok37:
 					{
 						position85, tokenIndex85 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -1296,9 +1999,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position153_38, tokenIndex153_38 := position, tokenIndex
+						{
+							position154_38 := position
+							{
+								position155_38, tokenIndex155_38 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l156_38
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_38
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l156_38
+								}
+								goto l155_38
+							l156_38:
+								position, tokenIndex = position155_38, tokenIndex155_38
+								if !_rules[ruleIPv4address]() {
+									goto l153_38
+								}
+							}
+						l155_38:
+							_ = position154_38
+						}
+						goto lok38
+					l153_38:
+						position, tokenIndex = position153_38, tokenIndex153_38
 						goto l86
 					}
+				lok38:
 					{
 						position87, tokenIndex87 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -1377,9 +2112,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position153_39, tokenIndex153_39 := position, tokenIndex
+						{
+							position154_39 := position
+							{
+								position155_39, tokenIndex155_39 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l156_39
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_39
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l156_39
+								}
+								goto l155_39
+							l156_39:
+								position, tokenIndex = position155_39, tokenIndex155_39
+								if !_rules[ruleIPv4address]() {
+									goto l153_39
+								}
+							}
+						l155_39:
+							_ = position154_39
+						}
+						goto lok39
+					l153_39:
+						position, tokenIndex = position153_39, tokenIndex153_39
 						goto l88
 					}
+				lok39:
 					{
 						position91, tokenIndex91 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -1451,9 +2218,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l92
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position153_40, tokenIndex153_40 := position, tokenIndex
+						{
+							position154_40 := position
+							{
+								position155_40, tokenIndex155_40 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l156_40
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_40
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l156_40
+								}
+								goto l155_40
+							l156_40:
+								position, tokenIndex = position155_40, tokenIndex155_40
+								if !_rules[ruleIPv4address]() {
+									goto l153_40
+								}
+							}
+						l155_40:
+							_ = position154_40
+						}
+						goto lok40
+					l153_40:
+						position, tokenIndex = position153_40, tokenIndex153_40
 						goto l92
 					}
+				lok40:
 					{
 						position95, tokenIndex95 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -1515,9 +2314,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l96
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position153_41, tokenIndex153_41 := position, tokenIndex
+						{
+							position154_41 := position
+							{
+								position155_41, tokenIndex155_41 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l156_41
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_41
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l156_41
+								}
+								goto l155_41
+							l156_41:
+								position, tokenIndex = position155_41, tokenIndex155_41
+								if !_rules[ruleIPv4address]() {
+									goto l153_41
+								}
+							}
+						l155_41:
+							_ = position154_41
+						}
+						goto lok41
+					l153_41:
+						position, tokenIndex = position153_41, tokenIndex153_41
 						goto l96
 					}
+				lok41:
 					{
 						position99, tokenIndex99 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -1569,9 +2400,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l100
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position153_42, tokenIndex153_42 := position, tokenIndex
+						{
+							position154_42 := position
+							{
+								position155_42, tokenIndex155_42 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l156_42
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_42
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l156_42
+								}
+								goto l155_42
+							l156_42:
+								position, tokenIndex = position155_42, tokenIndex155_42
+								if !_rules[ruleIPv4address]() {
+									goto l153_42
+								}
+							}
+						l155_42:
+							_ = position154_42
+						}
+						goto lok42
+					l153_42:
+						position, tokenIndex = position153_42, tokenIndex153_42
 						goto l100
 					}
+				lok42:
 					{
 						position103, tokenIndex103 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -1613,9 +2476,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l104
 					}
 					position++
-					if !_rules[rulels32]() {
+					{ // ls32
+						position153_43, tokenIndex153_43 := position, tokenIndex
+						{
+							position154_43 := position
+							{
+								position155_43, tokenIndex155_43 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l156_43
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l156_43
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l156_43
+								}
+								goto l155_43
+							l156_43:
+								position, tokenIndex = position155_43, tokenIndex155_43
+								if !_rules[ruleIPv4address]() {
+									goto l153_43
+								}
+							}
+						l155_43:
+							_ = position154_43
+						}
+						goto lok43
+					l153_43:
+						position, tokenIndex = position153_43, tokenIndex153_43
 						goto l104
 					}
+				lok43:
 					{
 						position107, tokenIndex107 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -1971,14 +2866,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position145, tokenIndex145 := position, tokenIndex
 			{
 				position146 := position
-				if !_rules[ruleHEXDIG]() {
+				{ // HEXDIG
+					position248_11, tokenIndex248_11 := position, tokenIndex
+					{
+						position249_11 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+								position++
+							} else {
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l248_11
+								}
+								position++
+							}
+						}
+
+						_ = position249_11
+					}
+					goto lok11
+				l248_11:
+					position, tokenIndex = position248_11, tokenIndex248_11
 					goto l145
 				}
+			lok11:
 				{
 					position147, tokenIndex147 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
+					{ // HEXDIG
+						position248_12, tokenIndex248_12 := position, tokenIndex
+						{
+							position249_12 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l248_12
+									}
+									position++
+								}
+							}
+
+							_ = position249_12
+						}
+						goto lok12
+					l248_12:
+						position, tokenIndex = position248_12, tokenIndex248_12
 						goto l147
 					}
+				lok12:
 					goto l148
 				l147:
 					position, tokenIndex = position147, tokenIndex147
@@ -1986,9 +2927,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l148:
 				{
 					position149, tokenIndex149 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
+					{ // HEXDIG
+						position248_13, tokenIndex248_13 := position, tokenIndex
+						{
+							position249_13 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l248_13
+									}
+									position++
+								}
+							}
+
+							_ = position249_13
+						}
+						goto lok13
+					l248_13:
+						position, tokenIndex = position248_13, tokenIndex248_13
 						goto l149
 					}
+				lok13:
 					goto l150
 				l149:
 					position, tokenIndex = position149, tokenIndex149
@@ -1996,9 +2960,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l150:
 				{
 					position151, tokenIndex151 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
+					{ // HEXDIG
+						position248_14, tokenIndex248_14 := position, tokenIndex
+						{
+							position249_14 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l248_14
+									}
+									position++
+								}
+							}
+
+							_ = position249_14
+						}
+						goto lok14
+					l248_14:
+						position, tokenIndex = position248_14, tokenIndex248_14
 						goto l151
 					}
+				lok14:
 					goto l152
 				l151:
 					position, tokenIndex = position151, tokenIndex151
@@ -2140,9 +3127,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l163
 					}
 					position++
-					if !_rules[ruleDIGIT]() {
+					{ // DIGIT
+						position246_15, tokenIndex246_15 := position, tokenIndex
+						{
+							position247_15 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l246_15
+							}
+							position++
+							_ = position247_15
+						}
+						goto lok15
+					l246_15:
+						position, tokenIndex = position246_15, tokenIndex246_15
 						goto l163
 					}
+				lok15:
 					goto l161
 				l163:
 					position, tokenIndex = position161, tokenIndex161
@@ -2153,12 +3156,44 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l164
 					}
 					position++
-					if !_rules[ruleDIGIT]() {
+					{ // DIGIT
+						position246_16, tokenIndex246_16 := position, tokenIndex
+						{
+							position247_16 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l246_16
+							}
+							position++
+							_ = position247_16
+						}
+						goto lok16
+					l246_16:
+						position, tokenIndex = position246_16, tokenIndex246_16
 						goto l164
 					}
-					if !_rules[ruleDIGIT]() {
+				lok16:
+					{ // DIGIT
+						position246_17, tokenIndex246_17 := position, tokenIndex
+						{
+							position247_17 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l246_17
+							}
+							position++
+							_ = position247_17
+						}
+						goto lok17
+					l246_17:
+						position, tokenIndex = position246_17, tokenIndex246_17
 						goto l164
 					}
+				lok17:
 					goto l161
 				l164:
 					position, tokenIndex = position161, tokenIndex161
@@ -2169,15 +3204,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l165
 					}
 					position++
-					if !_rules[ruleDIGIT]() {
+					{ // DIGIT
+						position246_18, tokenIndex246_18 := position, tokenIndex
+						{
+							position247_18 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l246_18
+							}
+							position++
+							_ = position247_18
+						}
+						goto lok18
+					l246_18:
+						position, tokenIndex = position246_18, tokenIndex246_18
 						goto l165
 					}
+				lok18:
 					goto l161
 				l165:
 					position, tokenIndex = position161, tokenIndex161
-					if !_rules[ruleDIGIT]() {
+					{ // DIGIT
+						position246_19, tokenIndex246_19 := position, tokenIndex
+						{
+							position247_19 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l246_19
+							}
+							position++
+							_ = position247_19
+						}
+						goto lok19
+					l246_19:
+						position, tokenIndex = position246_19, tokenIndex246_19
 						goto l159
 					}
+				lok19:
 				}
 			l161:
 				_ = position160
@@ -2202,9 +3269,78 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '%':
-								if !_rules[rulepct_encoded]() {
+								{ // pct_encoded
+									position232_23, tokenIndex232_23 := position, tokenIndex
+									{
+										position233_23 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l232_23
+										}
+										position++
+										{ // HEXDIG
+											position248_20_23, tokenIndex248_20_23 := position, tokenIndex
+											{
+												position249_20_23 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l248_20_23
+														}
+														position++
+													}
+												}
+
+												_ = position249_20_23
+											}
+											goto lok20_23
+										l248_20_23:
+											position, tokenIndex = position248_20_23, tokenIndex248_20_23
+											goto l232_23
+										}
+									lok20_23:
+										{ // HEXDIG
+											position248_21_23, tokenIndex248_21_23 := position, tokenIndex
+											{
+												position249_21_23 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l248_21_23
+														}
+														position++
+													}
+												}
+
+												_ = position249_21_23
+											}
+											goto lok21_23
+										l248_21_23:
+											position, tokenIndex = position248_21_23, tokenIndex248_21_23
+											goto l232_23
+										}
+									lok21_23:
+										_ = position233_23
+									}
+									goto lok23
+								l232_23:
+									position, tokenIndex = position232_23, tokenIndex232_23
 									goto l169
 								}
+							lok23:
+								;
 							default:
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
 									if int(position) > p.far {
@@ -2487,9 +3623,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position202 := position
 				{
 					position203, tokenIndex203 := position, tokenIndex
-					if !_rules[rulepchar]() {
+					{ // pchar
+						position219_33, tokenIndex219_33 := position, tokenIndex
+						{
+							position220_33 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // pct_encoded
+											position232_30_33, tokenIndex232_30_33 := position, tokenIndex
+											{
+												position233_30_33 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l232_30_33
+												}
+												position++
+												{ // HEXDIG
+													position248_20_30_33, tokenIndex248_20_30_33 := position, tokenIndex
+													{
+														position249_20_30_33 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l248_20_30_33
+																}
+																position++
+															}
+														}
+
+														_ = position249_20_30_33
+													}
+													goto lok20_30_33
+												l248_20_30_33:
+													position, tokenIndex = position248_20_30_33, tokenIndex248_20_30_33
+													goto l232_30_33
+												}
+											lok20_30_33:
+												{ // HEXDIG
+													position248_21_30_33, tokenIndex248_21_30_33 := position, tokenIndex
+													{
+														position249_21_30_33 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l248_21_30_33
+																}
+																position++
+															}
+														}
+
+														_ = position249_21_30_33
+													}
+													goto lok21_30_33
+												l248_21_30_33:
+													position, tokenIndex = position248_21_30_33, tokenIndex248_21_30_33
+													goto l232_30_33
+												}
+											lok21_30_33:
+												_ = position233_30_33
+											}
+											goto lok30_33
+										l232_30_33:
+											position, tokenIndex = position232_30_33, tokenIndex232_30_33
+											goto l219_33
+										}
+									lok30_33:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l219_33
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position220_33
+						}
+						goto lok33
+					l219_33:
+						position, tokenIndex = position219_33, tokenIndex219_33
 						goto l203
 					}
+				lok33:
 					if !(false) {
 						goto l203
 					}
@@ -2510,9 +3745,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l207:
 				{
 					position208, tokenIndex208 := position, tokenIndex
-					if !_rules[rulepchar]() {
+					{ // pchar
+						position219_34, tokenIndex219_34 := position, tokenIndex
+						{
+							position220_34 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // pct_encoded
+											position232_30_34, tokenIndex232_30_34 := position, tokenIndex
+											{
+												position233_30_34 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l232_30_34
+												}
+												position++
+												{ // HEXDIG
+													position248_20_30_34, tokenIndex248_20_30_34 := position, tokenIndex
+													{
+														position249_20_30_34 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l248_20_30_34
+																}
+																position++
+															}
+														}
+
+														_ = position249_20_30_34
+													}
+													goto lok20_30_34
+												l248_20_30_34:
+													position, tokenIndex = position248_20_30_34, tokenIndex248_20_30_34
+													goto l232_30_34
+												}
+											lok20_30_34:
+												{ // HEXDIG
+													position248_21_30_34, tokenIndex248_21_30_34 := position, tokenIndex
+													{
+														position249_21_30_34 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l248_21_30_34
+																}
+																position++
+															}
+														}
+
+														_ = position249_21_30_34
+													}
+													goto lok21_30_34
+												l248_21_30_34:
+													position, tokenIndex = position248_21_30_34, tokenIndex248_21_30_34
+													goto l232_30_34
+												}
+											lok21_30_34:
+												_ = position233_30_34
+											}
+											goto lok30_34
+										l232_30_34:
+											position, tokenIndex = position232_30_34, tokenIndex232_30_34
+											goto l219_34
+										}
+									lok30_34:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l219_34
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position220_34
+						}
+						goto lok34
+					l219_34:
+						position, tokenIndex = position219_34, tokenIndex219_34
 						goto l208
 					}
+				lok34:
 					goto l207
 				l208:
 					position, tokenIndex = position208, tokenIndex208
@@ -2526,15 +3860,213 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position209, tokenIndex209 := position, tokenIndex
 			{
 				position210 := position
-				if !_rules[rulepchar]() {
+				{ // pchar
+					position219_35, tokenIndex219_35 := position, tokenIndex
+					{
+						position220_35 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+								position++
+							} else {
+								switch buffer[position] {
+								case '%':
+									{ // pct_encoded
+										position232_30_35, tokenIndex232_30_35 := position, tokenIndex
+										{
+											position233_30_35 := position
+											if buffer[position] != rune('%') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l232_30_35
+											}
+											position++
+											{ // HEXDIG
+												position248_20_30_35, tokenIndex248_20_30_35 := position, tokenIndex
+												{
+													position249_20_30_35 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l248_20_30_35
+															}
+															position++
+														}
+													}
+
+													_ = position249_20_30_35
+												}
+												goto lok20_30_35
+											l248_20_30_35:
+												position, tokenIndex = position248_20_30_35, tokenIndex248_20_30_35
+												goto l232_30_35
+											}
+										lok20_30_35:
+											{ // HEXDIG
+												position248_21_30_35, tokenIndex248_21_30_35 := position, tokenIndex
+												{
+													position249_21_30_35 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l248_21_30_35
+															}
+															position++
+														}
+													}
+
+													_ = position249_21_30_35
+												}
+												goto lok21_30_35
+											l248_21_30_35:
+												position, tokenIndex = position248_21_30_35, tokenIndex248_21_30_35
+												goto l232_30_35
+											}
+										lok21_30_35:
+											_ = position233_30_35
+										}
+										goto lok30_35
+									l232_30_35:
+										position, tokenIndex = position232_30_35, tokenIndex232_30_35
+										goto l219_35
+									}
+								lok30_35:
+									;
+								default:
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l219_35
+									}
+									position++
+								}
+							}
+						}
+
+						_ = position220_35
+					}
+					goto lok35
+				l219_35:
+					position, tokenIndex = position219_35, tokenIndex219_35
 					goto l209
 				}
+			lok35:
 			l211:
 				{
 					position212, tokenIndex212 := position, tokenIndex
-					if !_rules[rulepchar]() {
+					{ // pchar
+						position219_36, tokenIndex219_36 := position, tokenIndex
+						{
+							position220_36 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // pct_encoded
+											position232_30_36, tokenIndex232_30_36 := position, tokenIndex
+											{
+												position233_30_36 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l232_30_36
+												}
+												position++
+												{ // HEXDIG
+													position248_20_30_36, tokenIndex248_20_30_36 := position, tokenIndex
+													{
+														position249_20_30_36 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l248_20_30_36
+																}
+																position++
+															}
+														}
+
+														_ = position249_20_30_36
+													}
+													goto lok20_30_36
+												l248_20_30_36:
+													position, tokenIndex = position248_20_30_36, tokenIndex248_20_30_36
+													goto l232_30_36
+												}
+											lok20_30_36:
+												{ // HEXDIG
+													position248_21_30_36, tokenIndex248_21_30_36 := position, tokenIndex
+													{
+														position249_21_30_36 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l248_21_30_36
+																}
+																position++
+															}
+														}
+
+														_ = position249_21_30_36
+													}
+													goto lok21_30_36
+												l248_21_30_36:
+													position, tokenIndex = position248_21_30_36, tokenIndex248_21_30_36
+													goto l232_30_36
+												}
+											lok21_30_36:
+												_ = position233_30_36
+											}
+											goto lok30_36
+										l232_30_36:
+											position, tokenIndex = position232_30_36, tokenIndex232_30_36
+											goto l219_36
+										}
+									lok30_36:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l219_36
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position220_36
+						}
+						goto lok36
+					l219_36:
+						position, tokenIndex = position219_36, tokenIndex219_36
 						goto l212
 					}
+				lok36:
 					goto l211
 				l212:
 					position, tokenIndex = position212, tokenIndex212
@@ -2557,17 +4089,133 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-							if !_rules[rulesub_delims]() {
+							{ // sub_delims
+								position239_24, tokenIndex239_24 := position, tokenIndex
+								{
+									position240_24 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+											position++
+										} else {
+											if buffer[position] != rune('!') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l239_24
+											}
+											position++
+										}
+									}
+
+									_ = position240_24
+								}
+								goto lok24
+							l239_24:
+								position, tokenIndex = position239_24, tokenIndex239_24
 								goto l213
 							}
+						lok24:
+							;
 						case '%':
-							if !_rules[rulepct_encoded]() {
+							{ // pct_encoded
+								position232_25, tokenIndex232_25 := position, tokenIndex
+								{
+									position233_25 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l232_25
+									}
+									position++
+									{ // HEXDIG
+										position248_20_25, tokenIndex248_20_25 := position, tokenIndex
+										{
+											position249_20_25 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l248_20_25
+													}
+													position++
+												}
+											}
+
+											_ = position249_20_25
+										}
+										goto lok20_25
+									l248_20_25:
+										position, tokenIndex = position248_20_25, tokenIndex248_20_25
+										goto l232_25
+									}
+								lok20_25:
+									{ // HEXDIG
+										position248_21_25, tokenIndex248_21_25 := position, tokenIndex
+										{
+											position249_21_25 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l248_21_25
+													}
+													position++
+												}
+											}
+
+											_ = position249_21_25
+										}
+										goto lok21_25
+									l248_21_25:
+										position, tokenIndex = position248_21_25, tokenIndex248_21_25
+										goto l232_25
+									}
+								lok21_25:
+									_ = position233_25
+								}
+								goto lok25
+							l232_25:
+								position, tokenIndex = position232_25, tokenIndex232_25
 								goto l213
 							}
+						lok25:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position234_26, tokenIndex234_26 := position, tokenIndex
+								{
+									position235_26 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+											position++
+										} else {
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l234_26
+											}
+											position++
+										}
+									}
+
+									_ = position235_26
+								}
+								goto lok26
+							l234_26:
+								position, tokenIndex = position234_26, tokenIndex234_26
 								goto l213
 							}
+						lok26:
 						}
 					}
 				}
@@ -2581,17 +4229,133 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
-								if !_rules[rulesub_delims]() {
+								{ // sub_delims
+									position239_27, tokenIndex239_27 := position, tokenIndex
+									{
+										position240_27 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+												position++
+											} else {
+												if buffer[position] != rune('!') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l239_27
+												}
+												position++
+											}
+										}
+
+										_ = position240_27
+									}
+									goto lok27
+								l239_27:
+									position, tokenIndex = position239_27, tokenIndex239_27
 									goto l216
 								}
+							lok27:
+								;
 							case '%':
-								if !_rules[rulepct_encoded]() {
+								{ // pct_encoded
+									position232_28, tokenIndex232_28 := position, tokenIndex
+									{
+										position233_28 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l232_28
+										}
+										position++
+										{ // HEXDIG
+											position248_20_28, tokenIndex248_20_28 := position, tokenIndex
+											{
+												position249_20_28 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l248_20_28
+														}
+														position++
+													}
+												}
+
+												_ = position249_20_28
+											}
+											goto lok20_28
+										l248_20_28:
+											position, tokenIndex = position248_20_28, tokenIndex248_20_28
+											goto l232_28
+										}
+									lok20_28:
+										{ // HEXDIG
+											position248_21_28, tokenIndex248_21_28 := position, tokenIndex
+											{
+												position249_21_28 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l248_21_28
+														}
+														position++
+													}
+												}
+
+												_ = position249_21_28
+											}
+											goto lok21_28
+										l248_21_28:
+											position, tokenIndex = position248_21_28, tokenIndex248_21_28
+											goto l232_28
+										}
+									lok21_28:
+										_ = position233_28
+									}
+									goto lok28
+								l232_28:
+									position, tokenIndex = position232_28, tokenIndex232_28
 									goto l216
 								}
+							lok28:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position234_29, tokenIndex234_29 := position, tokenIndex
+									{
+										position235_29 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+												position++
+											} else {
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l234_29
+												}
+												position++
+											}
+										}
+
+										_ = position235_29
+									}
+									goto lok29
+								l234_29:
+									position, tokenIndex = position234_29, tokenIndex234_29
 									goto l216
 								}
+							lok29:
 							}
 						}
 					}
@@ -2618,9 +4382,78 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[rulepct_encoded]() {
+							{ // pct_encoded
+								position232_30, tokenIndex232_30 := position, tokenIndex
+								{
+									position233_30 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l232_30
+									}
+									position++
+									{ // HEXDIG
+										position248_20_30, tokenIndex248_20_30 := position, tokenIndex
+										{
+											position249_20_30 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l248_20_30
+													}
+													position++
+												}
+											}
+
+											_ = position249_20_30
+										}
+										goto lok20_30
+									l248_20_30:
+										position, tokenIndex = position248_20_30, tokenIndex248_20_30
+										goto l232_30
+									}
+								lok20_30:
+									{ // HEXDIG
+										position248_21_30, tokenIndex248_21_30 := position, tokenIndex
+										{
+											position249_21_30 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l248_21_30
+													}
+													position++
+												}
+											}
+
+											_ = position249_21_30
+										}
+										goto lok21_30
+									l248_21_30:
+										position, tokenIndex = position248_21_30, tokenIndex248_21_30
+										goto l232_30
+									}
+								lok21_30:
+									_ = position233_30
+								}
+								goto lok30
+							l232_30:
+								position, tokenIndex = position232_30, tokenIndex232_30
 								goto l219
 							}
+						lok30:
+							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
 								if int(position) > p.far {
@@ -2653,12 +4486,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[rulepchar]() {
-									goto l225
+							{ // pchar
+								position219_31, tokenIndex219_31 := position, tokenIndex
+								{
+									position220_31 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '%':
+												{ // pct_encoded
+													position232_30_31, tokenIndex232_30_31 := position, tokenIndex
+													{
+														position233_30_31 := position
+														if buffer[position] != rune('%') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l232_30_31
+														}
+														position++
+														{ // HEXDIG
+															position248_20_30_31, tokenIndex248_20_30_31 := position, tokenIndex
+															{
+																position249_20_30_31 := position
+																{
+																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+																		position++
+																	} else {
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l248_20_30_31
+																		}
+																		position++
+																	}
+																}
+
+																_ = position249_20_30_31
+															}
+															goto lok20_30_31
+														l248_20_30_31:
+															position, tokenIndex = position248_20_30_31, tokenIndex248_20_30_31
+															goto l232_30_31
+														}
+													lok20_30_31:
+														{ // HEXDIG
+															position248_21_30_31, tokenIndex248_21_30_31 := position, tokenIndex
+															{
+																position249_21_30_31 := position
+																{
+																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+																		position++
+																	} else {
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l248_21_30_31
+																		}
+																		position++
+																	}
+																}
+
+																_ = position249_21_30_31
+															}
+															goto lok21_30_31
+														l248_21_30_31:
+															position, tokenIndex = position248_21_30_31, tokenIndex248_21_30_31
+															goto l232_30_31
+														}
+													lok21_30_31:
+														_ = position233_30_31
+													}
+													goto lok30_31
+												l232_30_31:
+													position, tokenIndex = position232_30_31, tokenIndex232_30_31
+													goto l219_31
+												}
+											lok30_31:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l219_31
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position220_31
 								}
+								goto lok31
+							l219_31:
+								position, tokenIndex = position219_31, tokenIndex219_31
+								goto l225
 							}
+						lok31:
 						}
 					}
 
@@ -2684,12 +4613,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							default:
-								if !_rules[rulepchar]() {
-									goto l230
+							{ // pchar
+								position219_32, tokenIndex219_32 := position, tokenIndex
+								{
+									position220_32 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '%':
+												{ // pct_encoded
+													position232_30_32, tokenIndex232_30_32 := position, tokenIndex
+													{
+														position233_30_32 := position
+														if buffer[position] != rune('%') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l232_30_32
+														}
+														position++
+														{ // HEXDIG
+															position248_20_30_32, tokenIndex248_20_30_32 := position, tokenIndex
+															{
+																position249_20_30_32 := position
+																{
+																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+																		position++
+																	} else {
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l248_20_30_32
+																		}
+																		position++
+																	}
+																}
+
+																_ = position249_20_30_32
+															}
+															goto lok20_30_32
+														l248_20_30_32:
+															position, tokenIndex = position248_20_30_32, tokenIndex248_20_30_32
+															goto l232_30_32
+														}
+													lok20_30_32:
+														{ // HEXDIG
+															position248_21_30_32, tokenIndex248_21_30_32 := position, tokenIndex
+															{
+																position249_21_30_32 := position
+																{
+																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+																		position++
+																	} else {
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l248_21_30_32
+																		}
+																		position++
+																	}
+																}
+
+																_ = position249_21_30_32
+															}
+															goto lok21_30_32
+														l248_21_30_32:
+															position, tokenIndex = position248_21_30_32, tokenIndex248_21_30_32
+															goto l232_30_32
+														}
+													lok21_30_32:
+														_ = position233_30_32
+													}
+													goto lok30_32
+												l232_30_32:
+													position, tokenIndex = position232_30_32, tokenIndex232_30_32
+													goto l219_32
+												}
+											lok30_32:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l219_32
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position220_32
 								}
+								goto lok32
+							l219_32:
+								position, tokenIndex = position219_32, tokenIndex219_32
+								goto l230
 							}
+						lok32:
 						}
 					}
 
@@ -2714,12 +4739,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l232
 				}
 				position++
-				if !_rules[ruleHEXDIG]() {
+				{ // HEXDIG
+					position248_20, tokenIndex248_20 := position, tokenIndex
+					{
+						position249_20 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+								position++
+							} else {
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l248_20
+								}
+								position++
+							}
+						}
+
+						_ = position249_20
+					}
+					goto lok20
+				l248_20:
+					position, tokenIndex = position248_20, tokenIndex248_20
 					goto l232
 				}
-				if !_rules[ruleHEXDIG]() {
+			lok20:
+				{ // HEXDIG
+					position248_21, tokenIndex248_21 := position, tokenIndex
+					{
+						position249_21 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+								position++
+							} else {
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l248_21
+								}
+								position++
+							}
+						}
+
+						_ = position249_21
+					}
+					goto lok21
+				l248_21:
+					position, tokenIndex = position248_21, tokenIndex248_21
 					goto l232
 				}
+			lok21:
 				_ = position233
 			}
 			return true
@@ -2736,16 +4807,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l234
+						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l234
 						}
+						position++
 					}
 				}
 
@@ -2769,16 +4837,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune('!') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
+						if buffer[position] != rune('!') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l239
 						}
+						position++
 					}
 				}
 
@@ -2850,16 +4915,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l248
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l248
 						}
+						position++
 					}
 				}
 

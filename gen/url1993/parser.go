@@ -635,118 +635,929 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position14 := position
 				{
 					position15, tokenIndex15 := position, tokenIndex
-					if !_rules[rulehttpaddress]() {
+					{ // httpaddress
+						position63_63, tokenIndex63_63 := position, tokenIndex
+						{
+							position64_63 := position
+							if !_rules[rulescheme_http]() {
+								goto l63_63
+							}
+							if buffer[position] != rune(':') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l63_63
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l63_63
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l63_63
+							}
+							position++
+							if !_rules[rulehostport]() {
+								goto l63_63
+							}
+							{
+								position65_63, tokenIndex65_63 := position, tokenIndex
+								if !_rules[rulehttppath]() {
+									goto l65_63
+								}
+								goto l66_63
+							l65_63:
+								position, tokenIndex = position65_63, tokenIndex65_63
+							}
+						l66_63:
+							{
+								position67_63, tokenIndex67_63 := position, tokenIndex
+								if buffer[position] != rune('?') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l67_63
+								}
+								position++
+								if !_rules[rulesearch]() {
+									goto l67_63
+								}
+								goto l68_63
+							l67_63:
+								position, tokenIndex = position67_63, tokenIndex67_63
+							}
+						l68_63:
+							_ = position64_63
+						}
+						goto lok63
+					l63_63:
+						position, tokenIndex = position63_63, tokenIndex63_63
 						goto l16
 					}
+				lok63:
 					{
 						position17, tokenIndex17 := position, tokenIndex
-						if !_rules[ruleurlend]() {
+						{ // urlend
+							position33_64, tokenIndex33_64 := position, tokenIndex
+							{
+								position34_64 := position
+								{
+									position35_64, tokenIndex35_64 := position, tokenIndex
+									if buffer[position] != rune('#') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l35_64
+									}
+									position++
+									if !_rules[rulefragmentid]() {
+										goto l35_64
+									}
+									goto l36_64
+								l35_64:
+									position, tokenIndex = position35_64, tokenIndex35_64
+								}
+							l36_64:
+								{
+									position37_64, tokenIndex37_64 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l37_64
+									}
+									goto l33_64
+								l37_64:
+									position, tokenIndex = position37_64, tokenIndex37_64
+								}
+								_ = position34_64
+							}
+							goto lok64
+						l33_64:
+							position, tokenIndex = position33_64, tokenIndex33_64
 							goto l16
 						}
+					lok64:
 						position, tokenIndex = position17, tokenIndex17
 					}
 					goto l15
 				l16:
 					position, tokenIndex = position15, tokenIndex15
-					if !_rules[rulefileaddress]() {
+					{ // fileaddress
+						position71_65, tokenIndex71_65 := position, tokenIndex
+						{
+							position72_65 := position
+							if !_rules[rulescheme_ftp]() {
+								goto l71_65
+							}
+							if buffer[position] != rune(':') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l71_65
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l71_65
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l71_65
+							}
+							position++
+							if !_rules[ruleftpsite]() {
+								goto l71_65
+							}
+							if !_rules[ruleftppath]() {
+								goto l71_65
+							}
+							_ = position72_65
+						}
+						goto lok65
+					l71_65:
+						position, tokenIndex = position71_65, tokenIndex71_65
 						goto l18
 					}
+				lok65:
 					{
 						position19, tokenIndex19 := position, tokenIndex
-						if !_rules[ruleurlend]() {
+						{ // urlend
+							position33_66, tokenIndex33_66 := position, tokenIndex
+							{
+								position34_66 := position
+								{
+									position35_66, tokenIndex35_66 := position, tokenIndex
+									if buffer[position] != rune('#') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l35_66
+									}
+									position++
+									if !_rules[rulefragmentid]() {
+										goto l35_66
+									}
+									goto l36_66
+								l35_66:
+									position, tokenIndex = position35_66, tokenIndex35_66
+								}
+							l36_66:
+								{
+									position37_66, tokenIndex37_66 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l37_66
+									}
+									goto l33_66
+								l37_66:
+									position, tokenIndex = position37_66, tokenIndex37_66
+								}
+								_ = position34_66
+							}
+							goto lok66
+						l33_66:
+							position, tokenIndex = position33_66, tokenIndex33_66
 							goto l18
 						}
+					lok66:
 						position, tokenIndex = position19, tokenIndex19
 					}
 					goto l15
 				l18:
 					position, tokenIndex = position15, tokenIndex15
-					if !_rules[rulenewsaddress]() {
+					{ // newsaddress
+						position83_67, tokenIndex83_67 := position, tokenIndex
+						{
+							position84_67 := position
+							if !_rules[rulescheme_news]() {
+								goto l83_67
+							}
+							if buffer[position] != rune(':') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l83_67
+							}
+							position++
+							if !_rules[rulegroupart]() {
+								goto l83_67
+							}
+							_ = position84_67
+						}
+						goto lok67
+					l83_67:
+						position, tokenIndex = position83_67, tokenIndex83_67
 						goto l20
 					}
+				lok67:
 					{
 						position21, tokenIndex21 := position, tokenIndex
-						if !_rules[ruleurlend]() {
+						{ // urlend
+							position33_68, tokenIndex33_68 := position, tokenIndex
+							{
+								position34_68 := position
+								{
+									position35_68, tokenIndex35_68 := position, tokenIndex
+									if buffer[position] != rune('#') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l35_68
+									}
+									position++
+									if !_rules[rulefragmentid]() {
+										goto l35_68
+									}
+									goto l36_68
+								l35_68:
+									position, tokenIndex = position35_68, tokenIndex35_68
+								}
+							l36_68:
+								{
+									position37_68, tokenIndex37_68 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l37_68
+									}
+									goto l33_68
+								l37_68:
+									position, tokenIndex = position37_68, tokenIndex37_68
+								}
+								_ = position34_68
+							}
+							goto lok68
+						l33_68:
+							position, tokenIndex = position33_68, tokenIndex33_68
 							goto l20
 						}
+					lok68:
 						position, tokenIndex = position21, tokenIndex21
 					}
 					goto l15
 				l20:
 					position, tokenIndex = position15, tokenIndex15
-					if !_rules[ruleprosperoaddress]() {
+					{ // prosperoaddress
+						position128_69, tokenIndex128_69 := position, tokenIndex
+						{
+							position129_69 := position
+							{ // prosperolink
+								position130_62_69, tokenIndex130_62_69 := position, tokenIndex
+								{
+									position131_62_69 := position
+									if !_rules[rulescheme_prospero]() {
+										goto l130_62_69
+									}
+									if buffer[position] != rune(':') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l130_62_69
+									}
+									position++
+									if buffer[position] != rune('/') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l130_62_69
+									}
+									position++
+									if buffer[position] != rune('/') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l130_62_69
+									}
+									position++
+									if !_rules[rulehostport]() {
+										goto l130_62_69
+									}
+									if !_rules[ruleprosperopath]() {
+										goto l130_62_69
+									}
+									_ = position131_62_69
+								}
+								goto lok62_69
+							l130_62_69:
+								position, tokenIndex = position130_62_69, tokenIndex130_62_69
+								goto l128_69
+							}
+						lok62_69:
+							_ = position129_69
+						}
+						goto lok69
+					l128_69:
+						position, tokenIndex = position128_69, tokenIndex128_69
 						goto l22
 					}
+				lok69:
 					{
 						position23, tokenIndex23 := position, tokenIndex
-						if !_rules[ruleurlend]() {
+						{ // urlend
+							position33_70, tokenIndex33_70 := position, tokenIndex
+							{
+								position34_70 := position
+								{
+									position35_70, tokenIndex35_70 := position, tokenIndex
+									if buffer[position] != rune('#') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l35_70
+									}
+									position++
+									if !_rules[rulefragmentid]() {
+										goto l35_70
+									}
+									goto l36_70
+								l35_70:
+									position, tokenIndex = position35_70, tokenIndex35_70
+								}
+							l36_70:
+								{
+									position37_70, tokenIndex37_70 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l37_70
+									}
+									goto l33_70
+								l37_70:
+									position, tokenIndex = position37_70, tokenIndex37_70
+								}
+								_ = position34_70
+							}
+							goto lok70
+						l33_70:
+							position, tokenIndex = position33_70, tokenIndex33_70
 							goto l22
 						}
+					lok70:
 						position, tokenIndex = position23, tokenIndex23
 					}
 					goto l15
 				l22:
 					position, tokenIndex = position15, tokenIndex15
-					if !_rules[ruletelnetaddress]() {
+					{ // telnetaddress
+						position148_71, tokenIndex148_71 := position, tokenIndex
+						{
+							position149_71 := position
+							if !_rules[rulescheme_telnet]() {
+								goto l148_71
+							}
+							if buffer[position] != rune(':') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l148_71
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l148_71
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l148_71
+							}
+							position++
+							if !_rules[ruletelnetsite]() {
+								goto l148_71
+							}
+							_ = position149_71
+						}
+						goto lok71
+					l148_71:
+						position, tokenIndex = position148_71, tokenIndex148_71
 						goto l24
 					}
+				lok71:
 					{
 						position25, tokenIndex25 := position, tokenIndex
-						if !_rules[ruleurlend]() {
+						{ // urlend
+							position33_72, tokenIndex33_72 := position, tokenIndex
+							{
+								position34_72 := position
+								{
+									position35_72, tokenIndex35_72 := position, tokenIndex
+									if buffer[position] != rune('#') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l35_72
+									}
+									position++
+									if !_rules[rulefragmentid]() {
+										goto l35_72
+									}
+									goto l36_72
+								l35_72:
+									position, tokenIndex = position35_72, tokenIndex35_72
+								}
+							l36_72:
+								{
+									position37_72, tokenIndex37_72 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l37_72
+									}
+									goto l33_72
+								l37_72:
+									position, tokenIndex = position37_72, tokenIndex37_72
+								}
+								_ = position34_72
+							}
+							goto lok72
+						l33_72:
+							position, tokenIndex = position33_72, tokenIndex33_72
 							goto l24
 						}
+					lok72:
 						position, tokenIndex = position25, tokenIndex25
 					}
 					goto l15
 				l24:
 					position, tokenIndex = position15, tokenIndex15
-					if !_rules[rulegopheraddress]() {
+					{ // gopheraddress
+						position175_73, tokenIndex175_73 := position, tokenIndex
+						{
+							position176_73 := position
+							if !_rules[rulescheme_gopher]() {
+								goto l175_73
+							}
+							if buffer[position] != rune(':') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l175_73
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l175_73
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l175_73
+							}
+							position++
+							if !_rules[rulehostport]() {
+								goto l175_73
+							}
+							{
+								position177_73, tokenIndex177_73 := position, tokenIndex
+								if !_rules[rulegopherpath]() {
+									goto l177_73
+								}
+								goto l178_73
+							l177_73:
+								position, tokenIndex = position177_73, tokenIndex177_73
+							}
+						l178_73:
+							{
+								position179_73, tokenIndex179_73 := position, tokenIndex
+								if buffer[position] != rune('?') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l179_73
+								}
+								position++
+								if !_rules[rulesearch]() {
+									goto l179_73
+								}
+								goto l180_73
+							l179_73:
+								position, tokenIndex = position179_73, tokenIndex179_73
+							}
+						l180_73:
+							_ = position176_73
+						}
+						goto lok73
+					l175_73:
+						position, tokenIndex = position175_73, tokenIndex175_73
 						goto l26
 					}
+				lok73:
 					{
 						position27, tokenIndex27 := position, tokenIndex
-						if !_rules[ruleurlend]() {
+						{ // urlend
+							position33_74, tokenIndex33_74 := position, tokenIndex
+							{
+								position34_74 := position
+								{
+									position35_74, tokenIndex35_74 := position, tokenIndex
+									if buffer[position] != rune('#') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l35_74
+									}
+									position++
+									if !_rules[rulefragmentid]() {
+										goto l35_74
+									}
+									goto l36_74
+								l35_74:
+									position, tokenIndex = position35_74, tokenIndex35_74
+								}
+							l36_74:
+								{
+									position37_74, tokenIndex37_74 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l37_74
+									}
+									goto l33_74
+								l37_74:
+									position, tokenIndex = position37_74, tokenIndex37_74
+								}
+								_ = position34_74
+							}
+							goto lok74
+						l33_74:
+							position, tokenIndex = position33_74, tokenIndex33_74
 							goto l26
 						}
+					lok74:
 						position, tokenIndex = position27, tokenIndex27
 					}
 					goto l15
 				l26:
 					position, tokenIndex = position15, tokenIndex15
-					if !_rules[rulewaisaddress]() {
+					{ // waisaddress
+						position85_75, tokenIndex85_75 := position, tokenIndex
+						{
+							position86_75 := position
+							{
+								position87_75, tokenIndex87_75 := position, tokenIndex
+								{ // waisdoc
+									position95_60_75, tokenIndex95_60_75 := position, tokenIndex
+									{
+										position96_60_75 := position
+										if !_rules[rulescheme_wais]() {
+											goto l95_60_75
+										}
+										if buffer[position] != rune(':') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l95_60_75
+										}
+										position++
+										if buffer[position] != rune('/') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l95_60_75
+										}
+										position++
+										if buffer[position] != rune('/') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l95_60_75
+										}
+										position++
+										if !_rules[rulehostport]() {
+											goto l95_60_75
+										}
+										if !_rules[rulewaisdocpath]() {
+											goto l95_60_75
+										}
+										_ = position96_60_75
+									}
+									goto lok60_75
+								l95_60_75:
+									position, tokenIndex = position95_60_75, tokenIndex95_60_75
+									goto l88_75
+								}
+							lok60_75:
+								goto l87_75
+							l88_75:
+								position, tokenIndex = position87_75, tokenIndex87_75
+								{ // waisindex
+									position89_61_75, tokenIndex89_61_75 := position, tokenIndex
+									{
+										position90_61_75 := position
+										if !_rules[rulescheme_wais]() {
+											goto l89_61_75
+										}
+										if buffer[position] != rune(':') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l89_61_75
+										}
+										position++
+										if buffer[position] != rune('/') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l89_61_75
+										}
+										position++
+										if buffer[position] != rune('/') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l89_61_75
+										}
+										position++
+										if !_rules[rulehostport]() {
+											goto l89_61_75
+										}
+										if !_rules[rulewaisindexpath]() {
+											goto l89_61_75
+										}
+										{
+											position91_61_75, tokenIndex91_61_75 := position, tokenIndex
+											if buffer[position] != rune('?') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l91_61_75
+											}
+											position++
+											if !_rules[rulesearch]() {
+												goto l91_61_75
+											}
+											goto l92_61_75
+										l91_61_75:
+											position, tokenIndex = position91_61_75, tokenIndex91_61_75
+										}
+									l92_61_75:
+										_ = position90_61_75
+									}
+									goto lok61_75
+								l89_61_75:
+									position, tokenIndex = position89_61_75, tokenIndex89_61_75
+									goto l85_75
+								}
+							lok61_75:
+							}
+						l87_75:
+							_ = position86_75
+						}
+						goto lok75
+					l85_75:
+						position, tokenIndex = position85_75, tokenIndex85_75
 						goto l28
 					}
+				lok75:
 					{
 						position29, tokenIndex29 := position, tokenIndex
-						if !_rules[ruleurlend]() {
+						{ // urlend
+							position33_76, tokenIndex33_76 := position, tokenIndex
+							{
+								position34_76 := position
+								{
+									position35_76, tokenIndex35_76 := position, tokenIndex
+									if buffer[position] != rune('#') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l35_76
+									}
+									position++
+									if !_rules[rulefragmentid]() {
+										goto l35_76
+									}
+									goto l36_76
+								l35_76:
+									position, tokenIndex = position35_76, tokenIndex35_76
+								}
+							l36_76:
+								{
+									position37_76, tokenIndex37_76 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l37_76
+									}
+									goto l33_76
+								l37_76:
+									position, tokenIndex = position37_76, tokenIndex37_76
+								}
+								_ = position34_76
+							}
+							goto lok76
+						l33_76:
+							position, tokenIndex = position33_76, tokenIndex33_76
 							goto l28
 						}
+					lok76:
 						position, tokenIndex = position29, tokenIndex29
 					}
 					goto l15
 				l28:
 					position, tokenIndex = position15, tokenIndex15
-					if !_rules[ruleafsaddress]() {
+					{ // afsaddress
+						position77_77, tokenIndex77_77 := position, tokenIndex
+						{
+							position78_77 := position
+							if !_rules[rulescheme_afs]() {
+								goto l77_77
+							}
+							if buffer[position] != rune(':') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l77_77
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l77_77
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l77_77
+							}
+							position++
+							if !_rules[ruleafssite]() {
+								goto l77_77
+							}
+							if !_rules[ruleafspath]() {
+								goto l77_77
+							}
+							_ = position78_77
+						}
+						goto lok77
+					l77_77:
+						position, tokenIndex = position77_77, tokenIndex77_77
 						goto l30
 					}
+				lok77:
 					{
 						position31, tokenIndex31 := position, tokenIndex
-						if !_rules[ruleurlend]() {
+						{ // urlend
+							position33_78, tokenIndex33_78 := position, tokenIndex
+							{
+								position34_78 := position
+								{
+									position35_78, tokenIndex35_78 := position, tokenIndex
+									if buffer[position] != rune('#') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l35_78
+									}
+									position++
+									if !_rules[rulefragmentid]() {
+										goto l35_78
+									}
+									goto l36_78
+								l35_78:
+									position, tokenIndex = position35_78, tokenIndex35_78
+								}
+							l36_78:
+								{
+									position37_78, tokenIndex37_78 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l37_78
+									}
+									goto l33_78
+								l37_78:
+									position, tokenIndex = position37_78, tokenIndex37_78
+								}
+								_ = position34_78
+							}
+							goto lok78
+						l33_78:
+							position, tokenIndex = position33_78, tokenIndex33_78
 							goto l30
 						}
+					lok78:
 						position, tokenIndex = position31, tokenIndex31
 					}
 					goto l15
 				l30:
 					position, tokenIndex = position15, tokenIndex15
-					if !_rules[rulegeneric]() {
+					{ // generic
+						position38_79, tokenIndex38_79 := position, tokenIndex
+						{
+							position39_79 := position
+							if !_rules[rulescheme]() {
+								goto l38_79
+							}
+							if buffer[position] != rune(':') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l38_79
+							}
+							position++
+							if !_rules[rulepath]() {
+								goto l38_79
+							}
+							{
+								position40_79, tokenIndex40_79 := position, tokenIndex
+								if buffer[position] != rune('?') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l40_79
+								}
+								position++
+								if !_rules[rulesearch]() {
+									goto l40_79
+								}
+								goto l41_79
+							l40_79:
+								position, tokenIndex = position40_79, tokenIndex40_79
+							}
+						l41_79:
+							_ = position39_79
+						}
+						goto lok79
+					l38_79:
+						position, tokenIndex = position38_79, tokenIndex38_79
 						goto l13
 					}
+				lok79:
 					{
 						position32, tokenIndex32 := position, tokenIndex
-						if !_rules[ruleurlend]() {
+						{ // urlend
+							position33_80, tokenIndex33_80 := position, tokenIndex
+							{
+								position34_80 := position
+								{
+									position35_80, tokenIndex35_80 := position, tokenIndex
+									if buffer[position] != rune('#') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l35_80
+									}
+									position++
+									if !_rules[rulefragmentid]() {
+										goto l35_80
+									}
+									goto l36_80
+								l35_80:
+									position, tokenIndex = position35_80, tokenIndex35_80
+								}
+							l36_80:
+								{
+									position37_80, tokenIndex37_80 := position, tokenIndex
+									if !matchDot() {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l37_80
+									}
+									goto l33_80
+								l37_80:
+									position, tokenIndex = position37_80, tokenIndex37_80
+								}
+								_ = position34_80
+							}
+							goto lok80
+						l33_80:
+							position, tokenIndex = position33_80, tokenIndex33_80
 							goto l13
 						}
+					lok80:
 						position, tokenIndex = position32, tokenIndex32
 					}
 				}
@@ -848,9 +1659,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position42, tokenIndex42 := position, tokenIndex
 			{
 				position43 := position
-				if !_rules[rulealpha]() {
+				{ // alpha
+					position248_22, tokenIndex248_22 := position, tokenIndex
+					{
+						position249_22 := position
+						{
+							position250_22, tokenIndex250_22 := position, tokenIndex
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l251_22
+							}
+							position++
+							goto l250_22
+						l251_22:
+							position, tokenIndex = position250_22, tokenIndex250_22
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l248_22
+							}
+							position++
+						}
+					l250_22:
+						_ = position249_22
+					}
+					goto lok22
+				l248_22:
+					position, tokenIndex = position248_22, tokenIndex248_22
 					goto l42
 				}
+			lok22:
 			l44:
 				{
 					position45, tokenIndex45 := position, tokenIndex
@@ -867,9 +1708,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l46:
 						position, tokenIndex = position46, tokenIndex46
 					}
-					if !_rules[rulexalpha]() {
+					{ // xalpha
+						position229_23, tokenIndex229_23 := position, tokenIndex
+						{
+							position230_23 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position256_17_23, tokenIndex256_17_23 := position, tokenIndex
+											{
+												position257_17_23 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l256_17_23
+												}
+												position++
+												{ // hex
+													position258_13_17_23, tokenIndex258_13_17_23 := position, tokenIndex
+													{
+														position259_13_17_23 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_13_17_23
+																}
+																position++
+															}
+														}
+
+														_ = position259_13_17_23
+													}
+													goto lok13_17_23
+												l258_13_17_23:
+													position, tokenIndex = position258_13_17_23, tokenIndex258_13_17_23
+													goto l256_17_23
+												}
+											lok13_17_23:
+												{ // hex
+													position258_14_17_23, tokenIndex258_14_17_23 := position, tokenIndex
+													{
+														position259_14_17_23 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_14_17_23
+																}
+																position++
+															}
+														}
+
+														_ = position259_14_17_23
+													}
+													goto lok14_17_23
+												l258_14_17_23:
+													position, tokenIndex = position258_14_17_23, tokenIndex258_14_17_23
+													goto l256_17_23
+												}
+											lok14_17_23:
+												_ = position257_17_23
+											}
+											goto lok17_23
+										l256_17_23:
+											position, tokenIndex = position256_17_23, tokenIndex256_17_23
+											goto l229_23
+										}
+									lok17_23:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l229_23
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position230_23
+						}
+						goto lok23
+					l229_23:
+						position, tokenIndex = position229_23, tokenIndex229_23
 						goto l45
 					}
+				lok23:
 					goto l44
 				l45:
 					position, tokenIndex = position45, tokenIndex45
@@ -1575,15 +2515,110 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position86 := position
 				{
 					position87, tokenIndex87 := position, tokenIndex
-					if !_rules[rulewaisdoc]() {
+					{ // waisdoc
+						position95_60, tokenIndex95_60 := position, tokenIndex
+						{
+							position96_60 := position
+							if !_rules[rulescheme_wais]() {
+								goto l95_60
+							}
+							if buffer[position] != rune(':') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l95_60
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l95_60
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l95_60
+							}
+							position++
+							if !_rules[rulehostport]() {
+								goto l95_60
+							}
+							if !_rules[rulewaisdocpath]() {
+								goto l95_60
+							}
+							_ = position96_60
+						}
+						goto lok60
+					l95_60:
+						position, tokenIndex = position95_60, tokenIndex95_60
 						goto l88
 					}
+				lok60:
 					goto l87
 				l88:
 					position, tokenIndex = position87, tokenIndex87
-					if !_rules[rulewaisindex]() {
+					{ // waisindex
+						position89_61, tokenIndex89_61 := position, tokenIndex
+						{
+							position90_61 := position
+							if !_rules[rulescheme_wais]() {
+								goto l89_61
+							}
+							if buffer[position] != rune(':') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l89_61
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l89_61
+							}
+							position++
+							if buffer[position] != rune('/') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l89_61
+							}
+							position++
+							if !_rules[rulehostport]() {
+								goto l89_61
+							}
+							if !_rules[rulewaisindexpath]() {
+								goto l89_61
+							}
+							{
+								position91_61, tokenIndex91_61 := position, tokenIndex
+								if buffer[position] != rune('?') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l91_61
+								}
+								position++
+								if !_rules[rulesearch]() {
+									goto l91_61
+								}
+								goto l92_61
+							l91_61:
+								position, tokenIndex = position91_61, tokenIndex91_61
+							}
+						l92_61:
+							_ = position90_61
+						}
+						goto lok61
+					l89_61:
+						position, tokenIndex = position89_61, tokenIndex89_61
 						goto l85
 					}
+				lok61:
 				}
 			l87:
 				_ = position86
@@ -1666,9 +2701,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l93
 				}
 				position++
-				if !_rules[ruledatabase]() {
+				{ // database
+					position124_39, tokenIndex124_39 := position, tokenIndex
+					{
+						position125_39 := position
+						if !_rules[rulexalphas]() {
+							goto l124_39
+						}
+						_ = position125_39
+					}
+					goto lok39
+				l124_39:
+					position, tokenIndex = position124_39, tokenIndex124_39
 					goto l93
 				}
+			lok39:
 				add(rulewaisindexpath, position94)
 			}
 			p.comp = comp
@@ -1734,9 +2781,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l97
 				}
 				position++
-				if !_rules[ruledatabase]() {
+				{ // database
+					position124_40, tokenIndex124_40 := position, tokenIndex
+					{
+						position125_40 := position
+						if !_rules[rulexalphas]() {
+							goto l124_40
+						}
+						_ = position125_40
+					}
+					goto lok40
+				l124_40:
+					position, tokenIndex = position124_40, tokenIndex124_40
 					goto l97
 				}
+			lok40:
 				if buffer[position] != rune('/') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
@@ -1744,9 +2803,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l97
 				}
 				position++
-				if !_rules[rulewtype]() {
+				{ // wtype
+					position126_41, tokenIndex126_41 := position, tokenIndex
+					{
+						position127_41 := position
+						if !_rules[rulexalphas]() {
+							goto l126_41
+						}
+						_ = position127_41
+					}
+					goto lok41
+				l126_41:
+					position, tokenIndex = position126_41, tokenIndex126_41
 					goto l97
 				}
+			lok41:
 				if buffer[position] != rune('/') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
@@ -1754,9 +2825,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l97
 				}
 				position++
-				if !_rules[ruledigits]() {
+				{ // digits
+					position263_42, tokenIndex263_42 := position, tokenIndex
+					{
+						position264_42 := position
+						{ // digit
+							position252_1_42, tokenIndex252_1_42 := position, tokenIndex
+							{
+								position253_1_42 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l252_1_42
+								}
+								position++
+								_ = position253_1_42
+							}
+							goto lok1_42
+						l252_1_42:
+							position, tokenIndex = position252_1_42, tokenIndex252_1_42
+							goto l263_42
+						}
+					lok1_42:
+					l265_42:
+						{
+							position266_42, tokenIndex266_42 := position, tokenIndex
+							{ // digit
+								position252_2_42, tokenIndex252_2_42 := position, tokenIndex
+								{
+									position253_2_42 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l252_2_42
+									}
+									position++
+									_ = position253_2_42
+								}
+								goto lok2_42
+							l252_2_42:
+								position, tokenIndex = position252_2_42, tokenIndex252_2_42
+								goto l266_42
+							}
+						lok2_42:
+							goto l265_42
+						l266_42:
+							position, tokenIndex = position266_42, tokenIndex266_42
+						}
+						_ = position264_42
+					}
+					goto lok42
+				l263_42:
+					position, tokenIndex = position263_42, tokenIndex263_42
 					goto l97
 				}
+			lok42:
 				if buffer[position] != rune('/') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
@@ -1806,9 +2931,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position++
 					{
 						position104, tokenIndex104 := position, tokenIndex
-						if !_rules[rulexalpha]() {
+						{ // xalpha
+							position229_51, tokenIndex229_51 := position, tokenIndex
+							{
+								position230_51 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										position++
+									} else {
+										switch buffer[position] {
+										case '%':
+											{ // escape
+												position256_17_51, tokenIndex256_17_51 := position, tokenIndex
+												{
+													position257_17_51 := position
+													if buffer[position] != rune('%') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l256_17_51
+													}
+													position++
+													{ // hex
+														position258_13_17_51, tokenIndex258_13_17_51 := position, tokenIndex
+														{
+															position259_13_17_51 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_13_17_51
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_13_17_51
+														}
+														goto lok13_17_51
+													l258_13_17_51:
+														position, tokenIndex = position258_13_17_51, tokenIndex258_13_17_51
+														goto l256_17_51
+													}
+												lok13_17_51:
+													{ // hex
+														position258_14_17_51, tokenIndex258_14_17_51 := position, tokenIndex
+														{
+															position259_14_17_51 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_14_17_51
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_14_17_51
+														}
+														goto lok14_17_51
+													l258_14_17_51:
+														position, tokenIndex = position258_14_17_51, tokenIndex258_14_17_51
+														goto l256_17_51
+													}
+												lok14_17_51:
+													_ = position257_17_51
+												}
+												goto lok17_51
+											l256_17_51:
+												position, tokenIndex = position256_17_51, tokenIndex256_17_51
+												goto l229_51
+											}
+										lok17_51:
+											;
+										default:
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l229_51
+											}
+											position++
+										}
+									}
+								}
+
+								_ = position230_51
+							}
+							goto lok51
+						l229_51:
+							position, tokenIndex = position229_51, tokenIndex229_51
 							goto l104
 						}
+					lok51:
 						goto l99
 					l104:
 						position, tokenIndex = position104, tokenIndex104
@@ -1829,9 +3053,61 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position105, tokenIndex105 := position, tokenIndex
 			{
 				position106 := position
-				if !_rules[ruleialpha]() {
+				{ // ialpha
+					position244_24, tokenIndex244_24 := position, tokenIndex
+					{
+						position245_24 := position
+						{ // alpha
+							position248_21_24, tokenIndex248_21_24 := position, tokenIndex
+							{
+								position249_21_24 := position
+								{
+									position250_21_24, tokenIndex250_21_24 := position, tokenIndex
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l251_21_24
+									}
+									position++
+									goto l250_21_24
+								l251_21_24:
+									position, tokenIndex = position250_21_24, tokenIndex250_21_24
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l248_21_24
+									}
+									position++
+								}
+							l250_21_24:
+								_ = position249_21_24
+							}
+							goto lok21_24
+						l248_21_24:
+							position, tokenIndex = position248_21_24, tokenIndex248_21_24
+							goto l244_24
+						}
+					lok21_24:
+						{
+							position246_24, tokenIndex246_24 := position, tokenIndex
+							if !_rules[rulexalphas]() {
+								goto l246_24
+							}
+							goto l247_24
+						l246_24:
+							position, tokenIndex = position246_24, tokenIndex246_24
+						}
+					l247_24:
+						_ = position245_24
+					}
+					goto lok24
+				l244_24:
+					position, tokenIndex = position244_24, tokenIndex244_24
 					goto l105
 				}
+			lok24:
 			l107:
 				{
 					position108, tokenIndex108 := position, tokenIndex
@@ -1842,9 +3118,61 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l108
 					}
 					position++
-					if !_rules[ruleialpha]() {
+					{ // ialpha
+						position244_25, tokenIndex244_25 := position, tokenIndex
+						{
+							position245_25 := position
+							{ // alpha
+								position248_21_25, tokenIndex248_21_25 := position, tokenIndex
+								{
+									position249_21_25 := position
+									{
+										position250_21_25, tokenIndex250_21_25 := position, tokenIndex
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l251_21_25
+										}
+										position++
+										goto l250_21_25
+									l251_21_25:
+										position, tokenIndex = position250_21_25, tokenIndex250_21_25
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l248_21_25
+										}
+										position++
+									}
+								l250_21_25:
+									_ = position249_21_25
+								}
+								goto lok21_25
+							l248_21_25:
+								position, tokenIndex = position248_21_25, tokenIndex248_21_25
+								goto l244_25
+							}
+						lok21_25:
+							{
+								position246_25, tokenIndex246_25 := position, tokenIndex
+								if !_rules[rulexalphas]() {
+									goto l246_25
+								}
+								goto l247_25
+							l246_25:
+								position, tokenIndex = position246_25, tokenIndex246_25
+							}
+						l247_25:
+							_ = position245_25
+						}
+						goto lok25
+					l244_25:
+						position, tokenIndex = position244_25, tokenIndex244_25
 						goto l108
 					}
+				lok25:
 					goto l107
 				l108:
 					position, tokenIndex = position108, tokenIndex108
@@ -1863,9 +3191,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position110 := position
 				{
 					position111, tokenIndex111 := position, tokenIndex
-					if !_rules[rulexalpha]() {
+					{ // xalpha
+						position229_43, tokenIndex229_43 := position, tokenIndex
+						{
+							position230_43 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position256_17_43, tokenIndex256_17_43 := position, tokenIndex
+											{
+												position257_17_43 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l256_17_43
+												}
+												position++
+												{ // hex
+													position258_13_17_43, tokenIndex258_13_17_43 := position, tokenIndex
+													{
+														position259_13_17_43 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_13_17_43
+																}
+																position++
+															}
+														}
+
+														_ = position259_13_17_43
+													}
+													goto lok13_17_43
+												l258_13_17_43:
+													position, tokenIndex = position258_13_17_43, tokenIndex258_13_17_43
+													goto l256_17_43
+												}
+											lok13_17_43:
+												{ // hex
+													position258_14_17_43, tokenIndex258_14_17_43 := position, tokenIndex
+													{
+														position259_14_17_43 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_14_17_43
+																}
+																position++
+															}
+														}
+
+														_ = position259_14_17_43
+													}
+													goto lok14_17_43
+												l258_14_17_43:
+													position, tokenIndex = position258_14_17_43, tokenIndex258_14_17_43
+													goto l256_17_43
+												}
+											lok14_17_43:
+												_ = position257_17_43
+											}
+											goto lok17_43
+										l256_17_43:
+											position, tokenIndex = position256_17_43, tokenIndex256_17_43
+											goto l229_43
+										}
+									lok17_43:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l229_43
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position230_43
+						}
+						goto lok43
+					l229_43:
+						position, tokenIndex = position229_43, tokenIndex229_43
 						goto l112
 					}
+				lok43:
 				l113:
 					{
 						position114, tokenIndex114 := position, tokenIndex
@@ -1878,16 +3305,145 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l115
 							}
 							position++
-							if !_rules[rulealpha]() {
+							{ // alpha
+								position248_44, tokenIndex248_44 := position, tokenIndex
+								{
+									position249_44 := position
+									{
+										position250_44, tokenIndex250_44 := position, tokenIndex
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l251_44
+										}
+										position++
+										goto l250_44
+									l251_44:
+										position, tokenIndex = position250_44, tokenIndex250_44
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l248_44
+										}
+										position++
+									}
+								l250_44:
+									_ = position249_44
+								}
+								goto lok44
+							l248_44:
+								position, tokenIndex = position248_44, tokenIndex248_44
 								goto l115
 							}
+						lok44:
 							goto l114
 						l115:
 							position, tokenIndex = position115, tokenIndex115
 						}
-						if !_rules[rulexalpha]() {
+						{ // xalpha
+							position229_45, tokenIndex229_45 := position, tokenIndex
+							{
+								position230_45 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										position++
+									} else {
+										switch buffer[position] {
+										case '%':
+											{ // escape
+												position256_17_45, tokenIndex256_17_45 := position, tokenIndex
+												{
+													position257_17_45 := position
+													if buffer[position] != rune('%') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l256_17_45
+													}
+													position++
+													{ // hex
+														position258_13_17_45, tokenIndex258_13_17_45 := position, tokenIndex
+														{
+															position259_13_17_45 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_13_17_45
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_13_17_45
+														}
+														goto lok13_17_45
+													l258_13_17_45:
+														position, tokenIndex = position258_13_17_45, tokenIndex258_13_17_45
+														goto l256_17_45
+													}
+												lok13_17_45:
+													{ // hex
+														position258_14_17_45, tokenIndex258_14_17_45 := position, tokenIndex
+														{
+															position259_14_17_45 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_14_17_45
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_14_17_45
+														}
+														goto lok14_17_45
+													l258_14_17_45:
+														position, tokenIndex = position258_14_17_45, tokenIndex258_14_17_45
+														goto l256_17_45
+													}
+												lok14_17_45:
+													_ = position257_17_45
+												}
+												goto lok17_45
+											l256_17_45:
+												position, tokenIndex = position256_17_45, tokenIndex256_17_45
+												goto l229_45
+											}
+										lok17_45:
+											;
+										default:
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l229_45
+											}
+											position++
+										}
+									}
+								}
+
+								_ = position230_45
+							}
+							goto lok45
+						l229_45:
+							position, tokenIndex = position229_45, tokenIndex229_45
 							goto l114
 						}
+					lok45:
 						goto l113
 					l114:
 						position, tokenIndex = position114, tokenIndex114
@@ -1915,9 +3471,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l111
 				l112:
 					position, tokenIndex = position111, tokenIndex111
-					if !_rules[rulexalpha]() {
+					{ // xalpha
+						position229_46, tokenIndex229_46 := position, tokenIndex
+						{
+							position230_46 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position256_17_46, tokenIndex256_17_46 := position, tokenIndex
+											{
+												position257_17_46 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l256_17_46
+												}
+												position++
+												{ // hex
+													position258_13_17_46, tokenIndex258_13_17_46 := position, tokenIndex
+													{
+														position259_13_17_46 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_13_17_46
+																}
+																position++
+															}
+														}
+
+														_ = position259_13_17_46
+													}
+													goto lok13_17_46
+												l258_13_17_46:
+													position, tokenIndex = position258_13_17_46, tokenIndex258_13_17_46
+													goto l256_17_46
+												}
+											lok13_17_46:
+												{ // hex
+													position258_14_17_46, tokenIndex258_14_17_46 := position, tokenIndex
+													{
+														position259_14_17_46 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_14_17_46
+																}
+																position++
+															}
+														}
+
+														_ = position259_14_17_46
+													}
+													goto lok14_17_46
+												l258_14_17_46:
+													position, tokenIndex = position258_14_17_46, tokenIndex258_14_17_46
+													goto l256_17_46
+												}
+											lok14_17_46:
+												_ = position257_17_46
+											}
+											goto lok17_46
+										l256_17_46:
+											position, tokenIndex = position256_17_46, tokenIndex256_17_46
+											goto l229_46
+										}
+									lok17_46:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l229_46
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position230_46
+						}
+						goto lok46
+					l229_46:
+						position, tokenIndex = position229_46, tokenIndex229_46
 						goto l109
 					}
+				lok46:
 				l118:
 					{
 						position119, tokenIndex119 := position, tokenIndex
@@ -1935,9 +3590,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							{
 								position121, tokenIndex121 := position, tokenIndex
-								if !_rules[rulexalpha]() {
+								{ // xalpha
+									position229_47, tokenIndex229_47 := position, tokenIndex
+									{
+										position230_47 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												position++
+											} else {
+												switch buffer[position] {
+												case '%':
+													{ // escape
+														position256_17_47, tokenIndex256_17_47 := position, tokenIndex
+														{
+															position257_17_47 := position
+															if buffer[position] != rune('%') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l256_17_47
+															}
+															position++
+															{ // hex
+																position258_13_17_47, tokenIndex258_13_17_47 := position, tokenIndex
+																{
+																	position259_13_17_47 := position
+																	{
+																		if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																			position++
+																		} else {
+																			if c := buffer[position]; c < rune('0') || c > rune('9') {
+																				if int(position) > p.far {
+																					p.far, p.farComp = int(position), p.comp
+																				}
+																				goto l258_13_17_47
+																			}
+																			position++
+																		}
+																	}
+
+																	_ = position259_13_17_47
+																}
+																goto lok13_17_47
+															l258_13_17_47:
+																position, tokenIndex = position258_13_17_47, tokenIndex258_13_17_47
+																goto l256_17_47
+															}
+														lok13_17_47:
+															{ // hex
+																position258_14_17_47, tokenIndex258_14_17_47 := position, tokenIndex
+																{
+																	position259_14_17_47 := position
+																	{
+																		if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																			position++
+																		} else {
+																			if c := buffer[position]; c < rune('0') || c > rune('9') {
+																				if int(position) > p.far {
+																					p.far, p.farComp = int(position), p.comp
+																				}
+																				goto l258_14_17_47
+																			}
+																			position++
+																		}
+																	}
+
+																	_ = position259_14_17_47
+																}
+																goto lok14_17_47
+															l258_14_17_47:
+																position, tokenIndex = position258_14_17_47, tokenIndex258_14_17_47
+																goto l256_17_47
+															}
+														lok14_17_47:
+															_ = position257_17_47
+														}
+														goto lok17_47
+													l256_17_47:
+														position, tokenIndex = position256_17_47, tokenIndex256_17_47
+														goto l229_47
+													}
+												lok17_47:
+													;
+												default:
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l229_47
+													}
+													position++
+												}
+											}
+										}
+
+										_ = position230_47
+									}
+									goto lok47
+								l229_47:
+									position, tokenIndex = position229_47, tokenIndex229_47
 									goto l121
 								}
+							lok47:
 								goto l120
 							l121:
 								position, tokenIndex = position121, tokenIndex121
@@ -1946,9 +3700,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l120:
 							position, tokenIndex = position120, tokenIndex120
 						}
-						if !_rules[rulexalpha]() {
+						{ // xalpha
+							position229_48, tokenIndex229_48 := position, tokenIndex
+							{
+								position230_48 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										position++
+									} else {
+										switch buffer[position] {
+										case '%':
+											{ // escape
+												position256_17_48, tokenIndex256_17_48 := position, tokenIndex
+												{
+													position257_17_48 := position
+													if buffer[position] != rune('%') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l256_17_48
+													}
+													position++
+													{ // hex
+														position258_13_17_48, tokenIndex258_13_17_48 := position, tokenIndex
+														{
+															position259_13_17_48 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_13_17_48
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_13_17_48
+														}
+														goto lok13_17_48
+													l258_13_17_48:
+														position, tokenIndex = position258_13_17_48, tokenIndex258_13_17_48
+														goto l256_17_48
+													}
+												lok13_17_48:
+													{ // hex
+														position258_14_17_48, tokenIndex258_14_17_48 := position, tokenIndex
+														{
+															position259_14_17_48 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_14_17_48
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_14_17_48
+														}
+														goto lok14_17_48
+													l258_14_17_48:
+														position, tokenIndex = position258_14_17_48, tokenIndex258_14_17_48
+														goto l256_17_48
+													}
+												lok14_17_48:
+													_ = position257_17_48
+												}
+												goto lok17_48
+											l256_17_48:
+												position, tokenIndex = position256_17_48, tokenIndex256_17_48
+												goto l229_48
+											}
+										lok17_48:
+											;
+										default:
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l229_48
+											}
+											position++
+										}
+									}
+								}
+
+								_ = position230_48
+							}
+							goto lok48
+						l229_48:
+							position, tokenIndex = position229_48, tokenIndex229_48
 							goto l119
 						}
+					lok48:
 						goto l118
 					l119:
 						position, tokenIndex = position119, tokenIndex119
@@ -2017,9 +3870,48 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position128, tokenIndex128 := position, tokenIndex
 			{
 				position129 := position
-				if !_rules[ruleprosperolink]() {
+				{ // prosperolink
+					position130_62, tokenIndex130_62 := position, tokenIndex
+					{
+						position131_62 := position
+						if !_rules[rulescheme_prospero]() {
+							goto l130_62
+						}
+						if buffer[position] != rune(':') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l130_62
+						}
+						position++
+						if buffer[position] != rune('/') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l130_62
+						}
+						position++
+						if buffer[position] != rune('/') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l130_62
+						}
+						position++
+						if !_rules[rulehostport]() {
+							goto l130_62
+						}
+						if !_rules[ruleprosperopath]() {
+							goto l130_62
+						}
+						_ = position131_62
+					}
+					goto lok62
+				l130_62:
+					position, tokenIndex = position130_62, tokenIndex130_62
 					goto l128
 				}
+			lok62:
 				_ = position129
 			}
 			return true
@@ -2083,9 +3975,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l132
 				}
 				position++
-				if !_rules[rulehsoname]() {
+				{ // hsoname
+					position138_52, tokenIndex138_52 := position, tokenIndex
+					{
+						position139_52 := position
+						if !_rules[rulepath]() {
+							goto l138_52
+						}
+						_ = position139_52
+					}
+					goto lok52
+				l138_52:
+					position, tokenIndex = position138_52, tokenIndex138_52
 					goto l132
 				}
+			lok52:
 				{
 					position134, tokenIndex134 := position, tokenIndex
 					if buffer[position] != rune('%') {
@@ -2109,14 +4013,126 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l134
 					}
 					position++
-					if !_rules[ruleversion]() {
+					{ // version
+						position140_53, tokenIndex140_53 := position, tokenIndex
+						{
+							position141_53 := position
+							{ // digits
+								position263_7_53, tokenIndex263_7_53 := position, tokenIndex
+								{
+									position264_7_53 := position
+									{ // digit
+										position252_1_7_53, tokenIndex252_1_7_53 := position, tokenIndex
+										{
+											position253_1_7_53 := position
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l252_1_7_53
+											}
+											position++
+											_ = position253_1_7_53
+										}
+										goto lok1_7_53
+									l252_1_7_53:
+										position, tokenIndex = position252_1_7_53, tokenIndex252_1_7_53
+										goto l263_7_53
+									}
+								lok1_7_53:
+								l265_7_53:
+									{
+										position266_7_53, tokenIndex266_7_53 := position, tokenIndex
+										{ // digit
+											position252_2_7_53, tokenIndex252_2_7_53 := position, tokenIndex
+											{
+												position253_2_7_53 := position
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l252_2_7_53
+												}
+												position++
+												_ = position253_2_7_53
+											}
+											goto lok2_7_53
+										l252_2_7_53:
+											position, tokenIndex = position252_2_7_53, tokenIndex252_2_7_53
+											goto l266_7_53
+										}
+									lok2_7_53:
+										goto l265_7_53
+									l266_7_53:
+										position, tokenIndex = position266_7_53, tokenIndex266_7_53
+									}
+									_ = position264_7_53
+								}
+								goto lok7_53
+							l263_7_53:
+								position, tokenIndex = position263_7_53, tokenIndex263_7_53
+								goto l140_53
+							}
+						lok7_53:
+							_ = position141_53
+						}
+						goto lok53
+					l140_53:
+						position, tokenIndex = position140_53, tokenIndex140_53
 						goto l134
 					}
+				lok53:
 					{
 						position136, tokenIndex136 := position, tokenIndex
-						if !_rules[ruleattributes]() {
+						{ // attributes
+							position142_54, tokenIndex142_54 := position, tokenIndex
+							{
+								position143_54 := position
+								{ // attribute
+									position146_15_54, tokenIndex146_15_54 := position, tokenIndex
+									{
+										position147_15_54 := position
+										if !_rules[rulealphanums]() {
+											goto l146_15_54
+										}
+										_ = position147_15_54
+									}
+									goto lok15_54
+								l146_15_54:
+									position, tokenIndex = position146_15_54, tokenIndex146_15_54
+									goto l142_54
+								}
+							lok15_54:
+							l144_54:
+								{
+									position145_54, tokenIndex145_54 := position, tokenIndex
+									{ // attribute
+										position146_16_54, tokenIndex146_16_54 := position, tokenIndex
+										{
+											position147_16_54 := position
+											if !_rules[rulealphanums]() {
+												goto l146_16_54
+											}
+											_ = position147_16_54
+										}
+										goto lok16_54
+									l146_16_54:
+										position, tokenIndex = position146_16_54, tokenIndex146_16_54
+										goto l145_54
+									}
+								lok16_54:
+									goto l144_54
+								l145_54:
+									position, tokenIndex = position145_54, tokenIndex145_54
+								}
+								_ = position143_54
+							}
+							goto lok54
+						l142_54:
+							position, tokenIndex = position142_54, tokenIndex142_54
 							goto l136
 						}
+					lok54:
 						goto l137
 					l136:
 						position, tokenIndex = position136, tokenIndex136
@@ -2156,9 +4172,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position140, tokenIndex140 := position, tokenIndex
 			{
 				position141 := position
-				if !_rules[ruledigits]() {
+				{ // digits
+					position263_7, tokenIndex263_7 := position, tokenIndex
+					{
+						position264_7 := position
+						{ // digit
+							position252_1_7, tokenIndex252_1_7 := position, tokenIndex
+							{
+								position253_1_7 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l252_1_7
+								}
+								position++
+								_ = position253_1_7
+							}
+							goto lok1_7
+						l252_1_7:
+							position, tokenIndex = position252_1_7, tokenIndex252_1_7
+							goto l263_7
+						}
+					lok1_7:
+					l265_7:
+						{
+							position266_7, tokenIndex266_7 := position, tokenIndex
+							{ // digit
+								position252_2_7, tokenIndex252_2_7 := position, tokenIndex
+								{
+									position253_2_7 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l252_2_7
+									}
+									position++
+									_ = position253_2_7
+								}
+								goto lok2_7
+							l252_2_7:
+								position, tokenIndex = position252_2_7, tokenIndex252_2_7
+								goto l266_7
+							}
+						lok2_7:
+							goto l265_7
+						l266_7:
+							position, tokenIndex = position266_7, tokenIndex266_7
+						}
+						_ = position264_7
+					}
+					goto lok7
+				l263_7:
+					position, tokenIndex = position263_7, tokenIndex263_7
 					goto l140
 				}
+			lok7:
 				_ = position141
 			}
 			return true
@@ -2171,15 +4241,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position142, tokenIndex142 := position, tokenIndex
 			{
 				position143 := position
-				if !_rules[ruleattribute]() {
+				{ // attribute
+					position146_15, tokenIndex146_15 := position, tokenIndex
+					{
+						position147_15 := position
+						if !_rules[rulealphanums]() {
+							goto l146_15
+						}
+						_ = position147_15
+					}
+					goto lok15
+				l146_15:
+					position, tokenIndex = position146_15, tokenIndex146_15
 					goto l142
 				}
+			lok15:
 			l144:
 				{
 					position145, tokenIndex145 := position, tokenIndex
-					if !_rules[ruleattribute]() {
+					{ // attribute
+						position146_16, tokenIndex146_16 := position, tokenIndex
+						{
+							position147_16 := position
+							if !_rules[rulealphanums]() {
+								goto l146_16
+							}
+							_ = position147_16
+						}
+						goto lok16
+					l146_16:
+						position, tokenIndex = position146_16, tokenIndex146_16
 						goto l145
 					}
+				lok16:
 					goto l144
 				l145:
 					position, tokenIndex = position145, tokenIndex145
@@ -2269,9 +4363,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					{
 						position154, tokenIndex154 := position, tokenIndex
-						if !_rules[rulexalpha]() {
+						{ // xalpha
+							position229_57, tokenIndex229_57 := position, tokenIndex
+							{
+								position230_57 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										position++
+									} else {
+										switch buffer[position] {
+										case '%':
+											{ // escape
+												position256_17_57, tokenIndex256_17_57 := position, tokenIndex
+												{
+													position257_17_57 := position
+													if buffer[position] != rune('%') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l256_17_57
+													}
+													position++
+													{ // hex
+														position258_13_17_57, tokenIndex258_13_17_57 := position, tokenIndex
+														{
+															position259_13_17_57 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_13_17_57
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_13_17_57
+														}
+														goto lok13_17_57
+													l258_13_17_57:
+														position, tokenIndex = position258_13_17_57, tokenIndex258_13_17_57
+														goto l256_17_57
+													}
+												lok13_17_57:
+													{ // hex
+														position258_14_17_57, tokenIndex258_14_17_57 := position, tokenIndex
+														{
+															position259_14_17_57 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_14_17_57
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_14_17_57
+														}
+														goto lok14_17_57
+													l258_14_17_57:
+														position, tokenIndex = position258_14_17_57, tokenIndex258_14_17_57
+														goto l256_17_57
+													}
+												lok14_17_57:
+													_ = position257_17_57
+												}
+												goto lok17_57
+											l256_17_57:
+												position, tokenIndex = position256_17_57, tokenIndex256_17_57
+												goto l229_57
+											}
+										lok17_57:
+											;
+										default:
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l229_57
+											}
+											position++
+										}
+									}
+								}
+
+								_ = position230_57
+							}
+							goto lok57
+						l229_57:
+							position, tokenIndex = position229_57, tokenIndex229_57
 							goto l154
 						}
+					lok57:
 						goto l153
 					l154:
 						position, tokenIndex = position154, tokenIndex154
@@ -2294,9 +4487,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					{
 						position156, tokenIndex156 := position, tokenIndex
-						if !_rules[rulexalpha]() {
+						{ // xalpha
+							position229_58, tokenIndex229_58 := position, tokenIndex
+							{
+								position230_58 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										position++
+									} else {
+										switch buffer[position] {
+										case '%':
+											{ // escape
+												position256_17_58, tokenIndex256_17_58 := position, tokenIndex
+												{
+													position257_17_58 := position
+													if buffer[position] != rune('%') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l256_17_58
+													}
+													position++
+													{ // hex
+														position258_13_17_58, tokenIndex258_13_17_58 := position, tokenIndex
+														{
+															position259_13_17_58 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_13_17_58
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_13_17_58
+														}
+														goto lok13_17_58
+													l258_13_17_58:
+														position, tokenIndex = position258_13_17_58, tokenIndex258_13_17_58
+														goto l256_17_58
+													}
+												lok13_17_58:
+													{ // hex
+														position258_14_17_58, tokenIndex258_14_17_58 := position, tokenIndex
+														{
+															position259_14_17_58 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_14_17_58
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_14_17_58
+														}
+														goto lok14_17_58
+													l258_14_17_58:
+														position, tokenIndex = position258_14_17_58, tokenIndex258_14_17_58
+														goto l256_17_58
+													}
+												lok14_17_58:
+													_ = position257_17_58
+												}
+												goto lok17_58
+											l256_17_58:
+												position, tokenIndex = position256_17_58, tokenIndex256_17_58
+												goto l229_58
+											}
+										lok17_58:
+											;
+										default:
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l229_58
+											}
+											position++
+										}
+									}
+								}
+
+								_ = position230_58
+							}
+							goto lok58
+						l229_58:
+							position, tokenIndex = position229_58, tokenIndex229_58
 							goto l156
 						}
+					lok58:
 						goto l155
 					l156:
 						position, tokenIndex = position156, tokenIndex156
@@ -2309,9 +4601,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					{
 						position157, tokenIndex157 := position, tokenIndex
-						if !_rules[rulexalpha]() {
+						{ // xalpha
+							position229_59, tokenIndex229_59 := position, tokenIndex
+							{
+								position230_59 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										position++
+									} else {
+										switch buffer[position] {
+										case '%':
+											{ // escape
+												position256_17_59, tokenIndex256_17_59 := position, tokenIndex
+												{
+													position257_17_59 := position
+													if buffer[position] != rune('%') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l256_17_59
+													}
+													position++
+													{ // hex
+														position258_13_17_59, tokenIndex258_13_17_59 := position, tokenIndex
+														{
+															position259_13_17_59 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_13_17_59
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_13_17_59
+														}
+														goto lok13_17_59
+													l258_13_17_59:
+														position, tokenIndex = position258_13_17_59, tokenIndex258_13_17_59
+														goto l256_17_59
+													}
+												lok13_17_59:
+													{ // hex
+														position258_14_17_59, tokenIndex258_14_17_59 := position, tokenIndex
+														{
+															position259_14_17_59 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_14_17_59
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_14_17_59
+														}
+														goto lok14_17_59
+													l258_14_17_59:
+														position, tokenIndex = position258_14_17_59, tokenIndex258_14_17_59
+														goto l256_17_59
+													}
+												lok14_17_59:
+													_ = position257_17_59
+												}
+												goto lok17_59
+											l256_17_59:
+												position, tokenIndex = position256_17_59, tokenIndex256_17_59
+												goto l229_59
+											}
+										lok17_59:
+											;
+										default:
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l229_59
+											}
+											position++
+										}
+									}
+								}
+
+								_ = position230_59
+							}
+							goto lok59
+						l229_59:
+							position, tokenIndex = position229_59, tokenIndex229_59
 							goto l157
 						}
+					lok59:
 						goto l150
 					l157:
 						position, tokenIndex = position157, tokenIndex157
@@ -2343,9 +4734,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l162:
 					position, tokenIndex = position162, tokenIndex162
 				}
-				if !_rules[rulexalpha]() {
+				{ // xalpha
+					position229_49, tokenIndex229_49 := position, tokenIndex
+					{
+						position230_49 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								position++
+							} else {
+								switch buffer[position] {
+								case '%':
+									{ // escape
+										position256_17_49, tokenIndex256_17_49 := position, tokenIndex
+										{
+											position257_17_49 := position
+											if buffer[position] != rune('%') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l256_17_49
+											}
+											position++
+											{ // hex
+												position258_13_17_49, tokenIndex258_13_17_49 := position, tokenIndex
+												{
+													position259_13_17_49 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l258_13_17_49
+															}
+															position++
+														}
+													}
+
+													_ = position259_13_17_49
+												}
+												goto lok13_17_49
+											l258_13_17_49:
+												position, tokenIndex = position258_13_17_49, tokenIndex258_13_17_49
+												goto l256_17_49
+											}
+										lok13_17_49:
+											{ // hex
+												position258_14_17_49, tokenIndex258_14_17_49 := position, tokenIndex
+												{
+													position259_14_17_49 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l258_14_17_49
+															}
+															position++
+														}
+													}
+
+													_ = position259_14_17_49
+												}
+												goto lok14_17_49
+											l258_14_17_49:
+												position, tokenIndex = position258_14_17_49, tokenIndex258_14_17_49
+												goto l256_17_49
+											}
+										lok14_17_49:
+											_ = position257_17_49
+										}
+										goto lok17_49
+									l256_17_49:
+										position, tokenIndex = position256_17_49, tokenIndex256_17_49
+										goto l229_49
+									}
+								lok17_49:
+									;
+								default:
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l229_49
+									}
+									position++
+								}
+							}
+						}
+
+						_ = position230_49
+					}
+					goto lok49
+				l229_49:
+					position, tokenIndex = position229_49, tokenIndex229_49
 					goto l158
 				}
+			lok49:
 			l160:
 				{
 					position161, tokenIndex161 := position, tokenIndex
@@ -2358,9 +4848,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l163:
 						position, tokenIndex = position163, tokenIndex163
 					}
-					if !_rules[rulexalpha]() {
+					{ // xalpha
+						position229_50, tokenIndex229_50 := position, tokenIndex
+						{
+							position230_50 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position256_17_50, tokenIndex256_17_50 := position, tokenIndex
+											{
+												position257_17_50 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l256_17_50
+												}
+												position++
+												{ // hex
+													position258_13_17_50, tokenIndex258_13_17_50 := position, tokenIndex
+													{
+														position259_13_17_50 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_13_17_50
+																}
+																position++
+															}
+														}
+
+														_ = position259_13_17_50
+													}
+													goto lok13_17_50
+												l258_13_17_50:
+													position, tokenIndex = position258_13_17_50, tokenIndex258_13_17_50
+													goto l256_17_50
+												}
+											lok13_17_50:
+												{ // hex
+													position258_14_17_50, tokenIndex258_14_17_50 := position, tokenIndex
+													{
+														position259_14_17_50 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_14_17_50
+																}
+																position++
+															}
+														}
+
+														_ = position259_14_17_50
+													}
+													goto lok14_17_50
+												l258_14_17_50:
+													position, tokenIndex = position258_14_17_50, tokenIndex258_14_17_50
+													goto l256_17_50
+												}
+											lok14_17_50:
+												_ = position257_17_50
+											}
+											goto lok17_50
+										l256_17_50:
+											position, tokenIndex = position256_17_50, tokenIndex256_17_50
+											goto l229_50
+										}
+									lok17_50:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l229_50
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position230_50
+						}
+						goto lok50
+					l229_50:
+						position, tokenIndex = position229_50, tokenIndex229_50
 						goto l161
 					}
+				lok50:
 					goto l160
 				l161:
 					position, tokenIndex = position161, tokenIndex161
@@ -2402,18 +4991,216 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l168:
 						position, tokenIndex = position168, tokenIndex168
 					}
-					if !_rules[rulexalpha]() {
+					{ // xalpha
+						position229_26, tokenIndex229_26 := position, tokenIndex
+						{
+							position230_26 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position256_17_26, tokenIndex256_17_26 := position, tokenIndex
+											{
+												position257_17_26 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l256_17_26
+												}
+												position++
+												{ // hex
+													position258_13_17_26, tokenIndex258_13_17_26 := position, tokenIndex
+													{
+														position259_13_17_26 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_13_17_26
+																}
+																position++
+															}
+														}
+
+														_ = position259_13_17_26
+													}
+													goto lok13_17_26
+												l258_13_17_26:
+													position, tokenIndex = position258_13_17_26, tokenIndex258_13_17_26
+													goto l256_17_26
+												}
+											lok13_17_26:
+												{ // hex
+													position258_14_17_26, tokenIndex258_14_17_26 := position, tokenIndex
+													{
+														position259_14_17_26 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_14_17_26
+																}
+																position++
+															}
+														}
+
+														_ = position259_14_17_26
+													}
+													goto lok14_17_26
+												l258_14_17_26:
+													position, tokenIndex = position258_14_17_26, tokenIndex258_14_17_26
+													goto l256_17_26
+												}
+											lok14_17_26:
+												_ = position257_17_26
+											}
+											goto lok17_26
+										l256_17_26:
+											position, tokenIndex = position256_17_26, tokenIndex256_17_26
+											goto l229_26
+										}
+									lok17_26:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l229_26
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position230_26
+						}
+						goto lok26
+					l229_26:
+						position, tokenIndex = position229_26, tokenIndex229_26
 						goto l167
 					}
+				lok26:
 					goto l166
 				l167:
 					position, tokenIndex = position167, tokenIndex167
 				}
 				{
 					position169, tokenIndex169 := position, tokenIndex
-					if !_rules[rulexalpha]() {
+					{ // xalpha
+						position229_27, tokenIndex229_27 := position, tokenIndex
+						{
+							position230_27 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position256_17_27, tokenIndex256_17_27 := position, tokenIndex
+											{
+												position257_17_27 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l256_17_27
+												}
+												position++
+												{ // hex
+													position258_13_17_27, tokenIndex258_13_17_27 := position, tokenIndex
+													{
+														position259_13_17_27 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_13_17_27
+																}
+																position++
+															}
+														}
+
+														_ = position259_13_17_27
+													}
+													goto lok13_17_27
+												l258_13_17_27:
+													position, tokenIndex = position258_13_17_27, tokenIndex258_13_17_27
+													goto l256_17_27
+												}
+											lok13_17_27:
+												{ // hex
+													position258_14_17_27, tokenIndex258_14_17_27 := position, tokenIndex
+													{
+														position259_14_17_27 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_14_17_27
+																}
+																position++
+															}
+														}
+
+														_ = position259_14_17_27
+													}
+													goto lok14_17_27
+												l258_14_17_27:
+													position, tokenIndex = position258_14_17_27, tokenIndex258_14_17_27
+													goto l256_17_27
+												}
+											lok14_17_27:
+												_ = position257_17_27
+											}
+											goto lok17_27
+										l256_17_27:
+											position, tokenIndex = position256_17_27, tokenIndex256_17_27
+											goto l229_27
+										}
+									lok17_27:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l229_27
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position230_27
+						}
+						goto lok27
+					l229_27:
+						position, tokenIndex = position229_27, tokenIndex229_27
 						goto l169
 					}
+				lok27:
 					goto l164
 				l169:
 					position, tokenIndex = position169, tokenIndex169
@@ -2432,9 +5219,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position170, tokenIndex170 := position, tokenIndex
 			{
 				position171 := position
-				if !_rules[rulexalpha]() {
+				{ // xalpha
+					position229_28, tokenIndex229_28 := position, tokenIndex
+					{
+						position230_28 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								position++
+							} else {
+								switch buffer[position] {
+								case '%':
+									{ // escape
+										position256_17_28, tokenIndex256_17_28 := position, tokenIndex
+										{
+											position257_17_28 := position
+											if buffer[position] != rune('%') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l256_17_28
+											}
+											position++
+											{ // hex
+												position258_13_17_28, tokenIndex258_13_17_28 := position, tokenIndex
+												{
+													position259_13_17_28 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l258_13_17_28
+															}
+															position++
+														}
+													}
+
+													_ = position259_13_17_28
+												}
+												goto lok13_17_28
+											l258_13_17_28:
+												position, tokenIndex = position258_13_17_28, tokenIndex258_13_17_28
+												goto l256_17_28
+											}
+										lok13_17_28:
+											{ // hex
+												position258_14_17_28, tokenIndex258_14_17_28 := position, tokenIndex
+												{
+													position259_14_17_28 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l258_14_17_28
+															}
+															position++
+														}
+													}
+
+													_ = position259_14_17_28
+												}
+												goto lok14_17_28
+											l258_14_17_28:
+												position, tokenIndex = position258_14_17_28, tokenIndex258_14_17_28
+												goto l256_17_28
+											}
+										lok14_17_28:
+											_ = position257_17_28
+										}
+										goto lok17_28
+									l256_17_28:
+										position, tokenIndex = position256_17_28, tokenIndex256_17_28
+										goto l229_28
+									}
+								lok17_28:
+									;
+								default:
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l229_28
+									}
+									position++
+								}
+							}
+						}
+
+						_ = position230_28
+					}
+					goto lok28
+				l229_28:
+					position, tokenIndex = position229_28, tokenIndex229_28
 					goto l170
 				}
+			lok28:
 			l172:
 				{
 					position173, tokenIndex173 := position, tokenIndex
@@ -2447,16 +5333,145 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l174
 						}
 						position++
-						if !_rules[rulealpha]() {
+						{ // alpha
+							position248_29, tokenIndex248_29 := position, tokenIndex
+							{
+								position249_29 := position
+								{
+									position250_29, tokenIndex250_29 := position, tokenIndex
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l251_29
+									}
+									position++
+									goto l250_29
+								l251_29:
+									position, tokenIndex = position250_29, tokenIndex250_29
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l248_29
+									}
+									position++
+								}
+							l250_29:
+								_ = position249_29
+							}
+							goto lok29
+						l248_29:
+							position, tokenIndex = position248_29, tokenIndex248_29
 							goto l174
 						}
+					lok29:
 						goto l173
 					l174:
 						position, tokenIndex = position174, tokenIndex174
 					}
-					if !_rules[rulexalpha]() {
+					{ // xalpha
+						position229_30, tokenIndex229_30 := position, tokenIndex
+						{
+							position230_30 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position256_17_30, tokenIndex256_17_30 := position, tokenIndex
+											{
+												position257_17_30 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l256_17_30
+												}
+												position++
+												{ // hex
+													position258_13_17_30, tokenIndex258_13_17_30 := position, tokenIndex
+													{
+														position259_13_17_30 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_13_17_30
+																}
+																position++
+															}
+														}
+
+														_ = position259_13_17_30
+													}
+													goto lok13_17_30
+												l258_13_17_30:
+													position, tokenIndex = position258_13_17_30, tokenIndex258_13_17_30
+													goto l256_17_30
+												}
+											lok13_17_30:
+												{ // hex
+													position258_14_17_30, tokenIndex258_14_17_30 := position, tokenIndex
+													{
+														position259_14_17_30 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_14_17_30
+																}
+																position++
+															}
+														}
+
+														_ = position259_14_17_30
+													}
+													goto lok14_17_30
+												l258_14_17_30:
+													position, tokenIndex = position258_14_17_30, tokenIndex258_14_17_30
+													goto l256_17_30
+												}
+											lok14_17_30:
+												_ = position257_17_30
+											}
+											goto lok17_30
+										l256_17_30:
+											position, tokenIndex = position256_17_30, tokenIndex256_17_30
+											goto l229_30
+										}
+									lok17_30:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l229_30
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position230_30
+						}
+						goto lok30
+					l229_30:
+						position, tokenIndex = position229_30, tokenIndex229_30
 						goto l173
 					}
+				lok30:
 					goto l172
 				l173:
 					position, tokenIndex = position173, tokenIndex173
@@ -2550,14 +5565,137 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l181
 				}
 				position++
-				if !_rules[rulegtype]() {
+				{ // gtype
+					position227_55, tokenIndex227_55 := position, tokenIndex
+					{
+						position228_55 := position
+						{ // xalpha
+							position229_38_55, tokenIndex229_38_55 := position, tokenIndex
+							{
+								position230_38_55 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										position++
+									} else {
+										switch buffer[position] {
+										case '%':
+											{ // escape
+												position256_17_38_55, tokenIndex256_17_38_55 := position, tokenIndex
+												{
+													position257_17_38_55 := position
+													if buffer[position] != rune('%') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l256_17_38_55
+													}
+													position++
+													{ // hex
+														position258_13_17_38_55, tokenIndex258_13_17_38_55 := position, tokenIndex
+														{
+															position259_13_17_38_55 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_13_17_38_55
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_13_17_38_55
+														}
+														goto lok13_17_38_55
+													l258_13_17_38_55:
+														position, tokenIndex = position258_13_17_38_55, tokenIndex258_13_17_38_55
+														goto l256_17_38_55
+													}
+												lok13_17_38_55:
+													{ // hex
+														position258_14_17_38_55, tokenIndex258_14_17_38_55 := position, tokenIndex
+														{
+															position259_14_17_38_55 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l258_14_17_38_55
+																	}
+																	position++
+																}
+															}
+
+															_ = position259_14_17_38_55
+														}
+														goto lok14_17_38_55
+													l258_14_17_38_55:
+														position, tokenIndex = position258_14_17_38_55, tokenIndex258_14_17_38_55
+														goto l256_17_38_55
+													}
+												lok14_17_38_55:
+													_ = position257_17_38_55
+												}
+												goto lok17_38_55
+											l256_17_38_55:
+												position, tokenIndex = position256_17_38_55, tokenIndex256_17_38_55
+												goto l229_38_55
+											}
+										lok17_38_55:
+											;
+										default:
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l229_38_55
+											}
+											position++
+										}
+									}
+								}
+
+								_ = position230_38_55
+							}
+							goto lok38_55
+						l229_38_55:
+							position, tokenIndex = position229_38_55, tokenIndex229_38_55
+							goto l227_55
+						}
+					lok38_55:
+						_ = position228_55
+					}
+					goto lok55
+				l227_55:
+					position, tokenIndex = position227_55, tokenIndex227_55
 					goto l181
 				}
+			lok55:
 				{
 					position183, tokenIndex183 := position, tokenIndex
-					if !_rules[ruleselector]() {
+					{ // selector
+						position213_56, tokenIndex213_56 := position, tokenIndex
+						{
+							position214_56 := position
+							if !_rules[rulepath]() {
+								goto l213_56
+							}
+							_ = position214_56
+						}
+						goto lok56
+					l213_56:
+						position, tokenIndex = position213_56, tokenIndex213_56
 						goto l183
 					}
+				lok56:
 					goto l184
 				l183:
 					position, tokenIndex = position183, tokenIndex183
@@ -2692,9 +5830,61 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position199, tokenIndex199 := position, tokenIndex
 			{
 				position200 := position
-				if !_rules[ruleialpha]() {
+				{ // ialpha
+					position244_31, tokenIndex244_31 := position, tokenIndex
+					{
+						position245_31 := position
+						{ // alpha
+							position248_21_31, tokenIndex248_21_31 := position, tokenIndex
+							{
+								position249_21_31 := position
+								{
+									position250_21_31, tokenIndex250_21_31 := position, tokenIndex
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l251_21_31
+									}
+									position++
+									goto l250_21_31
+								l251_21_31:
+									position, tokenIndex = position250_21_31, tokenIndex250_21_31
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l248_21_31
+									}
+									position++
+								}
+							l250_21_31:
+								_ = position249_21_31
+							}
+							goto lok21_31
+						l248_21_31:
+							position, tokenIndex = position248_21_31, tokenIndex248_21_31
+							goto l244_31
+						}
+					lok21_31:
+						{
+							position246_31, tokenIndex246_31 := position, tokenIndex
+							if !_rules[rulexalphas]() {
+								goto l246_31
+							}
+							goto l247_31
+						l246_31:
+							position, tokenIndex = position246_31, tokenIndex246_31
+						}
+					l247_31:
+						_ = position245_31
+					}
+					goto lok31
+				l244_31:
+					position, tokenIndex = position244_31, tokenIndex244_31
 					goto l199
 				}
+			lok31:
 			l201:
 				{
 					position202, tokenIndex202 := position, tokenIndex
@@ -2705,9 +5895,61 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l202
 					}
 					position++
-					if !_rules[ruleialpha]() {
+					{ // ialpha
+						position244_32, tokenIndex244_32 := position, tokenIndex
+						{
+							position245_32 := position
+							{ // alpha
+								position248_21_32, tokenIndex248_21_32 := position, tokenIndex
+								{
+									position249_21_32 := position
+									{
+										position250_21_32, tokenIndex250_21_32 := position, tokenIndex
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l251_21_32
+										}
+										position++
+										goto l250_21_32
+									l251_21_32:
+										position, tokenIndex = position250_21_32, tokenIndex250_21_32
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l248_21_32
+										}
+										position++
+									}
+								l250_21_32:
+									_ = position249_21_32
+								}
+								goto lok21_32
+							l248_21_32:
+								position, tokenIndex = position248_21_32, tokenIndex248_21_32
+								goto l244_32
+							}
+						lok21_32:
+							{
+								position246_32, tokenIndex246_32 := position, tokenIndex
+								if !_rules[rulexalphas]() {
+									goto l246_32
+								}
+								goto l247_32
+							l246_32:
+								position, tokenIndex = position246_32, tokenIndex246_32
+							}
+						l247_32:
+							_ = position245_32
+						}
+						goto lok32
+					l244_32:
+						position, tokenIndex = position244_32, tokenIndex244_32
 						goto l202
 					}
+				lok32:
 					goto l201
 				l202:
 					position, tokenIndex = position202, tokenIndex202
@@ -2728,9 +5970,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position203, tokenIndex203 := position, tokenIndex
 			{
 				position204 := position
-				if !_rules[rulealpha]() {
+				{ // alpha
+					position248_33, tokenIndex248_33 := position, tokenIndex
+					{
+						position249_33 := position
+						{
+							position250_33, tokenIndex250_33 := position, tokenIndex
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l251_33
+							}
+							position++
+							goto l250_33
+						l251_33:
+							position, tokenIndex = position250_33, tokenIndex250_33
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l248_33
+							}
+							position++
+						}
+					l250_33:
+						_ = position249_33
+					}
+					goto lok33
+				l248_33:
+					position, tokenIndex = position248_33, tokenIndex248_33
 					goto l203
 				}
+			lok33:
 			l205:
 				{
 					position206, tokenIndex206 := position, tokenIndex
@@ -2748,9 +6020,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						{
 							position208, tokenIndex208 := position, tokenIndex
-							if !_rules[rulexalpha]() {
+							{ // xalpha
+								position229_34, tokenIndex229_34 := position, tokenIndex
+								{
+									position230_34 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '%':
+												{ // escape
+													position256_17_34, tokenIndex256_17_34 := position, tokenIndex
+													{
+														position257_17_34 := position
+														if buffer[position] != rune('%') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l256_17_34
+														}
+														position++
+														{ // hex
+															position258_13_17_34, tokenIndex258_13_17_34 := position, tokenIndex
+															{
+																position259_13_17_34 := position
+																{
+																	if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																		position++
+																	} else {
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l258_13_17_34
+																		}
+																		position++
+																	}
+																}
+
+																_ = position259_13_17_34
+															}
+															goto lok13_17_34
+														l258_13_17_34:
+															position, tokenIndex = position258_13_17_34, tokenIndex258_13_17_34
+															goto l256_17_34
+														}
+													lok13_17_34:
+														{ // hex
+															position258_14_17_34, tokenIndex258_14_17_34 := position, tokenIndex
+															{
+																position259_14_17_34 := position
+																{
+																	if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																		position++
+																	} else {
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l258_14_17_34
+																		}
+																		position++
+																	}
+																}
+
+																_ = position259_14_17_34
+															}
+															goto lok14_17_34
+														l258_14_17_34:
+															position, tokenIndex = position258_14_17_34, tokenIndex258_14_17_34
+															goto l256_17_34
+														}
+													lok14_17_34:
+														_ = position257_17_34
+													}
+													goto lok17_34
+												l256_17_34:
+													position, tokenIndex = position256_17_34, tokenIndex256_17_34
+													goto l229_34
+												}
+											lok17_34:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l229_34
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position230_34
+								}
+								goto lok34
+							l229_34:
+								position, tokenIndex = position229_34, tokenIndex229_34
 								goto l208
 							}
+						lok34:
 							goto l207
 						l208:
 							position, tokenIndex = position208, tokenIndex208
@@ -2759,9 +6130,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l207:
 						position, tokenIndex = position207, tokenIndex207
 					}
-					if !_rules[rulexalpha]() {
+					{ // xalpha
+						position229_35, tokenIndex229_35 := position, tokenIndex
+						{
+							position230_35 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position256_17_35, tokenIndex256_17_35 := position, tokenIndex
+											{
+												position257_17_35 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l256_17_35
+												}
+												position++
+												{ // hex
+													position258_13_17_35, tokenIndex258_13_17_35 := position, tokenIndex
+													{
+														position259_13_17_35 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_13_17_35
+																}
+																position++
+															}
+														}
+
+														_ = position259_13_17_35
+													}
+													goto lok13_17_35
+												l258_13_17_35:
+													position, tokenIndex = position258_13_17_35, tokenIndex258_13_17_35
+													goto l256_17_35
+												}
+											lok13_17_35:
+												{ // hex
+													position258_14_17_35, tokenIndex258_14_17_35 := position, tokenIndex
+													{
+														position259_14_17_35 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_14_17_35
+																}
+																position++
+															}
+														}
+
+														_ = position259_14_17_35
+													}
+													goto lok14_17_35
+												l258_14_17_35:
+													position, tokenIndex = position258_14_17_35, tokenIndex258_14_17_35
+													goto l256_17_35
+												}
+											lok14_17_35:
+												_ = position257_17_35
+											}
+											goto lok17_35
+										l256_17_35:
+											position, tokenIndex = position256_17_35, tokenIndex256_17_35
+											goto l229_35
+										}
+									lok17_35:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l229_35
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position230_35
+						}
+						goto lok35
+					l229_35:
+						position, tokenIndex = position229_35, tokenIndex229_35
 						goto l206
 					}
+				lok35:
 					goto l205
 				l206:
 					position, tokenIndex = position206, tokenIndex206
@@ -2782,9 +6252,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position209, tokenIndex209 := position, tokenIndex
 			{
 				position210 := position
-				if !_rules[ruledigits]() {
+				{ // digits
+					position263_8, tokenIndex263_8 := position, tokenIndex
+					{
+						position264_8 := position
+						{ // digit
+							position252_1_8, tokenIndex252_1_8 := position, tokenIndex
+							{
+								position253_1_8 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l252_1_8
+								}
+								position++
+								_ = position253_1_8
+							}
+							goto lok1_8
+						l252_1_8:
+							position, tokenIndex = position252_1_8, tokenIndex252_1_8
+							goto l263_8
+						}
+					lok1_8:
+					l265_8:
+						{
+							position266_8, tokenIndex266_8 := position, tokenIndex
+							{ // digit
+								position252_2_8, tokenIndex252_2_8 := position, tokenIndex
+								{
+									position253_2_8 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l252_2_8
+									}
+									position++
+									_ = position253_2_8
+								}
+								goto lok2_8
+							l252_2_8:
+								position, tokenIndex = position252_2_8, tokenIndex252_2_8
+								goto l266_8
+							}
+						lok2_8:
+							goto l265_8
+						l266_8:
+							position, tokenIndex = position266_8, tokenIndex266_8
+						}
+						_ = position264_8
+					}
+					goto lok8
+				l263_8:
+					position, tokenIndex = position263_8, tokenIndex263_8
 					goto l209
 				}
+			lok8:
 				if buffer[position] != rune('.') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
@@ -2792,9 +6316,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l209
 				}
 				position++
-				if !_rules[ruledigits]() {
+				{ // digits
+					position263_9, tokenIndex263_9 := position, tokenIndex
+					{
+						position264_9 := position
+						{ // digit
+							position252_1_9, tokenIndex252_1_9 := position, tokenIndex
+							{
+								position253_1_9 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l252_1_9
+								}
+								position++
+								_ = position253_1_9
+							}
+							goto lok1_9
+						l252_1_9:
+							position, tokenIndex = position252_1_9, tokenIndex252_1_9
+							goto l263_9
+						}
+					lok1_9:
+					l265_9:
+						{
+							position266_9, tokenIndex266_9 := position, tokenIndex
+							{ // digit
+								position252_2_9, tokenIndex252_2_9 := position, tokenIndex
+								{
+									position253_2_9 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l252_2_9
+									}
+									position++
+									_ = position253_2_9
+								}
+								goto lok2_9
+							l252_2_9:
+								position, tokenIndex = position252_2_9, tokenIndex252_2_9
+								goto l266_9
+							}
+						lok2_9:
+							goto l265_9
+						l266_9:
+							position, tokenIndex = position266_9, tokenIndex266_9
+						}
+						_ = position264_9
+					}
+					goto lok9
+				l263_9:
+					position, tokenIndex = position263_9, tokenIndex263_9
 					goto l209
 				}
+			lok9:
 				if buffer[position] != rune('.') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
@@ -2802,9 +6380,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l209
 				}
 				position++
-				if !_rules[ruledigits]() {
+				{ // digits
+					position263_10, tokenIndex263_10 := position, tokenIndex
+					{
+						position264_10 := position
+						{ // digit
+							position252_1_10, tokenIndex252_1_10 := position, tokenIndex
+							{
+								position253_1_10 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l252_1_10
+								}
+								position++
+								_ = position253_1_10
+							}
+							goto lok1_10
+						l252_1_10:
+							position, tokenIndex = position252_1_10, tokenIndex252_1_10
+							goto l263_10
+						}
+					lok1_10:
+					l265_10:
+						{
+							position266_10, tokenIndex266_10 := position, tokenIndex
+							{ // digit
+								position252_2_10, tokenIndex252_2_10 := position, tokenIndex
+								{
+									position253_2_10 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l252_2_10
+									}
+									position++
+									_ = position253_2_10
+								}
+								goto lok2_10
+							l252_2_10:
+								position, tokenIndex = position252_2_10, tokenIndex252_2_10
+								goto l266_10
+							}
+						lok2_10:
+							goto l265_10
+						l266_10:
+							position, tokenIndex = position266_10, tokenIndex266_10
+						}
+						_ = position264_10
+					}
+					goto lok10
+				l263_10:
+					position, tokenIndex = position263_10, tokenIndex263_10
 					goto l209
 				}
+			lok10:
 				if buffer[position] != rune('.') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
@@ -2812,9 +6444,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l209
 				}
 				position++
-				if !_rules[ruledigits]() {
+				{ // digits
+					position263_11, tokenIndex263_11 := position, tokenIndex
+					{
+						position264_11 := position
+						{ // digit
+							position252_1_11, tokenIndex252_1_11 := position, tokenIndex
+							{
+								position253_1_11 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l252_1_11
+								}
+								position++
+								_ = position253_1_11
+							}
+							goto lok1_11
+						l252_1_11:
+							position, tokenIndex = position252_1_11, tokenIndex252_1_11
+							goto l263_11
+						}
+					lok1_11:
+					l265_11:
+						{
+							position266_11, tokenIndex266_11 := position, tokenIndex
+							{ // digit
+								position252_2_11, tokenIndex252_2_11 := position, tokenIndex
+								{
+									position253_2_11 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l252_2_11
+									}
+									position++
+									_ = position253_2_11
+								}
+								goto lok2_11
+							l252_2_11:
+								position, tokenIndex = position252_2_11, tokenIndex252_2_11
+								goto l266_11
+							}
+						lok2_11:
+							goto l265_11
+						l266_11:
+							position, tokenIndex = position266_11, tokenIndex266_11
+						}
+						_ = position264_11
+					}
+					goto lok11
+				l263_11:
+					position, tokenIndex = position263_11, tokenIndex263_11
 					goto l209
 				}
+			lok11:
 				add(rulehostnumber, position210)
 			}
 			p.comp = comp
@@ -2831,9 +6517,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position211, tokenIndex211 := position, tokenIndex
 			{
 				position212 := position
-				if !_rules[ruledigits]() {
+				{ // digits
+					position263_12, tokenIndex263_12 := position, tokenIndex
+					{
+						position264_12 := position
+						{ // digit
+							position252_1_12, tokenIndex252_1_12 := position, tokenIndex
+							{
+								position253_1_12 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l252_1_12
+								}
+								position++
+								_ = position253_1_12
+							}
+							goto lok1_12
+						l252_1_12:
+							position, tokenIndex = position252_1_12, tokenIndex252_1_12
+							goto l263_12
+						}
+					lok1_12:
+					l265_12:
+						{
+							position266_12, tokenIndex266_12 := position, tokenIndex
+							{ // digit
+								position252_2_12, tokenIndex252_2_12 := position, tokenIndex
+								{
+									position253_2_12 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l252_2_12
+									}
+									position++
+									_ = position253_2_12
+								}
+								goto lok2_12
+							l252_2_12:
+								position, tokenIndex = position252_2_12, tokenIndex252_2_12
+								goto l266_12
+							}
+						lok2_12:
+							goto l265_12
+						l266_12:
+							position, tokenIndex = position266_12, tokenIndex266_12
+						}
+						_ = position264_12
+					}
+					goto lok12
+				l263_12:
+					position, tokenIndex = position263_12, tokenIndex263_12
 					goto l211
 				}
+			lok12:
 				add(ruleport, position212)
 			}
 			p.comp = comp
@@ -2867,9 +6607,31 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l217:
 				{
 					position218, tokenIndex218 := position, tokenIndex
-					if !_rules[rulexpalphas]() {
+					{ // xpalphas
+						position240_36, tokenIndex240_36 := position, tokenIndex
+						{
+							position241_36 := position
+							if !_rules[rulexpalpha]() {
+								goto l240_36
+							}
+						l242_36:
+							{
+								position243_36, tokenIndex243_36 := position, tokenIndex
+								if !_rules[rulexpalpha]() {
+									goto l243_36
+								}
+								goto l242_36
+							l243_36:
+								position, tokenIndex = position243_36, tokenIndex243_36
+							}
+							_ = position241_36
+						}
+						goto lok36
+					l240_36:
+						position, tokenIndex = position240_36, tokenIndex240_36
 						goto l218
 					}
+				lok36:
 					if buffer[position] != rune('/') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
@@ -2883,9 +6645,31 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				{
 					position219, tokenIndex219 := position, tokenIndex
-					if !_rules[rulexpalphas]() {
+					{ // xpalphas
+						position240_37, tokenIndex240_37 := position, tokenIndex
+						{
+							position241_37 := position
+							if !_rules[rulexpalpha]() {
+								goto l240_37
+							}
+						l242_37:
+							{
+								position243_37, tokenIndex243_37 := position, tokenIndex
+								if !_rules[rulexpalpha]() {
+									goto l243_37
+								}
+								goto l242_37
+							l243_37:
+								position, tokenIndex = position243_37, tokenIndex243_37
+							}
+							_ = position241_37
+						}
+						goto lok37
+					l240_37:
+						position, tokenIndex = position240_37, tokenIndex240_37
 						goto l219
 					}
+				lok37:
 					goto l220
 				l219:
 					position, tokenIndex = position219, tokenIndex219
@@ -2956,9 +6740,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position227, tokenIndex227 := position, tokenIndex
 			{
 				position228 := position
-				if !_rules[rulexalpha]() {
+				{ // xalpha
+					position229_38, tokenIndex229_38 := position, tokenIndex
+					{
+						position230_38 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								position++
+							} else {
+								switch buffer[position] {
+								case '%':
+									{ // escape
+										position256_17_38, tokenIndex256_17_38 := position, tokenIndex
+										{
+											position257_17_38 := position
+											if buffer[position] != rune('%') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l256_17_38
+											}
+											position++
+											{ // hex
+												position258_13_17_38, tokenIndex258_13_17_38 := position, tokenIndex
+												{
+													position259_13_17_38 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l258_13_17_38
+															}
+															position++
+														}
+													}
+
+													_ = position259_13_17_38
+												}
+												goto lok13_17_38
+											l258_13_17_38:
+												position, tokenIndex = position258_13_17_38, tokenIndex258_13_17_38
+												goto l256_17_38
+											}
+										lok13_17_38:
+											{ // hex
+												position258_14_17_38, tokenIndex258_14_17_38 := position, tokenIndex
+												{
+													position259_14_17_38 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l258_14_17_38
+															}
+															position++
+														}
+													}
+
+													_ = position259_14_17_38
+												}
+												goto lok14_17_38
+											l258_14_17_38:
+												position, tokenIndex = position258_14_17_38, tokenIndex258_14_17_38
+												goto l256_17_38
+											}
+										lok14_17_38:
+											_ = position257_17_38
+										}
+										goto lok17_38
+									l256_17_38:
+										position, tokenIndex = position256_17_38, tokenIndex256_17_38
+										goto l229_38
+									}
+								lok17_38:
+									;
+								default:
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l229_38
+									}
+									position++
+								}
+							}
+						}
+
+						_ = position230_38
+					}
+					goto lok38
+				l229_38:
+					position, tokenIndex = position229_38, tokenIndex229_38
 					goto l227
 				}
+			lok38:
 				_ = position228
 			}
 			return true
@@ -2977,9 +6860,78 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[ruleescape]() {
+							{ // escape
+								position256_17, tokenIndex256_17 := position, tokenIndex
+								{
+									position257_17 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l256_17
+									}
+									position++
+									{ // hex
+										position258_13_17, tokenIndex258_13_17 := position, tokenIndex
+										{
+											position259_13_17 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l258_13_17
+													}
+													position++
+												}
+											}
+
+											_ = position259_13_17
+										}
+										goto lok13_17
+									l258_13_17:
+										position, tokenIndex = position258_13_17, tokenIndex258_13_17
+										goto l256_17
+									}
+								lok13_17:
+									{ // hex
+										position258_14_17, tokenIndex258_14_17 := position, tokenIndex
+										{
+											position259_14_17 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l258_14_17
+													}
+													position++
+												}
+											}
+
+											_ = position259_14_17
+										}
+										goto lok14_17
+									l258_14_17:
+										position, tokenIndex = position258_14_17, tokenIndex258_14_17
+										goto l256_17
+									}
+								lok14_17:
+									_ = position257_17
+								}
+								goto lok17
+							l256_17:
+								position, tokenIndex = position256_17, tokenIndex256_17
 								goto l229
 							}
+						lok17:
+							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
 								if int(position) > p.far {
@@ -3004,15 +6956,213 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position232, tokenIndex232 := position, tokenIndex
 			{
 				position233 := position
-				if !_rules[rulexalpha]() {
+				{ // xalpha
+					position229_18, tokenIndex229_18 := position, tokenIndex
+					{
+						position230_18 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								position++
+							} else {
+								switch buffer[position] {
+								case '%':
+									{ // escape
+										position256_17_18, tokenIndex256_17_18 := position, tokenIndex
+										{
+											position257_17_18 := position
+											if buffer[position] != rune('%') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l256_17_18
+											}
+											position++
+											{ // hex
+												position258_13_17_18, tokenIndex258_13_17_18 := position, tokenIndex
+												{
+													position259_13_17_18 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l258_13_17_18
+															}
+															position++
+														}
+													}
+
+													_ = position259_13_17_18
+												}
+												goto lok13_17_18
+											l258_13_17_18:
+												position, tokenIndex = position258_13_17_18, tokenIndex258_13_17_18
+												goto l256_17_18
+											}
+										lok13_17_18:
+											{ // hex
+												position258_14_17_18, tokenIndex258_14_17_18 := position, tokenIndex
+												{
+													position259_14_17_18 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l258_14_17_18
+															}
+															position++
+														}
+													}
+
+													_ = position259_14_17_18
+												}
+												goto lok14_17_18
+											l258_14_17_18:
+												position, tokenIndex = position258_14_17_18, tokenIndex258_14_17_18
+												goto l256_17_18
+											}
+										lok14_17_18:
+											_ = position257_17_18
+										}
+										goto lok17_18
+									l256_17_18:
+										position, tokenIndex = position256_17_18, tokenIndex256_17_18
+										goto l229_18
+									}
+								lok17_18:
+									;
+								default:
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l229_18
+									}
+									position++
+								}
+							}
+						}
+
+						_ = position230_18
+					}
+					goto lok18
+				l229_18:
+					position, tokenIndex = position229_18, tokenIndex229_18
 					goto l232
 				}
+			lok18:
 			l234:
 				{
 					position235, tokenIndex235 := position, tokenIndex
-					if !_rules[rulexalpha]() {
+					{ // xalpha
+						position229_19, tokenIndex229_19 := position, tokenIndex
+						{
+							position230_19 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position256_17_19, tokenIndex256_17_19 := position, tokenIndex
+											{
+												position257_17_19 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l256_17_19
+												}
+												position++
+												{ // hex
+													position258_13_17_19, tokenIndex258_13_17_19 := position, tokenIndex
+													{
+														position259_13_17_19 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_13_17_19
+																}
+																position++
+															}
+														}
+
+														_ = position259_13_17_19
+													}
+													goto lok13_17_19
+												l258_13_17_19:
+													position, tokenIndex = position258_13_17_19, tokenIndex258_13_17_19
+													goto l256_17_19
+												}
+											lok13_17_19:
+												{ // hex
+													position258_14_17_19, tokenIndex258_14_17_19 := position, tokenIndex
+													{
+														position259_14_17_19 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_14_17_19
+																}
+																position++
+															}
+														}
+
+														_ = position259_14_17_19
+													}
+													goto lok14_17_19
+												l258_14_17_19:
+													position, tokenIndex = position258_14_17_19, tokenIndex258_14_17_19
+													goto l256_17_19
+												}
+											lok14_17_19:
+												_ = position257_17_19
+											}
+											goto lok17_19
+										l256_17_19:
+											position, tokenIndex = position256_17_19, tokenIndex256_17_19
+											goto l229_19
+										}
+									lok17_19:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l229_19
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position230_19
+						}
+						goto lok19
+					l229_19:
+						position, tokenIndex = position229_19, tokenIndex229_19
 						goto l235
 					}
+				lok19:
 					goto l234
 				l235:
 					position, tokenIndex = position235, tokenIndex235
@@ -3031,9 +7181,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position237 := position
 				{
 					position238, tokenIndex238 := position, tokenIndex
-					if !_rules[rulexalpha]() {
+					{ // xalpha
+						position229_20, tokenIndex229_20 := position, tokenIndex
+						{
+							position230_20 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									position++
+								} else {
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position256_17_20, tokenIndex256_17_20 := position, tokenIndex
+											{
+												position257_17_20 := position
+												if buffer[position] != rune('%') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l256_17_20
+												}
+												position++
+												{ // hex
+													position258_13_17_20, tokenIndex258_13_17_20 := position, tokenIndex
+													{
+														position259_13_17_20 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_13_17_20
+																}
+																position++
+															}
+														}
+
+														_ = position259_13_17_20
+													}
+													goto lok13_17_20
+												l258_13_17_20:
+													position, tokenIndex = position258_13_17_20, tokenIndex258_13_17_20
+													goto l256_17_20
+												}
+											lok13_17_20:
+												{ // hex
+													position258_14_17_20, tokenIndex258_14_17_20 := position, tokenIndex
+													{
+														position259_14_17_20 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l258_14_17_20
+																}
+																position++
+															}
+														}
+
+														_ = position259_14_17_20
+													}
+													goto lok14_17_20
+												l258_14_17_20:
+													position, tokenIndex = position258_14_17_20, tokenIndex258_14_17_20
+													goto l256_17_20
+												}
+											lok14_17_20:
+												_ = position257_17_20
+											}
+											goto lok17_20
+										l256_17_20:
+											position, tokenIndex = position256_17_20, tokenIndex256_17_20
+											goto l229_20
+										}
+									lok17_20:
+										;
+									default:
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l229_20
+										}
+										position++
+									}
+								}
+							}
+
+							_ = position230_20
+						}
+						goto lok20
+					l229_20:
+						position, tokenIndex = position229_20, tokenIndex229_20
 						goto l239
 					}
+				lok20:
 					goto l238
 				l239:
 					position, tokenIndex = position238, tokenIndex238
@@ -3083,9 +7332,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position244, tokenIndex244 := position, tokenIndex
 			{
 				position245 := position
-				if !_rules[rulealpha]() {
+				{ // alpha
+					position248_21, tokenIndex248_21 := position, tokenIndex
+					{
+						position249_21 := position
+						{
+							position250_21, tokenIndex250_21 := position, tokenIndex
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l251_21
+							}
+							position++
+							goto l250_21
+						l251_21:
+							position, tokenIndex = position250_21, tokenIndex250_21
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l248_21
+							}
+							position++
+						}
+					l250_21:
+						_ = position249_21
+					}
+					goto lok21
+				l248_21:
+					position, tokenIndex = position248_21, tokenIndex248_21
 					goto l244
 				}
+			lok21:
 				{
 					position246, tokenIndex246 := position, tokenIndex
 					if !_rules[rulexalphas]() {
@@ -3171,12 +7450,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l256
 				}
 				position++
-				if !_rules[rulehex]() {
+				{ // hex
+					position258_13, tokenIndex258_13 := position, tokenIndex
+					{
+						position259_13 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								position++
+							} else {
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l258_13
+								}
+								position++
+							}
+						}
+
+						_ = position259_13
+					}
+					goto lok13
+				l258_13:
+					position, tokenIndex = position258_13, tokenIndex258_13
 					goto l256
 				}
-				if !_rules[rulehex]() {
+			lok13:
+				{ // hex
+					position258_14, tokenIndex258_14 := position, tokenIndex
+					{
+						position259_14 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								position++
+							} else {
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l258_14
+								}
+								position++
+							}
+						}
+
+						_ = position259_14
+					}
+					goto lok14
+				l258_14:
+					position, tokenIndex = position258_14, tokenIndex258_14
 					goto l256
 				}
+			lok14:
 				_ = position257
 			}
 			return true
@@ -3193,16 +7518,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l258
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l258
 						}
+						position++
 					}
 				}
 
@@ -3222,15 +7544,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position263, tokenIndex263 := position, tokenIndex
 			{
 				position264 := position
-				if !_rules[ruledigit]() {
+				{ // digit
+					position252_1, tokenIndex252_1 := position, tokenIndex
+					{
+						position253_1 := position
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l252_1
+						}
+						position++
+						_ = position253_1
+					}
+					goto lok1
+				l252_1:
+					position, tokenIndex = position252_1, tokenIndex252_1
 					goto l263
 				}
+			lok1:
 			l265:
 				{
 					position266, tokenIndex266 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position252_2, tokenIndex252_2 := position, tokenIndex
+						{
+							position253_2 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l252_2
+							}
+							position++
+							_ = position253_2
+						}
+						goto lok2
+					l252_2:
+						position, tokenIndex = position252_2, tokenIndex252_2
 						goto l266
 					}
+				lok2:
 					goto l265
 				l266:
 					position, tokenIndex = position266, tokenIndex266
@@ -3249,15 +7603,61 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position268 := position
 				{
 					position269, tokenIndex269 := position, tokenIndex
-					if !_rules[rulealpha]() {
+					{ // alpha
+						position248_3, tokenIndex248_3 := position, tokenIndex
+						{
+							position249_3 := position
+							{
+								position250_3, tokenIndex250_3 := position, tokenIndex
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l251_3
+								}
+								position++
+								goto l250_3
+							l251_3:
+								position, tokenIndex = position250_3, tokenIndex250_3
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l248_3
+								}
+								position++
+							}
+						l250_3:
+							_ = position249_3
+						}
+						goto lok3
+					l248_3:
+						position, tokenIndex = position248_3, tokenIndex248_3
 						goto l270
 					}
+				lok3:
 					goto l269
 				l270:
 					position, tokenIndex = position269, tokenIndex269
-					if !_rules[ruledigit]() {
+					{ // digit
+						position252_4, tokenIndex252_4 := position, tokenIndex
+						{
+							position253_4 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l252_4
+							}
+							position++
+							_ = position253_4
+						}
+						goto lok4
+					l252_4:
+						position, tokenIndex = position252_4, tokenIndex252_4
 						goto l267
 					}
+				lok4:
 				}
 			l269:
 				_ = position268
@@ -3272,15 +7672,151 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position271, tokenIndex271 := position, tokenIndex
 			{
 				position272 := position
-				if !_rules[rulealphanum]() {
+				{ // alphanum
+					position267_5, tokenIndex267_5 := position, tokenIndex
+					{
+						position268_5 := position
+						{
+							position269_5, tokenIndex269_5 := position, tokenIndex
+							{ // alpha
+								position248_3_5, tokenIndex248_3_5 := position, tokenIndex
+								{
+									position249_3_5 := position
+									{
+										position250_3_5, tokenIndex250_3_5 := position, tokenIndex
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l251_3_5
+										}
+										position++
+										goto l250_3_5
+									l251_3_5:
+										position, tokenIndex = position250_3_5, tokenIndex250_3_5
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l248_3_5
+										}
+										position++
+									}
+								l250_3_5:
+									_ = position249_3_5
+								}
+								goto lok3_5
+							l248_3_5:
+								position, tokenIndex = position248_3_5, tokenIndex248_3_5
+								goto l270_5
+							}
+						lok3_5:
+							goto l269_5
+						l270_5:
+							position, tokenIndex = position269_5, tokenIndex269_5
+							{ // digit
+								position252_4_5, tokenIndex252_4_5 := position, tokenIndex
+								{
+									position253_4_5 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l252_4_5
+									}
+									position++
+									_ = position253_4_5
+								}
+								goto lok4_5
+							l252_4_5:
+								position, tokenIndex = position252_4_5, tokenIndex252_4_5
+								goto l267_5
+							}
+						lok4_5:
+						}
+					l269_5:
+						_ = position268_5
+					}
+					goto lok5
+				l267_5:
+					position, tokenIndex = position267_5, tokenIndex267_5
 					goto l271
 				}
+			lok5:
 			l273:
 				{
 					position274, tokenIndex274 := position, tokenIndex
-					if !_rules[rulealphanum]() {
+					{ // alphanum
+						position267_6, tokenIndex267_6 := position, tokenIndex
+						{
+							position268_6 := position
+							{
+								position269_6, tokenIndex269_6 := position, tokenIndex
+								{ // alpha
+									position248_3_6, tokenIndex248_3_6 := position, tokenIndex
+									{
+										position249_3_6 := position
+										{
+											position250_3_6, tokenIndex250_3_6 := position, tokenIndex
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l251_3_6
+											}
+											position++
+											goto l250_3_6
+										l251_3_6:
+											position, tokenIndex = position250_3_6, tokenIndex250_3_6
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l248_3_6
+											}
+											position++
+										}
+									l250_3_6:
+										_ = position249_3_6
+									}
+									goto lok3_6
+								l248_3_6:
+									position, tokenIndex = position248_3_6, tokenIndex248_3_6
+									goto l270_6
+								}
+							lok3_6:
+								goto l269_6
+							l270_6:
+								position, tokenIndex = position269_6, tokenIndex269_6
+								{ // digit
+									position252_4_6, tokenIndex252_4_6 := position, tokenIndex
+									{
+										position253_4_6 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l252_4_6
+										}
+										position++
+										_ = position253_4_6
+									}
+									goto lok4_6
+								l252_4_6:
+									position, tokenIndex = position252_4_6, tokenIndex252_4_6
+									goto l267_6
+								}
+							lok4_6:
+							}
+						l269_6:
+							_ = position268_6
+						}
+						goto lok6
+					l267_6:
+						position, tokenIndex = position267_6, tokenIndex267_6
 						goto l274
 					}
+				lok6:
 					goto l273
 				l274:
 					position, tokenIndex = position274, tokenIndex274

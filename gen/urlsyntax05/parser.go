@@ -422,9 +422,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l2
 				l3:
 					position, tokenIndex = position2, tokenIndex2
-					if !_rules[rulepath]() {
+					{ // path
+						position103_35, tokenIndex103_35 := position, tokenIndex
+						{
+							position104_35 := position
+							{
+								position105_35, tokenIndex105_35 := position, tokenIndex
+								if buffer[position] != rune('/') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l105_35
+								}
+								position++
+								goto l106_35
+							l105_35:
+								position, tokenIndex = position105_35, tokenIndex105_35
+							}
+						l106_35:
+							if !_rules[rulepath_segments]() {
+								goto l103_35
+							}
+							{
+								position107_35, tokenIndex107_35 := position, tokenIndex
+								if !matchDot() {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l107_35
+								}
+								goto l103_35
+							l107_35:
+								position, tokenIndex = position107_35, tokenIndex107_35
+							}
+							_ = position104_35
+						}
+						goto lok35
+					l103_35:
+						position, tokenIndex = position103_35, tokenIndex103_35
 						goto l0
 					}
+				lok35:
 				}
 			l2:
 				_ = position1
@@ -757,13 +795,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							if !_rules[ruledigit]() {
+							{ // digit
+								position162_14, tokenIndex162_14 := position, tokenIndex
+								{
+									position163_14 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l162_14
+									}
+									position++
+									_ = position163_14
+								}
+								goto lok14
+							l162_14:
+								position, tokenIndex = position162_14, tokenIndex162_14
 								goto l41
 							}
+						lok14:
+							;
 						default:
-							if !_rules[rulealpha]() {
+							{ // alpha
+								position154_15, tokenIndex154_15 := position, tokenIndex
+								{
+									position155_15 := position
+									{
+										position156_15, tokenIndex156_15 := position, tokenIndex
+										{ // lowalpha
+											position158_12_15, tokenIndex158_12_15 := position, tokenIndex
+											{
+												position159_12_15 := position
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l158_12_15
+												}
+												position++
+												_ = position159_12_15
+											}
+											goto lok12_15
+										l158_12_15:
+											position, tokenIndex = position158_12_15, tokenIndex158_12_15
+											goto l157_15
+										}
+									lok12_15:
+										goto l156_15
+									l157_15:
+										position, tokenIndex = position156_15, tokenIndex156_15
+										{ // upalpha
+											position160_13_15, tokenIndex160_13_15 := position, tokenIndex
+											{
+												position161_13_15 := position
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_13_15
+												}
+												position++
+												_ = position161_13_15
+											}
+											goto lok13_15
+										l160_13_15:
+											position, tokenIndex = position160_13_15, tokenIndex160_13_15
+											goto l154_15
+										}
+									lok13_15:
+									}
+								l156_15:
+									_ = position155_15
+								}
+								goto lok15
+							l154_15:
+								position, tokenIndex = position154_15, tokenIndex154_15
 								goto l41
 							}
+						lok15:
 						}
 					}
 				}
@@ -777,13 +886,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								if !_rules[ruledigit]() {
+								{ // digit
+									position162_16, tokenIndex162_16 := position, tokenIndex
+									{
+										position163_16 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l162_16
+										}
+										position++
+										_ = position163_16
+									}
+									goto lok16
+								l162_16:
+									position, tokenIndex = position162_16, tokenIndex162_16
 									goto l44
 								}
+							lok16:
+								;
 							default:
-								if !_rules[rulealpha]() {
+								{ // alpha
+									position154_17, tokenIndex154_17 := position, tokenIndex
+									{
+										position155_17 := position
+										{
+											position156_17, tokenIndex156_17 := position, tokenIndex
+											{ // lowalpha
+												position158_12_17, tokenIndex158_12_17 := position, tokenIndex
+												{
+													position159_12_17 := position
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l158_12_17
+													}
+													position++
+													_ = position159_12_17
+												}
+												goto lok12_17
+											l158_12_17:
+												position, tokenIndex = position158_12_17, tokenIndex158_12_17
+												goto l157_17
+											}
+										lok12_17:
+											goto l156_17
+										l157_17:
+											position, tokenIndex = position156_17, tokenIndex156_17
+											{ // upalpha
+												position160_13_17, tokenIndex160_13_17 := position, tokenIndex
+												{
+													position161_13_17 := position
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l160_13_17
+													}
+													position++
+													_ = position161_13_17
+												}
+												goto lok13_17
+											l160_13_17:
+												position, tokenIndex = position160_13_17, tokenIndex160_13_17
+												goto l154_17
+											}
+										lok13_17:
+										}
+									l156_17:
+										_ = position155_17
+									}
+									goto lok17
+								l154_17:
+									position, tokenIndex = position154_17, tokenIndex154_17
 									goto l44
 								}
+							lok17:
 							}
 						}
 					}
@@ -871,13 +1051,160 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '%':
-								if !_rules[ruleescaped]() {
+								{ // escaped
+									position145_22, tokenIndex145_22 := position, tokenIndex
+									{
+										position146_22 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l145_22
+										}
+										position++
+										{ // hex
+											position147_18_22, tokenIndex147_18_22 := position, tokenIndex
+											{
+												position148_18_22 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position162_11_18_22, tokenIndex162_11_18_22 := position, tokenIndex
+															{
+																position163_11_18_22 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l162_11_18_22
+																}
+																position++
+																_ = position163_11_18_22
+															}
+															goto lok11_18_22
+														l162_11_18_22:
+															position, tokenIndex = position162_11_18_22, tokenIndex162_11_18_22
+															goto l147_18_22
+														}
+													lok11_18_22:
+													}
+												}
+
+												_ = position148_18_22
+											}
+											goto lok18_22
+										l147_18_22:
+											position, tokenIndex = position147_18_22, tokenIndex147_18_22
+											goto l145_22
+										}
+									lok18_22:
+										{ // hex
+											position147_19_22, tokenIndex147_19_22 := position, tokenIndex
+											{
+												position148_19_22 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position162_11_19_22, tokenIndex162_11_19_22 := position, tokenIndex
+															{
+																position163_11_19_22 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l162_11_19_22
+																}
+																position++
+																_ = position163_11_19_22
+															}
+															goto lok11_19_22
+														l162_11_19_22:
+															position, tokenIndex = position162_11_19_22, tokenIndex162_11_19_22
+															goto l147_19_22
+														}
+													lok11_19_22:
+													}
+												}
+
+												_ = position148_19_22
+											}
+											goto lok19_22
+										l147_19_22:
+											position, tokenIndex = position147_19_22, tokenIndex147_19_22
+											goto l145_22
+										}
+									lok19_22:
+										_ = position146_22
+									}
+									goto lok22
+								l145_22:
+									position, tokenIndex = position145_22, tokenIndex145_22
 									goto l58
 								}
+							lok22:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position139_23, tokenIndex139_23 := position, tokenIndex
+									{
+										position140_23 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												position++
+											} else {
+												switch buffer[position] {
+												case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
+													{ // mark
+														position142_10_23, tokenIndex142_10_23 := position, tokenIndex
+														{
+															position143_10_23 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+																	position++
+																} else {
+																	if buffer[position] != rune('$') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l142_10_23
+																	}
+																	position++
+																}
+															}
+
+															_ = position143_10_23
+														}
+														goto lok10_23
+													l142_10_23:
+														position, tokenIndex = position142_10_23, tokenIndex142_10_23
+														goto l139_23
+													}
+												lok10_23:
+													;
+												default:
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l139_23
+													}
+													position++
+												}
+											}
+										}
+
+										_ = position140_23
+									}
+									goto lok23
+								l139_23:
+									position, tokenIndex = position139_23, tokenIndex139_23
 									goto l58
 								}
+							lok23:
 							}
 						}
 					}
@@ -906,13 +1233,160 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						} else {
 							switch buffer[position] {
 							case '%':
-								if !_rules[ruleescaped]() {
+								{ // escaped
+									position145_24, tokenIndex145_24 := position, tokenIndex
+									{
+										position146_24 := position
+										if buffer[position] != rune('%') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l145_24
+										}
+										position++
+										{ // hex
+											position147_18_24, tokenIndex147_18_24 := position, tokenIndex
+											{
+												position148_18_24 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position162_11_18_24, tokenIndex162_11_18_24 := position, tokenIndex
+															{
+																position163_11_18_24 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l162_11_18_24
+																}
+																position++
+																_ = position163_11_18_24
+															}
+															goto lok11_18_24
+														l162_11_18_24:
+															position, tokenIndex = position162_11_18_24, tokenIndex162_11_18_24
+															goto l147_18_24
+														}
+													lok11_18_24:
+													}
+												}
+
+												_ = position148_18_24
+											}
+											goto lok18_24
+										l147_18_24:
+											position, tokenIndex = position147_18_24, tokenIndex147_18_24
+											goto l145_24
+										}
+									lok18_24:
+										{ // hex
+											position147_19_24, tokenIndex147_19_24 := position, tokenIndex
+											{
+												position148_19_24 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+														position++
+													} else {
+														{ // digit
+															position162_11_19_24, tokenIndex162_11_19_24 := position, tokenIndex
+															{
+																position163_11_19_24 := position
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l162_11_19_24
+																}
+																position++
+																_ = position163_11_19_24
+															}
+															goto lok11_19_24
+														l162_11_19_24:
+															position, tokenIndex = position162_11_19_24, tokenIndex162_11_19_24
+															goto l147_19_24
+														}
+													lok11_19_24:
+													}
+												}
+
+												_ = position148_19_24
+											}
+											goto lok19_24
+										l147_19_24:
+											position, tokenIndex = position147_19_24, tokenIndex147_19_24
+											goto l145_24
+										}
+									lok19_24:
+										_ = position146_24
+									}
+									goto lok24
+								l145_24:
+									position, tokenIndex = position145_24, tokenIndex145_24
 									goto l63
 								}
+							lok24:
+								;
 							default:
-								if !_rules[ruleunreserved]() {
+								{ // unreserved
+									position139_25, tokenIndex139_25 := position, tokenIndex
+									{
+										position140_25 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												position++
+											} else {
+												switch buffer[position] {
+												case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
+													{ // mark
+														position142_10_25, tokenIndex142_10_25 := position, tokenIndex
+														{
+															position143_10_25 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+																	position++
+																} else {
+																	if buffer[position] != rune('$') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l142_10_25
+																	}
+																	position++
+																}
+															}
+
+															_ = position143_10_25
+														}
+														goto lok10_25
+													l142_10_25:
+														position, tokenIndex = position142_10_25, tokenIndex142_10_25
+														goto l139_25
+													}
+												lok10_25:
+													;
+												default:
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l139_25
+													}
+													position++
+												}
+											}
+										}
+
+										_ = position140_25
+									}
+									goto lok25
+								l139_25:
+									position, tokenIndex = position139_25, tokenIndex139_25
 									goto l63
 								}
+							lok25:
 							}
 						}
 					}
@@ -1032,9 +1506,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position77, tokenIndex77 := position, tokenIndex
 			{
 				position78 := position
-				if !_rules[rulealphanum]() {
+				{ // alphanum
+					position150_26, tokenIndex150_26 := position, tokenIndex
+					{
+						position151_26 := position
+						{
+							position152_26, tokenIndex152_26 := position, tokenIndex
+							{ // alpha
+								position154_20_26, tokenIndex154_20_26 := position, tokenIndex
+								{
+									position155_20_26 := position
+									{
+										position156_20_26, tokenIndex156_20_26 := position, tokenIndex
+										{ // lowalpha
+											position158_12_20_26, tokenIndex158_12_20_26 := position, tokenIndex
+											{
+												position159_12_20_26 := position
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l158_12_20_26
+												}
+												position++
+												_ = position159_12_20_26
+											}
+											goto lok12_20_26
+										l158_12_20_26:
+											position, tokenIndex = position158_12_20_26, tokenIndex158_12_20_26
+											goto l157_20_26
+										}
+									lok12_20_26:
+										goto l156_20_26
+									l157_20_26:
+										position, tokenIndex = position156_20_26, tokenIndex156_20_26
+										{ // upalpha
+											position160_13_20_26, tokenIndex160_13_20_26 := position, tokenIndex
+											{
+												position161_13_20_26 := position
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l160_13_20_26
+												}
+												position++
+												_ = position161_13_20_26
+											}
+											goto lok13_20_26
+										l160_13_20_26:
+											position, tokenIndex = position160_13_20_26, tokenIndex160_13_20_26
+											goto l154_20_26
+										}
+									lok13_20_26:
+									}
+								l156_20_26:
+									_ = position155_20_26
+								}
+								goto lok20_26
+							l154_20_26:
+								position, tokenIndex = position154_20_26, tokenIndex154_20_26
+								goto l153_26
+							}
+						lok20_26:
+							goto l152_26
+						l153_26:
+							position, tokenIndex = position152_26, tokenIndex152_26
+							{ // digit
+								position162_21_26, tokenIndex162_21_26 := position, tokenIndex
+								{
+									position163_21_26 := position
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l162_21_26
+									}
+									position++
+									_ = position163_21_26
+								}
+								goto lok21_26
+							l162_21_26:
+								position, tokenIndex = position162_21_26, tokenIndex162_21_26
+								goto l150_26
+							}
+						lok21_26:
+						}
+					l152_26:
+						_ = position151_26
+					}
+					goto lok26
+				l150_26:
+					position, tokenIndex = position150_26, tokenIndex150_26
 					goto l77
 				}
+			lok26:
 			l79:
 				{
 					position80, tokenIndex80 := position, tokenIndex
@@ -1052,9 +1618,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l82:
 						position, tokenIndex = position82, tokenIndex82
 					}
-					if !_rules[rulealphanum]() {
+					{ // alphanum
+						position150_27, tokenIndex150_27 := position, tokenIndex
+						{
+							position151_27 := position
+							{
+								position152_27, tokenIndex152_27 := position, tokenIndex
+								{ // alpha
+									position154_20_27, tokenIndex154_20_27 := position, tokenIndex
+									{
+										position155_20_27 := position
+										{
+											position156_20_27, tokenIndex156_20_27 := position, tokenIndex
+											{ // lowalpha
+												position158_12_20_27, tokenIndex158_12_20_27 := position, tokenIndex
+												{
+													position159_12_20_27 := position
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l158_12_20_27
+													}
+													position++
+													_ = position159_12_20_27
+												}
+												goto lok12_20_27
+											l158_12_20_27:
+												position, tokenIndex = position158_12_20_27, tokenIndex158_12_20_27
+												goto l157_20_27
+											}
+										lok12_20_27:
+											goto l156_20_27
+										l157_20_27:
+											position, tokenIndex = position156_20_27, tokenIndex156_20_27
+											{ // upalpha
+												position160_13_20_27, tokenIndex160_13_20_27 := position, tokenIndex
+												{
+													position161_13_20_27 := position
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l160_13_20_27
+													}
+													position++
+													_ = position161_13_20_27
+												}
+												goto lok13_20_27
+											l160_13_20_27:
+												position, tokenIndex = position160_13_20_27, tokenIndex160_13_20_27
+												goto l154_20_27
+											}
+										lok13_20_27:
+										}
+									l156_20_27:
+										_ = position155_20_27
+									}
+									goto lok20_27
+								l154_20_27:
+									position, tokenIndex = position154_20_27, tokenIndex154_20_27
+									goto l153_27
+								}
+							lok20_27:
+								goto l152_27
+							l153_27:
+								position, tokenIndex = position152_27, tokenIndex152_27
+								{ // digit
+									position162_21_27, tokenIndex162_21_27 := position, tokenIndex
+									{
+										position163_21_27 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l162_21_27
+										}
+										position++
+										_ = position163_21_27
+									}
+									goto lok21_27
+								l162_21_27:
+									position, tokenIndex = position162_21_27, tokenIndex162_21_27
+									goto l150_27
+								}
+							lok21_27:
+							}
+						l152_27:
+							_ = position151_27
+						}
+						goto lok27
+					l150_27:
+						position, tokenIndex = position150_27, tokenIndex150_27
 						goto l80
 					}
+				lok27:
 					goto l79
 				l80:
 					position, tokenIndex = position80, tokenIndex80
@@ -1071,9 +1729,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position83, tokenIndex83 := position, tokenIndex
 			{
 				position84 := position
-				if !_rules[rulealpha]() {
+				{ // alpha
+					position154_28, tokenIndex154_28 := position, tokenIndex
+					{
+						position155_28 := position
+						{
+							position156_28, tokenIndex156_28 := position, tokenIndex
+							{ // lowalpha
+								position158_12_28, tokenIndex158_12_28 := position, tokenIndex
+								{
+									position159_12_28 := position
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l158_12_28
+									}
+									position++
+									_ = position159_12_28
+								}
+								goto lok12_28
+							l158_12_28:
+								position, tokenIndex = position158_12_28, tokenIndex158_12_28
+								goto l157_28
+							}
+						lok12_28:
+							goto l156_28
+						l157_28:
+							position, tokenIndex = position156_28, tokenIndex156_28
+							{ // upalpha
+								position160_13_28, tokenIndex160_13_28 := position, tokenIndex
+								{
+									position161_13_28 := position
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l160_13_28
+									}
+									position++
+									_ = position161_13_28
+								}
+								goto lok13_28
+							l160_13_28:
+								position, tokenIndex = position160_13_28, tokenIndex160_13_28
+								goto l154_28
+							}
+						lok13_28:
+						}
+					l156_28:
+						_ = position155_28
+					}
+					goto lok28
+				l154_28:
+					position, tokenIndex = position154_28, tokenIndex154_28
 					goto l83
 				}
+			lok28:
 			l85:
 				{
 					position86, tokenIndex86 := position, tokenIndex
@@ -1091,9 +1803,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l88:
 						position, tokenIndex = position88, tokenIndex88
 					}
-					if !_rules[rulealphanum]() {
+					{ // alphanum
+						position150_29, tokenIndex150_29 := position, tokenIndex
+						{
+							position151_29 := position
+							{
+								position152_29, tokenIndex152_29 := position, tokenIndex
+								{ // alpha
+									position154_20_29, tokenIndex154_20_29 := position, tokenIndex
+									{
+										position155_20_29 := position
+										{
+											position156_20_29, tokenIndex156_20_29 := position, tokenIndex
+											{ // lowalpha
+												position158_12_20_29, tokenIndex158_12_20_29 := position, tokenIndex
+												{
+													position159_12_20_29 := position
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l158_12_20_29
+													}
+													position++
+													_ = position159_12_20_29
+												}
+												goto lok12_20_29
+											l158_12_20_29:
+												position, tokenIndex = position158_12_20_29, tokenIndex158_12_20_29
+												goto l157_20_29
+											}
+										lok12_20_29:
+											goto l156_20_29
+										l157_20_29:
+											position, tokenIndex = position156_20_29, tokenIndex156_20_29
+											{ // upalpha
+												position160_13_20_29, tokenIndex160_13_20_29 := position, tokenIndex
+												{
+													position161_13_20_29 := position
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l160_13_20_29
+													}
+													position++
+													_ = position161_13_20_29
+												}
+												goto lok13_20_29
+											l160_13_20_29:
+												position, tokenIndex = position160_13_20_29, tokenIndex160_13_20_29
+												goto l154_20_29
+											}
+										lok13_20_29:
+										}
+									l156_20_29:
+										_ = position155_20_29
+									}
+									goto lok20_29
+								l154_20_29:
+									position, tokenIndex = position154_20_29, tokenIndex154_20_29
+									goto l153_29
+								}
+							lok20_29:
+								goto l152_29
+							l153_29:
+								position, tokenIndex = position152_29, tokenIndex152_29
+								{ // digit
+									position162_21_29, tokenIndex162_21_29 := position, tokenIndex
+									{
+										position163_21_29 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l162_21_29
+										}
+										position++
+										_ = position163_21_29
+									}
+									goto lok21_29
+								l162_21_29:
+									position, tokenIndex = position162_21_29, tokenIndex162_21_29
+									goto l150_29
+								}
+							lok21_29:
+							}
+						l152_29:
+							_ = position151_29
+						}
+						goto lok29
+					l150_29:
+						position, tokenIndex = position150_29, tokenIndex150_29
 						goto l86
 					}
+				lok29:
 					goto l85
 				l86:
 					position, tokenIndex = position86, tokenIndex86
@@ -1112,15 +1916,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position89, tokenIndex89 := position, tokenIndex
 			{
 				position90 := position
-				if !_rules[ruledigit]() {
+				{ // digit
+					position162_1, tokenIndex162_1 := position, tokenIndex
+					{
+						position163_1 := position
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l162_1
+						}
+						position++
+						_ = position163_1
+					}
+					goto lok1
+				l162_1:
+					position, tokenIndex = position162_1, tokenIndex162_1
 					goto l89
 				}
+			lok1:
 			l91:
 				{
 					position92, tokenIndex92 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position162_2, tokenIndex162_2 := position, tokenIndex
+						{
+							position163_2 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l162_2
+							}
+							position++
+							_ = position163_2
+						}
+						goto lok2
+					l162_2:
+						position, tokenIndex = position162_2, tokenIndex162_2
 						goto l92
 					}
+				lok2:
 					goto l91
 				l92:
 					position, tokenIndex = position92, tokenIndex92
@@ -1132,15 +1968,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l89
 				}
 				position++
-				if !_rules[ruledigit]() {
+				{ // digit
+					position162_3, tokenIndex162_3 := position, tokenIndex
+					{
+						position163_3 := position
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l162_3
+						}
+						position++
+						_ = position163_3
+					}
+					goto lok3
+				l162_3:
+					position, tokenIndex = position162_3, tokenIndex162_3
 					goto l89
 				}
+			lok3:
 			l93:
 				{
 					position94, tokenIndex94 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position162_4, tokenIndex162_4 := position, tokenIndex
+						{
+							position163_4 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l162_4
+							}
+							position++
+							_ = position163_4
+						}
+						goto lok4
+					l162_4:
+						position, tokenIndex = position162_4, tokenIndex162_4
 						goto l94
 					}
+				lok4:
 					goto l93
 				l94:
 					position, tokenIndex = position94, tokenIndex94
@@ -1152,15 +2020,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l89
 				}
 				position++
-				if !_rules[ruledigit]() {
+				{ // digit
+					position162_5, tokenIndex162_5 := position, tokenIndex
+					{
+						position163_5 := position
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l162_5
+						}
+						position++
+						_ = position163_5
+					}
+					goto lok5
+				l162_5:
+					position, tokenIndex = position162_5, tokenIndex162_5
 					goto l89
 				}
+			lok5:
 			l95:
 				{
 					position96, tokenIndex96 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position162_6, tokenIndex162_6 := position, tokenIndex
+						{
+							position163_6 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l162_6
+							}
+							position++
+							_ = position163_6
+						}
+						goto lok6
+					l162_6:
+						position, tokenIndex = position162_6, tokenIndex162_6
 						goto l96
 					}
+				lok6:
 					goto l95
 				l96:
 					position, tokenIndex = position96, tokenIndex96
@@ -1172,15 +2072,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l89
 				}
 				position++
-				if !_rules[ruledigit]() {
+				{ // digit
+					position162_7, tokenIndex162_7 := position, tokenIndex
+					{
+						position163_7 := position
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l162_7
+						}
+						position++
+						_ = position163_7
+					}
+					goto lok7
+				l162_7:
+					position, tokenIndex = position162_7, tokenIndex162_7
 					goto l89
 				}
+			lok7:
 			l97:
 				{
 					position98, tokenIndex98 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position162_8, tokenIndex162_8 := position, tokenIndex
+						{
+							position163_8 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l162_8
+							}
+							position++
+							_ = position163_8
+						}
+						goto lok8
+					l162_8:
+						position, tokenIndex = position162_8, tokenIndex162_8
 						goto l98
 					}
+				lok8:
 					goto l97
 				l98:
 					position, tokenIndex = position98, tokenIndex98
@@ -1203,9 +2135,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l101:
 				{
 					position102, tokenIndex102 := position, tokenIndex
-					if !_rules[ruledigit]() {
+					{ // digit
+						position162_9, tokenIndex162_9 := position, tokenIndex
+						{
+							position163_9 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l162_9
+							}
+							position++
+							_ = position163_9
+						}
+						goto lok9
+					l162_9:
+						position, tokenIndex = position162_9, tokenIndex162_9
 						goto l102
 					}
+				lok9:
 					goto l101
 				l102:
 					position, tokenIndex = position102, tokenIndex102
@@ -1359,13 +2307,160 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '%':
-							if !_rules[ruleescaped]() {
+							{ // escaped
+								position145_30, tokenIndex145_30 := position, tokenIndex
+								{
+									position146_30 := position
+									if buffer[position] != rune('%') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l145_30
+									}
+									position++
+									{ // hex
+										position147_18_30, tokenIndex147_18_30 := position, tokenIndex
+										{
+											position148_18_30 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+													position++
+												} else {
+													{ // digit
+														position162_11_18_30, tokenIndex162_11_18_30 := position, tokenIndex
+														{
+															position163_11_18_30 := position
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l162_11_18_30
+															}
+															position++
+															_ = position163_11_18_30
+														}
+														goto lok11_18_30
+													l162_11_18_30:
+														position, tokenIndex = position162_11_18_30, tokenIndex162_11_18_30
+														goto l147_18_30
+													}
+												lok11_18_30:
+												}
+											}
+
+											_ = position148_18_30
+										}
+										goto lok18_30
+									l147_18_30:
+										position, tokenIndex = position147_18_30, tokenIndex147_18_30
+										goto l145_30
+									}
+								lok18_30:
+									{ // hex
+										position147_19_30, tokenIndex147_19_30 := position, tokenIndex
+										{
+											position148_19_30 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+													position++
+												} else {
+													{ // digit
+														position162_11_19_30, tokenIndex162_11_19_30 := position, tokenIndex
+														{
+															position163_11_19_30 := position
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l162_11_19_30
+															}
+															position++
+															_ = position163_11_19_30
+														}
+														goto lok11_19_30
+													l162_11_19_30:
+														position, tokenIndex = position162_11_19_30, tokenIndex162_11_19_30
+														goto l147_19_30
+													}
+												lok11_19_30:
+												}
+											}
+
+											_ = position148_19_30
+										}
+										goto lok19_30
+									l147_19_30:
+										position, tokenIndex = position147_19_30, tokenIndex147_19_30
+										goto l145_30
+									}
+								lok19_30:
+									_ = position146_30
+								}
+								goto lok30
+							l145_30:
+								position, tokenIndex = position145_30, tokenIndex145_30
 								goto l122
 							}
+						lok30:
+							;
 						default:
-							if !_rules[ruleunreserved]() {
+							{ // unreserved
+								position139_31, tokenIndex139_31 := position, tokenIndex
+								{
+									position140_31 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											position++
+										} else {
+											switch buffer[position] {
+											case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
+												{ // mark
+													position142_10_31, tokenIndex142_10_31 := position, tokenIndex
+													{
+														position143_10_31 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+																position++
+															} else {
+																if buffer[position] != rune('$') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l142_10_31
+																}
+																position++
+															}
+														}
+
+														_ = position143_10_31
+													}
+													goto lok10_31
+												l142_10_31:
+													position, tokenIndex = position142_10_31, tokenIndex142_10_31
+													goto l139_31
+												}
+											lok10_31:
+												;
+											default:
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l139_31
+												}
+												position++
+											}
+										}
+									}
+
+									_ = position140_31
+								}
+								goto lok31
+							l139_31:
+								position, tokenIndex = position139_31, tokenIndex139_31
 								goto l122
 							}
+						lok31:
 						}
 					}
 				}
@@ -1427,17 +2522,188 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					switch buffer[position] {
 					case '%':
-						if !_rules[ruleescaped]() {
+						{ // escaped
+							position145_32, tokenIndex145_32 := position, tokenIndex
+							{
+								position146_32 := position
+								if buffer[position] != rune('%') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l145_32
+								}
+								position++
+								{ // hex
+									position147_18_32, tokenIndex147_18_32 := position, tokenIndex
+									{
+										position148_18_32 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												position++
+											} else {
+												{ // digit
+													position162_11_18_32, tokenIndex162_11_18_32 := position, tokenIndex
+													{
+														position163_11_18_32 := position
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l162_11_18_32
+														}
+														position++
+														_ = position163_11_18_32
+													}
+													goto lok11_18_32
+												l162_11_18_32:
+													position, tokenIndex = position162_11_18_32, tokenIndex162_11_18_32
+													goto l147_18_32
+												}
+											lok11_18_32:
+											}
+										}
+
+										_ = position148_18_32
+									}
+									goto lok18_32
+								l147_18_32:
+									position, tokenIndex = position147_18_32, tokenIndex147_18_32
+									goto l145_32
+								}
+							lok18_32:
+								{ // hex
+									position147_19_32, tokenIndex147_19_32 := position, tokenIndex
+									{
+										position148_19_32 := position
+										{
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												position++
+											} else {
+												{ // digit
+													position162_11_19_32, tokenIndex162_11_19_32 := position, tokenIndex
+													{
+														position163_11_19_32 := position
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l162_11_19_32
+														}
+														position++
+														_ = position163_11_19_32
+													}
+													goto lok11_19_32
+												l162_11_19_32:
+													position, tokenIndex = position162_11_19_32, tokenIndex162_11_19_32
+													goto l147_19_32
+												}
+											lok11_19_32:
+											}
+										}
+
+										_ = position148_19_32
+									}
+									goto lok19_32
+								l147_19_32:
+									position, tokenIndex = position147_19_32, tokenIndex147_19_32
+									goto l145_32
+								}
+							lok19_32:
+								_ = position146_32
+							}
+							goto lok32
+						l145_32:
+							position, tokenIndex = position145_32, tokenIndex145_32
 							goto l133
 						}
+					lok32:
+						;
 					case '&', '+', '/', ':', ';', '=', '?', '@':
-						if !_rules[rulereserved]() {
+						{ // reserved
+							position136_33, tokenIndex136_33 := position, tokenIndex
+							{
+								position137_33 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+										position++
+									} else {
+										if buffer[position] != rune(';') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l136_33
+										}
+										position++
+									}
+								}
+
+								_ = position137_33
+							}
+							goto lok33
+						l136_33:
+							position, tokenIndex = position136_33, tokenIndex136_33
 							goto l133
 						}
+					lok33:
+						;
 					default:
-						if !_rules[ruleunreserved]() {
+						{ // unreserved
+							position139_34, tokenIndex139_34 := position, tokenIndex
+							{
+								position140_34 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										position++
+									} else {
+										switch buffer[position] {
+										case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
+											{ // mark
+												position142_10_34, tokenIndex142_10_34 := position, tokenIndex
+												{
+													position143_10_34 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+															position++
+														} else {
+															if buffer[position] != rune('$') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l142_10_34
+															}
+															position++
+														}
+													}
+
+													_ = position143_10_34
+												}
+												goto lok10_34
+											l142_10_34:
+												position, tokenIndex = position142_10_34, tokenIndex142_10_34
+												goto l139_34
+											}
+										lok10_34:
+											;
+										default:
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l139_34
+											}
+											position++
+										}
+									}
+								}
+
+								_ = position140_34
+							}
+							goto lok34
+						l139_34:
+							position, tokenIndex = position139_34, tokenIndex139_34
 							goto l133
 						}
+					lok34:
 					}
 				}
 
@@ -1457,16 +2723,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune(';') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l136
+						if buffer[position] != rune(';') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l136
 						}
+						position++
 					}
 				}
 
@@ -1488,9 +2751,33 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					} else {
 						switch buffer[position] {
 						case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
-							if !_rules[rulemark]() {
+							{ // mark
+								position142_10, tokenIndex142_10 := position, tokenIndex
+								{
+									position143_10 := position
+									{
+										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+											position++
+										} else {
+											if buffer[position] != rune('$') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l142_10
+											}
+											position++
+										}
+									}
+
+									_ = position143_10
+								}
+								goto lok10
+							l142_10:
+								position, tokenIndex = position142_10, tokenIndex142_10
 								goto l139
 							}
+						lok10:
+							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
 								if int(position) > p.far {
@@ -1519,16 +2806,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if buffer[position] != rune('$') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l142
+						if buffer[position] != rune('$') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
+							goto l142
 						}
+						position++
 					}
 				}
 
@@ -1551,12 +2835,82 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l145
 				}
 				position++
-				if !_rules[rulehex]() {
+				{ // hex
+					position147_18, tokenIndex147_18 := position, tokenIndex
+					{
+						position148_18 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								position++
+							} else {
+								{ // digit
+									position162_11_18, tokenIndex162_11_18 := position, tokenIndex
+									{
+										position163_11_18 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l162_11_18
+										}
+										position++
+										_ = position163_11_18
+									}
+									goto lok11_18
+								l162_11_18:
+									position, tokenIndex = position162_11_18, tokenIndex162_11_18
+									goto l147_18
+								}
+							lok11_18:
+							}
+						}
+
+						_ = position148_18
+					}
+					goto lok18
+				l147_18:
+					position, tokenIndex = position147_18, tokenIndex147_18
 					goto l145
 				}
-				if !_rules[rulehex]() {
+			lok18:
+				{ // hex
+					position147_19, tokenIndex147_19 := position, tokenIndex
+					{
+						position148_19 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								position++
+							} else {
+								{ // digit
+									position162_11_19, tokenIndex162_11_19 := position, tokenIndex
+									{
+										position163_11_19 := position
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l162_11_19
+										}
+										position++
+										_ = position163_11_19
+									}
+									goto lok11_19
+								l162_11_19:
+									position, tokenIndex = position162_11_19, tokenIndex162_11_19
+									goto l147_19
+								}
+							lok11_19:
+							}
+						}
+
+						_ = position148_19
+					}
+					goto lok19
+				l147_19:
+					position, tokenIndex = position147_19, tokenIndex147_19
 					goto l145
 				}
+			lok19:
 				_ = position146
 			}
 			return true
@@ -1573,12 +2927,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
 					} else {
-						switch buffer[position] {
-						default:
-							if !_rules[ruledigit]() {
-								goto l147
+						{ // digit
+							position162_11, tokenIndex162_11 := position, tokenIndex
+							{
+								position163_11 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l162_11
+								}
+								position++
+								_ = position163_11
 							}
+							goto lok11
+						l162_11:
+							position, tokenIndex = position162_11, tokenIndex162_11
+							goto l147
 						}
+					lok11:
 					}
 				}
 
@@ -1596,15 +2963,85 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position151 := position
 				{
 					position152, tokenIndex152 := position, tokenIndex
-					if !_rules[rulealpha]() {
+					{ // alpha
+						position154_20, tokenIndex154_20 := position, tokenIndex
+						{
+							position155_20 := position
+							{
+								position156_20, tokenIndex156_20 := position, tokenIndex
+								{ // lowalpha
+									position158_12_20, tokenIndex158_12_20 := position, tokenIndex
+									{
+										position159_12_20 := position
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l158_12_20
+										}
+										position++
+										_ = position159_12_20
+									}
+									goto lok12_20
+								l158_12_20:
+									position, tokenIndex = position158_12_20, tokenIndex158_12_20
+									goto l157_20
+								}
+							lok12_20:
+								goto l156_20
+							l157_20:
+								position, tokenIndex = position156_20, tokenIndex156_20
+								{ // upalpha
+									position160_13_20, tokenIndex160_13_20 := position, tokenIndex
+									{
+										position161_13_20 := position
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l160_13_20
+										}
+										position++
+										_ = position161_13_20
+									}
+									goto lok13_20
+								l160_13_20:
+									position, tokenIndex = position160_13_20, tokenIndex160_13_20
+									goto l154_20
+								}
+							lok13_20:
+							}
+						l156_20:
+							_ = position155_20
+						}
+						goto lok20
+					l154_20:
+						position, tokenIndex = position154_20, tokenIndex154_20
 						goto l153
 					}
+				lok20:
 					goto l152
 				l153:
 					position, tokenIndex = position152, tokenIndex152
-					if !_rules[ruledigit]() {
+					{ // digit
+						position162_21, tokenIndex162_21 := position, tokenIndex
+						{
+							position163_21 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l162_21
+							}
+							position++
+							_ = position163_21
+						}
+						goto lok21
+					l162_21:
+						position, tokenIndex = position162_21, tokenIndex162_21
 						goto l150
 					}
+				lok21:
 				}
 			l152:
 				_ = position151
@@ -1621,15 +3058,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position155 := position
 				{
 					position156, tokenIndex156 := position, tokenIndex
-					if !_rules[rulelowalpha]() {
+					{ // lowalpha
+						position158_12, tokenIndex158_12 := position, tokenIndex
+						{
+							position159_12 := position
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l158_12
+							}
+							position++
+							_ = position159_12
+						}
+						goto lok12
+					l158_12:
+						position, tokenIndex = position158_12, tokenIndex158_12
 						goto l157
 					}
+				lok12:
 					goto l156
 				l157:
 					position, tokenIndex = position156, tokenIndex156
-					if !_rules[ruleupalpha]() {
+					{ // upalpha
+						position160_13, tokenIndex160_13 := position, tokenIndex
+						{
+							position161_13 := position
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l160_13
+							}
+							position++
+							_ = position161_13
+						}
+						goto lok13
+					l160_13:
+						position, tokenIndex = position160_13, tokenIndex160_13
 						goto l154
 					}
+				lok13:
 				}
 			l156:
 				_ = position155

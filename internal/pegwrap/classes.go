@@ -42,7 +42,8 @@ import (
 //	}
 //
 // A consuming default clause adds the characters of its range that no case lists (only
-// those reach it); the clause itself stays, for the characters outside its range.
+// those reach it); the clause itself stays, for the characters outside its range (when
+// it is all that is left, its statements are written without the switch).
 // The tables are constant strings appended to the file, one per distinct set.
 func classTables(code []byte) ([]byte, error) {
 	fset := token.NewFileSet()
@@ -120,12 +121,22 @@ func classTables(code []byte) ([]byte, error) {
 				name, describe(&set), name, table.String()))
 		}
 		var b strings.Builder
-		fmt.Fprintf(&b, "if c := uint32(buffer[position]); c < 128 && %s[c] != 0 {\nposition++\n} else {\nswitch buffer[position] {\n", name)
-		for _, s := range keep {
-			b.WriteString(text(s))
-			b.WriteString("\n")
+		fmt.Fprintf(&b, "if c := uint32(buffer[position]); c < 128 && %s[c] != 0 {\nposition++\n} else {\n", name)
+		if len(keep) == 1 && keep[0] == def {
+			// Only the default is left: its statements need no switch.
+			for _, s := range def.Body {
+				b.WriteString(text(s))
+				b.WriteString("\n")
+			}
+		} else {
+			b.WriteString("switch buffer[position] {\n")
+			for _, s := range keep {
+				b.WriteString(text(s))
+				b.WriteString("\n")
+			}
+			b.WriteString("}\n")
 		}
-		b.WriteString("}\n}")
+		b.WriteString("}")
 		reps = append(reps, replacement{fset.Position(sw.Pos()).Offset, fset.Position(sw.End()).Offset, b.String()})
 		return true
 	})

@@ -13,7 +13,9 @@
 //     buffer, so a reused parser does not allocate per input;
 //   - -switch compiles a choice between characters into a switch that Go turns into a
 //     binary search: the cases that only consume their characters become one table
-//     lookup (classes.go).
+//     lookup (classes.go);
+//   - every rule is called through an array of closures, which Go cannot inline: small
+//     rules that record no token are copied into their callers (inline.go).
 //
 // Each rewrite must match the expected number of times, so a change in peg's output
 // stops generation instead of silently producing a different parser.
@@ -193,6 +195,12 @@ func rewrite(code []byte, grammarPath, pkg string, tokens []string) ([]byte, err
 		return nil, err
 	}
 	if code, err = classTables(code); err != nil {
+		return nil, err
+	}
+	if code, err = format.Source(code); err != nil {
+		return nil, fmt.Errorf("class tables do not format: %w", err)
+	}
+	if code, err = inlineRules(code); err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer

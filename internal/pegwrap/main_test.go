@@ -9,7 +9,7 @@ import (
 
 // TestRun generates a small grammar and checks what pegwrap promises: the fixed header
 // on the first line, formatted output, reproducibility, tokens only for the listed rules,
-// and the failure instrumentation.
+// the failure instrumentation, and small rules copied into their callers.
 func TestRun(t *testing.T) {
 	dir := t.TempDir()
 	grammar := filepath.Join(dir, "tiny.peg")
@@ -45,6 +45,13 @@ func TestRun(t *testing.T) {
 	}
 	if strings.Contains(got, "add(ruleletter,") {
 		t.Error("letter records tokens, but it is not listed in tokens")
+	}
+	// word records tokens, so it is called; letter does not, so word holds copies of it.
+	if !strings.Contains(got, "{ // letter") || strings.Contains(got, "_rules[ruleletter]()") {
+		t.Error("letter is not copied into word")
+	}
+	if !strings.Contains(got, "_rules[ruleword]()") {
+		t.Error("word, a token rule, is copied into its callers")
 	}
 }
 
