@@ -2,6 +2,7 @@ package uri
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -14,7 +15,6 @@ type Parser struct {
 	g    *grammar
 	top  int // the entry rule: g.top, or g.genericTop under GenericOnly
 	m    machine
-	buf  []byte     // probe inputs, reused
 	toks [][3]int32 // the syntax tree of the last Run, reused
 }
 
@@ -98,12 +98,19 @@ func (p *Parser) explain(s string) *Error {
 	if off > maxProbe {
 		return e
 	}
-	var allowed [256]bool
-	p.buf = append(p.buf[:0], s[:off]...)
-	p.buf = append(p.buf, 0)
+	// The probes s[:off]+c, one per printable c, are cut from one string: one
+	// allocation per error rather than one per probe.
+	var probes strings.Builder
+	probes.Grow((0x7f - 0x20) * (off + 1))
 	for c := 0x20; c < 0x7f; c++ {
-		p.buf[off] = byte(c)
-		if p.m.Run(string(p.buf), p.top) {
+		probes.WriteString(s[:off])
+		probes.WriteByte(byte(c))
+	}
+	all := probes.String()
+	var allowed [256]bool
+	for c := 0x20; c < 0x7f; c++ {
+		i := (c - 0x20) * (off + 1)
+		if p.m.Run(all[i:i+off+1], p.top) {
 			allowed[c] = true
 		} else if f, _ := p.m.Farthest(); f > off {
 			allowed[c] = true
