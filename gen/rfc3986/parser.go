@@ -445,108 +445,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l4:
 					position, tokenIndex = position2, tokenIndex2
 					{ // path
-						position171_50, tokenIndex171_50 := position, tokenIndex
+						position173_47, tokenIndex173_47 := position, tokenIndex
 						{
-							position172_50 := position
+							position174_47 := position
 							{
-								position173_50, tokenIndex173_50 := position, tokenIndex
+								position175_47, tokenIndex175_47 := position, tokenIndex
 								if !_rules[rulepath_abempty]() {
-									goto l174_50
+									goto l176_47
 								}
 								{
-									position175_50, tokenIndex175_50 := position, tokenIndex
+									position177_47, tokenIndex177_47 := position, tokenIndex
 									if !matchDot() {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l175_50
+										goto l177_47
 									}
-									goto l174_50
-								l175_50:
-									position, tokenIndex = position175_50, tokenIndex175_50
+									goto l176_47
+								l177_47:
+									position, tokenIndex = position177_47, tokenIndex177_47
 								}
-								goto l173_50
-							l174_50:
-								position, tokenIndex = position173_50, tokenIndex173_50
+								goto l175_47
+							l176_47:
+								position, tokenIndex = position175_47, tokenIndex175_47
 								if !_rules[rulepath_absolute]() {
-									goto l176_50
+									goto l178_47
 								}
 								{
-									position177_50, tokenIndex177_50 := position, tokenIndex
+									position179_47, tokenIndex179_47 := position, tokenIndex
 									if !matchDot() {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l177_50
+										goto l179_47
 									}
-									goto l176_50
-								l177_50:
-									position, tokenIndex = position177_50, tokenIndex177_50
+									goto l178_47
+								l179_47:
+									position, tokenIndex = position179_47, tokenIndex179_47
 								}
-								goto l173_50
-							l176_50:
-								position, tokenIndex = position173_50, tokenIndex173_50
+								goto l175_47
+							l178_47:
+								position, tokenIndex = position175_47, tokenIndex175_47
 								if !_rules[rulepath_noscheme]() {
-									goto l178_50
+									goto l180_47
 								}
 								{
-									position179_50, tokenIndex179_50 := position, tokenIndex
+									position181_47, tokenIndex181_47 := position, tokenIndex
 									if !matchDot() {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l179_50
+										goto l181_47
 									}
-									goto l178_50
-								l179_50:
-									position, tokenIndex = position179_50, tokenIndex179_50
+									goto l180_47
+								l181_47:
+									position, tokenIndex = position181_47, tokenIndex181_47
 								}
-								goto l173_50
-							l178_50:
-								position, tokenIndex = position173_50, tokenIndex173_50
+								goto l175_47
+							l180_47:
+								position, tokenIndex = position175_47, tokenIndex175_47
 								if !_rules[rulepath_rootless]() {
-									goto l180_50
+									goto l182_47
 								}
 								{
-									position181_50, tokenIndex181_50 := position, tokenIndex
+									position183_47, tokenIndex183_47 := position, tokenIndex
 									if !matchDot() {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l181_50
+										goto l183_47
 									}
-									goto l180_50
-								l181_50:
-									position, tokenIndex = position181_50, tokenIndex181_50
+									goto l182_47
+								l183_47:
+									position, tokenIndex = position183_47, tokenIndex183_47
 								}
-								goto l173_50
-							l180_50:
-								position, tokenIndex = position173_50, tokenIndex173_50
+								goto l175_47
+							l182_47:
+								position, tokenIndex = position175_47, tokenIndex175_47
 								if !_rules[rulepath_empty]() {
-									goto l171_50
+									goto l173_47
 								}
 								{
-									position182_50, tokenIndex182_50 := position, tokenIndex
+									position184_47, tokenIndex184_47 := position, tokenIndex
 									if !matchDot() {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l182_50
+										goto l184_47
 									}
-									goto l171_50
-								l182_50:
-									position, tokenIndex = position182_50, tokenIndex182_50
+									goto l173_47
+								l184_47:
+									position, tokenIndex = position184_47, tokenIndex184_47
 								}
 							}
-						l173_50:
-							_ = position172_50
+						l175_47:
+							_ = position174_47
 						}
-						goto lok50
-					l171_50:
-						position, tokenIndex = position171_50, tokenIndex171_50
+						goto lok47
+					l173_47:
+						position, tokenIndex = position173_47, tokenIndex173_47
 						goto l0
 					}
-				lok50:
+				lok47:
 				}
 			l2:
 				_ = position1
@@ -627,59 +627,59 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // hier_part
-					position17_48, tokenIndex17_48 := position, tokenIndex
+					position17_45, tokenIndex17_45 := position, tokenIndex
 					{
-						position18_48 := position
+						position18_45 := position
 						{
-							position19_48, tokenIndex19_48 := position, tokenIndex
+							position19_45, tokenIndex19_45 := position, tokenIndex
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l20_48
+								goto l20_45
 							}
 							position++
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l20_48
+								goto l20_45
 							}
 							position++
 							if !_rules[ruleauthority]() {
-								goto l20_48
+								goto l20_45
 							}
 							if !_rules[rulepath_abempty]() {
-								goto l20_48
+								goto l20_45
 							}
-							goto l19_48
-						l20_48:
-							position, tokenIndex = position19_48, tokenIndex19_48
+							goto l19_45
+						l20_45:
+							position, tokenIndex = position19_45, tokenIndex19_45
 							if !_rules[rulepath_absolute]() {
-								goto l21_48
+								goto l21_45
 							}
-							goto l19_48
-						l21_48:
-							position, tokenIndex = position19_48, tokenIndex19_48
+							goto l19_45
+						l21_45:
+							position, tokenIndex = position19_45, tokenIndex19_45
 							if !_rules[rulepath_rootless]() {
-								goto l22_48
+								goto l22_45
 							}
-							goto l19_48
-						l22_48:
-							position, tokenIndex = position19_48, tokenIndex19_48
+							goto l19_45
+						l22_45:
+							position, tokenIndex = position19_45, tokenIndex19_45
 							if !_rules[rulepath_empty]() {
-								goto l17_48
+								goto l17_45
 							}
 						}
-					l19_48:
-						_ = position18_48
+					l19_45:
+						_ = position18_45
 					}
-					goto lok48
-				l17_48:
-					position, tokenIndex = position17_48, tokenIndex17_48
+					goto lok45
+				l17_45:
+					position, tokenIndex = position17_45, tokenIndex17_45
 					goto l11
 				}
-			lok48:
+			lok45:
 				{
 					position13, tokenIndex13 := position, tokenIndex
 					if buffer[position] != rune('?') {
@@ -795,59 +795,59 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // hier_part
-					position17_47, tokenIndex17_47 := position, tokenIndex
+					position17_44, tokenIndex17_44 := position, tokenIndex
 					{
-						position18_47 := position
+						position18_44 := position
 						{
-							position19_47, tokenIndex19_47 := position, tokenIndex
+							position19_44, tokenIndex19_44 := position, tokenIndex
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l20_47
+								goto l20_44
 							}
 							position++
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l20_47
+								goto l20_44
 							}
 							position++
 							if !_rules[ruleauthority]() {
-								goto l20_47
+								goto l20_44
 							}
 							if !_rules[rulepath_abempty]() {
-								goto l20_47
+								goto l20_44
 							}
-							goto l19_47
-						l20_47:
-							position, tokenIndex = position19_47, tokenIndex19_47
+							goto l19_44
+						l20_44:
+							position, tokenIndex = position19_44, tokenIndex19_44
 							if !_rules[rulepath_absolute]() {
-								goto l21_47
+								goto l21_44
 							}
-							goto l19_47
-						l21_47:
-							position, tokenIndex = position19_47, tokenIndex19_47
+							goto l19_44
+						l21_44:
+							position, tokenIndex = position19_44, tokenIndex19_44
 							if !_rules[rulepath_rootless]() {
-								goto l22_47
+								goto l22_44
 							}
-							goto l19_47
-						l22_47:
-							position, tokenIndex = position19_47, tokenIndex19_47
+							goto l19_44
+						l22_44:
+							position, tokenIndex = position19_44, tokenIndex19_44
 							if !_rules[rulepath_empty]() {
-								goto l17_47
+								goto l17_44
 							}
 						}
-					l19_47:
-						_ = position18_47
+					l19_44:
+						_ = position18_44
 					}
-					goto lok47
-				l17_47:
-					position, tokenIndex = position17_47, tokenIndex17_47
+					goto lok44
+				l17_44:
+					position, tokenIndex = position17_44, tokenIndex17_44
 					goto l23
 				}
-			lok47:
+			lok44:
 				{
 					position25, tokenIndex25 := position, tokenIndex
 					if buffer[position] != rune('?') {
@@ -894,59 +894,59 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position29 := position
 				{ // relative_part
-					position34_49, tokenIndex34_49 := position, tokenIndex
+					position34_46, tokenIndex34_46 := position, tokenIndex
 					{
-						position35_49 := position
+						position35_46 := position
 						{
-							position36_49, tokenIndex36_49 := position, tokenIndex
+							position36_46, tokenIndex36_46 := position, tokenIndex
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l37_49
+								goto l37_46
 							}
 							position++
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l37_49
+								goto l37_46
 							}
 							position++
 							if !_rules[ruleauthority]() {
-								goto l37_49
+								goto l37_46
 							}
 							if !_rules[rulepath_abempty]() {
-								goto l37_49
+								goto l37_46
 							}
-							goto l36_49
-						l37_49:
-							position, tokenIndex = position36_49, tokenIndex36_49
+							goto l36_46
+						l37_46:
+							position, tokenIndex = position36_46, tokenIndex36_46
 							if !_rules[rulepath_absolute]() {
-								goto l38_49
+								goto l38_46
 							}
-							goto l36_49
-						l38_49:
-							position, tokenIndex = position36_49, tokenIndex36_49
+							goto l36_46
+						l38_46:
+							position, tokenIndex = position36_46, tokenIndex36_46
 							if !_rules[rulepath_noscheme]() {
-								goto l39_49
+								goto l39_46
 							}
-							goto l36_49
-						l39_49:
-							position, tokenIndex = position36_49, tokenIndex36_49
+							goto l36_46
+						l39_46:
+							position, tokenIndex = position36_46, tokenIndex36_46
 							if !_rules[rulepath_empty]() {
-								goto l34_49
+								goto l34_46
 							}
 						}
-					l36_49:
-						_ = position35_49
+					l36_46:
+						_ = position35_46
 					}
-					goto lok49
-				l34_49:
-					position, tokenIndex = position34_49, tokenIndex34_49
+					goto lok46
+				l34_46:
+					position, tokenIndex = position34_46, tokenIndex34_46
 					goto l28
 				}
-			lok49:
+			lok46:
 				{
 					position30, tokenIndex30 := position, tokenIndex
 					if buffer[position] != rune('?') {
@@ -1044,116 +1044,54 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position, tokenIndex = position34, tokenIndex34
 			return false
 		},
-		/* 7 scheme <- <(ALPHA ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') DIGIT) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') ALPHA))*)> */
+		/* 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)> */
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(rulescheme)
 			position40, tokenIndex40 := position, tokenIndex
 			{
 				position41 := position
-				{ // ALPHA
-					position242_1, tokenIndex242_1 := position, tokenIndex
-					{
-						position243_1 := position
-						{
-							position244_1, tokenIndex244_1 := position, tokenIndex
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l245_1
-							}
-							position++
-							goto l244_1
-						l245_1:
-							position, tokenIndex = position244_1, tokenIndex244_1
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l242_1
-							}
-							position++
-						}
-					l244_1:
-						_ = position243_1
-					}
-					goto lok1
-				l242_1:
-					position, tokenIndex = position242_1, tokenIndex242_1
-					goto l40
-				}
-			lok1:
-			l42:
 				{
-					position43, tokenIndex43 := position, tokenIndex
+					position42, tokenIndex42 := position, tokenIndex
+					if c := buffer[position]; c < rune('a') || c > rune('z') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l43
+					}
+					position++
+					goto l42
+				l43:
+					position, tokenIndex = position42, tokenIndex42
+					if c := buffer[position]; c < rune('A') || c > rune('Z') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l40
+					}
+					position++
+				}
+			l42:
+			l44:
+				{
+					position45, tokenIndex45 := position, tokenIndex
 					{
 						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 							position++
 						} else {
-							switch buffer[position] {
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								{ // DIGIT
-									position246_2, tokenIndex246_2 := position, tokenIndex
-									{
-										position247_2 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l246_2
-										}
-										position++
-										_ = position247_2
-									}
-									goto lok2
-								l246_2:
-									position, tokenIndex = position246_2, tokenIndex246_2
-									goto l43
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
 								}
-							lok2:
-								;
-							default:
-								{ // ALPHA
-									position242_3, tokenIndex242_3 := position, tokenIndex
-									{
-										position243_3 := position
-										{
-											position244_3, tokenIndex244_3 := position, tokenIndex
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l245_3
-											}
-											position++
-											goto l244_3
-										l245_3:
-											position, tokenIndex = position244_3, tokenIndex244_3
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l242_3
-											}
-											position++
-										}
-									l244_3:
-										_ = position243_3
-									}
-									goto lok3
-								l242_3:
-									position, tokenIndex = position242_3, tokenIndex242_3
-									goto l43
-								}
-							lok3:
+								goto l45
 							}
+							position++
 						}
 					}
 
-					goto l42
-				l43:
-					position, tokenIndex = position43, tokenIndex43
+					goto l44
+				l45:
+					position, tokenIndex = position45, tokenIndex45
 				}
 				add(rulescheme, position41)
 			}
@@ -1168,52 +1106,52 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(ruleauthority)
-			position45, tokenIndex45 := position, tokenIndex
+			position47, tokenIndex47 := position, tokenIndex
 			{
-				position46 := position
+				position48 := position
 				{
-					position47, tokenIndex47 := position, tokenIndex
+					position49, tokenIndex49 := position, tokenIndex
 					if !_rules[ruleuserinfo]() {
-						goto l47
+						goto l49
 					}
 					if buffer[position] != rune('@') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l47
-					}
-					position++
-					goto l48
-				l47:
-					position, tokenIndex = position47, tokenIndex47
-				}
-			l48:
-				if !_rules[rulehost]() {
-					goto l45
-				}
-				{
-					position49, tokenIndex49 := position, tokenIndex
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
 						goto l49
 					}
 					position++
-					if !_rules[ruleport]() {
-						goto l49
-					}
 					goto l50
 				l49:
 					position, tokenIndex = position49, tokenIndex49
 				}
 			l50:
-				add(ruleauthority, position46)
+				if !_rules[rulehost]() {
+					goto l47
+				}
+				{
+					position51, tokenIndex51 := position, tokenIndex
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l51
+					}
+					position++
+					if !_rules[ruleport]() {
+						goto l51
+					}
+					goto l52
+				l51:
+					position, tokenIndex = position51, tokenIndex51
+				}
+			l52:
+				add(ruleauthority, position48)
 			}
 			p.comp = comp
 			return true
-		l45:
-			position, tokenIndex = position45, tokenIndex45
+		l47:
+			position, tokenIndex = position47, tokenIndex47
 			p.comp = comp
 			return false
 		},
@@ -1222,10 +1160,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			comp := p.comp
 			p.comp = uint32(ruleuserinfo)
 			{
-				position52 := position
-			l53:
+				position54 := position
+			l55:
 				{
-					position54, tokenIndex54 := position, tokenIndex
+					position56, tokenIndex56 := position, tokenIndex
 					{
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
@@ -1233,20 +1171,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '%':
 								{ // pct_encoded
-									position232_22, tokenIndex232_22 := position, tokenIndex
+									position234_19, tokenIndex234_19 := position, tokenIndex
 									{
-										position233_22 := position
+										position235_19 := position
 										if buffer[position] != rune('%') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l232_22
+											goto l234_19
 										}
 										position++
 										{ // HEXDIG
-											position248_20_22, tokenIndex248_20_22 := position, tokenIndex
+											position247_17_19, tokenIndex247_17_19 := position, tokenIndex
 											{
-												position249_20_22 := position
+												position248_17_19 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -1255,24 +1193,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l248_20_22
+															goto l247_17_19
 														}
 														position++
 													}
 												}
 
-												_ = position249_20_22
+												_ = position248_17_19
 											}
-											goto lok20_22
-										l248_20_22:
-											position, tokenIndex = position248_20_22, tokenIndex248_20_22
-											goto l232_22
+											goto lok17_19
+										l247_17_19:
+											position, tokenIndex = position247_17_19, tokenIndex247_17_19
+											goto l234_19
 										}
-									lok20_22:
+									lok17_19:
 										{ // HEXDIG
-											position248_21_22, tokenIndex248_21_22 := position, tokenIndex
+											position247_18_19, tokenIndex247_18_19 := position, tokenIndex
 											{
-												position249_21_22 := position
+												position248_18_19 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -1281,46 +1219,46 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l248_21_22
+															goto l247_18_19
 														}
 														position++
 													}
 												}
 
-												_ = position249_21_22
+												_ = position248_18_19
 											}
-											goto lok21_22
-										l248_21_22:
-											position, tokenIndex = position248_21_22, tokenIndex248_21_22
-											goto l232_22
+											goto lok18_19
+										l247_18_19:
+											position, tokenIndex = position247_18_19, tokenIndex247_18_19
+											goto l234_19
 										}
-									lok21_22:
-										_ = position233_22
+									lok18_19:
+										_ = position235_19
 									}
-									goto lok22
-								l232_22:
-									position, tokenIndex = position232_22, tokenIndex232_22
-									goto l54
+									goto lok19
+								l234_19:
+									position, tokenIndex = position234_19, tokenIndex234_19
+									goto l56
 								}
-							lok22:
+							lok19:
 								;
 							default:
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l54
+									goto l56
 								}
 								position++
 							}
 						}
 					}
 
-					goto l53
-				l54:
-					position, tokenIndex = position54, tokenIndex54
+					goto l55
+				l56:
+					position, tokenIndex = position56, tokenIndex56
 				}
-				add(ruleuserinfo, position52)
+				add(ruleuserinfo, position54)
 			}
 			p.comp = comp
 			return true
@@ -1329,29 +1267,29 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(rulehost)
-			position56, tokenIndex56 := position, tokenIndex
+			position58, tokenIndex58 := position, tokenIndex
 			{
-				position57 := position
+				position59 := position
 				{
-					position58, tokenIndex58 := position, tokenIndex
+					position60, tokenIndex60 := position, tokenIndex
 					if !_rules[ruleIP_literal]() {
-						goto l59
+						goto l61
 					}
-					goto l58
-				l59:
-					position, tokenIndex = position58, tokenIndex58
+					goto l60
+				l61:
+					position, tokenIndex = position60, tokenIndex60
 					if !_rules[ruleIPv4address]() {
-						goto l60
+						goto l62
 					}
 					{
-						position61, tokenIndex61 := position, tokenIndex
+						position63, tokenIndex63 := position, tokenIndex
 						{
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
-									position239_44, tokenIndex239_44 := position, tokenIndex
+									position241_41, tokenIndex241_41 := position, tokenIndex
 									{
-										position240_44 := position
+										position242_41 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
@@ -1360,37 +1298,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l239_44
+													goto l241_41
 												}
 												position++
 											}
 										}
 
-										_ = position240_44
+										_ = position242_41
 									}
-									goto lok44
-								l239_44:
-									position, tokenIndex = position239_44, tokenIndex239_44
-									goto l61
+									goto lok41
+								l241_41:
+									position, tokenIndex = position241_41, tokenIndex241_41
+									goto l63
 								}
-							lok44:
+							lok41:
 								;
 							case '%':
 								{ // pct_encoded
-									position232_45, tokenIndex232_45 := position, tokenIndex
+									position234_42, tokenIndex234_42 := position, tokenIndex
 									{
-										position233_45 := position
+										position235_42 := position
 										if buffer[position] != rune('%') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l232_45
+											goto l234_42
 										}
 										position++
 										{ // HEXDIG
-											position248_20_45, tokenIndex248_20_45 := position, tokenIndex
+											position247_17_42, tokenIndex247_17_42 := position, tokenIndex
 											{
-												position249_20_45 := position
+												position248_17_42 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -1399,24 +1337,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l248_20_45
+															goto l247_17_42
 														}
 														position++
 													}
 												}
 
-												_ = position249_20_45
+												_ = position248_17_42
 											}
-											goto lok20_45
-										l248_20_45:
-											position, tokenIndex = position248_20_45, tokenIndex248_20_45
-											goto l232_45
+											goto lok17_42
+										l247_17_42:
+											position, tokenIndex = position247_17_42, tokenIndex247_17_42
+											goto l234_42
 										}
-									lok20_45:
+									lok17_42:
 										{ // HEXDIG
-											position248_21_45, tokenIndex248_21_45 := position, tokenIndex
+											position247_18_42, tokenIndex247_18_42 := position, tokenIndex
 											{
-												position249_21_45 := position
+												position248_18_42 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -1425,34 +1363,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l248_21_45
+															goto l247_18_42
 														}
 														position++
 													}
 												}
 
-												_ = position249_21_45
+												_ = position248_18_42
 											}
-											goto lok21_45
-										l248_21_45:
-											position, tokenIndex = position248_21_45, tokenIndex248_21_45
-											goto l232_45
+											goto lok18_42
+										l247_18_42:
+											position, tokenIndex = position247_18_42, tokenIndex247_18_42
+											goto l234_42
 										}
-									lok21_45:
-										_ = position233_45
+									lok18_42:
+										_ = position235_42
 									}
-									goto lok45
-								l232_45:
-									position, tokenIndex = position232_45, tokenIndex232_45
-									goto l61
+									goto lok42
+								l234_42:
+									position, tokenIndex = position234_42, tokenIndex234_42
+									goto l63
 								}
-							lok45:
+							lok42:
 								;
 							default:
 								{ // unreserved
-									position234_46, tokenIndex234_46 := position, tokenIndex
+									position236_43, tokenIndex236_43 := position, tokenIndex
 									{
-										position235_46 := position
+										position237_43 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
@@ -1461,41 +1399,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l234_46
+													goto l236_43
 												}
 												position++
 											}
 										}
 
-										_ = position235_46
+										_ = position237_43
 									}
-									goto lok46
-								l234_46:
-									position, tokenIndex = position234_46, tokenIndex234_46
-									goto l61
+									goto lok43
+								l236_43:
+									position, tokenIndex = position236_43, tokenIndex236_43
+									goto l63
 								}
-							lok46:
+							lok43:
 							}
 						}
 
-						goto l60
-					l61:
-						position, tokenIndex = position61, tokenIndex61
+						goto l62
+					l63:
+						position, tokenIndex = position63, tokenIndex63
 					}
-					goto l58
-				l60:
-					position, tokenIndex = position58, tokenIndex58
+					goto l60
+				l62:
+					position, tokenIndex = position60, tokenIndex60
 					if !_rules[rulereg_name]() {
-						goto l56
+						goto l58
 					}
 				}
-			l58:
-				add(rulehost, position57)
+			l60:
+				add(rulehost, position59)
 			}
 			p.comp = comp
 			return true
-		l56:
-			position, tokenIndex = position56, tokenIndex56
+		l58:
+			position, tokenIndex = position58, tokenIndex58
 			p.comp = comp
 			return false
 		},
@@ -1504,34 +1442,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			comp := p.comp
 			p.comp = uint32(ruleport)
 			{
-				position64 := position
-			l65:
+				position66 := position
+			l67:
 				{
-					position66, tokenIndex66 := position, tokenIndex
+					position68, tokenIndex68 := position, tokenIndex
 					{ // DIGIT
-						position246_4, tokenIndex246_4 := position, tokenIndex
+						position245_1, tokenIndex245_1 := position, tokenIndex
 						{
-							position247_4 := position
+							position246_1 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l246_4
+								goto l245_1
 							}
 							position++
-							_ = position247_4
+							_ = position246_1
 						}
-						goto lok4
-					l246_4:
-						position, tokenIndex = position246_4, tokenIndex246_4
-						goto l66
+						goto lok1
+					l245_1:
+						position, tokenIndex = position245_1, tokenIndex245_1
+						goto l68
 					}
-				lok4:
-					goto l65
-				l66:
-					position, tokenIndex = position66, tokenIndex66
+				lok1:
+					goto l67
+				l68:
+					position, tokenIndex = position68, tokenIndex68
 				}
-				add(ruleport, position64)
+				add(ruleport, position66)
 			}
 			p.comp = comp
 			return true
@@ -1540,42 +1478,42 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(ruleIP_literal)
-			position67, tokenIndex67 := position, tokenIndex
+			position69, tokenIndex69 := position, tokenIndex
 			{
-				position68 := position
+				position70 := position
 				if buffer[position] != rune('[') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l67
+					goto l69
 				}
 				position++
 				{
-					position69, tokenIndex69 := position, tokenIndex
+					position71, tokenIndex71 := position, tokenIndex
 					if !_rules[ruleIPv6address]() {
-						goto l70
+						goto l72
 					}
-					goto l69
-				l70:
-					position, tokenIndex = position69, tokenIndex69
+					goto l71
+				l72:
+					position, tokenIndex = position71, tokenIndex71
 					if !_rules[ruleIPvFuture]() {
-						goto l67
+						goto l69
 					}
 				}
-			l69:
+			l71:
 				if buffer[position] != rune(']') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l67
+					goto l69
 				}
 				position++
-				add(ruleIP_literal, position68)
+				add(ruleIP_literal, position70)
 			}
 			p.comp = comp
 			return true
-		l67:
-			position, tokenIndex = position67, tokenIndex67
+		l69:
+			position, tokenIndex = position69, tokenIndex69
 			p.comp = comp
 			return false
 		},
@@ -1583,34 +1521,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(ruleIPvFuture)
-			position71, tokenIndex71 := position, tokenIndex
+			position73, tokenIndex73 := position, tokenIndex
 			{
-				position72 := position
+				position74 := position
 				{
-					position73, tokenIndex73 := position, tokenIndex
+					position75, tokenIndex75 := position, tokenIndex
 					if buffer[position] != rune('v') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l74
+						goto l76
 					}
 					position++
-					goto l73
-				l74:
-					position, tokenIndex = position73, tokenIndex73
+					goto l75
+				l76:
+					position, tokenIndex = position75, tokenIndex75
 					if buffer[position] != rune('V') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l71
+						goto l73
 					}
 					position++
 				}
-			l73:
+			l75:
 				{ // HEXDIG
-					position248_5, tokenIndex248_5 := position, tokenIndex
+					position247_2, tokenIndex247_2 := position, tokenIndex
 					{
-						position249_5 := position
+						position248_2 := position
 						{
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
@@ -1619,27 +1557,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l248_5
+									goto l247_2
 								}
 								position++
 							}
 						}
 
-						_ = position249_5
+						_ = position248_2
 					}
-					goto lok5
-				l248_5:
-					position, tokenIndex = position248_5, tokenIndex248_5
-					goto l71
+					goto lok2
+				l247_2:
+					position, tokenIndex = position247_2, tokenIndex247_2
+					goto l73
 				}
-			lok5:
-			l75:
+			lok2:
+			l77:
 				{
-					position76, tokenIndex76 := position, tokenIndex
+					position78, tokenIndex78 := position, tokenIndex
 					{ // HEXDIG
-						position248_6, tokenIndex248_6 := position, tokenIndex
+						position247_3, tokenIndex247_3 := position, tokenIndex
 						{
-							position249_6 := position
+							position248_3 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
@@ -1648,29 +1586,29 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l248_6
+										goto l247_3
 									}
 									position++
 								}
 							}
 
-							_ = position249_6
+							_ = position248_3
 						}
-						goto lok6
-					l248_6:
-						position, tokenIndex = position248_6, tokenIndex248_6
-						goto l76
+						goto lok3
+					l247_3:
+						position, tokenIndex = position247_3, tokenIndex247_3
+						goto l78
 					}
-				lok6:
-					goto l75
-				l76:
-					position, tokenIndex = position76, tokenIndex76
+				lok3:
+					goto l77
+				l78:
+					position, tokenIndex = position78, tokenIndex78
 				}
 				if buffer[position] != rune('.') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l71
+					goto l73
 				}
 				position++
 				{
@@ -1680,9 +1618,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 							{ // sub_delims
-								position239_7, tokenIndex239_7 := position, tokenIndex
+								position241_4, tokenIndex241_4 := position, tokenIndex
 								{
-									position240_7 := position
+									position242_4 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
@@ -1691,26 +1629,26 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
-												goto l239_7
+												goto l241_4
 											}
 											position++
 										}
 									}
 
-									_ = position240_7
+									_ = position242_4
 								}
-								goto lok7
-							l239_7:
-								position, tokenIndex = position239_7, tokenIndex239_7
-								goto l71
+								goto lok4
+							l241_4:
+								position, tokenIndex = position241_4, tokenIndex241_4
+								goto l73
 							}
-						lok7:
+						lok4:
 							;
 						default:
 							{ // unreserved
-								position234_8, tokenIndex234_8 := position, tokenIndex
+								position236_5, tokenIndex236_5 := position, tokenIndex
 								{
-									position235_8 := position
+									position237_5 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
@@ -1719,27 +1657,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
-												goto l234_8
+												goto l236_5
 											}
 											position++
 										}
 									}
 
-									_ = position235_8
+									_ = position237_5
 								}
-								goto lok8
-							l234_8:
-								position, tokenIndex = position234_8, tokenIndex234_8
-								goto l71
+								goto lok5
+							l236_5:
+								position, tokenIndex = position236_5, tokenIndex236_5
+								goto l73
 							}
-						lok8:
+						lok5:
 						}
 					}
 				}
 
-			l77:
+			l79:
 				{
-					position78, tokenIndex78 := position, tokenIndex
+					position80, tokenIndex80 := position, tokenIndex
 					{
 						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
@@ -1747,9 +1685,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
-									position239_9, tokenIndex239_9 := position, tokenIndex
+									position241_6, tokenIndex241_6 := position, tokenIndex
 									{
-										position240_9 := position
+										position242_6 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
@@ -1758,26 +1696,26 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l239_9
+													goto l241_6
 												}
 												position++
 											}
 										}
 
-										_ = position240_9
+										_ = position242_6
 									}
-									goto lok9
-								l239_9:
-									position, tokenIndex = position239_9, tokenIndex239_9
-									goto l78
+									goto lok6
+								l241_6:
+									position, tokenIndex = position241_6, tokenIndex241_6
+									goto l80
 								}
-							lok9:
+							lok6:
 								;
 							default:
 								{ // unreserved
-									position234_10, tokenIndex234_10 := position, tokenIndex
+									position236_7, tokenIndex236_7 := position, tokenIndex
 									{
-										position235_10 := position
+										position237_7 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
@@ -1786,34 +1724,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l234_10
+													goto l236_7
 												}
 												position++
 											}
 										}
 
-										_ = position235_10
+										_ = position237_7
 									}
-									goto lok10
-								l234_10:
-									position, tokenIndex = position234_10, tokenIndex234_10
-									goto l78
+									goto lok7
+								l236_7:
+									position, tokenIndex = position236_7, tokenIndex236_7
+									goto l80
 								}
-							lok10:
+							lok7:
 							}
 						}
 					}
 
-					goto l77
-				l78:
-					position, tokenIndex = position78, tokenIndex78
+					goto l79
+				l80:
+					position, tokenIndex = position80, tokenIndex80
 				}
-				add(ruleIPvFuture, position72)
+				add(ruleIPvFuture, position74)
 			}
 			p.comp = comp
 			return true
-		l71:
-			position, tokenIndex = position71, tokenIndex71
+		l73:
+			position, tokenIndex = position73, tokenIndex73
 			p.comp = comp
 			return false
 		},
@@ -1821,127 +1759,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(ruleIPv6address)
-			position81, tokenIndex81 := position, tokenIndex
+			position83, tokenIndex83 := position, tokenIndex
 			{
-				position82 := position
+				position84 := position
 				{
-					position83, tokenIndex83 := position, tokenIndex
+					position85, tokenIndex85 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l84
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l84
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l84
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l84
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l84
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l84
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l84
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l84
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l84
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l84
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l84
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l84
-					}
-					position++
-					{ // ls32
-						position153_37, tokenIndex153_37 := position, tokenIndex
-						{
-							position154_37 := position
-							{
-								position155_37, tokenIndex155_37 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l156_37
-								}
-								if buffer[position] != rune(':') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_37
-								}
-								position++
-								if !_rules[ruleh16]() {
-									goto l156_37
-								}
-								goto l155_37
-							l156_37:
-								position, tokenIndex = position155_37, tokenIndex155_37
-								if !_rules[ruleIPv4address]() {
-									goto l153_37
-								}
-							}
-						l155_37:
-							_ = position154_37
-						}
-						goto lok37
-					l153_37:
-						position, tokenIndex = position153_37, tokenIndex153_37
-						goto l84
-					}
-				lok37:
-					{
-						position85, tokenIndex85 := position, tokenIndex
-						if buffer[position] != rune(']') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l84
-						}
-						position++
-						position, tokenIndex = position85, tokenIndex85
-					}
-					goto l83
-				l84:
-					position, tokenIndex = position83, tokenIndex83
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
 						goto l86
 					}
-					position++
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
@@ -2000,40 +1825,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // ls32
-						position153_38, tokenIndex153_38 := position, tokenIndex
+						position155_34, tokenIndex155_34 := position, tokenIndex
 						{
-							position154_38 := position
+							position156_34 := position
 							{
-								position155_38, tokenIndex155_38 := position, tokenIndex
+								position157_34, tokenIndex157_34 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l156_38
+									goto l158_34
 								}
 								if buffer[position] != rune(':') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l156_38
+									goto l158_34
 								}
 								position++
 								if !_rules[ruleh16]() {
-									goto l156_38
+									goto l158_34
 								}
-								goto l155_38
-							l156_38:
-								position, tokenIndex = position155_38, tokenIndex155_38
+								goto l157_34
+							l158_34:
+								position, tokenIndex = position157_34, tokenIndex157_34
 								if !_rules[ruleIPv4address]() {
-									goto l153_38
+									goto l155_34
 								}
 							}
-						l155_38:
-							_ = position154_38
+						l157_34:
+							_ = position156_34
 						}
-						goto lok38
-					l153_38:
-						position, tokenIndex = position153_38, tokenIndex153_38
+						goto lok34
+					l155_34:
+						position, tokenIndex = position155_34, tokenIndex155_34
 						goto l86
 					}
-				lok38:
+				lok34:
 					{
 						position87, tokenIndex87 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2045,19 +1870,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position++
 						position, tokenIndex = position87, tokenIndex87
 					}
-					goto l83
+					goto l85
 				l86:
-					position, tokenIndex = position83, tokenIndex83
-					{
-						position89, tokenIndex89 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l89
-						}
-						goto l90
-					l89:
-						position, tokenIndex = position89, tokenIndex89
-					}
-				l90:
+					position, tokenIndex = position85, tokenIndex85
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
@@ -2065,6 +1880,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					position++
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l88
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l88
+					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
@@ -2113,42 +1938,42 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // ls32
-						position153_39, tokenIndex153_39 := position, tokenIndex
+						position155_35, tokenIndex155_35 := position, tokenIndex
 						{
-							position154_39 := position
+							position156_35 := position
 							{
-								position155_39, tokenIndex155_39 := position, tokenIndex
+								position157_35, tokenIndex157_35 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l156_39
+									goto l158_35
 								}
 								if buffer[position] != rune(':') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l156_39
+									goto l158_35
 								}
 								position++
 								if !_rules[ruleh16]() {
-									goto l156_39
+									goto l158_35
 								}
-								goto l155_39
-							l156_39:
-								position, tokenIndex = position155_39, tokenIndex155_39
+								goto l157_35
+							l158_35:
+								position, tokenIndex = position157_35, tokenIndex157_35
 								if !_rules[ruleIPv4address]() {
-									goto l153_39
+									goto l155_35
 								}
 							}
-						l155_39:
-							_ = position154_39
+						l157_35:
+							_ = position156_35
 						}
-						goto lok39
-					l153_39:
-						position, tokenIndex = position153_39, tokenIndex153_39
+						goto lok35
+					l155_35:
+						position, tokenIndex = position155_35, tokenIndex155_35
 						goto l88
 					}
-				lok39:
+				lok35:
 					{
-						position91, tokenIndex91 := position, tokenIndex
+						position89, tokenIndex89 := position, tokenIndex
 						if buffer[position] != rune(']') {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
@@ -2156,720 +1981,833 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l88
 						}
 						position++
+						position, tokenIndex = position89, tokenIndex89
+					}
+					goto l85
+				l88:
+					position, tokenIndex = position85, tokenIndex85
+					{
+						position91, tokenIndex91 := position, tokenIndex
+						if !_rules[ruleh16]() {
+							goto l91
+						}
+						goto l92
+					l91:
 						position, tokenIndex = position91, tokenIndex91
 					}
-					goto l83
-				l88:
-					position, tokenIndex = position83, tokenIndex83
-					{
-						position93, tokenIndex93 := position, tokenIndex
-						if !_rules[ruleh16c1]() {
-							goto l93
-						}
-						if !_rules[ruleh16]() {
-							goto l93
-						}
-						goto l94
-					l93:
-						position, tokenIndex = position93, tokenIndex93
-					}
-				l94:
+				l92:
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l92
+						goto l90
 					}
 					position++
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l92
+						goto l90
 					}
 					position++
 					if !_rules[ruleh16]() {
-						goto l92
+						goto l90
 					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l92
+						goto l90
 					}
 					position++
 					if !_rules[ruleh16]() {
-						goto l92
+						goto l90
 					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l92
+						goto l90
 					}
 					position++
 					if !_rules[ruleh16]() {
-						goto l92
+						goto l90
 					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l92
+						goto l90
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l90
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l90
 					}
 					position++
 					{ // ls32
-						position153_40, tokenIndex153_40 := position, tokenIndex
+						position155_36, tokenIndex155_36 := position, tokenIndex
 						{
-							position154_40 := position
+							position156_36 := position
 							{
-								position155_40, tokenIndex155_40 := position, tokenIndex
+								position157_36, tokenIndex157_36 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l156_40
+									goto l158_36
 								}
 								if buffer[position] != rune(':') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l156_40
+									goto l158_36
 								}
 								position++
 								if !_rules[ruleh16]() {
-									goto l156_40
+									goto l158_36
 								}
-								goto l155_40
-							l156_40:
-								position, tokenIndex = position155_40, tokenIndex155_40
+								goto l157_36
+							l158_36:
+								position, tokenIndex = position157_36, tokenIndex157_36
 								if !_rules[ruleIPv4address]() {
-									goto l153_40
+									goto l155_36
 								}
 							}
-						l155_40:
-							_ = position154_40
+						l157_36:
+							_ = position156_36
+						}
+						goto lok36
+					l155_36:
+						position, tokenIndex = position155_36, tokenIndex155_36
+						goto l90
+					}
+				lok36:
+					{
+						position93, tokenIndex93 := position, tokenIndex
+						if buffer[position] != rune(']') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l90
+						}
+						position++
+						position, tokenIndex = position93, tokenIndex93
+					}
+					goto l85
+				l90:
+					position, tokenIndex = position85, tokenIndex85
+					{
+						position95, tokenIndex95 := position, tokenIndex
+						if !_rules[ruleh16c1]() {
+							goto l95
+						}
+						if !_rules[ruleh16]() {
+							goto l95
+						}
+						goto l96
+					l95:
+						position, tokenIndex = position95, tokenIndex95
+					}
+				l96:
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l94
+					}
+					position++
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l94
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l94
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l94
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l94
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l94
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l94
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l94
+					}
+					position++
+					{ // ls32
+						position155_37, tokenIndex155_37 := position, tokenIndex
+						{
+							position156_37 := position
+							{
+								position157_37, tokenIndex157_37 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l158_37
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l158_37
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l158_37
+								}
+								goto l157_37
+							l158_37:
+								position, tokenIndex = position157_37, tokenIndex157_37
+								if !_rules[ruleIPv4address]() {
+									goto l155_37
+								}
+							}
+						l157_37:
+							_ = position156_37
+						}
+						goto lok37
+					l155_37:
+						position, tokenIndex = position155_37, tokenIndex155_37
+						goto l94
+					}
+				lok37:
+					{
+						position97, tokenIndex97 := position, tokenIndex
+						if buffer[position] != rune(']') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l94
+						}
+						position++
+						position, tokenIndex = position97, tokenIndex97
+					}
+					goto l85
+				l94:
+					position, tokenIndex = position85, tokenIndex85
+					{
+						position99, tokenIndex99 := position, tokenIndex
+						if !_rules[ruleh16c2]() {
+							goto l99
+						}
+						if !_rules[ruleh16]() {
+							goto l99
+						}
+						goto l100
+					l99:
+						position, tokenIndex = position99, tokenIndex99
+					}
+				l100:
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l98
+					}
+					position++
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l98
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l98
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l98
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l98
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l98
+					}
+					position++
+					{ // ls32
+						position155_38, tokenIndex155_38 := position, tokenIndex
+						{
+							position156_38 := position
+							{
+								position157_38, tokenIndex157_38 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l158_38
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l158_38
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l158_38
+								}
+								goto l157_38
+							l158_38:
+								position, tokenIndex = position157_38, tokenIndex157_38
+								if !_rules[ruleIPv4address]() {
+									goto l155_38
+								}
+							}
+						l157_38:
+							_ = position156_38
+						}
+						goto lok38
+					l155_38:
+						position, tokenIndex = position155_38, tokenIndex155_38
+						goto l98
+					}
+				lok38:
+					{
+						position101, tokenIndex101 := position, tokenIndex
+						if buffer[position] != rune(']') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l98
+						}
+						position++
+						position, tokenIndex = position101, tokenIndex101
+					}
+					goto l85
+				l98:
+					position, tokenIndex = position85, tokenIndex85
+					{
+						position103, tokenIndex103 := position, tokenIndex
+						if !_rules[ruleh16c3]() {
+							goto l103
+						}
+						if !_rules[ruleh16]() {
+							goto l103
+						}
+						goto l104
+					l103:
+						position, tokenIndex = position103, tokenIndex103
+					}
+				l104:
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l102
+					}
+					position++
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l102
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l102
+					}
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l102
+					}
+					position++
+					{ // ls32
+						position155_39, tokenIndex155_39 := position, tokenIndex
+						{
+							position156_39 := position
+							{
+								position157_39, tokenIndex157_39 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l158_39
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l158_39
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l158_39
+								}
+								goto l157_39
+							l158_39:
+								position, tokenIndex = position157_39, tokenIndex157_39
+								if !_rules[ruleIPv4address]() {
+									goto l155_39
+								}
+							}
+						l157_39:
+							_ = position156_39
+						}
+						goto lok39
+					l155_39:
+						position, tokenIndex = position155_39, tokenIndex155_39
+						goto l102
+					}
+				lok39:
+					{
+						position105, tokenIndex105 := position, tokenIndex
+						if buffer[position] != rune(']') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l102
+						}
+						position++
+						position, tokenIndex = position105, tokenIndex105
+					}
+					goto l85
+				l102:
+					position, tokenIndex = position85, tokenIndex85
+					{
+						position107, tokenIndex107 := position, tokenIndex
+						if !_rules[ruleh16c4]() {
+							goto l107
+						}
+						if !_rules[ruleh16]() {
+							goto l107
+						}
+						goto l108
+					l107:
+						position, tokenIndex = position107, tokenIndex107
+					}
+				l108:
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l106
+					}
+					position++
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l106
+					}
+					position++
+					{ // ls32
+						position155_40, tokenIndex155_40 := position, tokenIndex
+						{
+							position156_40 := position
+							{
+								position157_40, tokenIndex157_40 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l158_40
+								}
+								if buffer[position] != rune(':') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l158_40
+								}
+								position++
+								if !_rules[ruleh16]() {
+									goto l158_40
+								}
+								goto l157_40
+							l158_40:
+								position, tokenIndex = position157_40, tokenIndex157_40
+								if !_rules[ruleIPv4address]() {
+									goto l155_40
+								}
+							}
+						l157_40:
+							_ = position156_40
 						}
 						goto lok40
-					l153_40:
-						position, tokenIndex = position153_40, tokenIndex153_40
-						goto l92
+					l155_40:
+						position, tokenIndex = position155_40, tokenIndex155_40
+						goto l106
 					}
 				lok40:
 					{
-						position95, tokenIndex95 := position, tokenIndex
-						if buffer[position] != rune(']') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l92
-						}
-						position++
-						position, tokenIndex = position95, tokenIndex95
-					}
-					goto l83
-				l92:
-					position, tokenIndex = position83, tokenIndex83
-					{
-						position97, tokenIndex97 := position, tokenIndex
-						if !_rules[ruleh16c2]() {
-							goto l97
-						}
-						if !_rules[ruleh16]() {
-							goto l97
-						}
-						goto l98
-					l97:
-						position, tokenIndex = position97, tokenIndex97
-					}
-				l98:
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l96
-					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l96
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l96
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l96
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l96
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l96
-					}
-					position++
-					{ // ls32
-						position153_41, tokenIndex153_41 := position, tokenIndex
-						{
-							position154_41 := position
-							{
-								position155_41, tokenIndex155_41 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l156_41
-								}
-								if buffer[position] != rune(':') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_41
-								}
-								position++
-								if !_rules[ruleh16]() {
-									goto l156_41
-								}
-								goto l155_41
-							l156_41:
-								position, tokenIndex = position155_41, tokenIndex155_41
-								if !_rules[ruleIPv4address]() {
-									goto l153_41
-								}
-							}
-						l155_41:
-							_ = position154_41
-						}
-						goto lok41
-					l153_41:
-						position, tokenIndex = position153_41, tokenIndex153_41
-						goto l96
-					}
-				lok41:
-					{
-						position99, tokenIndex99 := position, tokenIndex
-						if buffer[position] != rune(']') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l96
-						}
-						position++
-						position, tokenIndex = position99, tokenIndex99
-					}
-					goto l83
-				l96:
-					position, tokenIndex = position83, tokenIndex83
-					{
-						position101, tokenIndex101 := position, tokenIndex
-						if !_rules[ruleh16c3]() {
-							goto l101
-						}
-						if !_rules[ruleh16]() {
-							goto l101
-						}
-						goto l102
-					l101:
-						position, tokenIndex = position101, tokenIndex101
-					}
-				l102:
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l100
-					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l100
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l100
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l100
-					}
-					position++
-					{ // ls32
-						position153_42, tokenIndex153_42 := position, tokenIndex
-						{
-							position154_42 := position
-							{
-								position155_42, tokenIndex155_42 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l156_42
-								}
-								if buffer[position] != rune(':') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_42
-								}
-								position++
-								if !_rules[ruleh16]() {
-									goto l156_42
-								}
-								goto l155_42
-							l156_42:
-								position, tokenIndex = position155_42, tokenIndex155_42
-								if !_rules[ruleIPv4address]() {
-									goto l153_42
-								}
-							}
-						l155_42:
-							_ = position154_42
-						}
-						goto lok42
-					l153_42:
-						position, tokenIndex = position153_42, tokenIndex153_42
-						goto l100
-					}
-				lok42:
-					{
-						position103, tokenIndex103 := position, tokenIndex
-						if buffer[position] != rune(']') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l100
-						}
-						position++
-						position, tokenIndex = position103, tokenIndex103
-					}
-					goto l83
-				l100:
-					position, tokenIndex = position83, tokenIndex83
-					{
-						position105, tokenIndex105 := position, tokenIndex
-						if !_rules[ruleh16c4]() {
-							goto l105
-						}
-						if !_rules[ruleh16]() {
-							goto l105
-						}
-						goto l106
-					l105:
-						position, tokenIndex = position105, tokenIndex105
-					}
-				l106:
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l104
-					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l104
-					}
-					position++
-					{ // ls32
-						position153_43, tokenIndex153_43 := position, tokenIndex
-						{
-							position154_43 := position
-							{
-								position155_43, tokenIndex155_43 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l156_43
-								}
-								if buffer[position] != rune(':') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_43
-								}
-								position++
-								if !_rules[ruleh16]() {
-									goto l156_43
-								}
-								goto l155_43
-							l156_43:
-								position, tokenIndex = position155_43, tokenIndex155_43
-								if !_rules[ruleIPv4address]() {
-									goto l153_43
-								}
-							}
-						l155_43:
-							_ = position154_43
-						}
-						goto lok43
-					l153_43:
-						position, tokenIndex = position153_43, tokenIndex153_43
-						goto l104
-					}
-				lok43:
-					{
-						position107, tokenIndex107 := position, tokenIndex
-						if buffer[position] != rune(']') {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l104
-						}
-						position++
-						position, tokenIndex = position107, tokenIndex107
-					}
-					goto l83
-				l104:
-					position, tokenIndex = position83, tokenIndex83
-					{
 						position109, tokenIndex109 := position, tokenIndex
-						if !_rules[ruleh16c5]() {
-							goto l109
+						if buffer[position] != rune(']') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l106
 						}
-						if !_rules[ruleh16]() {
-							goto l109
-						}
-						goto l110
-					l109:
+						position++
 						position, tokenIndex = position109, tokenIndex109
 					}
-				l110:
+					goto l85
+				l106:
+					position, tokenIndex = position85, tokenIndex85
+					{
+						position111, tokenIndex111 := position, tokenIndex
+						if !_rules[ruleh16c5]() {
+							goto l111
+						}
+						if !_rules[ruleh16]() {
+							goto l111
+						}
+						goto l112
+					l111:
+						position, tokenIndex = position111, tokenIndex111
+					}
+				l112:
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l108
+						goto l110
 					}
 					position++
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l108
+						goto l110
 					}
 					position++
 					if !_rules[ruleh16]() {
-						goto l108
+						goto l110
 					}
 					{
-						position111, tokenIndex111 := position, tokenIndex
+						position113, tokenIndex113 := position, tokenIndex
 						if buffer[position] != rune(']') {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l108
+							goto l110
 						}
 						position++
-						position, tokenIndex = position111, tokenIndex111
+						position, tokenIndex = position113, tokenIndex113
 					}
-					goto l83
-				l108:
-					position, tokenIndex = position83, tokenIndex83
-					{
-						position112, tokenIndex112 := position, tokenIndex
-						if !_rules[ruleh16c6]() {
-							goto l112
-						}
-						if !_rules[ruleh16]() {
-							goto l112
-						}
-						goto l113
-					l112:
-						position, tokenIndex = position112, tokenIndex112
-					}
-				l113:
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l81
-					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l81
-					}
-					position++
+					goto l85
+				l110:
+					position, tokenIndex = position85, tokenIndex85
 					{
 						position114, tokenIndex114 := position, tokenIndex
+						if !_rules[ruleh16c6]() {
+							goto l114
+						}
+						if !_rules[ruleh16]() {
+							goto l114
+						}
+						goto l115
+					l114:
+						position, tokenIndex = position114, tokenIndex114
+					}
+				l115:
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l83
+					}
+					position++
+					if buffer[position] != rune(':') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l83
+					}
+					position++
+					{
+						position116, tokenIndex116 := position, tokenIndex
 						if buffer[position] != rune(']') {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l81
+							goto l83
 						}
 						position++
-						position, tokenIndex = position114, tokenIndex114
+						position, tokenIndex = position116, tokenIndex116
 					}
 				}
-			l83:
-				add(ruleIPv6address, position82)
+			l85:
+				add(ruleIPv6address, position84)
 			}
 			p.comp = comp
 			return true
-		l81:
-			position, tokenIndex = position81, tokenIndex81
+		l83:
+			position, tokenIndex = position83, tokenIndex83
 			p.comp = comp
 			return false
 		},
 		/* 15 h16c1 <- <(h16 ':' !':')?> */
 		func() bool {
 			{
-				position116 := position
+				position118 := position
 				{
-					position117, tokenIndex117 := position, tokenIndex
+					position119, tokenIndex119 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l117
+						goto l119
 					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l117
+						goto l119
 					}
 					position++
 					{
-						position119, tokenIndex119 := position, tokenIndex
+						position121, tokenIndex121 := position, tokenIndex
 						if buffer[position] != rune(':') {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l119
+							goto l121
 						}
 						position++
-						goto l117
-					l119:
-						position, tokenIndex = position119, tokenIndex119
+						goto l119
+					l121:
+						position, tokenIndex = position121, tokenIndex121
 					}
-					goto l118
-				l117:
-					position, tokenIndex = position117, tokenIndex117
+					goto l120
+				l119:
+					position, tokenIndex = position119, tokenIndex119
 				}
-			l118:
-				_ = position116
+			l120:
+				_ = position118
 			}
 			return true
 		},
 		/* 16 h16c2 <- <(h16 ':' !':' h16c1)?> */
 		func() bool {
 			{
-				position121 := position
+				position123 := position
 				{
-					position122, tokenIndex122 := position, tokenIndex
+					position124, tokenIndex124 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l122
+						goto l124
 					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l122
+						goto l124
 					}
 					position++
 					{
-						position124, tokenIndex124 := position, tokenIndex
+						position126, tokenIndex126 := position, tokenIndex
 						if buffer[position] != rune(':') {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l124
+							goto l126
 						}
 						position++
-						goto l122
-					l124:
-						position, tokenIndex = position124, tokenIndex124
+						goto l124
+					l126:
+						position, tokenIndex = position126, tokenIndex126
 					}
 					if !_rules[ruleh16c1]() {
-						goto l122
+						goto l124
 					}
-					goto l123
-				l122:
-					position, tokenIndex = position122, tokenIndex122
+					goto l125
+				l124:
+					position, tokenIndex = position124, tokenIndex124
 				}
-			l123:
-				_ = position121
+			l125:
+				_ = position123
 			}
 			return true
 		},
 		/* 17 h16c3 <- <(h16 ':' !':' h16c2)?> */
 		func() bool {
 			{
-				position126 := position
+				position128 := position
 				{
-					position127, tokenIndex127 := position, tokenIndex
+					position129, tokenIndex129 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l127
+						goto l129
 					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l127
+						goto l129
 					}
 					position++
 					{
-						position129, tokenIndex129 := position, tokenIndex
+						position131, tokenIndex131 := position, tokenIndex
 						if buffer[position] != rune(':') {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l129
+							goto l131
 						}
 						position++
-						goto l127
-					l129:
-						position, tokenIndex = position129, tokenIndex129
+						goto l129
+					l131:
+						position, tokenIndex = position131, tokenIndex131
 					}
 					if !_rules[ruleh16c2]() {
-						goto l127
+						goto l129
 					}
-					goto l128
-				l127:
-					position, tokenIndex = position127, tokenIndex127
+					goto l130
+				l129:
+					position, tokenIndex = position129, tokenIndex129
 				}
-			l128:
-				_ = position126
+			l130:
+				_ = position128
 			}
 			return true
 		},
 		/* 18 h16c4 <- <(h16 ':' !':' h16c3)?> */
 		func() bool {
 			{
-				position131 := position
+				position133 := position
 				{
-					position132, tokenIndex132 := position, tokenIndex
+					position134, tokenIndex134 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l132
+						goto l134
 					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l132
+						goto l134
 					}
 					position++
 					{
-						position134, tokenIndex134 := position, tokenIndex
+						position136, tokenIndex136 := position, tokenIndex
 						if buffer[position] != rune(':') {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l134
+							goto l136
 						}
 						position++
-						goto l132
-					l134:
-						position, tokenIndex = position134, tokenIndex134
+						goto l134
+					l136:
+						position, tokenIndex = position136, tokenIndex136
 					}
 					if !_rules[ruleh16c3]() {
-						goto l132
+						goto l134
 					}
-					goto l133
-				l132:
-					position, tokenIndex = position132, tokenIndex132
+					goto l135
+				l134:
+					position, tokenIndex = position134, tokenIndex134
 				}
-			l133:
-				_ = position131
+			l135:
+				_ = position133
 			}
 			return true
 		},
 		/* 19 h16c5 <- <(h16 ':' !':' h16c4)?> */
 		func() bool {
 			{
-				position136 := position
+				position138 := position
 				{
-					position137, tokenIndex137 := position, tokenIndex
+					position139, tokenIndex139 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l137
+						goto l139
 					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l137
+						goto l139
 					}
 					position++
 					{
-						position139, tokenIndex139 := position, tokenIndex
+						position141, tokenIndex141 := position, tokenIndex
 						if buffer[position] != rune(':') {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l139
+							goto l141
 						}
 						position++
-						goto l137
-					l139:
-						position, tokenIndex = position139, tokenIndex139
+						goto l139
+					l141:
+						position, tokenIndex = position141, tokenIndex141
 					}
 					if !_rules[ruleh16c4]() {
-						goto l137
+						goto l139
 					}
-					goto l138
-				l137:
-					position, tokenIndex = position137, tokenIndex137
+					goto l140
+				l139:
+					position, tokenIndex = position139, tokenIndex139
 				}
-			l138:
-				_ = position136
+			l140:
+				_ = position138
 			}
 			return true
 		},
 		/* 20 h16c6 <- <(h16 ':' !':' h16c5)?> */
 		func() bool {
 			{
-				position141 := position
+				position143 := position
 				{
-					position142, tokenIndex142 := position, tokenIndex
+					position144, tokenIndex144 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l142
+						goto l144
 					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l142
+						goto l144
 					}
 					position++
 					{
-						position144, tokenIndex144 := position, tokenIndex
+						position146, tokenIndex146 := position, tokenIndex
 						if buffer[position] != rune(':') {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l144
+							goto l146
 						}
 						position++
-						goto l142
-					l144:
-						position, tokenIndex = position144, tokenIndex144
+						goto l144
+					l146:
+						position, tokenIndex = position146, tokenIndex146
 					}
 					if !_rules[ruleh16c5]() {
-						goto l142
+						goto l144
 					}
-					goto l143
-				l142:
-					position, tokenIndex = position142, tokenIndex142
+					goto l145
+				l144:
+					position, tokenIndex = position144, tokenIndex144
 				}
-			l143:
-				_ = position141
+			l145:
+				_ = position143
 			}
 			return true
 		},
 		/* 21 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)> */
 		func() bool {
-			position145, tokenIndex145 := position, tokenIndex
+			position147, tokenIndex147 := position, tokenIndex
 			{
-				position146 := position
+				position148 := position
 				{ // HEXDIG
-					position248_11, tokenIndex248_11 := position, tokenIndex
+					position247_8, tokenIndex247_8 := position, tokenIndex
 					{
-						position249_11 := position
+						position248_8 := position
 						{
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
@@ -2878,59 +2816,26 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l248_11
+									goto l247_8
 								}
 								position++
 							}
 						}
 
-						_ = position249_11
+						_ = position248_8
 					}
-					goto lok11
-				l248_11:
-					position, tokenIndex = position248_11, tokenIndex248_11
-					goto l145
+					goto lok8
+				l247_8:
+					position, tokenIndex = position247_8, tokenIndex247_8
+					goto l147
 				}
-			lok11:
-				{
-					position147, tokenIndex147 := position, tokenIndex
-					{ // HEXDIG
-						position248_12, tokenIndex248_12 := position, tokenIndex
-						{
-							position249_12 := position
-							{
-								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-									position++
-								} else {
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l248_12
-									}
-									position++
-								}
-							}
-
-							_ = position249_12
-						}
-						goto lok12
-					l248_12:
-						position, tokenIndex = position248_12, tokenIndex248_12
-						goto l147
-					}
-				lok12:
-					goto l148
-				l147:
-					position, tokenIndex = position147, tokenIndex147
-				}
-			l148:
+			lok8:
 				{
 					position149, tokenIndex149 := position, tokenIndex
 					{ // HEXDIG
-						position248_13, tokenIndex248_13 := position, tokenIndex
+						position247_9, tokenIndex247_9 := position, tokenIndex
 						{
-							position249_13 := position
+							position248_9 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
@@ -2939,20 +2844,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l248_13
+										goto l247_9
 									}
 									position++
 								}
 							}
 
-							_ = position249_13
+							_ = position248_9
 						}
-						goto lok13
-					l248_13:
-						position, tokenIndex = position248_13, tokenIndex248_13
+						goto lok9
+					l247_9:
+						position, tokenIndex = position247_9, tokenIndex247_9
 						goto l149
 					}
-				lok13:
+				lok9:
 					goto l150
 				l149:
 					position, tokenIndex = position149, tokenIndex149
@@ -2961,9 +2866,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position151, tokenIndex151 := position, tokenIndex
 					{ // HEXDIG
-						position248_14, tokenIndex248_14 := position, tokenIndex
+						position247_10, tokenIndex247_10 := position, tokenIndex
 						{
-							position249_14 := position
+							position248_10 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
@@ -2972,286 +2877,319 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l248_14
+										goto l247_10
 									}
 									position++
 								}
 							}
 
-							_ = position249_14
+							_ = position248_10
 						}
-						goto lok14
-					l248_14:
-						position, tokenIndex = position248_14, tokenIndex248_14
+						goto lok10
+					l247_10:
+						position, tokenIndex = position247_10, tokenIndex247_10
 						goto l151
 					}
-				lok14:
+				lok10:
 					goto l152
 				l151:
 					position, tokenIndex = position151, tokenIndex151
 				}
 			l152:
-				_ = position146
+				{
+					position153, tokenIndex153 := position, tokenIndex
+					{ // HEXDIG
+						position247_11, tokenIndex247_11 := position, tokenIndex
+						{
+							position248_11 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
+									position++
+								} else {
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l247_11
+									}
+									position++
+								}
+							}
+
+							_ = position248_11
+						}
+						goto lok11
+					l247_11:
+						position, tokenIndex = position247_11, tokenIndex247_11
+						goto l153
+					}
+				lok11:
+					goto l154
+				l153:
+					position, tokenIndex = position153, tokenIndex153
+				}
+			l154:
+				_ = position148
 			}
 			return true
-		l145:
-			position, tokenIndex = position145, tokenIndex145
+		l147:
+			position, tokenIndex = position147, tokenIndex147
 			return false
 		},
 		/* 22 ls32 <- <((h16 ':' h16) / IPv4address)> */
 		func() bool {
-			position153, tokenIndex153 := position, tokenIndex
+			position155, tokenIndex155 := position, tokenIndex
 			{
-				position154 := position
+				position156 := position
 				{
-					position155, tokenIndex155 := position, tokenIndex
+					position157, tokenIndex157 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l156
+						goto l158
 					}
 					if buffer[position] != rune(':') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l156
+						goto l158
 					}
 					position++
 					if !_rules[ruleh16]() {
-						goto l156
+						goto l158
 					}
-					goto l155
-				l156:
-					position, tokenIndex = position155, tokenIndex155
+					goto l157
+				l158:
+					position, tokenIndex = position157, tokenIndex157
 					if !_rules[ruleIPv4address]() {
-						goto l153
+						goto l155
 					}
 				}
-			l155:
-				_ = position154
+			l157:
+				_ = position156
 			}
 			return true
-		l153:
-			position, tokenIndex = position153, tokenIndex153
+		l155:
+			position, tokenIndex = position155, tokenIndex155
 			return false
 		},
 		/* 23 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(ruleIPv4address)
-			position157, tokenIndex157 := position, tokenIndex
+			position159, tokenIndex159 := position, tokenIndex
 			{
-				position158 := position
+				position160 := position
 				if !_rules[ruledec_octet]() {
-					goto l157
+					goto l159
 				}
 				if buffer[position] != rune('.') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l157
+					goto l159
 				}
 				position++
 				if !_rules[ruledec_octet]() {
-					goto l157
+					goto l159
 				}
 				if buffer[position] != rune('.') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l157
+					goto l159
 				}
 				position++
 				if !_rules[ruledec_octet]() {
-					goto l157
+					goto l159
 				}
 				if buffer[position] != rune('.') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l157
+					goto l159
 				}
 				position++
 				if !_rules[ruledec_octet]() {
-					goto l157
+					goto l159
 				}
-				add(ruleIPv4address, position158)
+				add(ruleIPv4address, position160)
 			}
 			p.comp = comp
 			return true
-		l157:
-			position, tokenIndex = position157, tokenIndex157
+		l159:
+			position, tokenIndex = position159, tokenIndex159
 			p.comp = comp
 			return false
 		},
 		/* 24 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)> */
 		func() bool {
-			position159, tokenIndex159 := position, tokenIndex
+			position161, tokenIndex161 := position, tokenIndex
 			{
-				position160 := position
+				position162 := position
 				{
-					position161, tokenIndex161 := position, tokenIndex
+					position163, tokenIndex163 := position, tokenIndex
 					if buffer[position] != rune('2') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l162
+						goto l164
 					}
 					position++
 					if buffer[position] != rune('5') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l162
+						goto l164
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l162
+						goto l164
 					}
 					position++
-					goto l161
-				l162:
-					position, tokenIndex = position161, tokenIndex161
+					goto l163
+				l164:
+					position, tokenIndex = position163, tokenIndex163
 					if buffer[position] != rune('2') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l163
+						goto l165
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l163
+						goto l165
 					}
 					position++
 					{ // DIGIT
-						position246_15, tokenIndex246_15 := position, tokenIndex
+						position245_12, tokenIndex245_12 := position, tokenIndex
 						{
-							position247_15 := position
+							position246_12 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l246_15
+								goto l245_12
 							}
 							position++
-							_ = position247_15
+							_ = position246_12
 						}
-						goto lok15
-					l246_15:
-						position, tokenIndex = position246_15, tokenIndex246_15
-						goto l163
+						goto lok12
+					l245_12:
+						position, tokenIndex = position245_12, tokenIndex245_12
+						goto l165
 					}
-				lok15:
-					goto l161
-				l163:
-					position, tokenIndex = position161, tokenIndex161
+				lok12:
+					goto l163
+				l165:
+					position, tokenIndex = position163, tokenIndex163
 					if buffer[position] != rune('1') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l164
+						goto l166
 					}
 					position++
 					{ // DIGIT
-						position246_16, tokenIndex246_16 := position, tokenIndex
+						position245_13, tokenIndex245_13 := position, tokenIndex
 						{
-							position247_16 := position
+							position246_13 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l246_16
+								goto l245_13
 							}
 							position++
-							_ = position247_16
+							_ = position246_13
 						}
-						goto lok16
-					l246_16:
-						position, tokenIndex = position246_16, tokenIndex246_16
-						goto l164
+						goto lok13
+					l245_13:
+						position, tokenIndex = position245_13, tokenIndex245_13
+						goto l166
 					}
-				lok16:
+				lok13:
 					{ // DIGIT
-						position246_17, tokenIndex246_17 := position, tokenIndex
+						position245_14, tokenIndex245_14 := position, tokenIndex
 						{
-							position247_17 := position
+							position246_14 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l246_17
+								goto l245_14
 							}
 							position++
-							_ = position247_17
+							_ = position246_14
 						}
-						goto lok17
-					l246_17:
-						position, tokenIndex = position246_17, tokenIndex246_17
-						goto l164
+						goto lok14
+					l245_14:
+						position, tokenIndex = position245_14, tokenIndex245_14
+						goto l166
 					}
-				lok17:
-					goto l161
-				l164:
-					position, tokenIndex = position161, tokenIndex161
+				lok14:
+					goto l163
+				l166:
+					position, tokenIndex = position163, tokenIndex163
 					if c := buffer[position]; c < rune('1') || c > rune('9') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l165
+						goto l167
 					}
 					position++
 					{ // DIGIT
-						position246_18, tokenIndex246_18 := position, tokenIndex
+						position245_15, tokenIndex245_15 := position, tokenIndex
 						{
-							position247_18 := position
+							position246_15 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l246_18
+								goto l245_15
 							}
 							position++
-							_ = position247_18
+							_ = position246_15
 						}
-						goto lok18
-					l246_18:
-						position, tokenIndex = position246_18, tokenIndex246_18
-						goto l165
+						goto lok15
+					l245_15:
+						position, tokenIndex = position245_15, tokenIndex245_15
+						goto l167
 					}
-				lok18:
-					goto l161
-				l165:
-					position, tokenIndex = position161, tokenIndex161
+				lok15:
+					goto l163
+				l167:
+					position, tokenIndex = position163, tokenIndex163
 					{ // DIGIT
-						position246_19, tokenIndex246_19 := position, tokenIndex
+						position245_16, tokenIndex245_16 := position, tokenIndex
 						{
-							position247_19 := position
+							position246_16 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l246_19
+								goto l245_16
 							}
 							position++
-							_ = position247_19
+							_ = position246_16
 						}
-						goto lok19
-					l246_19:
-						position, tokenIndex = position246_19, tokenIndex246_19
-						goto l159
+						goto lok16
+					l245_16:
+						position, tokenIndex = position245_16, tokenIndex245_16
+						goto l161
 					}
-				lok19:
+				lok16:
 				}
-			l161:
-				_ = position160
+			l163:
+				_ = position162
 			}
 			return true
-		l159:
-			position, tokenIndex = position159, tokenIndex159
+		l161:
+			position, tokenIndex = position161, tokenIndex161
 			return false
 		},
 		/* 25 reg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*> */
@@ -3259,10 +3197,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			comp := p.comp
 			p.comp = uint32(rulereg_name)
 			{
-				position167 := position
-			l168:
+				position169 := position
+			l170:
 				{
-					position169, tokenIndex169 := position, tokenIndex
+					position171, tokenIndex171 := position, tokenIndex
 					{
 						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 							position++
@@ -3270,20 +3208,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '%':
 								{ // pct_encoded
-									position232_23, tokenIndex232_23 := position, tokenIndex
+									position234_20, tokenIndex234_20 := position, tokenIndex
 									{
-										position233_23 := position
+										position235_20 := position
 										if buffer[position] != rune('%') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l232_23
+											goto l234_20
 										}
 										position++
 										{ // HEXDIG
-											position248_20_23, tokenIndex248_20_23 := position, tokenIndex
+											position247_17_20, tokenIndex247_17_20 := position, tokenIndex
 											{
-												position249_20_23 := position
+												position248_17_20 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -3292,24 +3230,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l248_20_23
+															goto l247_17_20
 														}
 														position++
 													}
 												}
 
-												_ = position249_20_23
+												_ = position248_17_20
 											}
-											goto lok20_23
-										l248_20_23:
-											position, tokenIndex = position248_20_23, tokenIndex248_20_23
-											goto l232_23
+											goto lok17_20
+										l247_17_20:
+											position, tokenIndex = position247_17_20, tokenIndex247_17_20
+											goto l234_20
 										}
-									lok20_23:
+									lok17_20:
 										{ // HEXDIG
-											position248_21_23, tokenIndex248_21_23 := position, tokenIndex
+											position247_18_20, tokenIndex247_18_20 := position, tokenIndex
 											{
-												position249_21_23 := position
+												position248_18_20 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -3318,76 +3256,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l248_21_23
+															goto l247_18_20
 														}
 														position++
 													}
 												}
 
-												_ = position249_21_23
+												_ = position248_18_20
 											}
-											goto lok21_23
-										l248_21_23:
-											position, tokenIndex = position248_21_23, tokenIndex248_21_23
-											goto l232_23
+											goto lok18_20
+										l247_18_20:
+											position, tokenIndex = position247_18_20, tokenIndex247_18_20
+											goto l234_20
 										}
-									lok21_23:
-										_ = position233_23
+									lok18_20:
+										_ = position235_20
 									}
-									goto lok23
-								l232_23:
-									position, tokenIndex = position232_23, tokenIndex232_23
-									goto l169
+									goto lok20
+								l234_20:
+									position, tokenIndex = position234_20, tokenIndex234_20
+									goto l171
 								}
-							lok23:
+							lok20:
 								;
 							default:
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l169
+									goto l171
 								}
 								position++
 							}
 						}
 					}
 
-					goto l168
-				l169:
-					position, tokenIndex = position169, tokenIndex169
+					goto l170
+				l171:
+					position, tokenIndex = position171, tokenIndex171
 				}
-				add(rulereg_name, position167)
+				add(rulereg_name, position169)
 			}
 			p.comp = comp
 			return true
 		},
 		/* 26 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))> */
 		func() bool {
-			position171, tokenIndex171 := position, tokenIndex
+			position173, tokenIndex173 := position, tokenIndex
 			{
-				position172 := position
+				position174 := position
 				{
-					position173, tokenIndex173 := position, tokenIndex
+					position175, tokenIndex175 := position, tokenIndex
 					if !_rules[rulepath_abempty]() {
-						goto l174
-					}
-					{
-						position175, tokenIndex175 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l175
-						}
-						goto l174
-					l175:
-						position, tokenIndex = position175, tokenIndex175
-					}
-					goto l173
-				l174:
-					position, tokenIndex = position173, tokenIndex173
-					if !_rules[rulepath_absolute]() {
 						goto l176
 					}
 					{
@@ -3402,10 +3322,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l177:
 						position, tokenIndex = position177, tokenIndex177
 					}
-					goto l173
+					goto l175
 				l176:
-					position, tokenIndex = position173, tokenIndex173
-					if !_rules[rulepath_noscheme]() {
+					position, tokenIndex = position175, tokenIndex175
+					if !_rules[rulepath_absolute]() {
 						goto l178
 					}
 					{
@@ -3420,10 +3340,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l179:
 						position, tokenIndex = position179, tokenIndex179
 					}
-					goto l173
+					goto l175
 				l178:
-					position, tokenIndex = position173, tokenIndex173
-					if !_rules[rulepath_rootless]() {
+					position, tokenIndex = position175, tokenIndex175
+					if !_rules[rulepath_noscheme]() {
 						goto l180
 					}
 					{
@@ -3438,31 +3358,49 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l181:
 						position, tokenIndex = position181, tokenIndex181
 					}
-					goto l173
+					goto l175
 				l180:
-					position, tokenIndex = position173, tokenIndex173
-					if !_rules[rulepath_empty]() {
-						goto l171
+					position, tokenIndex = position175, tokenIndex175
+					if !_rules[rulepath_rootless]() {
+						goto l182
 					}
 					{
-						position182, tokenIndex182 := position, tokenIndex
+						position183, tokenIndex183 := position, tokenIndex
 						if !matchDot() {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l182
+							goto l183
 						}
-						goto l171
-					l182:
-						position, tokenIndex = position182, tokenIndex182
+						goto l182
+					l183:
+						position, tokenIndex = position183, tokenIndex183
+					}
+					goto l175
+				l182:
+					position, tokenIndex = position175, tokenIndex175
+					if !_rules[rulepath_empty]() {
+						goto l173
+					}
+					{
+						position184, tokenIndex184 := position, tokenIndex
+						if !matchDot() {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l184
+						}
+						goto l173
+					l184:
+						position, tokenIndex = position184, tokenIndex184
 					}
 				}
-			l173:
-				_ = position172
+			l175:
+				_ = position174
 			}
 			return true
-		l171:
-			position, tokenIndex = position171, tokenIndex171
+		l173:
+			position, tokenIndex = position173, tokenIndex173
 			return false
 		},
 		/* 27 path_abempty <- <('/' segment)*> */
@@ -3470,25 +3408,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			comp := p.comp
 			p.comp = uint32(rulepath_abempty)
 			{
-				position184 := position
-			l185:
+				position186 := position
+			l187:
 				{
-					position186, tokenIndex186 := position, tokenIndex
+					position188, tokenIndex188 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l186
+						goto l188
 					}
 					position++
 					if !_rules[rulesegment]() {
-						goto l186
+						goto l188
 					}
-					goto l185
-				l186:
-					position, tokenIndex = position186, tokenIndex186
+					goto l187
+				l188:
+					position, tokenIndex = position188, tokenIndex188
 				}
-				add(rulepath_abempty, position184)
+				add(rulepath_abempty, position186)
 			}
 			p.comp = comp
 			return true
@@ -3497,49 +3435,49 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(rulepath_absolute)
-			position187, tokenIndex187 := position, tokenIndex
+			position189, tokenIndex189 := position, tokenIndex
 			{
-				position188 := position
+				position190 := position
 				if buffer[position] != rune('/') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l187
+					goto l189
 				}
 				position++
 				{
-					position189, tokenIndex189 := position, tokenIndex
+					position191, tokenIndex191 := position, tokenIndex
 					if !_rules[rulesegment_nz]() {
-						goto l189
+						goto l191
 					}
-				l191:
+				l193:
 					{
-						position192, tokenIndex192 := position, tokenIndex
+						position194, tokenIndex194 := position, tokenIndex
 						if buffer[position] != rune('/') {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l192
+							goto l194
 						}
 						position++
 						if !_rules[rulesegment]() {
-							goto l192
+							goto l194
 						}
-						goto l191
-					l192:
-						position, tokenIndex = position192, tokenIndex192
+						goto l193
+					l194:
+						position, tokenIndex = position194, tokenIndex194
 					}
-					goto l190
-				l189:
-					position, tokenIndex = position189, tokenIndex189
+					goto l192
+				l191:
+					position, tokenIndex = position191, tokenIndex191
 				}
-			l190:
-				add(rulepath_absolute, position188)
+			l192:
+				add(rulepath_absolute, position190)
 			}
 			p.comp = comp
 			return true
-		l187:
-			position, tokenIndex = position187, tokenIndex187
+		l189:
+			position, tokenIndex = position189, tokenIndex189
 			p.comp = comp
 			return false
 		},
@@ -3547,35 +3485,35 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(rulepath_noscheme)
-			position193, tokenIndex193 := position, tokenIndex
+			position195, tokenIndex195 := position, tokenIndex
 			{
-				position194 := position
+				position196 := position
 				if !_rules[rulesegment_nz_nc]() {
-					goto l193
+					goto l195
 				}
-			l195:
+			l197:
 				{
-					position196, tokenIndex196 := position, tokenIndex
+					position198, tokenIndex198 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l196
+						goto l198
 					}
 					position++
 					if !_rules[rulesegment]() {
-						goto l196
+						goto l198
 					}
-					goto l195
-				l196:
-					position, tokenIndex = position196, tokenIndex196
+					goto l197
+				l198:
+					position, tokenIndex = position198, tokenIndex198
 				}
-				add(rulepath_noscheme, position194)
+				add(rulepath_noscheme, position196)
 			}
 			p.comp = comp
 			return true
-		l193:
-			position, tokenIndex = position193, tokenIndex193
+		l195:
+			position, tokenIndex = position195, tokenIndex195
 			p.comp = comp
 			return false
 		},
@@ -3583,35 +3521,35 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		func() bool {
 			comp := p.comp
 			p.comp = uint32(rulepath_rootless)
-			position197, tokenIndex197 := position, tokenIndex
+			position199, tokenIndex199 := position, tokenIndex
 			{
-				position198 := position
+				position200 := position
 				if !_rules[rulesegment_nz]() {
-					goto l197
+					goto l199
 				}
-			l199:
+			l201:
 				{
-					position200, tokenIndex200 := position, tokenIndex
+					position202, tokenIndex202 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
-						goto l200
+						goto l202
 					}
 					position++
 					if !_rules[rulesegment]() {
-						goto l200
+						goto l202
 					}
-					goto l199
-				l200:
-					position, tokenIndex = position200, tokenIndex200
+					goto l201
+				l202:
+					position, tokenIndex = position202, tokenIndex202
 				}
-				add(rulepath_rootless, position198)
+				add(rulepath_rootless, position200)
 			}
 			p.comp = comp
 			return true
-		l197:
-			position, tokenIndex = position197, tokenIndex197
+		l199:
+			position, tokenIndex = position199, tokenIndex199
 			p.comp = comp
 			return false
 		},
@@ -3620,13 +3558,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			comp := p.comp
 			p.comp = uint32(rulepath_empty)
 			{
-				position202 := position
+				position204 := position
 				{
-					position203, tokenIndex203 := position, tokenIndex
+					position205, tokenIndex205 := position, tokenIndex
 					{ // pchar
-						position219_33, tokenIndex219_33 := position, tokenIndex
+						position221_30, tokenIndex221_30 := position, tokenIndex
 						{
-							position220_33 := position
+							position222_30 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
@@ -3634,20 +3572,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
-											position232_30_33, tokenIndex232_30_33 := position, tokenIndex
+											position234_27_30, tokenIndex234_27_30 := position, tokenIndex
 											{
-												position233_30_33 := position
+												position235_27_30 := position
 												if buffer[position] != rune('%') {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l232_30_33
+													goto l234_27_30
 												}
 												position++
 												{ // HEXDIG
-													position248_20_30_33, tokenIndex248_20_30_33 := position, tokenIndex
+													position247_17_27_30, tokenIndex247_17_27_30 := position, tokenIndex
 													{
-														position249_20_30_33 := position
+														position248_17_27_30 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3656,24 +3594,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l248_20_30_33
+																	goto l247_17_27_30
 																}
 																position++
 															}
 														}
 
-														_ = position249_20_30_33
+														_ = position248_17_27_30
 													}
-													goto lok20_30_33
-												l248_20_30_33:
-													position, tokenIndex = position248_20_30_33, tokenIndex248_20_30_33
-													goto l232_30_33
+													goto lok17_27_30
+												l247_17_27_30:
+													position, tokenIndex = position247_17_27_30, tokenIndex247_17_27_30
+													goto l234_27_30
 												}
-											lok20_30_33:
+											lok17_27_30:
 												{ // HEXDIG
-													position248_21_30_33, tokenIndex248_21_30_33 := position, tokenIndex
+													position247_18_27_30, tokenIndex247_18_27_30 := position, tokenIndex
 													{
-														position249_21_30_33 := position
+														position248_18_27_30 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3682,58 +3620,58 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l248_21_30_33
+																	goto l247_18_27_30
 																}
 																position++
 															}
 														}
 
-														_ = position249_21_30_33
+														_ = position248_18_27_30
 													}
-													goto lok21_30_33
-												l248_21_30_33:
-													position, tokenIndex = position248_21_30_33, tokenIndex248_21_30_33
-													goto l232_30_33
+													goto lok18_27_30
+												l247_18_27_30:
+													position, tokenIndex = position247_18_27_30, tokenIndex247_18_27_30
+													goto l234_27_30
 												}
-											lok21_30_33:
-												_ = position233_30_33
+											lok18_27_30:
+												_ = position235_27_30
 											}
-											goto lok30_33
-										l232_30_33:
-											position, tokenIndex = position232_30_33, tokenIndex232_30_33
-											goto l219_33
+											goto lok27_30
+										l234_27_30:
+											position, tokenIndex = position234_27_30, tokenIndex234_27_30
+											goto l221_30
 										}
-									lok30_33:
+									lok27_30:
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l219_33
+											goto l221_30
 										}
 										position++
 									}
 								}
 							}
 
-							_ = position220_33
+							_ = position222_30
 						}
-						goto lok33
-					l219_33:
-						position, tokenIndex = position219_33, tokenIndex219_33
-						goto l203
+						goto lok30
+					l221_30:
+						position, tokenIndex = position221_30, tokenIndex221_30
+						goto l205
 					}
-				lok33:
+				lok30:
 					if !(false) {
-						goto l203
+						goto l205
 					}
-					goto l204
-				l203:
-					position, tokenIndex = position203, tokenIndex203
+					goto l206
+				l205:
+					position, tokenIndex = position205, tokenIndex205
 				}
-			l204:
-				add(rulepath_empty, position202)
+			l206:
+				add(rulepath_empty, position204)
 			}
 			p.comp = comp
 			return true
@@ -3741,14 +3679,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		/* 32 segment <- <pchar*> */
 		func() bool {
 			{
-				position206 := position
-			l207:
+				position208 := position
+			l209:
 				{
-					position208, tokenIndex208 := position, tokenIndex
+					position210, tokenIndex210 := position, tokenIndex
 					{ // pchar
-						position219_34, tokenIndex219_34 := position, tokenIndex
+						position221_31, tokenIndex221_31 := position, tokenIndex
 						{
-							position220_34 := position
+							position222_31 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
@@ -3756,20 +3694,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
-											position232_30_34, tokenIndex232_30_34 := position, tokenIndex
+											position234_27_31, tokenIndex234_27_31 := position, tokenIndex
 											{
-												position233_30_34 := position
+												position235_27_31 := position
 												if buffer[position] != rune('%') {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l232_30_34
+													goto l234_27_31
 												}
 												position++
 												{ // HEXDIG
-													position248_20_30_34, tokenIndex248_20_30_34 := position, tokenIndex
+													position247_17_27_31, tokenIndex247_17_27_31 := position, tokenIndex
 													{
-														position249_20_30_34 := position
+														position248_17_27_31 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3778,24 +3716,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l248_20_30_34
+																	goto l247_17_27_31
 																}
 																position++
 															}
 														}
 
-														_ = position249_20_30_34
+														_ = position248_17_27_31
 													}
-													goto lok20_30_34
-												l248_20_30_34:
-													position, tokenIndex = position248_20_30_34, tokenIndex248_20_30_34
-													goto l232_30_34
+													goto lok17_27_31
+												l247_17_27_31:
+													position, tokenIndex = position247_17_27_31, tokenIndex247_17_27_31
+													goto l234_27_31
 												}
-											lok20_30_34:
+											lok17_27_31:
 												{ // HEXDIG
-													position248_21_30_34, tokenIndex248_21_30_34 := position, tokenIndex
+													position247_18_27_31, tokenIndex247_18_27_31 := position, tokenIndex
 													{
-														position249_21_30_34 := position
+														position248_18_27_31 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3804,66 +3742,66 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l248_21_30_34
+																	goto l247_18_27_31
 																}
 																position++
 															}
 														}
 
-														_ = position249_21_30_34
+														_ = position248_18_27_31
 													}
-													goto lok21_30_34
-												l248_21_30_34:
-													position, tokenIndex = position248_21_30_34, tokenIndex248_21_30_34
-													goto l232_30_34
+													goto lok18_27_31
+												l247_18_27_31:
+													position, tokenIndex = position247_18_27_31, tokenIndex247_18_27_31
+													goto l234_27_31
 												}
-											lok21_30_34:
-												_ = position233_30_34
+											lok18_27_31:
+												_ = position235_27_31
 											}
-											goto lok30_34
-										l232_30_34:
-											position, tokenIndex = position232_30_34, tokenIndex232_30_34
-											goto l219_34
+											goto lok27_31
+										l234_27_31:
+											position, tokenIndex = position234_27_31, tokenIndex234_27_31
+											goto l221_31
 										}
-									lok30_34:
+									lok27_31:
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l219_34
+											goto l221_31
 										}
 										position++
 									}
 								}
 							}
 
-							_ = position220_34
+							_ = position222_31
 						}
-						goto lok34
-					l219_34:
-						position, tokenIndex = position219_34, tokenIndex219_34
-						goto l208
+						goto lok31
+					l221_31:
+						position, tokenIndex = position221_31, tokenIndex221_31
+						goto l210
 					}
-				lok34:
-					goto l207
-				l208:
-					position, tokenIndex = position208, tokenIndex208
+				lok31:
+					goto l209
+				l210:
+					position, tokenIndex = position210, tokenIndex210
 				}
-				_ = position206
+				_ = position208
 			}
 			return true
 		},
 		/* 33 segment_nz <- <pchar+> */
 		func() bool {
-			position209, tokenIndex209 := position, tokenIndex
+			position211, tokenIndex211 := position, tokenIndex
 			{
-				position210 := position
+				position212 := position
 				{ // pchar
-					position219_35, tokenIndex219_35 := position, tokenIndex
+					position221_32, tokenIndex221_32 := position, tokenIndex
 					{
-						position220_35 := position
+						position222_32 := position
 						{
 							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 								position++
@@ -3871,20 +3809,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								switch buffer[position] {
 								case '%':
 									{ // pct_encoded
-										position232_30_35, tokenIndex232_30_35 := position, tokenIndex
+										position234_27_32, tokenIndex234_27_32 := position, tokenIndex
 										{
-											position233_30_35 := position
+											position235_27_32 := position
 											if buffer[position] != rune('%') {
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
-												goto l232_30_35
+												goto l234_27_32
 											}
 											position++
 											{ // HEXDIG
-												position248_20_30_35, tokenIndex248_20_30_35 := position, tokenIndex
+												position247_17_27_32, tokenIndex247_17_27_32 := position, tokenIndex
 												{
-													position249_20_30_35 := position
+													position248_17_27_32 := position
 													{
 														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 															position++
@@ -3893,24 +3831,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
-																goto l248_20_30_35
+																goto l247_17_27_32
 															}
 															position++
 														}
 													}
 
-													_ = position249_20_30_35
+													_ = position248_17_27_32
 												}
-												goto lok20_30_35
-											l248_20_30_35:
-												position, tokenIndex = position248_20_30_35, tokenIndex248_20_30_35
-												goto l232_30_35
+												goto lok17_27_32
+											l247_17_27_32:
+												position, tokenIndex = position247_17_27_32, tokenIndex247_17_27_32
+												goto l234_27_32
 											}
-										lok20_30_35:
+										lok17_27_32:
 											{ // HEXDIG
-												position248_21_30_35, tokenIndex248_21_30_35 := position, tokenIndex
+												position247_18_27_32, tokenIndex247_18_27_32 := position, tokenIndex
 												{
-													position249_21_30_35 := position
+													position248_18_27_32 := position
 													{
 														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 															position++
@@ -3919,56 +3857,56 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
-																goto l248_21_30_35
+																goto l247_18_27_32
 															}
 															position++
 														}
 													}
 
-													_ = position249_21_30_35
+													_ = position248_18_27_32
 												}
-												goto lok21_30_35
-											l248_21_30_35:
-												position, tokenIndex = position248_21_30_35, tokenIndex248_21_30_35
-												goto l232_30_35
+												goto lok18_27_32
+											l247_18_27_32:
+												position, tokenIndex = position247_18_27_32, tokenIndex247_18_27_32
+												goto l234_27_32
 											}
-										lok21_30_35:
-											_ = position233_30_35
+										lok18_27_32:
+											_ = position235_27_32
 										}
-										goto lok30_35
-									l232_30_35:
-										position, tokenIndex = position232_30_35, tokenIndex232_30_35
-										goto l219_35
+										goto lok27_32
+									l234_27_32:
+										position, tokenIndex = position234_27_32, tokenIndex234_27_32
+										goto l221_32
 									}
-								lok30_35:
+								lok27_32:
 									;
 								default:
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l219_35
+										goto l221_32
 									}
 									position++
 								}
 							}
 						}
 
-						_ = position220_35
+						_ = position222_32
 					}
-					goto lok35
-				l219_35:
-					position, tokenIndex = position219_35, tokenIndex219_35
-					goto l209
+					goto lok32
+				l221_32:
+					position, tokenIndex = position221_32, tokenIndex221_32
+					goto l211
 				}
-			lok35:
-			l211:
+			lok32:
+			l213:
 				{
-					position212, tokenIndex212 := position, tokenIndex
+					position214, tokenIndex214 := position, tokenIndex
 					{ // pchar
-						position219_36, tokenIndex219_36 := position, tokenIndex
+						position221_33, tokenIndex221_33 := position, tokenIndex
 						{
-							position220_36 := position
+							position222_33 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
@@ -3976,20 +3914,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
-											position232_30_36, tokenIndex232_30_36 := position, tokenIndex
+											position234_27_33, tokenIndex234_27_33 := position, tokenIndex
 											{
-												position233_30_36 := position
+												position235_27_33 := position
 												if buffer[position] != rune('%') {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l232_30_36
+													goto l234_27_33
 												}
 												position++
 												{ // HEXDIG
-													position248_20_30_36, tokenIndex248_20_30_36 := position, tokenIndex
+													position247_17_27_33, tokenIndex247_17_27_33 := position, tokenIndex
 													{
-														position249_20_30_36 := position
+														position248_17_27_33 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3998,24 +3936,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l248_20_30_36
+																	goto l247_17_27_33
 																}
 																position++
 															}
 														}
 
-														_ = position249_20_30_36
+														_ = position248_17_27_33
 													}
-													goto lok20_30_36
-												l248_20_30_36:
-													position, tokenIndex = position248_20_30_36, tokenIndex248_20_30_36
-													goto l232_30_36
+													goto lok17_27_33
+												l247_17_27_33:
+													position, tokenIndex = position247_17_27_33, tokenIndex247_17_27_33
+													goto l234_27_33
 												}
-											lok20_30_36:
+											lok17_27_33:
 												{ // HEXDIG
-													position248_21_30_36, tokenIndex248_21_30_36 := position, tokenIndex
+													position247_18_27_33, tokenIndex247_18_27_33 := position, tokenIndex
 													{
-														position249_21_30_36 := position
+														position248_18_27_33 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -4024,65 +3962,65 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l248_21_30_36
+																	goto l247_18_27_33
 																}
 																position++
 															}
 														}
 
-														_ = position249_21_30_36
+														_ = position248_18_27_33
 													}
-													goto lok21_30_36
-												l248_21_30_36:
-													position, tokenIndex = position248_21_30_36, tokenIndex248_21_30_36
-													goto l232_30_36
+													goto lok18_27_33
+												l247_18_27_33:
+													position, tokenIndex = position247_18_27_33, tokenIndex247_18_27_33
+													goto l234_27_33
 												}
-											lok21_30_36:
-												_ = position233_30_36
+											lok18_27_33:
+												_ = position235_27_33
 											}
-											goto lok30_36
-										l232_30_36:
-											position, tokenIndex = position232_30_36, tokenIndex232_30_36
-											goto l219_36
+											goto lok27_33
+										l234_27_33:
+											position, tokenIndex = position234_27_33, tokenIndex234_27_33
+											goto l221_33
 										}
-									lok30_36:
+									lok27_33:
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l219_36
+											goto l221_33
 										}
 										position++
 									}
 								}
 							}
 
-							_ = position220_36
+							_ = position222_33
 						}
-						goto lok36
-					l219_36:
-						position, tokenIndex = position219_36, tokenIndex219_36
-						goto l212
+						goto lok33
+					l221_33:
+						position, tokenIndex = position221_33, tokenIndex221_33
+						goto l214
 					}
-				lok36:
-					goto l211
-				l212:
-					position, tokenIndex = position212, tokenIndex212
+				lok33:
+					goto l213
+				l214:
+					position, tokenIndex = position214, tokenIndex214
 				}
-				_ = position210
+				_ = position212
 			}
 			return true
-		l209:
-			position, tokenIndex = position209, tokenIndex209
+		l211:
+			position, tokenIndex = position211, tokenIndex211
 			return false
 		},
 		/* 34 segment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
 		func() bool {
-			position213, tokenIndex213 := position, tokenIndex
+			position215, tokenIndex215 := position, tokenIndex
 			{
-				position214 := position
+				position216 := position
 				{
 					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 						position++
@@ -4090,9 +4028,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 							{ // sub_delims
-								position239_24, tokenIndex239_24 := position, tokenIndex
+								position241_21, tokenIndex241_21 := position, tokenIndex
 								{
-									position240_24 := position
+									position242_21 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
@@ -4101,37 +4039,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
-												goto l239_24
+												goto l241_21
 											}
 											position++
 										}
 									}
 
-									_ = position240_24
+									_ = position242_21
 								}
-								goto lok24
-							l239_24:
-								position, tokenIndex = position239_24, tokenIndex239_24
-								goto l213
+								goto lok21
+							l241_21:
+								position, tokenIndex = position241_21, tokenIndex241_21
+								goto l215
 							}
-						lok24:
+						lok21:
 							;
 						case '%':
 							{ // pct_encoded
-								position232_25, tokenIndex232_25 := position, tokenIndex
+								position234_22, tokenIndex234_22 := position, tokenIndex
 								{
-									position233_25 := position
+									position235_22 := position
 									if buffer[position] != rune('%') {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l232_25
+										goto l234_22
 									}
 									position++
 									{ // HEXDIG
-										position248_20_25, tokenIndex248_20_25 := position, tokenIndex
+										position247_17_22, tokenIndex247_17_22 := position, tokenIndex
 										{
-											position249_20_25 := position
+											position248_17_22 := position
 											{
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
@@ -4140,24 +4078,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
-														goto l248_20_25
+														goto l247_17_22
 													}
 													position++
 												}
 											}
 
-											_ = position249_20_25
+											_ = position248_17_22
 										}
-										goto lok20_25
-									l248_20_25:
-										position, tokenIndex = position248_20_25, tokenIndex248_20_25
-										goto l232_25
+										goto lok17_22
+									l247_17_22:
+										position, tokenIndex = position247_17_22, tokenIndex247_17_22
+										goto l234_22
 									}
-								lok20_25:
+								lok17_22:
 									{ // HEXDIG
-										position248_21_25, tokenIndex248_21_25 := position, tokenIndex
+										position247_18_22, tokenIndex247_18_22 := position, tokenIndex
 										{
-											position249_21_25 := position
+											position248_18_22 := position
 											{
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
@@ -4166,34 +4104,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
-														goto l248_21_25
+														goto l247_18_22
 													}
 													position++
 												}
 											}
 
-											_ = position249_21_25
+											_ = position248_18_22
 										}
-										goto lok21_25
-									l248_21_25:
-										position, tokenIndex = position248_21_25, tokenIndex248_21_25
-										goto l232_25
+										goto lok18_22
+									l247_18_22:
+										position, tokenIndex = position247_18_22, tokenIndex247_18_22
+										goto l234_22
 									}
-								lok21_25:
-									_ = position233_25
+								lok18_22:
+									_ = position235_22
 								}
-								goto lok25
-							l232_25:
-								position, tokenIndex = position232_25, tokenIndex232_25
-								goto l213
+								goto lok22
+							l234_22:
+								position, tokenIndex = position234_22, tokenIndex234_22
+								goto l215
 							}
-						lok25:
+						lok22:
 							;
 						default:
 							{ // unreserved
-								position234_26, tokenIndex234_26 := position, tokenIndex
+								position236_23, tokenIndex236_23 := position, tokenIndex
 								{
-									position235_26 := position
+									position237_23 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
@@ -4202,27 +4140,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
-												goto l234_26
+												goto l236_23
 											}
 											position++
 										}
 									}
 
-									_ = position235_26
+									_ = position237_23
 								}
-								goto lok26
-							l234_26:
-								position, tokenIndex = position234_26, tokenIndex234_26
-								goto l213
+								goto lok23
+							l236_23:
+								position, tokenIndex = position236_23, tokenIndex236_23
+								goto l215
 							}
-						lok26:
+						lok23:
 						}
 					}
 				}
 
-			l215:
+			l217:
 				{
-					position216, tokenIndex216 := position, tokenIndex
+					position218, tokenIndex218 := position, tokenIndex
 					{
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
@@ -4230,9 +4168,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
-									position239_27, tokenIndex239_27 := position, tokenIndex
+									position241_24, tokenIndex241_24 := position, tokenIndex
 									{
-										position240_27 := position
+										position242_24 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
@@ -4241,37 +4179,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l239_27
+													goto l241_24
 												}
 												position++
 											}
 										}
 
-										_ = position240_27
+										_ = position242_24
 									}
-									goto lok27
-								l239_27:
-									position, tokenIndex = position239_27, tokenIndex239_27
-									goto l216
+									goto lok24
+								l241_24:
+									position, tokenIndex = position241_24, tokenIndex241_24
+									goto l218
 								}
-							lok27:
+							lok24:
 								;
 							case '%':
 								{ // pct_encoded
-									position232_28, tokenIndex232_28 := position, tokenIndex
+									position234_25, tokenIndex234_25 := position, tokenIndex
 									{
-										position233_28 := position
+										position235_25 := position
 										if buffer[position] != rune('%') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l232_28
+											goto l234_25
 										}
 										position++
 										{ // HEXDIG
-											position248_20_28, tokenIndex248_20_28 := position, tokenIndex
+											position247_17_25, tokenIndex247_17_25 := position, tokenIndex
 											{
-												position249_20_28 := position
+												position248_17_25 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -4280,24 +4218,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l248_20_28
+															goto l247_17_25
 														}
 														position++
 													}
 												}
 
-												_ = position249_20_28
+												_ = position248_17_25
 											}
-											goto lok20_28
-										l248_20_28:
-											position, tokenIndex = position248_20_28, tokenIndex248_20_28
-											goto l232_28
+											goto lok17_25
+										l247_17_25:
+											position, tokenIndex = position247_17_25, tokenIndex247_17_25
+											goto l234_25
 										}
-									lok20_28:
+									lok17_25:
 										{ // HEXDIG
-											position248_21_28, tokenIndex248_21_28 := position, tokenIndex
+											position247_18_25, tokenIndex247_18_25 := position, tokenIndex
 											{
-												position249_21_28 := position
+												position248_18_25 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -4306,34 +4244,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l248_21_28
+															goto l247_18_25
 														}
 														position++
 													}
 												}
 
-												_ = position249_21_28
+												_ = position248_18_25
 											}
-											goto lok21_28
-										l248_21_28:
-											position, tokenIndex = position248_21_28, tokenIndex248_21_28
-											goto l232_28
+											goto lok18_25
+										l247_18_25:
+											position, tokenIndex = position247_18_25, tokenIndex247_18_25
+											goto l234_25
 										}
-									lok21_28:
-										_ = position233_28
+									lok18_25:
+										_ = position235_25
 									}
-									goto lok28
-								l232_28:
-									position, tokenIndex = position232_28, tokenIndex232_28
-									goto l216
+									goto lok25
+								l234_25:
+									position, tokenIndex = position234_25, tokenIndex234_25
+									goto l218
 								}
-							lok28:
+							lok25:
 								;
 							default:
 								{ // unreserved
-									position234_29, tokenIndex234_29 := position, tokenIndex
+									position236_26, tokenIndex236_26 := position, tokenIndex
 									{
-										position235_29 := position
+										position237_26 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
@@ -4342,40 +4280,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l234_29
+													goto l236_26
 												}
 												position++
 											}
 										}
 
-										_ = position235_29
+										_ = position237_26
 									}
-									goto lok29
-								l234_29:
-									position, tokenIndex = position234_29, tokenIndex234_29
-									goto l216
+									goto lok26
+								l236_26:
+									position, tokenIndex = position236_26, tokenIndex236_26
+									goto l218
 								}
-							lok29:
+							lok26:
 							}
 						}
 					}
 
-					goto l215
-				l216:
-					position, tokenIndex = position216, tokenIndex216
+					goto l217
+				l218:
+					position, tokenIndex = position218, tokenIndex218
 				}
-				_ = position214
+				_ = position216
 			}
 			return true
-		l213:
-			position, tokenIndex = position213, tokenIndex213
+		l215:
+			position, tokenIndex = position215, tokenIndex215
 			return false
 		},
 		/* 35 pchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			position219, tokenIndex219 := position, tokenIndex
+			position221, tokenIndex221 := position, tokenIndex
 			{
-				position220 := position
+				position222 := position
 				{
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
@@ -4383,20 +4321,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '%':
 							{ // pct_encoded
-								position232_30, tokenIndex232_30 := position, tokenIndex
+								position234_27, tokenIndex234_27 := position, tokenIndex
 								{
-									position233_30 := position
+									position235_27 := position
 									if buffer[position] != rune('%') {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l232_30
+										goto l234_27
 									}
 									position++
 									{ // HEXDIG
-										position248_20_30, tokenIndex248_20_30 := position, tokenIndex
+										position247_17_27, tokenIndex247_17_27 := position, tokenIndex
 										{
-											position249_20_30 := position
+											position248_17_27 := position
 											{
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
@@ -4405,24 +4343,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
-														goto l248_20_30
+														goto l247_17_27
 													}
 													position++
 												}
 											}
 
-											_ = position249_20_30
+											_ = position248_17_27
 										}
-										goto lok20_30
-									l248_20_30:
-										position, tokenIndex = position248_20_30, tokenIndex248_20_30
-										goto l232_30
+										goto lok17_27
+									l247_17_27:
+										position, tokenIndex = position247_17_27, tokenIndex247_17_27
+										goto l234_27
 									}
-								lok20_30:
+								lok17_27:
 									{ // HEXDIG
-										position248_21_30, tokenIndex248_21_30 := position, tokenIndex
+										position247_18_27, tokenIndex247_18_27 := position, tokenIndex
 										{
-											position249_21_30 := position
+											position248_18_27 := position
 											{
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
@@ -4431,46 +4369,46 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
-														goto l248_21_30
+														goto l247_18_27
 													}
 													position++
 												}
 											}
 
-											_ = position249_21_30
+											_ = position248_18_27
 										}
-										goto lok21_30
-									l248_21_30:
-										position, tokenIndex = position248_21_30, tokenIndex248_21_30
-										goto l232_30
+										goto lok18_27
+									l247_18_27:
+										position, tokenIndex = position247_18_27, tokenIndex247_18_27
+										goto l234_27
 									}
-								lok21_30:
-									_ = position233_30
+								lok18_27:
+									_ = position235_27
 								}
-								goto lok30
-							l232_30:
-								position, tokenIndex = position232_30, tokenIndex232_30
-								goto l219
+								goto lok27
+							l234_27:
+								position, tokenIndex = position234_27, tokenIndex234_27
+								goto l221
 							}
-						lok30:
+						lok27:
 							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l219
+								goto l221
 							}
 							position++
 						}
 					}
 				}
 
-				_ = position220
+				_ = position222
 			}
 			return true
-		l219:
-			position, tokenIndex = position219, tokenIndex219
+		l221:
+			position, tokenIndex = position221, tokenIndex221
 			return false
 		},
 		/* 36 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*> */
@@ -4478,18 +4416,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			comp := p.comp
 			p.comp = uint32(rulequery)
 			{
-				position223 := position
-			l224:
+				position225 := position
+			l226:
 				{
-					position225, tokenIndex225 := position, tokenIndex
+					position227, tokenIndex227 := position, tokenIndex
 					{
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
 							{ // pchar
-								position219_31, tokenIndex219_31 := position, tokenIndex
+								position221_28, tokenIndex221_28 := position, tokenIndex
 								{
-									position220_31 := position
+									position222_28 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 											position++
@@ -4497,20 +4435,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											switch buffer[position] {
 											case '%':
 												{ // pct_encoded
-													position232_30_31, tokenIndex232_30_31 := position, tokenIndex
+													position234_27_28, tokenIndex234_27_28 := position, tokenIndex
 													{
-														position233_30_31 := position
+														position235_27_28 := position
 														if buffer[position] != rune('%') {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l232_30_31
+															goto l234_27_28
 														}
 														position++
 														{ // HEXDIG
-															position248_20_30_31, tokenIndex248_20_30_31 := position, tokenIndex
+															position247_17_27_28, tokenIndex247_17_27_28 := position, tokenIndex
 															{
-																position249_20_30_31 := position
+																position248_17_27_28 := position
 																{
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
@@ -4519,24 +4457,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
-																			goto l248_20_30_31
+																			goto l247_17_27_28
 																		}
 																		position++
 																	}
 																}
 
-																_ = position249_20_30_31
+																_ = position248_17_27_28
 															}
-															goto lok20_30_31
-														l248_20_30_31:
-															position, tokenIndex = position248_20_30_31, tokenIndex248_20_30_31
-															goto l232_30_31
+															goto lok17_27_28
+														l247_17_27_28:
+															position, tokenIndex = position247_17_27_28, tokenIndex247_17_27_28
+															goto l234_27_28
 														}
-													lok20_30_31:
+													lok17_27_28:
 														{ // HEXDIG
-															position248_21_30_31, tokenIndex248_21_30_31 := position, tokenIndex
+															position247_18_27_28, tokenIndex247_18_27_28 := position, tokenIndex
 															{
-																position249_21_30_31 := position
+																position248_18_27_28 := position
 																{
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
@@ -4545,57 +4483,57 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
-																			goto l248_21_30_31
+																			goto l247_18_27_28
 																		}
 																		position++
 																	}
 																}
 
-																_ = position249_21_30_31
+																_ = position248_18_27_28
 															}
-															goto lok21_30_31
-														l248_21_30_31:
-															position, tokenIndex = position248_21_30_31, tokenIndex248_21_30_31
-															goto l232_30_31
+															goto lok18_27_28
+														l247_18_27_28:
+															position, tokenIndex = position247_18_27_28, tokenIndex247_18_27_28
+															goto l234_27_28
 														}
-													lok21_30_31:
-														_ = position233_30_31
+													lok18_27_28:
+														_ = position235_27_28
 													}
-													goto lok30_31
-												l232_30_31:
-													position, tokenIndex = position232_30_31, tokenIndex232_30_31
-													goto l219_31
+													goto lok27_28
+												l234_27_28:
+													position, tokenIndex = position234_27_28, tokenIndex234_27_28
+													goto l221_28
 												}
-											lok30_31:
+											lok27_28:
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l219_31
+													goto l221_28
 												}
 												position++
 											}
 										}
 									}
 
-									_ = position220_31
+									_ = position222_28
 								}
-								goto lok31
-							l219_31:
-								position, tokenIndex = position219_31, tokenIndex219_31
-								goto l225
+								goto lok28
+							l221_28:
+								position, tokenIndex = position221_28, tokenIndex221_28
+								goto l227
 							}
-						lok31:
+						lok28:
 						}
 					}
 
-					goto l224
-				l225:
-					position, tokenIndex = position225, tokenIndex225
+					goto l226
+				l227:
+					position, tokenIndex = position227, tokenIndex227
 				}
-				add(rulequery, position223)
+				add(rulequery, position225)
 			}
 			p.comp = comp
 			return true
@@ -4605,18 +4543,18 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			comp := p.comp
 			p.comp = uint32(rulefragment)
 			{
-				position228 := position
-			l229:
+				position230 := position
+			l231:
 				{
-					position230, tokenIndex230 := position, tokenIndex
+					position232, tokenIndex232 := position, tokenIndex
 					{
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
 							{ // pchar
-								position219_32, tokenIndex219_32 := position, tokenIndex
+								position221_29, tokenIndex221_29 := position, tokenIndex
 								{
-									position220_32 := position
+									position222_29 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 											position++
@@ -4624,20 +4562,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											switch buffer[position] {
 											case '%':
 												{ // pct_encoded
-													position232_30_32, tokenIndex232_30_32 := position, tokenIndex
+													position234_27_29, tokenIndex234_27_29 := position, tokenIndex
 													{
-														position233_30_32 := position
+														position235_27_29 := position
 														if buffer[position] != rune('%') {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l232_30_32
+															goto l234_27_29
 														}
 														position++
 														{ // HEXDIG
-															position248_20_30_32, tokenIndex248_20_30_32 := position, tokenIndex
+															position247_17_27_29, tokenIndex247_17_27_29 := position, tokenIndex
 															{
-																position249_20_30_32 := position
+																position248_17_27_29 := position
 																{
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
@@ -4646,24 +4584,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
-																			goto l248_20_30_32
+																			goto l247_17_27_29
 																		}
 																		position++
 																	}
 																}
 
-																_ = position249_20_30_32
+																_ = position248_17_27_29
 															}
-															goto lok20_30_32
-														l248_20_30_32:
-															position, tokenIndex = position248_20_30_32, tokenIndex248_20_30_32
-															goto l232_30_32
+															goto lok17_27_29
+														l247_17_27_29:
+															position, tokenIndex = position247_17_27_29, tokenIndex247_17_27_29
+															goto l234_27_29
 														}
-													lok20_30_32:
+													lok17_27_29:
 														{ // HEXDIG
-															position248_21_30_32, tokenIndex248_21_30_32 := position, tokenIndex
+															position247_18_27_29, tokenIndex247_18_27_29 := position, tokenIndex
 															{
-																position249_21_30_32 := position
+																position248_18_27_29 := position
 																{
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
@@ -4672,77 +4610,77 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
-																			goto l248_21_30_32
+																			goto l247_18_27_29
 																		}
 																		position++
 																	}
 																}
 
-																_ = position249_21_30_32
+																_ = position248_18_27_29
 															}
-															goto lok21_30_32
-														l248_21_30_32:
-															position, tokenIndex = position248_21_30_32, tokenIndex248_21_30_32
-															goto l232_30_32
+															goto lok18_27_29
+														l247_18_27_29:
+															position, tokenIndex = position247_18_27_29, tokenIndex247_18_27_29
+															goto l234_27_29
 														}
-													lok21_30_32:
-														_ = position233_30_32
+													lok18_27_29:
+														_ = position235_27_29
 													}
-													goto lok30_32
-												l232_30_32:
-													position, tokenIndex = position232_30_32, tokenIndex232_30_32
-													goto l219_32
+													goto lok27_29
+												l234_27_29:
+													position, tokenIndex = position234_27_29, tokenIndex234_27_29
+													goto l221_29
 												}
-											lok30_32:
+											lok27_29:
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l219_32
+													goto l221_29
 												}
 												position++
 											}
 										}
 									}
 
-									_ = position220_32
+									_ = position222_29
 								}
-								goto lok32
-							l219_32:
-								position, tokenIndex = position219_32, tokenIndex219_32
-								goto l230
+								goto lok29
+							l221_29:
+								position, tokenIndex = position221_29, tokenIndex221_29
+								goto l232
 							}
-						lok32:
+						lok29:
 						}
 					}
 
-					goto l229
-				l230:
-					position, tokenIndex = position230, tokenIndex230
+					goto l231
+				l232:
+					position, tokenIndex = position232, tokenIndex232
 				}
-				add(rulefragment, position228)
+				add(rulefragment, position230)
 			}
 			p.comp = comp
 			return true
 		},
 		/* 38 pct_encoded <- <('%' HEXDIG HEXDIG)> */
 		func() bool {
-			position232, tokenIndex232 := position, tokenIndex
+			position234, tokenIndex234 := position, tokenIndex
 			{
-				position233 := position
+				position235 := position
 				if buffer[position] != rune('%') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l232
+					goto l234
 				}
 				position++
 				{ // HEXDIG
-					position248_20, tokenIndex248_20 := position, tokenIndex
+					position247_17, tokenIndex247_17 := position, tokenIndex
 					{
-						position249_20 := position
+						position248_17 := position
 						{
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
@@ -4751,24 +4689,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l248_20
+									goto l247_17
 								}
 								position++
 							}
 						}
 
-						_ = position249_20
+						_ = position248_17
 					}
-					goto lok20
-				l248_20:
-					position, tokenIndex = position248_20, tokenIndex248_20
-					goto l232
+					goto lok17
+				l247_17:
+					position, tokenIndex = position247_17, tokenIndex247_17
+					goto l234
 				}
-			lok20:
+			lok17:
 				{ // HEXDIG
-					position248_21, tokenIndex248_21 := position, tokenIndex
+					position247_18, tokenIndex247_18 := position, tokenIndex
 					{
-						position249_21 := position
+						position248_18 := position
 						{
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
@@ -4777,32 +4715,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l248_21
+									goto l247_18
 								}
 								position++
 							}
 						}
 
-						_ = position249_21
+						_ = position248_18
 					}
-					goto lok21
-				l248_21:
-					position, tokenIndex = position248_21, tokenIndex248_21
-					goto l232
+					goto lok18
+				l247_18:
+					position, tokenIndex = position247_18, tokenIndex247_18
+					goto l234
 				}
-			lok21:
-				_ = position233
+			lok18:
+				_ = position235
 			}
 			return true
-		l232:
-			position, tokenIndex = position232, tokenIndex232
+		l234:
+			position, tokenIndex = position234, tokenIndex234
 			return false
 		},
 		/* 39 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			position234, tokenIndex234 := position, tokenIndex
+			position236, tokenIndex236 := position, tokenIndex
 			{
-				position235 := position
+				position237 := position
 				{
 					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
@@ -4811,17 +4749,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l234
+							goto l236
 						}
 						position++
 					}
 				}
 
-				_ = position235
+				_ = position237
 			}
 			return true
-		l234:
-			position, tokenIndex = position234, tokenIndex234
+		l236:
+			position, tokenIndex = position236, tokenIndex236
 			return false
 		},
 		/* 40 reserved <- <(gen_delims / sub_delims)> */
@@ -4830,9 +4768,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 42 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!'))> */
 		func() bool {
-			position239, tokenIndex239 := position, tokenIndex
+			position241, tokenIndex241 := position, tokenIndex
 			{
-				position240 := position
+				position242 := position
 				{
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
@@ -4841,76 +4779,45 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l239
+							goto l241
 						}
 						position++
 					}
 				}
 
-				_ = position240
+				_ = position242
 			}
 			return true
-		l239:
-			position, tokenIndex = position239, tokenIndex239
+		l241:
+			position, tokenIndex = position241, tokenIndex241
 			return false
 		},
 		/* 43 ALPHA <- <([a-z] / [A-Z])> */
-		func() bool {
-			position242, tokenIndex242 := position, tokenIndex
-			{
-				position243 := position
-				{
-					position244, tokenIndex244 := position, tokenIndex
-					if c := buffer[position]; c < rune('a') || c > rune('z') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l245
-					}
-					position++
-					goto l244
-				l245:
-					position, tokenIndex = position244, tokenIndex244
-					if c := buffer[position]; c < rune('A') || c > rune('Z') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l242
-					}
-					position++
-				}
-			l244:
-				_ = position243
-			}
-			return true
-		l242:
-			position, tokenIndex = position242, tokenIndex242
-			return false
-		},
+		nil,
 		/* 44 DIGIT <- <[0-9]> */
 		func() bool {
-			position246, tokenIndex246 := position, tokenIndex
+			position245, tokenIndex245 := position, tokenIndex
 			{
-				position247 := position
+				position246 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l246
+					goto l245
 				}
 				position++
-				_ = position247
+				_ = position246
 			}
 			return true
-		l246:
-			position, tokenIndex = position246, tokenIndex246
+		l245:
+			position, tokenIndex = position245, tokenIndex245
 			return false
 		},
 		/* 45 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
 		func() bool {
-			position248, tokenIndex248 := position, tokenIndex
+			position247, tokenIndex247 := position, tokenIndex
 			{
-				position249 := position
+				position248 := position
 				{
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
@@ -4919,17 +4826,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l248
+							goto l247
 						}
 						position++
 					}
 				}
 
-				_ = position249
+				_ = position248
 			}
 			return true
-		l248:
-			position, tokenIndex = position248, tokenIndex248
+		l247:
+			position, tokenIndex = position247, tokenIndex247
 			return false
 		},
 	}
@@ -4937,8 +4844,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	return nil
 }
 
-// class0 is the table of the characters + - . (see internal/pegwrap/classes.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class0 is the table of the characters + - . 0-9 A-Z a-z (see internal/pegwrap/classes.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
 // class1 is the table of the characters ! $ &-. 0-; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
 const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
