@@ -1,0 +1,41 @@
+package uri_test
+
+import (
+	"testing"
+
+	"github.com/urispec/urispec/uri"
+)
+
+// TestAllocations pins what a reused Parser allocates for a valid input: nothing to
+// validate, the Reference alone to parse. The generated parsers reuse their rune buffer
+// and token list (internal/pegwrap), and uri.Parser its token slice.
+func TestAllocations(t *testing.T) {
+	inputs := map[uri.Spec]string{
+		uri.URL1993:      "http://www.cern.ch/hypertext/WWW/TheProject.html",
+		uri.RFC1738:      "http://www.cern.ch/hypertext/WWW/TheProject.html?q",
+		uri.URLSyntax05:  "http://user:pw@www.cern.ch:80/hypertext/WWW/TheProject.html?q#f",
+		uri.RFC2396:      "http://user@www.cern.ch:80/hypertext/WWW/TheProject.html?q#f",
+		uri.RFC2396bis01: "http://user@www.cern.ch:80/hypertext/WWW/TheProject.html?q#f",
+		uri.RFC3986:      "http://user@[::1]:80/hypertext/WWW/TheProject.html?q#f",
+	}
+	for _, spec := range uri.Specs() {
+		s, ok := inputs[spec]
+		if !ok {
+			t.Errorf("%v: no input", spec)
+			continue
+		}
+		p, err := uri.NewParser(spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.Validate(s); err != nil {
+			t.Fatalf("%v: %v", spec, err)
+		}
+		if n := testing.AllocsPerRun(100, func() { p.Validate(s) }); n != 0 {
+			t.Errorf("%v: Validate allocates %v times per input, want 0", spec, n)
+		}
+		if n := testing.AllocsPerRun(100, func() { p.Parse(s) }); n != 1 {
+			t.Errorf("%v: Parse allocates %v times per input, want 1 (the Reference)", spec, n)
+		}
+	}
+}
