@@ -7,6 +7,7 @@ type machine interface {
 	Run(s string, rule int) bool
 	Farthest() (pos, rule int)
 	Tokens(dst [][3]int32) [][3]int32
+	Representative(c byte) byte
 }
 
 // role says what a token rule's span means for the Reference.

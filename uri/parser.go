@@ -92,33 +92,49 @@ func (p *Parser) explain(s string) *Error {
 		off, rule = lo, p.ruleAtEnd(s[:lo])
 	}
 	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule]}
-	// Every byte before off was accepted by some test, and no grammar accepts a byte
-	// outside ASCII, so s[:off] is ASCII and rune positions equal byte positions in it.
-	// A byte c is allowed at off if, after s[:off]+c, the parser tests a byte beyond off.
-	if off > maxProbe {
-		return e
+	if off <= maxProbe {
+		e.Expected = p.expected(s[:off])
 	}
-	// The probes s[:off]+c, one per printable c, are cut from one string: one
-	// allocation per error rather than one per probe.
+	return e
+}
+
+// expected names what may follow prefix, the valid beginning of an invalid input.
+// Every byte of prefix was accepted by some test, and no grammar accepts a byte outside
+// ASCII, so prefix is ASCII and its rune positions equal its byte positions. A byte c
+// is allowed after it if, on prefix+c, the parser tests a byte beyond c.
+func (p *Parser) expected(prefix string) []string {
+	off := len(prefix)
+	// Only one character of each class that the parser cannot tell apart is tried (see
+	// Representative). The probes prefix+c are cut from one string: one allocation per
+	// error rather than one per probe.
+	var repBuf [0x7f - 0x20]byte
+	reps := repBuf[:0]
+	for c := byte(0x20); c < 0x7f; c++ {
+		if p.m.Representative(c) == c {
+			reps = append(reps, c)
+		}
+	}
 	var probes strings.Builder
-	probes.Grow((0x7f - 0x20) * (off + 1))
-	for c := 0x20; c < 0x7f; c++ {
-		probes.WriteString(s[:off])
-		probes.WriteByte(byte(c))
+	probes.Grow(len(reps) * (off + 1))
+	for _, c := range reps {
+		probes.WriteString(prefix)
+		probes.WriteByte(c)
 	}
 	all := probes.String()
 	var allowed [256]bool
-	for c := 0x20; c < 0x7f; c++ {
-		i := (c - 0x20) * (off + 1)
-		if p.m.Run(all[i:i+off+1], p.top) {
+	for k, c := range reps {
+		probe := all[k*(off+1) : (k+1)*(off+1)]
+		if p.m.Run(probe, p.top) {
 			allowed[c] = true
 		} else if f, _ := p.m.Farthest(); f > off {
 			allowed[c] = true
 		}
 	}
-	end := p.m.Run(s[:off], p.top)
-	e.Expected = summarize(&allowed, p.g.classes, end)
-	return e
+	for c := byte(0x20); c < 0x7f; c++ {
+		allowed[c] = allowed[p.m.Representative(c)]
+	}
+	end := p.m.Run(prefix, p.top)
+	return summarize(&allowed, p.g.classes, end)
 }
 
 // tokens returns the syntax tree of the last successful Run, in a buffer that the next
@@ -154,7 +170,7 @@ func (p *Parser) ruleAtEnd(s string) int {
 }
 
 // maxProbe is the farthest error offset for which Error.Expected is computed: it costs
-// one parse of the prefix per printable character, about a second at 1 MiB.
+// one parse of the prefix per class of printable characters (18 to 45, by spec).
 const maxProbe = 64 << 10
 
 // byteOffset converts a rune position of s to a byte offset (len(s) past the end).

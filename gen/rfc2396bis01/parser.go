@@ -5727,6 +5727,10 @@ const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 // class11 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
 const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// probeClass maps each printable ASCII character to the smallest one that every
+// character test of this parser treats alike (internal/pegwrap/probes.go); 24 classes: [\x20 " < > \ ^ ` {-}] [! '-* _ ~] [#] [$ & , ; =] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-Z] [[] []] [a-f] [g-z].
+const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0123356666:$ $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG[ ] ! aaaaaagggggggggggggggggggg   !\x00"
+
 // Run parses s with the rule numbered rule (see RuleID) and reports whether the rule
 // matched a prefix of s (grammars end their top rules with !. to require all of s).
 // After a match, Tokens gives the syntax tree; after a failure,
@@ -5764,6 +5768,17 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// Representative returns, for a printable ASCII character c, the smallest character
+// that every character test of this parser accepts or rejects alike with c: two inputs
+// that differ only by such characters at one position parse alike (same result, same
+// Farthest). Any other byte is returned unchanged.
+func (*Parser) Representative(c byte) byte {
+	if c < 0x20 || c >= 0x7f {
+		return c
+	}
+	return probeClass[c]
 }
 
 // RuleID returns the number of the named rule, or -1.

@@ -38,7 +38,8 @@ func TestRun(t *testing.T) {
 	if !strings.HasPrefix(got, want) {
 		t.Errorf("first line %q, want %q", strings.SplitN(got, "\n", 2)[0], want)
 	}
-	for _, s := range []string{"add(ruletop,", "add(ruleword,", "p.far, p.farComp = int(position), p.comp", "p.comp = uint32(ruleword)"} {
+	for _, s := range []string{"add(ruletop,", "add(ruleword,", "p.far, p.farComp = int(position), p.comp", "p.comp = uint32(ruleword)",
+		"const probeClass = ", "func (*Parser) Representative(c byte) byte"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("output lacks %q", s)
 		}
@@ -116,5 +117,45 @@ l1:
 		if strings.Contains(got, s) {
 			t.Errorf("output still has %q:\n%s", s, got)
 		}
+	}
+}
+
+// TestProbeClasses checks the partition on a small parser: characters that some test
+// tells apart are in different classes, the others share the smallest one; and a read
+// of the input in a shape pegwrap does not know stops generation.
+func TestProbeClasses(t *testing.T) {
+	src := `package x
+
+const class0 = "` + strings.Repeat(`\x00`, 0x30) + strings.Repeat(`\x01`, 10) + strings.Repeat(`\x00`, 128-0x3a) + `"
+
+func f() bool {
+	if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+		position++
+	}
+	if buffer[position] != rune('5') {
+		return false
+	}
+	if c := buffer[position]; c < rune('a') || c > rune('c') {
+		return false
+	}
+	switch buffer[position] {
+	case 'x', 'y':
+	default:
+	}
+	return buffer[position] != endSymbol
+}
+`
+	table, err := probeClasses([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c, want := range map[byte]byte{'0': '0', '4': '0', '5': '5', '9': '0', 'a': 'a', 'c': 'a', 'd': ' ', 'x': 'x', 'y': 'x', 'z': ' ', '~': ' '} {
+		if got := table[c]; got != want {
+			t.Errorf("class of %q: %q, want %q", c, got, want)
+		}
+	}
+	bad := strings.Replace(src, "return buffer[position] != endSymbol", "return buffer[position] > 'q'", 1)
+	if _, err := probeClasses([]byte(bad)); err == nil {
+		t.Error("an unknown test of buffer[position] was accepted")
 	}
 }

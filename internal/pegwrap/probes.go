@@ -1,0 +1,183 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// probeClasses partitions the printable ASCII characters (0x20-0x7e) into the classes
+// that the parser cannot tell apart, and returns for each character the smallest one of
+// its class, as a 128-byte table (0 outside the printable range).
+//
+// The generated parser reads the input only through character tests: a comparison with
+// one character, a range, a class table, the cases of a switch, and matchDot (which
+// accepts every character but the end). Two characters that every one of those tests
+// accepts or rejects alike lead the parser through the same steps, so an input with one
+// in place of the other at a position gives the same result and the same farthest
+// failure. Package uri uses that to compute an error's expected set with one parse per
+// class instead of one per character.
+//
+// Every read of buffer[position] must be one of those shapes: anything else stops
+// generation, since an unseen test could tell apart two characters put in one class.
+func probeClasses(code []byte) (string, error) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "parser.go", code, 0)
+	if err != nil {
+		return "", fmt.Errorf("generated code does not parse: %w", err)
+	}
+	text := func(n ast.Node) string {
+		return string(code[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset])
+	}
+	tables := map[string]string{} // class table name -> contents
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, s := range g.Specs {
+			v := s.(*ast.ValueSpec)
+			if len(v.Names) == 1 && strings.HasPrefix(v.Names[0].Name, "class") && len(v.Values) == 1 {
+				if lit, ok := v.Values[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					t, err := strconv.Unquote(lit.Value)
+					if err != nil || len(t) != 128 {
+						return "", fmt.Errorf("class table %s is not 128 bytes", v.Names[0].Name)
+					}
+					tables[v.Names[0].Name] = t
+				}
+			}
+		}
+	}
+	var tests []*[128]bool
+	add := func(in func(c rune) bool) {
+		var set [128]bool
+		for c := range set {
+			set[c] = in(rune(c))
+		}
+		tests = append(tests, &set)
+	}
+	reads, known := 0, 0 // reads of buffer[position], and those in a recognized test
+	var fail error
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			if text(n) == "buffer[position]" {
+				reads++
+			}
+		case *ast.BinaryExpr: // buffer[position] != rune('x'), or != endSymbol (matchDot)
+			if n.Op == token.NEQ && text(n.X) == "buffer[position]" {
+				if text(n.Y) == "endSymbol" {
+					known++
+					return true
+				}
+				if c, ok := bound(n.Y, "rune(", text); ok {
+					known++
+					add(func(r rune) bool { return r == c })
+				}
+			}
+		case *ast.IfStmt:
+			if n.Init == nil {
+				return true
+			}
+			switch init := text(n.Init); init {
+			case "c := buffer[position]": // a range
+				if lo, hi, ok := rangeTest(n.Cond, text); ok {
+					known++
+					add(func(r rune) bool { return r >= lo && r <= hi })
+				}
+			case "c := uint32(buffer[position])": // a class table
+				t := strings.TrimSuffix(strings.TrimPrefix(text(n.Cond), "c < 128 && "), "[c] != 0")
+				if table, ok := tables[t]; ok {
+					known++
+					add(func(r rune) bool { return table[r] != 0 })
+				}
+			}
+		case *ast.SwitchStmt:
+			if n.Tag == nil || text(n.Tag) != "buffer[position]" {
+				return true
+			}
+			known++
+			for _, s := range n.Body.List {
+				cc := s.(*ast.CaseClause)
+				chars, ok := caseChars(cc)
+				if !ok {
+					fail = fmt.Errorf("a switch case at %v is not a list of ASCII characters", fset.Position(cc.Pos()))
+					return false
+				}
+				add(func(r rune) bool { return containsRune(chars, r) })
+			}
+		}
+		return true
+	})
+	if fail != nil {
+		return "", fail
+	}
+	if reads != known {
+		return "", fmt.Errorf("%d reads of buffer[position] are not character tests pegwrap knows (%d are)", reads-known, known)
+	}
+	// Characters with the same answers to every test form a class; the first (smallest)
+	// character of each class represents it.
+	rep := map[string]byte{}
+	var table [128]byte
+	for c := byte(0x20); c < 0x7f; c++ {
+		var sig strings.Builder
+		for _, t := range tests {
+			if t[c] {
+				sig.WriteByte('1')
+			} else {
+				sig.WriteByte('0')
+			}
+		}
+		if _, ok := rep[sig.String()]; !ok {
+			rep[sig.String()] = c
+		}
+		table[c] = rep[sig.String()]
+	}
+	return string(table[:]), nil
+}
+
+// rangeTest recognizes peg's range test c < rune('a') || c > rune('z').
+func rangeTest(cond ast.Expr, text func(ast.Node) string) (lo, hi rune, ok bool) {
+	or, isOr := cond.(*ast.BinaryExpr)
+	if !isOr || or.Op != token.LOR {
+		return 0, 0, false
+	}
+	lo, ok1 := bound(or.X, "c < rune(", text)
+	hi, ok2 := bound(or.Y, "c > rune(", text)
+	return lo, hi, ok1 && ok2
+}
+
+func containsRune(rs []rune, r rune) bool {
+	for _, x := range rs {
+		if x == r {
+			return true
+		}
+	}
+	return false
+}
+
+// describeClasses writes the classes of a probe table for its comment.
+func describeClasses(table string) string {
+	members := map[byte][]byte{}
+	for c := 0x20; c < 0x7f; c++ {
+		members[table[c]] = append(members[table[c]], byte(c))
+	}
+	reps := make([]int, 0, len(members))
+	for r := range members {
+		reps = append(reps, int(r))
+	}
+	sort.Ints(reps)
+	var out []string
+	for _, r := range reps {
+		var set [128]bool
+		for _, c := range members[byte(r)] {
+			set[c] = true
+		}
+		out = append(out, "["+describe(&set)+"]")
+	}
+	return fmt.Sprintf("%d classes: %s", len(out), strings.Join(out, " "))
+}
