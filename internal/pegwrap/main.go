@@ -19,8 +19,10 @@
 //   - for error messages, package uri needs the characters allowed at a position: the
 //     characters that no test tells apart are grouped (probes.go), so it tries one of each.
 //
-// Each rewrite must match the expected number of times, so a change in peg's output
-// stops generation instead of silently producing a different parser.
+// Each text edit must match the expected number of times, so a change in peg's output
+// stops generation instead of silently producing a different parser. The table and
+// copying passes leave any code they do not recognise as peg wrote it (they can only
+// lose speed), and the probe classes refuse it (they could lose correctness).
 //
 // The grammar files hold only rules and comments: pegwrap adds the package clause and
 // the parser type, and appends the small exported API (api below) that package uri uses.
