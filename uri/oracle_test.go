@@ -554,6 +554,16 @@ var ambiguities = []struct {
 	{"rfc2396bis-01", "URI-reference", "//a@b@c", 2, func(t *testing.T, s string) {
 		checkToken(t, uri.RFC2396bis01, "URI_reference", s, "reg_name", 2, 7, "server")
 	}},
+	// 3.2.2: a domainlabel has at most 63 characters (the PEG's lookahead label_length):
+	// a 63-character host is a server's hostname, a 64-character one only a reg-name.
+	{"rfc2396bis-01", "URI-reference", "//" + strings.Repeat("a", 63), 3, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC2396bis01, "URI_reference", s, "server", 2, 65, "reg_name")
+		checkHostKind(t, uri.RFC2396bis01, s, uri.HostName)
+	}},
+	{"rfc2396bis-01", "URI-reference", "//" + strings.Repeat("a", 64), 2, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC2396bis01, "URI_reference", s, "reg_name", 2, 66, "server")
+		checkHostKind(t, uri.RFC2396bis01, s, uri.NoHost) // a reg-name authority has no host
+	}},
 	// 3.2.2: host = IPv6reference / IPv4address / hostname; qualified lets the last label
 	// begin with a digit, so "1.2.3.4" is also a hostname. The prose: "The rightmost
 	// domain label of a fully qualified domain name will never start with a digit, thus
