@@ -2799,7 +2799,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position, tokenIndex = position131, tokenIndex131
 			return false
 		},
-		/* 29 ldh9 <- <(ldh? ldh? ldh? ldh? ldh? ldh? ldh? ldh? ldh?)> */
+		/* 29 ldh9 <- <(ldh (ldh (ldh (ldh (ldh (ldh (ldh (ldh ldh?)?)?)?)?)?)?)?)?> */
 		func() bool {
 			{
 				position137 := position
@@ -2857,483 +2857,483 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l138
 					}
 				lok35:
+					{
+						position140, tokenIndex140 := position, tokenIndex
+						{ // ldh
+							position156_36, tokenIndex156_36 := position, tokenIndex
+							{
+								position157_36 := position
+								{
+									position158_36, tokenIndex158_36 := position, tokenIndex
+									{ // alphanum
+										position160_16_36, tokenIndex160_16_36 := position, tokenIndex
+										{
+											position161_16_36 := position
+											{
+												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+													position++
+												} else {
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l160_16_36
+													}
+													position++
+												}
+											}
+
+											_ = position161_16_36
+										}
+										goto lok16_36
+									l160_16_36:
+										position, tokenIndex = position160_16_36, tokenIndex160_16_36
+										goto l159_36
+									}
+								lok16_36:
+									goto l158_36
+								l159_36:
+									position, tokenIndex = position158_36, tokenIndex158_36
+									if buffer[position] != rune('-') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l156_36
+									}
+									position++
+								}
+							l158_36:
+								_ = position157_36
+							}
+							goto lok36
+						l156_36:
+							position, tokenIndex = position156_36, tokenIndex156_36
+							goto l140
+						}
+					lok36:
+						{
+							position142, tokenIndex142 := position, tokenIndex
+							{ // ldh
+								position156_37, tokenIndex156_37 := position, tokenIndex
+								{
+									position157_37 := position
+									{
+										position158_37, tokenIndex158_37 := position, tokenIndex
+										{ // alphanum
+											position160_16_37, tokenIndex160_16_37 := position, tokenIndex
+											{
+												position161_16_37 := position
+												{
+													if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+														position++
+													} else {
+														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l160_16_37
+														}
+														position++
+													}
+												}
+
+												_ = position161_16_37
+											}
+											goto lok16_37
+										l160_16_37:
+											position, tokenIndex = position160_16_37, tokenIndex160_16_37
+											goto l159_37
+										}
+									lok16_37:
+										goto l158_37
+									l159_37:
+										position, tokenIndex = position158_37, tokenIndex158_37
+										if buffer[position] != rune('-') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l156_37
+										}
+										position++
+									}
+								l158_37:
+									_ = position157_37
+								}
+								goto lok37
+							l156_37:
+								position, tokenIndex = position156_37, tokenIndex156_37
+								goto l142
+							}
+						lok37:
+							{
+								position144, tokenIndex144 := position, tokenIndex
+								{ // ldh
+									position156_38, tokenIndex156_38 := position, tokenIndex
+									{
+										position157_38 := position
+										{
+											position158_38, tokenIndex158_38 := position, tokenIndex
+											{ // alphanum
+												position160_16_38, tokenIndex160_16_38 := position, tokenIndex
+												{
+													position161_16_38 := position
+													{
+														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+															position++
+														} else {
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l160_16_38
+															}
+															position++
+														}
+													}
+
+													_ = position161_16_38
+												}
+												goto lok16_38
+											l160_16_38:
+												position, tokenIndex = position160_16_38, tokenIndex160_16_38
+												goto l159_38
+											}
+										lok16_38:
+											goto l158_38
+										l159_38:
+											position, tokenIndex = position158_38, tokenIndex158_38
+											if buffer[position] != rune('-') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l156_38
+											}
+											position++
+										}
+									l158_38:
+										_ = position157_38
+									}
+									goto lok38
+								l156_38:
+									position, tokenIndex = position156_38, tokenIndex156_38
+									goto l144
+								}
+							lok38:
+								{
+									position146, tokenIndex146 := position, tokenIndex
+									{ // ldh
+										position156_39, tokenIndex156_39 := position, tokenIndex
+										{
+											position157_39 := position
+											{
+												position158_39, tokenIndex158_39 := position, tokenIndex
+												{ // alphanum
+													position160_16_39, tokenIndex160_16_39 := position, tokenIndex
+													{
+														position161_16_39 := position
+														{
+															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																position++
+															} else {
+																if c := buffer[position]; c < rune('a') || c > rune('z') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l160_16_39
+																}
+																position++
+															}
+														}
+
+														_ = position161_16_39
+													}
+													goto lok16_39
+												l160_16_39:
+													position, tokenIndex = position160_16_39, tokenIndex160_16_39
+													goto l159_39
+												}
+											lok16_39:
+												goto l158_39
+											l159_39:
+												position, tokenIndex = position158_39, tokenIndex158_39
+												if buffer[position] != rune('-') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l156_39
+												}
+												position++
+											}
+										l158_39:
+											_ = position157_39
+										}
+										goto lok39
+									l156_39:
+										position, tokenIndex = position156_39, tokenIndex156_39
+										goto l146
+									}
+								lok39:
+									{
+										position148, tokenIndex148 := position, tokenIndex
+										{ // ldh
+											position156_40, tokenIndex156_40 := position, tokenIndex
+											{
+												position157_40 := position
+												{
+													position158_40, tokenIndex158_40 := position, tokenIndex
+													{ // alphanum
+														position160_16_40, tokenIndex160_16_40 := position, tokenIndex
+														{
+															position161_16_40 := position
+															{
+																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																	position++
+																} else {
+																	if c := buffer[position]; c < rune('a') || c > rune('z') {
+																		if int(position) > p.far {
+																			p.far, p.farComp = int(position), p.comp
+																		}
+																		goto l160_16_40
+																	}
+																	position++
+																}
+															}
+
+															_ = position161_16_40
+														}
+														goto lok16_40
+													l160_16_40:
+														position, tokenIndex = position160_16_40, tokenIndex160_16_40
+														goto l159_40
+													}
+												lok16_40:
+													goto l158_40
+												l159_40:
+													position, tokenIndex = position158_40, tokenIndex158_40
+													if buffer[position] != rune('-') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l156_40
+													}
+													position++
+												}
+											l158_40:
+												_ = position157_40
+											}
+											goto lok40
+										l156_40:
+											position, tokenIndex = position156_40, tokenIndex156_40
+											goto l148
+										}
+									lok40:
+										{
+											position150, tokenIndex150 := position, tokenIndex
+											{ // ldh
+												position156_41, tokenIndex156_41 := position, tokenIndex
+												{
+													position157_41 := position
+													{
+														position158_41, tokenIndex158_41 := position, tokenIndex
+														{ // alphanum
+															position160_16_41, tokenIndex160_16_41 := position, tokenIndex
+															{
+																position161_16_41 := position
+																{
+																	if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																		position++
+																	} else {
+																		if c := buffer[position]; c < rune('a') || c > rune('z') {
+																			if int(position) > p.far {
+																				p.far, p.farComp = int(position), p.comp
+																			}
+																			goto l160_16_41
+																		}
+																		position++
+																	}
+																}
+
+																_ = position161_16_41
+															}
+															goto lok16_41
+														l160_16_41:
+															position, tokenIndex = position160_16_41, tokenIndex160_16_41
+															goto l159_41
+														}
+													lok16_41:
+														goto l158_41
+													l159_41:
+														position, tokenIndex = position158_41, tokenIndex158_41
+														if buffer[position] != rune('-') {
+															if int(position) > p.far {
+																p.far, p.farComp = int(position), p.comp
+															}
+															goto l156_41
+														}
+														position++
+													}
+												l158_41:
+													_ = position157_41
+												}
+												goto lok41
+											l156_41:
+												position, tokenIndex = position156_41, tokenIndex156_41
+												goto l150
+											}
+										lok41:
+											{
+												position152, tokenIndex152 := position, tokenIndex
+												{ // ldh
+													position156_42, tokenIndex156_42 := position, tokenIndex
+													{
+														position157_42 := position
+														{
+															position158_42, tokenIndex158_42 := position, tokenIndex
+															{ // alphanum
+																position160_16_42, tokenIndex160_16_42 := position, tokenIndex
+																{
+																	position161_16_42 := position
+																	{
+																		if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																			position++
+																		} else {
+																			if c := buffer[position]; c < rune('a') || c > rune('z') {
+																				if int(position) > p.far {
+																					p.far, p.farComp = int(position), p.comp
+																				}
+																				goto l160_16_42
+																			}
+																			position++
+																		}
+																	}
+
+																	_ = position161_16_42
+																}
+																goto lok16_42
+															l160_16_42:
+																position, tokenIndex = position160_16_42, tokenIndex160_16_42
+																goto l159_42
+															}
+														lok16_42:
+															goto l158_42
+														l159_42:
+															position, tokenIndex = position158_42, tokenIndex158_42
+															if buffer[position] != rune('-') {
+																if int(position) > p.far {
+																	p.far, p.farComp = int(position), p.comp
+																}
+																goto l156_42
+															}
+															position++
+														}
+													l158_42:
+														_ = position157_42
+													}
+													goto lok42
+												l156_42:
+													position, tokenIndex = position156_42, tokenIndex156_42
+													goto l152
+												}
+											lok42:
+												{
+													position154, tokenIndex154 := position, tokenIndex
+													{ // ldh
+														position156_43, tokenIndex156_43 := position, tokenIndex
+														{
+															position157_43 := position
+															{
+																position158_43, tokenIndex158_43 := position, tokenIndex
+																{ // alphanum
+																	position160_16_43, tokenIndex160_16_43 := position, tokenIndex
+																	{
+																		position161_16_43 := position
+																		{
+																			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+																				position++
+																			} else {
+																				if c := buffer[position]; c < rune('a') || c > rune('z') {
+																					if int(position) > p.far {
+																						p.far, p.farComp = int(position), p.comp
+																					}
+																					goto l160_16_43
+																				}
+																				position++
+																			}
+																		}
+
+																		_ = position161_16_43
+																	}
+																	goto lok16_43
+																l160_16_43:
+																	position, tokenIndex = position160_16_43, tokenIndex160_16_43
+																	goto l159_43
+																}
+															lok16_43:
+																goto l158_43
+															l159_43:
+																position, tokenIndex = position158_43, tokenIndex158_43
+																if buffer[position] != rune('-') {
+																	if int(position) > p.far {
+																		p.far, p.farComp = int(position), p.comp
+																	}
+																	goto l156_43
+																}
+																position++
+															}
+														l158_43:
+															_ = position157_43
+														}
+														goto lok43
+													l156_43:
+														position, tokenIndex = position156_43, tokenIndex156_43
+														goto l154
+													}
+												lok43:
+													goto l155
+												l154:
+													position, tokenIndex = position154, tokenIndex154
+												}
+											l155:
+												goto l153
+											l152:
+												position, tokenIndex = position152, tokenIndex152
+											}
+										l153:
+											goto l151
+										l150:
+											position, tokenIndex = position150, tokenIndex150
+										}
+									l151:
+										goto l149
+									l148:
+										position, tokenIndex = position148, tokenIndex148
+									}
+								l149:
+									goto l147
+								l146:
+									position, tokenIndex = position146, tokenIndex146
+								}
+							l147:
+								goto l145
+							l144:
+								position, tokenIndex = position144, tokenIndex144
+							}
+						l145:
+							goto l143
+						l142:
+							position, tokenIndex = position142, tokenIndex142
+						}
+					l143:
+						goto l141
+					l140:
+						position, tokenIndex = position140, tokenIndex140
+					}
+				l141:
 					goto l139
 				l138:
 					position, tokenIndex = position138, tokenIndex138
 				}
 			l139:
-				{
-					position140, tokenIndex140 := position, tokenIndex
-					{ // ldh
-						position156_36, tokenIndex156_36 := position, tokenIndex
-						{
-							position157_36 := position
-							{
-								position158_36, tokenIndex158_36 := position, tokenIndex
-								{ // alphanum
-									position160_16_36, tokenIndex160_16_36 := position, tokenIndex
-									{
-										position161_16_36 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
-												position++
-											} else {
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l160_16_36
-												}
-												position++
-											}
-										}
-
-										_ = position161_16_36
-									}
-									goto lok16_36
-								l160_16_36:
-									position, tokenIndex = position160_16_36, tokenIndex160_16_36
-									goto l159_36
-								}
-							lok16_36:
-								goto l158_36
-							l159_36:
-								position, tokenIndex = position158_36, tokenIndex158_36
-								if buffer[position] != rune('-') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_36
-								}
-								position++
-							}
-						l158_36:
-							_ = position157_36
-						}
-						goto lok36
-					l156_36:
-						position, tokenIndex = position156_36, tokenIndex156_36
-						goto l140
-					}
-				lok36:
-					goto l141
-				l140:
-					position, tokenIndex = position140, tokenIndex140
-				}
-			l141:
-				{
-					position142, tokenIndex142 := position, tokenIndex
-					{ // ldh
-						position156_37, tokenIndex156_37 := position, tokenIndex
-						{
-							position157_37 := position
-							{
-								position158_37, tokenIndex158_37 := position, tokenIndex
-								{ // alphanum
-									position160_16_37, tokenIndex160_16_37 := position, tokenIndex
-									{
-										position161_16_37 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
-												position++
-											} else {
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l160_16_37
-												}
-												position++
-											}
-										}
-
-										_ = position161_16_37
-									}
-									goto lok16_37
-								l160_16_37:
-									position, tokenIndex = position160_16_37, tokenIndex160_16_37
-									goto l159_37
-								}
-							lok16_37:
-								goto l158_37
-							l159_37:
-								position, tokenIndex = position158_37, tokenIndex158_37
-								if buffer[position] != rune('-') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_37
-								}
-								position++
-							}
-						l158_37:
-							_ = position157_37
-						}
-						goto lok37
-					l156_37:
-						position, tokenIndex = position156_37, tokenIndex156_37
-						goto l142
-					}
-				lok37:
-					goto l143
-				l142:
-					position, tokenIndex = position142, tokenIndex142
-				}
-			l143:
-				{
-					position144, tokenIndex144 := position, tokenIndex
-					{ // ldh
-						position156_38, tokenIndex156_38 := position, tokenIndex
-						{
-							position157_38 := position
-							{
-								position158_38, tokenIndex158_38 := position, tokenIndex
-								{ // alphanum
-									position160_16_38, tokenIndex160_16_38 := position, tokenIndex
-									{
-										position161_16_38 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
-												position++
-											} else {
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l160_16_38
-												}
-												position++
-											}
-										}
-
-										_ = position161_16_38
-									}
-									goto lok16_38
-								l160_16_38:
-									position, tokenIndex = position160_16_38, tokenIndex160_16_38
-									goto l159_38
-								}
-							lok16_38:
-								goto l158_38
-							l159_38:
-								position, tokenIndex = position158_38, tokenIndex158_38
-								if buffer[position] != rune('-') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_38
-								}
-								position++
-							}
-						l158_38:
-							_ = position157_38
-						}
-						goto lok38
-					l156_38:
-						position, tokenIndex = position156_38, tokenIndex156_38
-						goto l144
-					}
-				lok38:
-					goto l145
-				l144:
-					position, tokenIndex = position144, tokenIndex144
-				}
-			l145:
-				{
-					position146, tokenIndex146 := position, tokenIndex
-					{ // ldh
-						position156_39, tokenIndex156_39 := position, tokenIndex
-						{
-							position157_39 := position
-							{
-								position158_39, tokenIndex158_39 := position, tokenIndex
-								{ // alphanum
-									position160_16_39, tokenIndex160_16_39 := position, tokenIndex
-									{
-										position161_16_39 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
-												position++
-											} else {
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l160_16_39
-												}
-												position++
-											}
-										}
-
-										_ = position161_16_39
-									}
-									goto lok16_39
-								l160_16_39:
-									position, tokenIndex = position160_16_39, tokenIndex160_16_39
-									goto l159_39
-								}
-							lok16_39:
-								goto l158_39
-							l159_39:
-								position, tokenIndex = position158_39, tokenIndex158_39
-								if buffer[position] != rune('-') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_39
-								}
-								position++
-							}
-						l158_39:
-							_ = position157_39
-						}
-						goto lok39
-					l156_39:
-						position, tokenIndex = position156_39, tokenIndex156_39
-						goto l146
-					}
-				lok39:
-					goto l147
-				l146:
-					position, tokenIndex = position146, tokenIndex146
-				}
-			l147:
-				{
-					position148, tokenIndex148 := position, tokenIndex
-					{ // ldh
-						position156_40, tokenIndex156_40 := position, tokenIndex
-						{
-							position157_40 := position
-							{
-								position158_40, tokenIndex158_40 := position, tokenIndex
-								{ // alphanum
-									position160_16_40, tokenIndex160_16_40 := position, tokenIndex
-									{
-										position161_16_40 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
-												position++
-											} else {
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l160_16_40
-												}
-												position++
-											}
-										}
-
-										_ = position161_16_40
-									}
-									goto lok16_40
-								l160_16_40:
-									position, tokenIndex = position160_16_40, tokenIndex160_16_40
-									goto l159_40
-								}
-							lok16_40:
-								goto l158_40
-							l159_40:
-								position, tokenIndex = position158_40, tokenIndex158_40
-								if buffer[position] != rune('-') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_40
-								}
-								position++
-							}
-						l158_40:
-							_ = position157_40
-						}
-						goto lok40
-					l156_40:
-						position, tokenIndex = position156_40, tokenIndex156_40
-						goto l148
-					}
-				lok40:
-					goto l149
-				l148:
-					position, tokenIndex = position148, tokenIndex148
-				}
-			l149:
-				{
-					position150, tokenIndex150 := position, tokenIndex
-					{ // ldh
-						position156_41, tokenIndex156_41 := position, tokenIndex
-						{
-							position157_41 := position
-							{
-								position158_41, tokenIndex158_41 := position, tokenIndex
-								{ // alphanum
-									position160_16_41, tokenIndex160_16_41 := position, tokenIndex
-									{
-										position161_16_41 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
-												position++
-											} else {
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l160_16_41
-												}
-												position++
-											}
-										}
-
-										_ = position161_16_41
-									}
-									goto lok16_41
-								l160_16_41:
-									position, tokenIndex = position160_16_41, tokenIndex160_16_41
-									goto l159_41
-								}
-							lok16_41:
-								goto l158_41
-							l159_41:
-								position, tokenIndex = position158_41, tokenIndex158_41
-								if buffer[position] != rune('-') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_41
-								}
-								position++
-							}
-						l158_41:
-							_ = position157_41
-						}
-						goto lok41
-					l156_41:
-						position, tokenIndex = position156_41, tokenIndex156_41
-						goto l150
-					}
-				lok41:
-					goto l151
-				l150:
-					position, tokenIndex = position150, tokenIndex150
-				}
-			l151:
-				{
-					position152, tokenIndex152 := position, tokenIndex
-					{ // ldh
-						position156_42, tokenIndex156_42 := position, tokenIndex
-						{
-							position157_42 := position
-							{
-								position158_42, tokenIndex158_42 := position, tokenIndex
-								{ // alphanum
-									position160_16_42, tokenIndex160_16_42 := position, tokenIndex
-									{
-										position161_16_42 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
-												position++
-											} else {
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l160_16_42
-												}
-												position++
-											}
-										}
-
-										_ = position161_16_42
-									}
-									goto lok16_42
-								l160_16_42:
-									position, tokenIndex = position160_16_42, tokenIndex160_16_42
-									goto l159_42
-								}
-							lok16_42:
-								goto l158_42
-							l159_42:
-								position, tokenIndex = position158_42, tokenIndex158_42
-								if buffer[position] != rune('-') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_42
-								}
-								position++
-							}
-						l158_42:
-							_ = position157_42
-						}
-						goto lok42
-					l156_42:
-						position, tokenIndex = position156_42, tokenIndex156_42
-						goto l152
-					}
-				lok42:
-					goto l153
-				l152:
-					position, tokenIndex = position152, tokenIndex152
-				}
-			l153:
-				{
-					position154, tokenIndex154 := position, tokenIndex
-					{ // ldh
-						position156_43, tokenIndex156_43 := position, tokenIndex
-						{
-							position157_43 := position
-							{
-								position158_43, tokenIndex158_43 := position, tokenIndex
-								{ // alphanum
-									position160_16_43, tokenIndex160_16_43 := position, tokenIndex
-									{
-										position161_16_43 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
-												position++
-											} else {
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l160_16_43
-												}
-												position++
-											}
-										}
-
-										_ = position161_16_43
-									}
-									goto lok16_43
-								l160_16_43:
-									position, tokenIndex = position160_16_43, tokenIndex160_16_43
-									goto l159_43
-								}
-							lok16_43:
-								goto l158_43
-							l159_43:
-								position, tokenIndex = position158_43, tokenIndex158_43
-								if buffer[position] != rune('-') {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l156_43
-								}
-								position++
-							}
-						l158_43:
-							_ = position157_43
-						}
-						goto lok43
-					l156_43:
-						position, tokenIndex = position156_43, tokenIndex156_43
-						goto l154
-					}
-				lok43:
-					goto l155
-				l154:
-					position, tokenIndex = position154, tokenIndex154
-				}
-			l155:
 				_ = position137
 			}
 			return true
