@@ -206,13 +206,19 @@ func consumedRange(body []ast.Stmt, text func(ast.Node) string) (lo, hi rune, ok
 	if !isIf || s.Init == nil || s.Else != nil || text(s.Init) != "c := buffer[position]" {
 		return 0, 0, false
 	}
-	or, isOr := s.Cond.(*ast.BinaryExpr)
+	lo, hi, ok = rangeTest(s.Cond, text)
+	return lo, hi, ok && lo <= hi && hi < 128
+}
+
+// rangeTest recognizes peg's range test c < rune('a') || c > rune('z').
+func rangeTest(cond ast.Expr, text func(ast.Node) string) (lo, hi rune, ok bool) {
+	or, isOr := cond.(*ast.BinaryExpr)
 	if !isOr || or.Op != token.LOR {
 		return 0, 0, false
 	}
 	lo, ok1 := bound(or.X, "c < rune(", text)
 	hi, ok2 := bound(or.Y, "c > rune(", text)
-	return lo, hi, ok1 && ok2 && lo <= hi && hi < 128
+	return lo, hi, ok1 && ok2
 }
 
 // bound reads the character of a comparison written prefix + 'x' + ")".

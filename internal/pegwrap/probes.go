@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -108,7 +109,7 @@ func probeClasses(code []byte) (string, error) {
 					fail = fmt.Errorf("a switch case at %v is not a list of ASCII characters", fset.Position(cc.Pos()))
 					return false
 				}
-				add(func(r rune) bool { return containsRune(chars, r) })
+				add(func(r rune) bool { return slices.Contains(chars, r) })
 			}
 		}
 		return true
@@ -138,26 +139,6 @@ func probeClasses(code []byte) (string, error) {
 		table[c] = rep[sig.String()]
 	}
 	return string(table[:]), nil
-}
-
-// rangeTest recognizes peg's range test c < rune('a') || c > rune('z').
-func rangeTest(cond ast.Expr, text func(ast.Node) string) (lo, hi rune, ok bool) {
-	or, isOr := cond.(*ast.BinaryExpr)
-	if !isOr || or.Op != token.LOR {
-		return 0, 0, false
-	}
-	lo, ok1 := bound(or.X, "c < rune(", text)
-	hi, ok2 := bound(or.Y, "c > rune(", text)
-	return lo, hi, ok1 && ok2
-}
-
-func containsRune(rs []rune, r rune) bool {
-	for _, x := range rs {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 // describeClasses writes the classes of a probe table for its comment.
