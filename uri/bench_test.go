@@ -1,6 +1,8 @@
 package uri_test
 
 import (
+	"compress/gzip"
+	"io"
 	"net/url"
 	"os"
 	"strings"
@@ -9,14 +11,24 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// sharedCorpora is where ../shared/corpora sits from this package's directory.
-const sharedCorpora = "../../shared/corpora/"
+// corpora holds the copies of the test corpora (testdata/corpora/README.md gives their
+// provenance).
+const corpora = "../testdata/corpora/"
 
-// realWorld returns every line of ../shared/corpora/realworld-urls.txt.
-func realWorld(b *testing.B) []string {
-	data, err := os.ReadFile(sharedCorpora + "realworld-urls.txt")
+// realWorld returns every line of the real-world corpus, which is stored gzip-compressed.
+func realWorld(tb testing.TB) []string {
+	f, err := os.Open(corpora + "realworld-urls.txt.gz")
 	if err != nil {
-		b.Fatal(err)
+		tb.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		tb.Fatal(err)
 	}
 	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
 }

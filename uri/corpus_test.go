@@ -96,7 +96,7 @@ func checkDisagreements(t *testing.T, file string, found map[string]string, chec
 
 func TestCorpusValidity(t *testing.T) {
 	found, checked, n := map[string]string{}, map[uri.Spec]bool{}, 0
-	for _, row := range uri.ReadTSV(t, sharedCorpora+"validity.tsv", true) {
+	for _, row := range uri.ReadTSV(t, corpora+"validity.tsv", true) {
 		spec, ok := corpusSpec[row.Fields[1]]
 		if !ok || !spec.Available() {
 			continue
@@ -126,7 +126,7 @@ func TestCorpusValidity(t *testing.T) {
 func TestCorpusComponents(t *testing.T) {
 	cols := []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.Host, uri.Port, uri.Path, uri.Query, uri.Fragment}
 	found, checked, n := map[string]string{}, map[uri.Spec]bool{}, 0
-	for _, row := range uri.ReadTSV(t, sharedCorpora+"components.tsv", true) {
+	for _, row := range uri.ReadTSV(t, corpora+"components.tsv", true) {
 		spec, ok := corpusSpec[row.Fields[1]]
 		if !ok || !spec.Available() {
 			continue

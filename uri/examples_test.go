@@ -77,7 +77,7 @@ func TestErrorMessage(t *testing.T) {
 // *uri.Error for that spec and input, its offset lies within the input, and it says what
 // was expected.
 func TestErrorOffset(t *testing.T) {
-	data, err := os.ReadFile(sharedCorpora + "realworld-sample.txt")
+	data, err := os.ReadFile(corpora + "realworld-sample.txt")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -109,7 +109,7 @@ func TestResolveAppendixTables(t *testing.T) {
 	}
 }
 
-// corpusDisagreements lists the rows of ../shared/corpora/resolve.tsv (by line, header =
+// corpusDisagreements lists the rows of testdata/corpora/resolve.tsv (by line, header =
 // line 1) whose source expects something else than the spec's own algorithm, and why.
 var corpusDisagreements = map[int]string{
 	2:   "uriparser drops the leading \"/\" of a merged path under a base without authority; 5.2.3/5.2.4 give foo:/c",
@@ -149,7 +149,7 @@ var corpusDisagreements = map[int]string{
 }
 
 func TestResolveCorpus(t *testing.T) {
-	path := filepath.Join("..", "..", "shared", "corpora", "resolve.tsv")
+	path := filepath.Join("..", "testdata", "corpora", "resolve.tsv")
 	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
