@@ -622,7 +622,7 @@ var ambiguities = []struct {
 	// RFC 1738 5: url = httpurl | ... | prosperourl | otherurl, and otherurl = genericurl
 	// derives every scheme's URL. 5's comments: "Specific predefined schemes are defined
 	// here"; "new schemes follow the general syntax". The scheme's own rule is taken
-	// (../shared/DESIGN.md, "strict"; the parser's url_strict and url alike).
+	// (the project's design notes, "strict"; the parser's url_strict and url alike).
 	{"rfc1738", "url", "mailto:x@y", 2, func(t *testing.T, s string) {
 		checkToken(t, uri.RFC1738, "url", s, "mailtourl", 0, 10, "otherurl")
 		checkToken(t, uri.RFC1738, "url_strict", s, "mailtourl", 0, 10, "otherurl")
@@ -660,8 +660,8 @@ var ambiguities = []struct {
 		checkComponent(t, uri.RFC1738, s, uri.Host, "localhost")
 	}},
 
-	// url-1993 (the 1993 draft, ../shared/seeds/004_7ddd58859f8846ad.txt; the "URL:"
-	// prefix from 000_eac5bae690deaf38.txt). PrePrefix: "the whole string must start with
+	// url-1993 (the 1993 draft of 14 July 1993; the "URL:"
+	// prefix from its HTML edition). PrePrefix: "the whole string must start with
 	// a constant prefix "URL:"", which is also a generic scheme "URL".
 	{"url-1993", "prefixedaddress", "URL:a:b", 3, func(t *testing.T, s string) {
 		checkToken(t, uri.URL1993, "prefixedaddress", s, "preprefix", 0, 4, "")

@@ -4,7 +4,7 @@ import "strings"
 
 // RFC 1738 defines no relative form: its section 2.3 says "Relative links are not
 // described in this document", and RFC 1808 ("Relative Uniform Resource Locators", June
-// 1995, ../shared/specs/rfc1808.txt) is "a companion to RFC 1738" that describes them. Resolution under rfc1738 is
+// 1995) is "a companion to RFC 1738" that describes them. Resolution under rfc1738 is
 // therefore RFC 1808 section 4 over the parse of RFC 1808 section 2.4; the base, an
 // embedded URL that has a scheme, and the result are checked against RFC 1738's grammar
 // (which has no fragment: RFC 1808 2.4.1 sets it aside).

@@ -3,7 +3,7 @@ package uri
 import "strings"
 
 // resolveURL1993 applies the rules for the partial form of the 1993 URL draft ("Partial
-// form" section of ../shared/seeds/004_7ddd58859f8846ad.txt). The draft's grammar has no
+// form" section of the draft of 14 July 1993). The draft's grammar has no
 // partial form ("Fragment identifiers and partial URLs are not involved in the basic URL
 // definition"), so a partial reference is judged by what it abbreviates: Resolve reports
 // a *ResultError when the URL it stands for is not valid.
