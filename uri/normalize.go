@@ -171,17 +171,27 @@ func (n *normalizer) caseNormalize(p parts) parts {
 	return p
 }
 
-// pathSegments removes dot-segments from a path that begins with "/" (6.2.2.3), unless
-// the result would begin with "//" where there is no authority (it would become one).
+// pathSegments removes dot-segments (6.2.2.3), unless the result would begin with "//"
+// where there is no authority (it would become one).
+//
+// Which paths: RFC 3986 6.2.2.3 says normalizers "should remove dot-segments by applying
+// the remove_dot_segments algorithm to the path", any path of a URI, so a rootless one
+// too ("foo:a/../b" becomes "foo:/b", as resolution of that URI gives). 2396bis-01's
+// 6.2.2.3 splits "the URI just after the "/" that starts the path", which a rootless path
+// (its opaque-part) does not have, and the older specs define no normalization beyond
+// their resolution steps, which begin at a "/": for them only a path beginning with "/"
+// is touched. A relative-path reference is never touched under any spec: its dot-segments
+// take part in resolution against a base ("../g" is not "g"), and both texts speak of
+// URIs, not references.
 func (n *normalizer) pathSegments(p parts) parts {
-	if !strings.HasPrefix(p.path, "/") {
+	if !strings.HasPrefix(p.path, "/") && !(p.hasScheme && removesRootlessDots(n.spec)) {
 		return p
 	}
 	var path string
-	switch n.spec {
-	case RFC3986:
+	switch {
+	case removesRootlessDots(n.spec):
 		path = removeDotSegments(p.path)
-	case URL1993:
+	case n.spec == URL1993:
 		path = removeDotElements1993(p.path)
 	default:
 		// 2396bis-01: "splitting the URI just after the "/" that starts the path, using
@@ -195,6 +205,10 @@ func (n *normalizer) pathSegments(p parts) parts {
 	p.path = path
 	return p
 }
+
+// removesRootlessDots reports whether the spec's normalization applies RFC 3986's
+// remove_dot_segments to every path of a URI, rootless ones included.
+func removesRootlessDots(spec Spec) bool { return spec == RFC3986 }
 
 // schemeBased removes an empty port and the scheme's default port, and writes an empty
 // http(s) path as "/" (6.2.3).
