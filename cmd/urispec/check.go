@@ -35,11 +35,12 @@ type jsonComponents struct {
 }
 
 type checkResult struct {
-	Input      string          `json:"input"`
-	Spec       string          `json:"spec"`
-	Valid      bool            `json:"valid"`
-	Components *jsonComponents `json:"components"`
-	HostKind   string          `json:"host_kind,omitempty"`
+	Input       string          `json:"input"`
+	InputBase64 string          `json:"input_base64,omitempty"`
+	Spec        string          `json:"spec"`
+	Valid       bool            `json:"valid"`
+	Components  *jsonComponents `json:"components"`
+	HostKind    string          `json:"host_kind,omitempty"`
 	// Scheme is the scheme-specific syntax of RFC 1738 (uri.Reference.SchemeURL) of a
 	// valid reference that has a scheme: null when the scheme is not one of RFC 1738's
 	// ten, {"name": ..., "error": {...}} when the URL does not match that scheme's rule
@@ -65,7 +66,7 @@ func schemeJSON(r *uri.Reference) (json.RawMessage, error) {
 		return json.Marshal(struct {
 			Name  string     `json:"name"`
 			Error *jsonError `json:"error"`
-		}{strings.ToLower(r.Value(uri.Scheme)), &jsonError{Offset: ue.Offset, Rule: ue.Rule, Message: ue.Error(), Expected: ue.Expected}})
+		}{strings.ToLower(r.Value(uri.Scheme)), errorJSON(ue)})
 	}
 	return nil, err
 }
@@ -119,7 +120,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	status := exitOK
 	check := func(line int, input string, readErr error) error {
 		for _, p := range parsers {
-			res := checkResult{Input: input, Spec: p.Spec().String()}
+			res := checkResult{Input: input, InputBase64: exactBytes(input), Spec: p.Spec().String()}
 			var ue *uri.Error
 			if readErr != nil {
 				res.Error = &jsonError{Message: fmt.Sprintf("line %d: %v", line, readErr)}
@@ -132,7 +133,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 					}
 				}
 			} else if errors.As(err, &ue) {
-				res.Error = &jsonError{Offset: ue.Offset, Rule: ue.Rule, Message: ue.Error(), Expected: ue.Expected}
+				res.Error = errorJSON(ue)
 			} else {
 				return err
 			}

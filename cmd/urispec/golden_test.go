@@ -95,6 +95,9 @@ func TestGolden(t *testing.T) {
 
 		{name: "matrix", args: []string{"matrix", "-spec", specs, urls}},
 		{name: "matrix-json", args: []string{"matrix", "-spec", specs, "-json", crlf}},
+		// JSON loses nothing: invalid UTF-8 is shown as U+FFFD and given exactly in base64.
+		{name: "matrix-json-bytes", args: []string{"matrix", "-spec", "rfc3986", "-json"}, stdin: "http://a/\xffb\nhttp://a/b\n"},
+		{name: "resolve-json-bytes", args: []string{"resolve", "-json", "-unvalidated"}, stdin: "http://a/\xffb\tg\xfe#f\xfd\nhttp://a/b\t#\xfc\n"},
 		{name: "matrix-problems", args: []string{"matrix", "-spec", specs, crlf, "-"}, stdin: awkwardStdin},
 		{name: "matrix-missing-file", args: []string{"matrix", "-spec", specs, urls, "testdata/cmd/no-such-file.txt"}},
 		{name: "matrix-directory", args: []string{"matrix", "-spec", specs, "testdata/cmd"}},

@@ -134,6 +134,7 @@ type matrixVerdict struct {
 type matrixJSON struct {
 	Where      string          `json:"where"`
 	Input      string          `json:"input"`
+	InputB64   string          `json:"input_base64,omitempty"`
 	InputError string          `json:"input_error,omitempty"`
 	Agree      bool            `json:"agree"`
 	Verdicts   []matrixVerdict `json:"verdicts"`
@@ -204,7 +205,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			}
 			patterns.add(string(pattern), nil)
 			if *asJSON {
-				out := matrixJSON{Where: in.where, Input: in.text, InputError: in.problem, Agree: true}
+				out := matrixJSON{Where: in.where, Input: in.text, InputB64: exactBytes(in.text), InputError: in.problem, Agree: true}
 				for _, s := range specs {
 					out.Verdicts = append(out.Verdicts, matrixVerdict{Spec: s.String()})
 				}
@@ -242,12 +243,12 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			ps.groups.add(key, func() string { return exampleLine(in) })
 		}
 		if *asJSON {
-			out := matrixJSON{Where: in.where, Input: in.text, Agree: agree}
+			out := matrixJSON{Where: in.where, Input: in.text, InputB64: exactBytes(in.text), Agree: agree}
 			for i, s := range specs {
 				v := matrixVerdict{Spec: s.String(), Valid: verdicts[i] == nil}
 				var ue *uri.Error
 				if errors.As(verdicts[i], &ue) {
-					v.Error = &jsonError{Offset: ue.Offset, Rule: ue.Rule, Message: ue.Error(), Expected: ue.Expected}
+					v.Error = errorJSON(ue)
 				}
 				out.Verdicts = append(out.Verdicts, v)
 			}

@@ -18,10 +18,14 @@ import (
 type resolveResult struct {
 	Spec         string     `json:"spec"`
 	Base         string     `json:"base"`
+	BaseB64      string     `json:"base_base64,omitempty"`
 	Reference    string     `json:"reference"`
+	ReferenceB64 string     `json:"reference_base64,omitempty"`
 	Result       *string    `json:"result"`
+	ResultB64    string     `json:"result_base64,omitempty"`
 	SameDocument bool       `json:"same_document,omitempty"`
 	Fragment     *string    `json:"fragment,omitempty"`
+	FragmentB64  string     `json:"fragment_base64,omitempty"`
 	Error        *jsonError `json:"error,omitempty"`
 }
 
@@ -68,7 +72,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			if err == nil {
 				res, err = uri.Resolve(spec, base, ref, opts...)
 			}
-			out := resolveResult{Spec: spec.String(), Base: base, Reference: ref}
+			out := resolveResult{Spec: spec.String(), Base: base, BaseB64: exactBytes(base), Reference: ref, ReferenceB64: exactBytes(ref)}
 			var ue *uri.Error
 			var re *uri.ResultError
 			switch {
@@ -78,16 +82,16 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				if res.SameDocument {
 					out.SameDocument = true
 					if res.HasFragment {
-						out.Fragment = &res.Fragment
+						out.Fragment, out.FragmentB64 = &res.Fragment, exactBytes(res.Fragment)
 					}
 				} else {
-					out.Result = &res.Target
+					out.Result, out.ResultB64 = &res.Target, exactBytes(res.Target)
 				}
 				if re != nil {
 					out.Error = &jsonError{Offset: re.Err.Offset, Rule: re.Err.Rule, Message: re.Error(), Expected: re.Err.Expected}
 				}
 			case errors.As(err, &ue):
-				out.Error = &jsonError{Offset: ue.Offset, Rule: ue.Rule, Message: ue.Error(), Expected: ue.Expected}
+				out.Error = errorJSON(ue)
 			default:
 				return err
 			}
