@@ -97,7 +97,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return flagStatus(err)
 	}
 	specs, err := parseSpecs(*specFlag)
 	if err != nil {

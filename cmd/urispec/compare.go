@@ -254,10 +254,7 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return flagStatus(err)
 	}
 	spec, err := uri.ParseSpec(*specFlag)
 	if err != nil {

@@ -49,10 +49,7 @@ func runExplain(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return flagStatus(err)
 	}
 	if fs.NArg() == 0 {
 		fs.Usage()

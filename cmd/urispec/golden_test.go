@@ -113,6 +113,10 @@ func TestGolden(t *testing.T) {
 			"http://a b/", "http://[::1/", "http://a/\xffb", "g h"}},
 		{name: "explain-bad-base", args: []string{"explain", "-spec", specs, "-base", "/no/scheme", "g"}},
 		{name: "explain-no-uri", args: []string{"explain", "-spec", specs}},
+
+		// The spec list: every spec compiled in, in date order, with its lineage.
+		{name: "specs", args: []string{"specs"}},
+		{name: "specs-json", args: []string{"specs", "-json"}},
 	})
 }
 

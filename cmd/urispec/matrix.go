@@ -159,10 +159,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return exitOK
-		}
-		return exitUsage
+		return flagStatus(err)
 	}
 	specs, err := parseSpecs(*specFlag)
 	if err != nil {

@@ -39,7 +39,7 @@ func parseSpecLevel(name, specID, levelName string, stderr io.Writer) (uri.Spec,
 func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, specFlag, levelFlag := normalizeFlags("normalize", "usage: urispec normalize [-spec ID] [-level simple|syntax|scheme] [URI ...]\n\nPrints each URI's normal form. With no URI, reads one per line from standard input.\nExit status: 0 all valid, 1 some invalid (\"error\" printed in its place), 2 usage or I/O error.", stderr)
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return flagStatus(err)
 	}
 	spec, level, ok := parseSpecLevel("normalize", *specFlag, *levelFlag, stderr)
 	if !ok {
@@ -84,7 +84,7 @@ func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 func runEqual(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs, specFlag, levelFlag := normalizeFlags("equal", "usage: urispec equal [-spec ID] [-level simple|syntax|scheme] A B\n\nPrints \"equivalent\" or \"different\" and each normal form.\nExit status: 0 equivalent, 1 different, 2 usage error or an invalid input.", stderr)
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return flagStatus(err)
 	}
 	if fs.NArg() != 2 {
 		fs.Usage()

@@ -41,7 +41,7 @@ func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
-		return exitUsage
+		return flagStatus(err)
 	}
 	if fs.NArg() == 1 {
 		fmt.Fprintln(stderr, "urispec resolve: need BASE and at least one REF")
