@@ -1,6 +1,32 @@
-// Package uri validates and parses URI references exactly as each historical
-// specification's collected BNF defines them: the 1993 URL draft, RFC 1738,
-// draft-fielding-url-syntax-05, RFC 2396, draft-fielding-uri-rfc2396bis-01 and RFC 3986.
+// Package uri validates, parses, resolves and normalizes URI references exactly as each
+// historical specification's collected BNF and algorithms define them.
+//
+// # Spec versions
+//
+// Each version is a Spec, named on the command line and in JSON by its ID, in date order:
+//
+//	url-1993       the IETF URL working group Internet-Draft of 1993 (BNF section)
+//	rfc1738        RFC 1738, Uniform Resource Locators, December 1994, with its ten schemes
+//	rfc1808        RFC 1808, Relative Uniform Resource Locators, June 1995
+//	url-syntax-05  draft-fielding-url-syntax-05, May 1997 (became RFC 2396)
+//	rfc2396        RFC 2396, URI Generic Syntax, August 1998
+//	rfc2732        RFC 2396 as amended by RFC 2732 (IPv6 literals), December 1999
+//	rfc2396bis-01  draft-fielding-uri-rfc2396bis-01, March 2003 (became RFC 3986)
+//	rfc3986        RFC 3986, URI Generic Syntax, January 2005 (STD 66)
+//	rfc3987        RFC 3987, Internationalized Resource Identifiers, January 2005
+//	rfc6874        RFC 3986 as updated by RFC 6874 (IPv6 zone IDs), February 2013
+//
+// Specs lists those this build has a parser for; Spec.Lineage says what each document
+// updates and obsoletes.
+//
+// Which to choose: for the URIs of today use RFC3986, the current standard (STD 66); use
+// RFC3987 where text may hold non-ASCII characters (IRIs), and RFC6874 only where IPv6
+// zone identifiers must be accepted (RFC 9844 has since removed them again). The older
+// versions are there to check history: what a string meant when a protocol, a parser or
+// a stored document followed that text, and where two versions, or another parser and a
+// version, read the same string differently.
+//
+// # Strictness
 //
 // Each spec's grammar (grammar/<spec>.peg in the repository) is compiled by
 // github.com/pointlander/peg into a validating parser (gen/<spec>); this package reads

@@ -71,3 +71,130 @@ func ExampleParseSpec() {
 	fmt.Println(s, "-", s.Document(), "-", s.Date())
 	// Output: rfc3986 - RFC 3986, Appendix A - 2005-01
 }
+
+func ExampleSpecs() {
+	// Every spec with a parser, in date order.
+	for _, s := range uri.Specs() {
+		fmt.Println(s, s.Date())
+	}
+	// Output:
+	// url-1993 1993-07
+	// rfc1738 1994-12
+	// url-syntax-05 1997-05
+	// rfc2396 1998-08
+	// rfc2396bis-01 2003-03
+	// rfc3986 2005-01
+}
+
+func ExampleSpec_Lineage() {
+	l := uri.RFC3986.Lineage()
+	fmt.Println(l.Document, "-", l.Status)
+	fmt.Println("updates:", l.Updates)
+	fmt.Println("obsoletes:", l.Obsoletes)
+	fmt.Println("updated by:", l.UpdatedBy)
+	// Output:
+	// RFC 3986 - Standards Track (STD 66)
+	// updates: [RFC 1738]
+	// obsoletes: [RFC 2732 RFC 2396 RFC 1808]
+	// updated by: [RFC 6874]
+}
+
+func ExampleError() {
+	// The same string under two versions: RFC 2396 allows "{" nowhere, RFC 3986 neither,
+	// but they stop at different rules and expect different characters.
+	for _, spec := range []uri.Spec{uri.RFC2396, uri.RFC3986} {
+		err := uri.Validate(spec, "http://example.com/{id}")
+		var e *uri.Error
+		if errors.As(err, &e) {
+			fmt.Printf("%v: byte %d (%q), rule %s, expected %v\n", e.Spec, e.Offset, e.Input[e.Offset], e.Rule, e.Expected)
+		}
+	}
+	// Output:
+	// rfc2396: byte 19 ('{'), rule abs_path, expected [uric "#" end of input]
+	// rfc3986: byte 19 ('{'), rule path-abempty, expected [pchar "#" "/" "?" end of input]
+}
+
+func ExampleResolve() {
+	for _, ref := range []string{"g;x?y#s", "../g", "../../../g"} {
+		r, err := uri.Resolve(uri.RFC3986, "http://a/b/c/d;p?q", ref)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(ref, "->", r)
+	}
+	// Output:
+	// g;x?y#s -> http://a/b/c/g;x?y#s
+	// ../g -> http://a/b/g
+	// ../../../g -> http://a/g
+}
+
+// A documented flaw of an old spec: RFC 2396's grammar rejects the reference "?y" that its
+// own Appendix C resolves. Resolve reports the grammar's error; Unvalidated applies the
+// algorithm anyway and gives the printed answer.
+func ExampleResolve_flaw() {
+	_, err := uri.Resolve(uri.RFC2396, "http://a/b/c/d;p?q", "?y")
+	var e *uri.Error
+	if errors.As(err, &e) {
+		fmt.Printf("rejected at byte %d in %s\n", e.Offset, e.Rule)
+	}
+	r, err := uri.Resolve(uri.RFC2396, "http://a/b/c/d;p?q", "?y", uri.Unvalidated())
+	fmt.Println(r, err)
+	// Output:
+	// rejected at byte 0 in scheme
+	// http://a/b/c/?y <nil>
+}
+
+func ExampleNonStrict() {
+	// "http:g" names the base's own scheme: a strict parser takes it as an absolute URI,
+	// the backwards-compatible reading of RFC 3986 5.2.2 as a relative one.
+	for _, opts := range [][]uri.Option{nil, {uri.NonStrict()}} {
+		r, err := uri.Resolve(uri.RFC3986, "http://a/b/c/d;p?q", "http:g", opts...)
+		fmt.Println(r, err)
+	}
+	// Output:
+	// http:g <nil>
+	// http://a/b/c/g <nil>
+}
+
+func ExampleNormalize() {
+	for _, level := range []uri.Level{uri.LevelSimple, uri.LevelSyntax, uri.LevelScheme} {
+		n, err := uri.Normalize(uri.RFC3986, "HTTP://www.Example.COM:80/a/./b/../%7euser", level)
+		fmt.Println(level, n, err)
+	}
+	// Output:
+	// simple HTTP://www.Example.COM:80/a/./b/../%7euser <nil>
+	// syntax http://www.example.com:80/a/~user <nil>
+	// scheme http://www.example.com/a/~user <nil>
+}
+
+func ExampleEqual() {
+	// The pair of RFC 3986 section 6.2.2: equivalent after syntax-based normalization.
+	eq, err := uri.Equal(uri.RFC3986, "example://a/b/c/%7Bfoo%7D", "eXAMPLE://a/./b/../b/%63/%7bfoo%7d", uri.LevelSyntax)
+	fmt.Println(eq, err)
+	// Output: true <nil>
+}
+
+func ExampleCheckScheme() {
+	u, err := uri.CheckScheme("ftp://anonymous:guest@ftp.example.org/pub/readme.txt;type=a")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ftp := u.(*uri.FTPURL)
+	fmt.Println(ftp.Rule, *ftp.User, *ftp.Password, ftp.Host, ftp.Segments, *ftp.Type)
+	// The scheme's own rule decides: an http URL may not have a userinfo in RFC 1738.
+	_, err = uri.CheckScheme("http://user@example.org/")
+	fmt.Println(err)
+	// Output:
+	// ftpurl anonymous guest ftp.example.org [pub readme.txt] a
+	// rfc1738: invalid character '@' at byte 11 in hostname (expected alphadigit, "-", ".", "/", ":" or end of input)
+}
+
+func ExampleGenericOnly() {
+	// RFC 1738's httpurl requires "//"; its generic syntax does not.
+	strict, _ := uri.NewParser(uri.RFC1738)
+	generic, _ := uri.NewParser(uri.RFC1738, uri.GenericOnly())
+	fmt.Println(strict.Validate("http:x") == nil, generic.Validate("http:x") == nil)
+	// Output: false true
+}
