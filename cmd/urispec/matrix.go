@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -21,7 +22,8 @@ Reads URI references, one a line, from the files or from standard input, and pri
 for the chosen specs (default: all, oldest first) how many each accepts and rejects,
 how many inputs the specs disagree on, the patterns of verdicts, and for each pair of
 adjacent versions the inputs valid under one and not the other, grouped by the rule
-and character that decide it. A line over 1 MiB, not valid UTF-8 or holding a NUL is
+and character that decide it, and for each spec the inputs no other spec accepts,
+grouped by why the spec before it in date order rejects them. A line over 1 MiB, not valid UTF-8 or holding a NUL is
 not checked: it counts as rejected by every spec and is listed with its reason.
 With -json, one object per input with every spec's verdict.
 
@@ -55,6 +57,15 @@ func (gs *groups) add(key string, example func() string) {
 	if len(g.examples) < gs.maxExamples {
 		g.examples = append(g.examples, example())
 	}
+}
+
+// total is the number of inputs in all groups.
+func (gs *groups) total() int {
+	n := 0
+	for _, g := range gs.m {
+		n += g.count
+	}
+	return n
 }
 
 // sorted returns the groups by count, largest first, then by key.
@@ -183,6 +194,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		problems         = newGroups(*maxExamples)
 		patterns         = newGroups(0)
 		pairs            = make([]pairStats, max(len(specs)-1, 0))
+		only             = make([]*groups, len(specs)) // inputs no other spec accepts
 		verdicts         = make([]error, len(specs))
 		pattern          = make([]byte, len(specs))
 		enc              = json.NewEncoder(stdout)
@@ -190,6 +202,9 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	enc.SetEscapeHTML(false)
 	for i := range pairs {
 		pairs[i] = pairStats{older: specs[i], newer: specs[i+1], groups: newGroups(*maxExamples)}
+	}
+	for i := range only {
+		only[i] = newGroups(*maxExamples)
 	}
 	// handle counts one input, whose verdicts (one per spec) are in results[·][k].
 	var results [][]error
@@ -221,6 +236,15 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		agree := !slices.ContainsFunc(pattern, func(c byte) bool { return c != pattern[0] })
 		if !agree {
 			disagree++
+		}
+		if i := bytes.IndexByte(pattern, '+'); len(specs) > 2 && i >= 0 && bytes.LastIndexByte(pattern, '+') == i {
+			// Only specs[i] accepts: group by why its predecessor in date order (its
+			// successor, for the oldest) rejects, the version it is read against.
+			j := max(i-1, 0)
+			if i == 0 {
+				j = 1
+			}
+			only[i].add(fmt.Sprintf("%v rejects: %s", specs[j], rejectReason(verdicts[j])), func() string { return exampleLine(in) })
 		}
 		patterns.add(string(pattern), nil)
 		for i := range pairs {
@@ -301,10 +325,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 
 	w := stdout
-	nProblems := 0
-	for _, g := range problems.m {
-		nProblems += g.count
-	}
+	nProblems := problems.total()
 	fmt.Fprintf(w, "%d inputs", inputs)
 	if nProblems > 0 {
 		fmt.Fprintf(w, " (%d not checked, counted as rejected by every spec: see below)", nProblems)
@@ -341,6 +362,13 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(w, "%v -> %v: %d inputs differ (%d valid only under %v, %d only under %v)\n",
 			ps.older, ps.newer, ps.onlyOlder+ps.onlyNewer, ps.onlyOlder, ps.older, ps.onlyNewer, ps.newer)
 		ps.groups.write(w, *maxGroups)
+	}
+	for i, g := range only {
+		if n := g.total(); n > 0 {
+			fmt.Fprintln(w)
+			fmt.Fprintf(w, "only %v accepts: %d inputs\n", specs[i], n)
+			g.write(w, *maxGroups)
+		}
 	}
 	if nProblems > 0 {
 		fmt.Fprintln(w)
