@@ -16,7 +16,7 @@ import (
 // data is copied into testdata/ and its documents are cited by name and section.
 var outside = regexp.MustCompile(`\.\./` + `shared\b|/work/` + `shared\b|\bshared/(corpora|seeds|specs)/`)
 
-// TestNothingOutside fails when a tracked file names a path under ../shared.
+// TestNothingOutside fails when a tracked file names a path in that workshop folder.
 func TestNothingOutside(t *testing.T) {
 	root, err := filepath.Abs("../..")
 	if err != nil {
