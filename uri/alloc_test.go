@@ -17,6 +17,7 @@ func TestAllocations(t *testing.T) {
 		uri.RFC2396:      "http://user@www.cern.ch:80/hypertext/WWW/TheProject.html?q#f",
 		uri.RFC2396bis01: "http://user@www.cern.ch:80/hypertext/WWW/TheProject.html?q#f",
 		uri.RFC3986:      "http://user@[::1]:80/hypertext/WWW/TheProject.html?q#f",
+		uri.RFC6874:      "http://user@[fe80::1%25en0]:80/hypertext/WWW/TheProject.html?q#f",
 	}
 	for _, spec := range uri.Specs() {
 		s, ok := inputs[spec]

@@ -84,6 +84,7 @@ func ExampleSpecs() {
 	// rfc2396 1998-08
 	// rfc2396bis-01 2003-03
 	// rfc3986 2005-01
+	// rfc6874 2013-02
 }
 
 func ExampleSpec_Lineage() {
@@ -197,4 +198,20 @@ func ExampleGenericOnly() {
 	generic, _ := uri.NewParser(uri.RFC1738, uri.GenericOnly())
 	fmt.Println(strict.Validate("http:x") == nil, generic.Validate("http:x") == nil)
 	// Output: false true
+}
+
+func ExampleReference_HostKind() {
+	// RFC 6874 lets an IPv6 literal name its zone after "%25"; RFC 3986 does not.
+	for _, spec := range []uri.Spec{uri.RFC3986, uri.RFC6874} {
+		r, err := uri.Parse(spec, "http://[fe80::1%25en0]:8080/")
+		if err != nil {
+			fmt.Println(spec, "invalid")
+			continue
+		}
+		zone, _ := r.Get(uri.Zone)
+		fmt.Println(spec, r.HostKind(), r.Value(uri.Host), zone)
+	}
+	// Output:
+	// rfc3986 invalid
+	// rfc6874 IPv6addrz [fe80::1%25en0] en0
 }

@@ -34,6 +34,7 @@ func FuzzValidateURLSyntax05(f *testing.F)  { fuzzValidate(f, "url-syntax-05") }
 func FuzzValidateRFC2396(f *testing.F)      { fuzzValidate(f, "rfc2396") }
 func FuzzValidateRFC2396bis01(f *testing.F) { fuzzValidate(f, "rfc2396bis-01") }
 func FuzzValidateRFC3986(f *testing.F)      { fuzzValidate(f, "rfc3986") }
+func FuzzValidateRFC6874(f *testing.F)      { fuzzValidate(f, "rfc6874") }
 
 func fuzzValidate(f *testing.F, id string) {
 	spec, err := uri.ParseSpec(id)

@@ -26,22 +26,24 @@ const (
 	roleUser
 	rolePassword
 	rolePrefix
+	roleZone
 	// Host kinds: the kind of the host span that contains the token.
 	roleRegName
 	roleHostName
 	roleIPv4
 	roleIPv6
 	roleIPvFuture
+	roleIPv6Zone
 )
 
 var roleComponent = [...]Component{
 	roleScheme: Scheme, roleAuthority: Authority, roleUserinfo: Userinfo, roleHost: Host,
 	rolePort: Port, rolePath: Path, roleQuery: Query, roleFragment: Fragment,
-	roleUser: User, rolePassword: Password, rolePrefix: Prefix,
+	roleUser: User, rolePassword: Password, rolePrefix: Prefix, roleZone: Zone,
 }
 
 var roleKind = [...]HostKind{
-	roleRegName: RegName, roleHostName: HostName, roleIPv4: IPv4, roleIPv6: IPv6, roleIPvFuture: IPvFuture,
+	roleRegName: RegName, roleHostName: HostName, roleIPv4: IPv4, roleIPv6: IPv6, roleIPvFuture: IPvFuture, roleIPv6Zone: IPv6Zone,
 }
 
 // charClass is a named set of characters, used to say what was expected at an error.

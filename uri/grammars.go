@@ -5,6 +5,7 @@ import (
 	"github.com/urispec/urispec/gen/rfc2396"
 	"github.com/urispec/urispec/gen/rfc2396bis01"
 	"github.com/urispec/urispec/gen/rfc3986"
+	"github.com/urispec/urispec/gen/rfc6874"
 	"github.com/urispec/urispec/gen/url1993"
 	"github.com/urispec/urispec/gen/urlsyntax05"
 )
@@ -18,4 +19,5 @@ var grammars = [numSpecs]*grammar{
 	RFC2396:      compile(rfc2396Binding, rfc2396.RuleID, rfc2396.RuleName, rfc2396.NumRules()),
 	RFC2396bis01: compile(rfc2396bis01Binding, rfc2396bis01.RuleID, rfc2396bis01.RuleName, rfc2396bis01.NumRules()),
 	RFC3986:      compile(rfc3986Binding, rfc3986.RuleID, rfc3986.RuleName, rfc3986.NumRules()),
+	RFC6874:      compile(rfc6874Binding, rfc6874.RuleID, rfc6874.RuleName, rfc6874.NumRules()),
 }

@@ -57,6 +57,8 @@ var unreservedSets = [numSpecs]string{
 	RFC2396bis01: alnum + "-_.!~*'()",
 	// RFC 3986 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
 	RFC3986: alnum + "-._~",
+	// RFC 6874 keeps RFC 3986's unreserved.
+	RFC6874: alnum + "-._~",
 }
 
 // defaultPorts are the default ports of the schemes RFC 1738 section 3 defines with a
@@ -159,12 +161,22 @@ func (n *normalizer) decodeUnreserved(p parts) parts {
 
 // caseNormalize lower-cases the scheme and the host, and upper-cases the hex digits of
 // every escape (6.2.2.1).
+//
+// An rfc6874 zone identifier keeps its case: 6.2.2.1 makes the host case-insensitive
+// because a reg-name is a DNS name and an IP literal is hexadecimal, but a ZoneID names a
+// zone (an interface, on most systems) whose format RFC 4007 section 11.2 leaves to the
+// implementation, and interface names are case-sensitive on common systems. Only the
+// address before "%25" is lower-cased.
 func (n *normalizer) caseNormalize(p parts) parts {
 	p.scheme = strings.ToLower(p.scheme)
 	if host, ok := n.r.Get(Host); ok && p.hasAuthority {
 		i := strings.LastIndexByte(p.authority, '@') + 1
 		if strings.HasPrefix(p.authority[i:], host) {
-			p.authority = p.authority[:i] + lowerOutsideEscapes(host) + p.authority[i+len(host):]
+			lowered := lowerOutsideEscapes(host)
+			if zone, ok := n.r.Get(Zone); ok {
+				lowered = lowerOutsideEscapes(host[:len(host)-len(zone)-1]) + host[len(host)-len(zone)-1:]
+			}
+			p.authority = p.authority[:i] + lowered + p.authority[i+len(host):]
 		}
 	}
 	p.authority, p.path, p.query, p.fragment = upperEscapes(p.authority), upperEscapes(p.path), upperEscapes(p.query), upperEscapes(p.fragment)
@@ -208,7 +220,7 @@ func (n *normalizer) pathSegments(p parts) parts {
 
 // removesRootlessDots reports whether the spec's normalization applies RFC 3986's
 // remove_dot_segments to every path of a URI, rootless ones included.
-func removesRootlessDots(spec Spec) bool { return spec == RFC3986 }
+func removesRootlessDots(spec Spec) bool { return spec == RFC3986 || spec == RFC6874 }
 
 // schemeBased removes an empty port and the scheme's default port, and writes an empty
 // http(s) path as "/" (6.2.3).

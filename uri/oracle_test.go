@@ -56,6 +56,7 @@ import (
 	"github.com/urispec/urispec/gen/rfc2396"
 	"github.com/urispec/urispec/gen/rfc2396bis01"
 	"github.com/urispec/urispec/gen/rfc3986"
+	"github.com/urispec/urispec/gen/rfc6874"
 	"github.com/urispec/urispec/gen/url1993"
 	"github.com/urispec/urispec/gen/urlsyntax05"
 	"github.com/urispec/urispec/uri"
@@ -492,6 +493,24 @@ var ambiguities = []struct {
 		checkToken(t, uri.RFC3986, "path", s, "path_rootless", 0, 3, "path_noscheme")
 	}},
 
+	// RFC 6874 keeps RFC 3986's host = IP-literal / IPv4address / reg-name and its rule
+	// for choosing; its own rules add no ambiguity: IPv6addrz needs "%25" after the
+	// address, IPv6address needs "]", and ZoneID stops at "]".
+	{"rfc6874", "URI-reference", "//1.2.3.4", 2, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC6874, "URI_reference", s, "IPv4address", 2, 9, "reg_name")
+		checkHostKind(t, uri.RFC6874, s, uri.IPv4)
+	}},
+	{"rfc6874", "URI-reference", "//[fe80::1%25en0]", 1, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC6874, "URI_reference", s, "IPv6addrz", 3, 16, "")
+		checkHostKind(t, uri.RFC6874, s, uri.IPv6Zone)
+		checkComponent(t, uri.RFC6874, s, uri.Host, "[fe80::1%25en0]")
+		checkComponent(t, uri.RFC6874, s, uri.Zone, "en0")
+	}},
+	{"rfc6874", "URI-reference", "//[::1]", 1, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC6874, "URI_reference", s, "IPv6address", 3, 6, "IPv6addrz")
+		checkHostKind(t, uri.RFC6874, s, uri.IPv6)
+	}},
+
 	// RFC 2396 4.3: net_path or an abs_path beginning with "//" ("The greedy algorithm is
 	// used for disambiguation: the left-most matching rule soaks up as much of the URI
 	// reference string as it is capable of matching. In other words, the authority
@@ -774,6 +793,7 @@ var genParsers = map[uri.Spec]struct {
 	uri.RFC2396:      {func() tokenMachine { return &rfc2396.Parser{} }, rfc2396.RuleID, rfc2396.RuleName},
 	uri.RFC2396bis01: {func() tokenMachine { return &rfc2396bis01.Parser{} }, rfc2396bis01.RuleID, rfc2396bis01.RuleName},
 	uri.RFC3986:      {func() tokenMachine { return &rfc3986.Parser{} }, rfc3986.RuleID, rfc3986.RuleName},
+	uri.RFC6874:      {func() tokenMachine { return &rfc6874.Parser{} }, rfc6874.RuleID, rfc6874.RuleName},
 }
 
 // checkToken runs spec's generated parser from entry on s and requires a token of rule

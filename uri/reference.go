@@ -21,10 +21,14 @@ const (
 	// Prefix is the "URL:" that the 1993 URL draft puts before a URL (its "PrePrefix");
 	// undefined in every other spec.
 	Prefix
+	// Zone is the ZoneID of an IPv6 address literal under rfc6874 (RFC 6874 section 2):
+	// the text after "%25" and before "]", as written (percent-encoded octets are not
+	// decoded). Undefined in every other spec, and where the host has no zone.
+	Zone
 	numComponents
 )
 
-var componentNames = [numComponents]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "user", "password", "prefix"}
+var componentNames = [numComponents]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "user", "password", "prefix", "zone"}
 
 // String returns the component's name as used in JSON ("scheme", "userinfo", ...).
 func (c Component) String() string {
@@ -51,9 +55,12 @@ const (
 	IPv4
 	IPv6
 	IPvFuture
+	// IPv6Zone is an IPv6 address with a zone identifier, RFC 6874's IPv6addrz (rfc6874
+	// only); the Zone component holds the ZoneID.
+	IPv6Zone
 )
 
-var hostKindNames = [...]string{"", "reg-name", "hostname", "IPv4address", "IPv6address", "IPvFuture"}
+var hostKindNames = [...]string{"", "reg-name", "hostname", "IPv4address", "IPv6address", "IPvFuture", "IPv6addrz"}
 
 // String returns the kind's rule name ("IPv6address"), or "" for NoHost.
 func (k HostKind) String() string {

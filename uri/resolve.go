@@ -89,6 +89,8 @@ func Unvalidated() Option { return func(o *options) { o.unvalidated = true } }
 //	rfc2396        section 5.2 steps 1-7               resolve_rfc2396.go
 //	rfc2396bis-01  section 5.2 pseudocode and merge    resolve_rfc2396bis01.go
 //	rfc3986        section 5.2 (5.2.1-5.2.4)           resolve_rfc3986.go
+//	rfc6874        RFC 3986's (RFC 6874 changes no      resolve_rfc3986.go
+//	               step of it)
 //
 // Known flaws of each algorithm are reproduced, not repaired (README).
 //
@@ -134,6 +136,7 @@ var resolvers = map[Spec]resolver{
 	RFC2396:      resolveRFC2396,
 	RFC2396bis01: resolveRFC2396bis01,
 	RFC3986:      resolveRFC3986,
+	RFC6874:      resolveRFC3986, // RFC 6874 changes the syntax of a host, not resolution
 }
 
 // validateTarget checks a resolved target under spec. RFC 1738's URLs have no fragment

@@ -25,7 +25,7 @@ Exit status: 0 (the explanation is the result, whatever the verdicts), 2 usage e
 `
 
 // The parts explain marks, in the order they are listed.
-var explainComponents = []uri.Component{uri.Scheme, uri.Authority, uri.Userinfo, uri.User, uri.Password, uri.Host, uri.Port, uri.Path, uri.Query, uri.Fragment}
+var explainComponents = []uri.Component{uri.Prefix, uri.Scheme, uri.Authority, uri.Userinfo, uri.User, uri.Password, uri.Host, uri.Zone, uri.Port, uri.Path, uri.Query, uri.Fragment}
 
 // palette holds the escape sequences used; all empty without colour.
 type palette struct{ valid, invalid, mark, reset string }
@@ -132,12 +132,7 @@ func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase 
 		fmt.Fprintf(b, "%s%s\n", indent, text)
 		width := len(text) + 2
 		var undefined []string
-		// Parts a spec adds after User and Password (url-1993's "URL:" prefix) come first.
-		comps := explainComponents
-		for c := uri.Password + 1; c < uri.Password+8 && c.String() != "component?"; c++ {
-			comps = append([]uri.Component{c}, comps...)
-		}
-		for _, c := range comps {
+		for _, c := range explainComponents {
 			v, ok := r.Get(c)
 			if !ok {
 				if slices.Contains(uri.Components(), c) { // spec-specific parts are not listed
@@ -216,6 +211,8 @@ func componentOffset(r *uri.Reference, c uri.Component) int {
 		return authStart
 	case uri.Port:
 		return authStart + len(auth) - len(r.Value(uri.Port))
+	case uri.Zone: // the end of the IP literal, before its "]"
+		return componentOffset(r, uri.Host) + len(r.Value(uri.Host)) - 1 - len(r.Value(uri.Zone))
 	}
 	if hasAuth {
 		off = authStart + len(auth)
@@ -247,10 +244,8 @@ func componentOffset(r *uri.Reference, c uri.Component) int {
 // "<scheme>://<userinfo>@<host>:<port><path>?<query>".
 func layout(r *uri.Reference) string {
 	var b strings.Builder
-	for c := uri.Password + 1; c < uri.Password+8 && c.String() != "component?"; c++ {
-		if r.Has(c) { // a part before the scheme: url-1993's "URL:" prefix
-			b.WriteString("<" + c.String() + ">")
-		}
+	if r.Has(uri.Prefix) { // the part before the scheme: url-1993's "URL:"
+		b.WriteString("<prefix>")
 	}
 	if r.Has(uri.Scheme) {
 		b.WriteString("<scheme>:")
@@ -265,9 +260,12 @@ func layout(r *uri.Reference) string {
 		case r.Has(uri.User):
 			b.WriteString("<user>@")
 		}
-		if r.Has(uri.Host) {
+		switch {
+		case r.Has(uri.Zone): // rfc6874: the zone is inside the IP literal
+			b.WriteString("[<address>%25<zone>]")
+		case r.Has(uri.Host):
 			b.WriteString("<host>")
-		} else {
+		default:
 			b.WriteString("<authority>")
 		}
 		if r.Has(uri.Port) {
