@@ -8,5 +8,6 @@ package gen
 //go:generate go run ../internal/pegwrap -grammar ../grammar/url-1993.peg -package url1993 -out url1993/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/url-syntax-05.peg -package urlsyntax05 -out urlsyntax05/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc2396.peg -package rfc2396 -out rfc2396/parser.go
+//go:generate go run ../internal/pegwrap -grammar ../grammar/rfc2732.peg -package rfc2732 -out rfc2732/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc2396bis-01.peg -package rfc2396bis01 -out rfc2396bis01/parser.go
 //go:generate go run ../internal/pegwrap -grammar ../grammar/rfc6874.peg -package rfc6874 -out rfc6874/parser.go

@@ -12,14 +12,14 @@ import (
 
 // corpusSpecs maps the corpora's spec column onto the specs of ours its rows are checked
 // against: an "rfc3986" row also against RFC 3986 as updated by RFC 6874 (its zone-ID rows
-// agree there); OpenJDK's "rfc2396+rfc2732" against plain RFC 2396 too (its IPv6 rows
-// then disagree).
+// agree there); OpenJDK's "rfc2396+rfc2732" against RFC 2396 as amended by RFC 2732, and
+// against plain RFC 2396 too (its IPv6 rows then disagree).
 func corpusSpecs(label string) []uri.Spec {
 	switch label {
 	case "rfc3986":
 		return []uri.Spec{uri.RFC3986, uri.RFC6874}
 	case "rfc2396+rfc2732":
-		return []uri.Spec{uri.RFC2396}
+		return []uri.Spec{uri.RFC2396, uri.RFC2732}
 	}
 	return nil
 }

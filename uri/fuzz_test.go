@@ -32,6 +32,7 @@ func FuzzValidateURL1993(f *testing.F)      { fuzzValidate(f, "url-1993") }
 func FuzzValidateRFC1738(f *testing.F)      { fuzzValidate(f, "rfc1738") }
 func FuzzValidateURLSyntax05(f *testing.F)  { fuzzValidate(f, "url-syntax-05") }
 func FuzzValidateRFC2396(f *testing.F)      { fuzzValidate(f, "rfc2396") }
+func FuzzValidateRFC2732(f *testing.F)      { fuzzValidate(f, "rfc2732") }
 func FuzzValidateRFC2396bis01(f *testing.F) { fuzzValidate(f, "rfc2396bis-01") }
 func FuzzValidateRFC3986(f *testing.F)      { fuzzValidate(f, "rfc3986") }
 func FuzzValidateRFC6874(f *testing.F)      { fuzzValidate(f, "rfc6874") }

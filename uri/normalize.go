@@ -53,6 +53,8 @@ var unreservedSets = [numSpecs]string{
 	URLSyntax05: alnum + "$-_.!~*'(),",
 	// RFC 2396 2.3: unreserved = alphanum | mark.
 	RFC2396: alnum + "-_.!~*'()",
+	// RFC 2732 leaves RFC 2396's unreserved as it is.
+	RFC2732: alnum + "-_.!~*'()",
 	// 2396bis-01 2.3: unreserved = ALPHA / DIGIT / mark.
 	RFC2396bis01: alnum + "-_.!~*'()",
 	// RFC 3986 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".

@@ -55,6 +55,7 @@ import (
 	"github.com/urispec/urispec/gen/rfc1738"
 	"github.com/urispec/urispec/gen/rfc2396"
 	"github.com/urispec/urispec/gen/rfc2396bis01"
+	"github.com/urispec/urispec/gen/rfc2732"
 	"github.com/urispec/urispec/gen/rfc3986"
 	"github.com/urispec/urispec/gen/rfc6874"
 	"github.com/urispec/urispec/gen/url1993"
@@ -539,6 +540,26 @@ var ambiguities = []struct {
 		checkHostKind(t, uri.RFC2396, s, uri.NoHost)
 	}},
 
+	// RFC 2396 as amended by RFC 2732 keeps RFC 2396's ambiguities and rules for choosing
+	// (above); an IPv6reference adds none: it is neither a reg_name nor a path segment
+	// ("[" is in neither), so a server holding one has a single derivation.
+	{"rfc2732", "URI-reference", "//h:80/", 3, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC2732, "URI_reference", s, "server", 2, 6, "reg_name")
+		checkHostKind(t, uri.RFC2732, s, uri.HostName)
+	}},
+	{"rfc2732", "URI-reference", "//", 2, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC2732, "URI_reference", s, "net_path", 0, 2, "abs_path")
+	}},
+	{"rfc2732", "URI-reference", "//[::1]:80/", 1, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC2732, "URI_reference", s, "IPv6reference", 2, 7, "reg_name")
+		checkHostKind(t, uri.RFC2732, s, uri.IPv6)
+		checkComponent(t, uri.RFC2732, s, uri.Host, "[::1]")
+		checkComponent(t, uri.RFC2732, s, uri.Port, "80")
+	}},
+	{"rfc2732", "URI-reference", "//[1:2:1.2.3.4]", 1, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC2732, "URI_reference", s, "IPv6address", 3, 14, "")
+	}},
+
 	// draft-fielding-uri-rfc2396bis-01 4: URI-reference = [ absolute-URI / relative-URI ]
 	// [ "#" fragment ] derives "" (and "#f") with the option absent or as an empty
 	// relative-URI. The draft states no rule; the components are the same (path "").
@@ -791,6 +812,7 @@ var genParsers = map[uri.Spec]struct {
 	uri.RFC1738:      {func() tokenMachine { return &rfc1738.Parser{} }, rfc1738.RuleID, rfc1738.RuleName},
 	uri.URLSyntax05:  {func() tokenMachine { return &urlsyntax05.Parser{} }, urlsyntax05.RuleID, urlsyntax05.RuleName},
 	uri.RFC2396:      {func() tokenMachine { return &rfc2396.Parser{} }, rfc2396.RuleID, rfc2396.RuleName},
+	uri.RFC2732:      {func() tokenMachine { return &rfc2732.Parser{} }, rfc2732.RuleID, rfc2732.RuleName},
 	uri.RFC2396bis01: {func() tokenMachine { return &rfc2396bis01.Parser{} }, rfc2396bis01.RuleID, rfc2396bis01.RuleName},
 	uri.RFC3986:      {func() tokenMachine { return &rfc3986.Parser{} }, rfc3986.RuleID, rfc3986.RuleName},
 	uri.RFC6874:      {func() tokenMachine { return &rfc6874.Parser{} }, rfc6874.RuleID, rfc6874.RuleName},

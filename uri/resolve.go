@@ -87,6 +87,7 @@ func Unvalidated() Option { return func(o *options) { o.unvalidated = true } }
 //	               defers to for relative URLs
 //	url-syntax-05  section 5.2 steps 1-7               resolve_urlsyntax05.go
 //	rfc2396        section 5.2 steps 1-7               resolve_rfc2396.go
+//	rfc2732        RFC 2396's                          resolve_rfc2396.go
 //	rfc2396bis-01  section 5.2 pseudocode and merge    resolve_rfc2396bis01.go
 //	rfc3986        section 5.2 (5.2.1-5.2.4)           resolve_rfc3986.go
 //	rfc6874        RFC 3986's (RFC 6874 changes no      resolve_rfc3986.go
@@ -134,6 +135,7 @@ var resolvers = map[Spec]resolver{
 	RFC1738:      resolveRFC1808,
 	URLSyntax05:  resolveURLSyntax05,
 	RFC2396:      resolveRFC2396,
+	RFC2732:      resolveRFC2396, // RFC 2732 changes the syntax of a host, not resolution
 	RFC2396bis01: resolveRFC2396bis01,
 	RFC3986:      resolveRFC3986,
 	RFC6874:      resolveRFC3986, // RFC 6874 changes the syntax of a host, not resolution

@@ -150,13 +150,14 @@ var corpusDisagreements = map[int]string{
 
 // resolveCorpusSpecs are the specs a resolve.tsv row is checked under, by its spec column:
 // RFC 1808's rows under rfc1738 (whose relative URLs are RFC 1808's), RFC 3986's also
-// under RFC 6874, which changes only the syntax of an IPv6 literal.
+// under RFC 6874 and RFC 2396's also under RFC 2732, which change only the syntax of an
+// IPv6 literal.
 func resolveCorpusSpecs(label string) []Spec {
 	switch label {
 	case "rfc3986":
 		return []Spec{RFC3986, RFC6874}
 	case "rfc2396":
-		return []Spec{RFC2396}
+		return []Spec{RFC2396, RFC2732}
 	case "rfc1808":
 		return []Spec{RFC1738}
 	}
@@ -319,14 +320,14 @@ func TestResolveErrors(t *testing.T) {
 
 // knownFlaw reports whether an invalid result comes from a documented flaw of the
 // spec's algorithm (README): a base with an authority and an empty path (url-syntax-05
-// and RFC 2396 step 6a, RFC 1808 step 6: the reference's path is glued to the
+// and RFC 2396 step 6a, which RFC 2732 keeps, RFC 1808 step 6: the reference's path is glued to the
 // authority), or a target path beginning with "//" where the authority is not the
 // reference's own (RFC 3986 and 2396bis-01: dot-segment removal or a path of "//...").
 func knownFlaw(spec Spec, base, target string) bool {
 	b := splitGeneric(base)
 	tp := splitGeneric(target)
 	switch spec {
-	case URLSyntax05, RFC2396, RFC1738, URL1993:
+	case URLSyntax05, RFC2396, RFC2732, RFC1738, URL1993:
 		if b.hasAuthority && b.path == "" {
 			return true
 		}
@@ -334,7 +335,7 @@ func knownFlaw(spec Spec, base, target string) bool {
 	// RFC 2396 and url-syntax-05 allow any base with a scheme, but an opaque base
 	// ("mailto:x@y", "zz:abc") merged with a relative path can leave "zz:", whose
 	// opaque_part (opaque-URL) may not be empty, or a "#" right after the ":".
-	if (spec == RFC2396 || spec == URLSyntax05) && !b.hasAuthority && !strings.HasPrefix(b.path, "/") {
+	if (spec == RFC2396 || spec == RFC2732 || spec == URLSyntax05) && !b.hasAuthority && !strings.HasPrefix(b.path, "/") {
 		return true
 	}
 	return tp.hasAuthority && b.hasAuthority != tp.hasAuthority || strings.HasPrefix(tp.path, "//") || tp.hasAuthority && tp.authority != b.authority
