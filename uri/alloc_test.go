@@ -13,6 +13,7 @@ func TestAllocations(t *testing.T) {
 	inputs := map[uri.Spec]string{
 		uri.URL1993:      "http://www.cern.ch/hypertext/WWW/TheProject.html",
 		uri.RFC1738:      "http://www.cern.ch/hypertext/WWW/TheProject.html?q",
+		uri.RFC1808:      "http://www.cern.ch:80/hypertext/WWW/TheProject.html;type=a?q#f",
 		uri.URLSyntax05:  "http://user:pw@www.cern.ch:80/hypertext/WWW/TheProject.html?q#f",
 		uri.RFC2396:      "http://user@www.cern.ch:80/hypertext/WWW/TheProject.html?q#f",
 		uri.RFC2732:      "http://user@[1080::8:800:200C:417A]:80/hypertext/WWW/TheProject.html?q#f",

@@ -2,6 +2,7 @@ package uri_test
 
 import (
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -40,6 +41,12 @@ func checkParsed(t *testing.T, r *uri.Reference) {
 	for c := range splitB("") {
 		v, ok := r.Get(c)
 		got[c] = part{v, ok}
+	}
+	// RFC 1808 2.4.3 takes the net_loc up to the next "/" before looking for a "?", and
+	// its grammar agrees (net_loc = *( pchar | ";" | "?" )): where the net_loc holds a "?",
+	// its split is not Appendix B's, and only the recomposition is checked.
+	if r.Spec() == uri.RFC1808 && strings.Contains(r.Value(uri.Authority), "?") {
+		got = splitB(r.Input())
 	}
 	if diff := cmp.Diff(splitB(r.Input()), got); diff != "" {
 		t.Errorf("%s %q: components differ from Appendix B (-regexp +parsed):\n%s", r.Spec(), r.Input(), diff)

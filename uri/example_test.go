@@ -80,6 +80,7 @@ func ExampleSpecs() {
 	// Output:
 	// url-1993 1993-07
 	// rfc1738 1994-12
+	// rfc1808 1995-06
 	// url-syntax-05 1997-05
 	// rfc2396 1998-08
 	// rfc2732 1999-12

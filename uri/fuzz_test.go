@@ -30,6 +30,7 @@ const oracleFuzzMax = 256
 // no grammar/<spec>.abnf.
 func FuzzValidateURL1993(f *testing.F)      { fuzzValidate(f, "url-1993") }
 func FuzzValidateRFC1738(f *testing.F)      { fuzzValidate(f, "rfc1738") }
+func FuzzValidateRFC1808(f *testing.F)      { fuzzValidate(f, "rfc1808") }
 func FuzzValidateURLSyntax05(f *testing.F)  { fuzzValidate(f, "url-syntax-05") }
 func FuzzValidateRFC2396(f *testing.F)      { fuzzValidate(f, "rfc2396") }
 func FuzzValidateRFC2732(f *testing.F)      { fuzzValidate(f, "rfc2732") }

@@ -2,6 +2,7 @@ package uri
 
 import (
 	"github.com/urispec/urispec/gen/rfc1738"
+	"github.com/urispec/urispec/gen/rfc1808"
 	"github.com/urispec/urispec/gen/rfc2396"
 	"github.com/urispec/urispec/gen/rfc2396bis01"
 	"github.com/urispec/urispec/gen/rfc2732"
@@ -16,6 +17,7 @@ import (
 var grammars = [numSpecs]*grammar{
 	URL1993:      compile(url1993Binding, url1993.RuleID, url1993.RuleName, url1993.NumRules()),
 	RFC1738:      compile(rfc1738Binding, rfc1738.RuleID, rfc1738.RuleName, rfc1738.NumRules()),
+	RFC1808:      compile(rfc1808Binding, rfc1808.RuleID, rfc1808.RuleName, rfc1808.NumRules()),
 	URLSyntax05:  compile(urlSyntax05Binding, urlsyntax05.RuleID, urlsyntax05.RuleName, urlsyntax05.NumRules()),
 	RFC2396:      compile(rfc2396Binding, rfc2396.RuleID, rfc2396.RuleName, rfc2396.NumRules()),
 	RFC2732:      compile(rfc2732Binding, rfc2732.RuleID, rfc2732.RuleName, rfc2732.NumRules()),

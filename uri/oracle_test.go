@@ -53,6 +53,7 @@ import (
 	goabnf "github.com/pandatix/go-abnf"
 
 	"github.com/urispec/urispec/gen/rfc1738"
+	"github.com/urispec/urispec/gen/rfc1808"
 	"github.com/urispec/urispec/gen/rfc2396"
 	"github.com/urispec/urispec/gen/rfc2396bis01"
 	"github.com/urispec/urispec/gen/rfc2732"
@@ -512,6 +513,37 @@ var ambiguities = []struct {
 		checkHostKind(t, uri.RFC6874, s, uri.IPv6)
 	}},
 
+	// RFC 1808 2.2: URL = ( absoluteURL | relativeURL ) [ "#" fragment ], absoluteURL =
+	// generic-RL | ( scheme ":" *( uchar | reserved ) ). Every absoluteURL is derived by
+	// both of its alternatives, and also as a relativeURL (scheme characters and ":" are
+	// pchar, so "a:b" is a path). 2.4.2 decides: a ":" after a run of scheme characters
+	// ends the scheme; then 2.4.3-2.4.6 split the rest as generic-RL does.
+	{"rfc1808", "URL", "a:b", 3, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC1808, "URL", s, "generic_RL", 0, 3, "")
+		checkComponent(t, uri.RFC1808, s, uri.Scheme, "a")
+		checkComponent(t, uri.RFC1808, s, uri.Path, "b")
+	}},
+	{"rfc1808", "URL", "http://a/b;p?q", 3, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC1808, "URL", s, "net_loc", 7, 8, "")
+		checkComponent(t, uri.RFC1808, s, uri.Authority, "a")
+		checkComponent(t, uri.RFC1808, s, uri.Params, "p")
+		checkComponent(t, uri.RFC1808, s, uri.Query, "q")
+	}},
+	// Not generic-RL (after a net_loc the path cannot begin with "//"): the opaque form
+	// and a relativeURL derive it; the parts are 2.4's.
+	{"rfc1808", "URL", "http://h//x", 2, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC1808, "URL", s, "absoluteURL", 0, 11, "generic_RL")
+		checkComponent(t, uri.RFC1808, s, uri.Authority, "h")
+		checkComponent(t, uri.RFC1808, s, uri.Path, "//x")
+	}},
+	// A relativeURL alone is never ambiguous: net_path begins with "//", abs_path with one
+	// "/", rel_path with neither.
+	{"rfc1808", "URL", "//a?b/c", 1, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC1808, "URL", s, "net_loc", 2, 5, "query")
+		checkComponent(t, uri.RFC1808, s, uri.Authority, "a?b")
+		checkComponent(t, uri.RFC1808, s, uri.Path, "/c")
+	}},
+
 	// RFC 2396 4.3: net_path or an abs_path beginning with "//" ("The greedy algorithm is
 	// used for disambiguation: the left-most matching rule soaks up as much of the URI
 	// reference string as it is capable of matching. In other words, the authority
@@ -810,6 +842,7 @@ var genParsers = map[uri.Spec]struct {
 }{
 	uri.URL1993:      {func() tokenMachine { return &url1993.Parser{} }, url1993.RuleID, url1993.RuleName},
 	uri.RFC1738:      {func() tokenMachine { return &rfc1738.Parser{} }, rfc1738.RuleID, rfc1738.RuleName},
+	uri.RFC1808:      {func() tokenMachine { return &rfc1808.Parser{} }, rfc1808.RuleID, rfc1808.RuleName},
 	uri.URLSyntax05:  {func() tokenMachine { return &urlsyntax05.Parser{} }, urlsyntax05.RuleID, urlsyntax05.RuleName},
 	uri.RFC2396:      {func() tokenMachine { return &rfc2396.Parser{} }, rfc2396.RuleID, rfc2396.RuleName},
 	uri.RFC2732:      {func() tokenMachine { return &rfc2732.Parser{} }, rfc2732.RuleID, rfc2732.RuleName},

@@ -25,10 +25,14 @@ const (
 	// the text after "%25" and before "]", as written (percent-encoded octets are not
 	// decoded). Undefined in every other spec, and where the host has no zone.
 	Zone
+	// Params is RFC 1808's <params> under rfc1808 (its section 2.4.5): the text after the
+	// first ";" of the path, which Path still holds (as RFC 2396 and 3986 count it).
+	// Undefined in every other spec, and where the path has no ";".
+	Params
 	numComponents
 )
 
-var componentNames = [numComponents]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "user", "password", "prefix", "zone"}
+var componentNames = [numComponents]string{"scheme", "authority", "userinfo", "host", "port", "path", "query", "fragment", "user", "password", "prefix", "zone", "params"}
 
 // String returns the component's name as used in JSON ("scheme", "userinfo", ...).
 func (c Component) String() string {

@@ -85,6 +85,7 @@ func Unvalidated() Option { return func(o *options) { o.unvalidated = true } }
 //	url-1993       the "Partial form" section          resolve_url1993.go
 //	rfc1738        RFC 1808 section 4, which RFC 1738  resolve_rfc1808.go
 //	               defers to for relative URLs
+//	rfc1808        section 4                           resolve_rfc1808.go
 //	url-syntax-05  section 5.2 steps 1-7               resolve_urlsyntax05.go
 //	rfc2396        section 5.2 steps 1-7               resolve_rfc2396.go
 //	rfc2732        RFC 2396's                          resolve_rfc2396.go
@@ -133,6 +134,7 @@ type resolver func(spec Spec, base, ref string, o options) (Result, error)
 var resolvers = map[Spec]resolver{
 	URL1993:      resolveURL1993,
 	RFC1738:      resolveRFC1808,
+	RFC1808:      resolveRFC1808,
 	URLSyntax05:  resolveURLSyntax05,
 	RFC2396:      resolveRFC2396,
 	RFC2732:      resolveRFC2396, // RFC 2732 changes the syntax of a host, not resolution

@@ -81,10 +81,15 @@ func (u url1808) String() string {
 	return b.String()
 }
 
-// resolveRFC1808 is RFC 1808 section 4, used for rfc1738.
+// resolveRFC1808 is RFC 1808 section 4, for rfc1808 and rfc1738. rfc1808's grammar
+// derives relative URLs, so the embedded URL is checked whatever its form; rfc1738's has
+// no relative form and checks only an absolute one (step 2b).
 func resolveRFC1808(spec Spec, base, ref string, o options) (Result, error) {
 	if !o.unvalidated {
 		if e := validateTarget(spec, base); e != nil {
+			return Result{}, e
+		}
+		if e := validateTarget(spec, ref); spec == RFC1808 && e != nil {
 			return Result{}, e
 		}
 	}

@@ -57,6 +57,7 @@ var resolveTables = []struct {
 }{
 	{"url-1993.tsv", URL1993, true},
 	{"rfc1808.tsv", RFC1738, true},
+	{"rfc1808.tsv", RFC1808, false},
 	{"url-syntax-05.tsv", URLSyntax05, false},
 	{"rfc2396.tsv", RFC2396, false},
 	{"rfc2396bis-01.tsv", RFC2396bis01, false},
@@ -149,7 +150,8 @@ var corpusDisagreements = map[int]string{
 }
 
 // resolveCorpusSpecs are the specs a resolve.tsv row is checked under, by its spec column:
-// RFC 1808's rows under rfc1738 (whose relative URLs are RFC 1808's), RFC 3986's also
+// RFC 1808's rows under rfc1808 and under rfc1738 (whose relative URLs are RFC 1808's),
+// RFC 3986's also
 // under RFC 6874 and RFC 2396's also under RFC 2732, which change only the syntax of an
 // IPv6 literal.
 func resolveCorpusSpecs(label string) []Spec {
@@ -159,7 +161,7 @@ func resolveCorpusSpecs(label string) []Spec {
 	case "rfc2396":
 		return []Spec{RFC2396, RFC2732}
 	case "rfc1808":
-		return []Spec{RFC1738}
+		return []Spec{RFC1738, RFC1808}
 	}
 	return nil
 }

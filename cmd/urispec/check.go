@@ -33,6 +33,7 @@ type jsonComponents struct {
 	Password  *string `json:"password,omitempty"`
 	Prefix    *string `json:"prefix,omitempty"` // url-1993's "URL:"
 	Zone      *string `json:"zone,omitempty"`   // rfc6874's ZoneID, when the host has one
+	Params    *string `json:"params,omitempty"` // rfc1808's params, when the path has a ";"
 }
 
 type checkResult struct {
@@ -83,7 +84,7 @@ func componentsOf(r *uri.Reference) *jsonComponents {
 		Scheme: get(uri.Scheme), Authority: get(uri.Authority), Userinfo: get(uri.Userinfo),
 		Host: get(uri.Host), Port: get(uri.Port), Path: get(uri.Path), Query: get(uri.Query),
 		Fragment: get(uri.Fragment), User: get(uri.User), Password: get(uri.Password),
-		Prefix: get(uri.Prefix), Zone: get(uri.Zone),
+		Prefix: get(uri.Prefix), Zone: get(uri.Zone), Params: get(uri.Params),
 	}
 }
 

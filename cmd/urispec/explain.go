@@ -25,7 +25,7 @@ Exit status: 0 (the explanation is the result, whatever the verdicts), 2 usage e
 `
 
 // The parts explain marks, in the order they are listed.
-var explainComponents = []uri.Component{uri.Prefix, uri.Scheme, uri.Authority, uri.Userinfo, uri.User, uri.Password, uri.Host, uri.Zone, uri.Port, uri.Path, uri.Query, uri.Fragment}
+var explainComponents = []uri.Component{uri.Prefix, uri.Scheme, uri.Authority, uri.Userinfo, uri.User, uri.Password, uri.Host, uri.Zone, uri.Port, uri.Path, uri.Params, uri.Query, uri.Fragment}
 
 // palette holds the escape sequences used; all empty without colour.
 type palette struct{ valid, invalid, mark, reset string }
@@ -211,6 +211,9 @@ func componentOffset(r *uri.Reference, c uri.Component) int {
 		return authStart
 	case uri.Port:
 		return authStart + len(auth) - len(r.Value(uri.Port))
+	case uri.Params: // after the first ";" of the path
+		p := componentOffset(r, uri.Path)
+		return p + len(r.Value(uri.Path)) - len(r.Value(uri.Params))
 	case uri.Zone: // the end of the IP literal, before its "]"
 		return componentOffset(r, uri.Host) + len(r.Value(uri.Host)) - 1 - len(r.Value(uri.Zone))
 	}
