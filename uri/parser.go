@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-	"unicode/utf8"
 )
 
 // Parser parses references under one spec, reusing the generated parser's buffers from
@@ -73,8 +72,7 @@ func (p *Parser) Parse(s string) (*Reference, error) {
 
 // explain builds the Error for an input the last Run rejected.
 func (p *Parser) explain(s string) *Error {
-	far, rule := p.m.Farthest()
-	off := byteOffset(s, far)
+	off, rule := p.m.Farthest()
 	if off < len(s) && p.viable(s[:off+1]) {
 		// A rule that ends with !. after an optional part tests no character there
 		// ("telnet://h/x" under rfc1738: nothing tests the "x"), so the farthest failing
@@ -98,10 +96,8 @@ func (p *Parser) explain(s string) *Error {
 	return e
 }
 
-// expected names what may follow prefix, the valid beginning of an invalid input.
-// Every byte of prefix was accepted by some test, and no grammar accepts a byte outside
-// ASCII, so prefix is ASCII and its rune positions equal its byte positions. A byte c
-// is allowed after it if, on prefix+c, the parser tests a byte beyond c.
+// expected names what may follow prefix, the valid beginning of an invalid input. A
+// byte c is allowed after it if, on prefix+c, the parser tests a byte beyond c.
 func (p *Parser) expected(prefix string) []string {
 	off := len(prefix)
 	// Only one character of each class that the parser cannot tell apart is tried (see
@@ -151,7 +147,7 @@ func (p *Parser) viable(s string) bool {
 		return true
 	}
 	far, _ := p.m.Farthest()
-	return far == utf8.RuneCountInString(s)
+	return far == len(s)
 }
 
 // ruleAtEnd names the token rule in which a viable s ends: the innermost token that ends
@@ -172,18 +168,6 @@ func (p *Parser) ruleAtEnd(s string) int {
 // maxProbe is the farthest error offset for which Error.Expected is computed: it costs
 // one parse of the prefix per class of printable characters (18 to 45, by spec).
 const maxProbe = 64 << 10
-
-// byteOffset converts a rune position of s to a byte offset (len(s) past the end).
-func byteOffset(s string, runes int) int {
-	n := 0
-	for i := range s {
-		if n == runes {
-			return i
-		}
-		n++
-	}
-	return len(s)
-}
 
 var pools [numSpecs]sync.Pool
 

@@ -344,17 +344,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
 		}
 		b := p.buffer[:len(s)+1]
-		n := 0
-		for n < len(s) && s[n] < 0x80 {
-			b[n] = rune(s[n])
-			n++
+		for i := 0; i < len(s); i++ {
+			b[i] = rune(s[i])
 		}
-		for _, r := range s[n:] {
-			b[n] = r
-			n++
-		}
-		b[n] = endSymbol
-		p.buffer = b[:n+1]
+		b[len(s)] = endSymbol
+		p.buffer = b
 		buffer = p.buffer
 	}
 	p.reset()
@@ -3199,7 +3193,7 @@ const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // matched a prefix of s (grammars end their top rules with !. to require all of s).
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
-// Positions count runes, not bytes.
+// Positions are byte offsets into s (the parser reads s byte by byte).
 func (p *Parser) Run(s string, rule int) bool {
 	if p.parse == nil {
 		p.Init()
@@ -3212,13 +3206,13 @@ func (p *Parser) Run(s string, rule int) bool {
 	return p.parse(p.arg[:]...) == nil
 }
 
-// Farthest is the rune position of the farthest failing character test of the last Run,
+// Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
-// end} rune span per token in post-order (a token after the tokens inside it), and
+// end} byte span per token in post-order (a token after the tokens inside it), and
 // returns the extended slice. Reusing dst keeps a parse free of allocations.
 func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	tree := p.tokens32.tree

@@ -92,7 +92,9 @@ func classTables(code []byte) ([]byte, error) {
 		}
 		if def != nil {
 			if lo, hi, ok := consumedRange(def.Body, text); ok {
-				for c := lo; c <= hi; c++ {
+				// Only the ASCII part of the range goes into the table; the default
+				// clause stays for the rest (rfc3987's UTF-8 bytes 0x80-0xFF).
+				for c := lo; c <= hi && c < 128; c++ {
 					if !listed[c] {
 						set[c] = true
 					}
@@ -156,9 +158,23 @@ func classTables(code []byte) ([]byte, error) {
 	return b.Bytes(), nil
 }
 
-// caseChars returns the characters a case clause lists; ok is false if one is not an
-// ASCII character literal.
+// caseChars returns the ASCII characters a case clause lists; ok is false if one is not
+// an ASCII character literal (such a clause stays in the switch).
 func caseChars(cc *ast.CaseClause) (chars []rune, ok bool) {
+	all, ok := caseLiterals(cc)
+	for _, c := range all {
+		if c >= 128 {
+			ok = false
+			continue
+		}
+		chars = append(chars, c)
+	}
+	return chars, ok
+}
+
+// caseLiterals returns the characters a case clause lists; ok is false if one is not a
+// character literal.
+func caseLiterals(cc *ast.CaseClause) (chars []rune, ok bool) {
 	ok = true
 	for _, e := range cc.List {
 		lit, isLit := e.(*ast.BasicLit)
@@ -167,7 +183,7 @@ func caseChars(cc *ast.CaseClause) (chars []rune, ok bool) {
 			continue
 		}
 		v, _, tail, err := strconv.UnquoteChar(lit.Value[1:len(lit.Value)-1], '\'')
-		if err != nil || tail != "" || v >= 128 {
+		if err != nil || tail != "" {
 			ok = false
 			continue
 		}

@@ -10,7 +10,8 @@
 //     that was examined: every failing character test is made to record its position in
 //     Parser.far, which gives the offset of the first byte no alternative could accept;
 //   - Reset converts the input to a new []rune on every call: it is made to reuse the
-//     buffer, so a reused parser does not allocate per input;
+//     buffer, so a reused parser does not allocate per input, and to hold one element
+//     per byte, so that positions are byte offsets and a grammar's terminals are bytes;
 //   - -switch compiles a choice between characters into a switch that Go turns into a
 //     binary search: the cases that only consume their characters become one table
 //     lookup (classes.go);
@@ -126,26 +127,22 @@ var edits = []edit{
 	// Record the position of every failing character test.
 	{regexp.MustCompile(`(?m)^([ \t]*)(if (?:buffer\[position\] != rune\(.*\)|c := buffer\[position\]; c < rune\(.*\) \|\| c > rune\(.*\)|!matchDot\(\)) \{)$`),
 		"$1$2\n$1\tif int(position) > p.far {\n$1\t\tp.far, p.farComp = int(position), p.comp\n$1\t}", -1},
-	// Reuse the rune buffer instead of allocating one per input, and convert ASCII (the
-	// whole input, almost always) byte by byte: decoding UTF-8 rune by rune was a fifth
-	// of the parse time.
+	// Reuse the buffer instead of allocating one per input, and fill it with the input's
+	// bytes, one element per byte, instead of decoding UTF-8: the grammars' terminals are
+	// bytes (ASCII characters, and rfc3987's UTF-8 sequences), so a position is a byte
+	// offset, an invalid UTF-8 byte is just a byte no rule accepts, and decoding was a
+	// fifth of the parse time.
 	{regexp.MustCompile(`(?m)^([ \t]*)p\.buffer = \[\]rune\(p\.Buffer\)\n\s*if len\(p\.buffer\) == 0 \|\| p\.buffer\[len\(p\.buffer\)-1\] != endSymbol \{\n\s*p\.buffer = append\(p\.buffer, endSymbol\)\n\s*\}\n`),
 		`${1}s := p.Buffer
 ${1}if cap(p.buffer) <= len(s) {
 ${1}	p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
 ${1}}
 ${1}b := p.buffer[:len(s)+1]
-${1}n := 0
-${1}for n < len(s) && s[n] < 0x80 {
-${1}	b[n] = rune(s[n])
-${1}	n++
+${1}for i := 0; i < len(s); i++ {
+${1}	b[i] = rune(s[i])
 ${1}}
-${1}for _, r := range s[n:] {
-${1}	b[n] = r
-${1}	n++
-${1}}
-${1}b[n] = endSymbol
-${1}p.buffer = b[:n+1]
+${1}b[len(s)] = endSymbol
+${1}p.buffer = b
 `, 1},
 }
 
@@ -262,7 +259,7 @@ const api = `
 // matched a prefix of s (grammars end their top rules with !. to require all of s).
 // After a match, Tokens gives the syntax tree; after a failure,
 // Farthest gives the position of the farthest character that no test accepted.
-// Positions count runes, not bytes.
+// Positions are byte offsets into s (the parser reads s byte by byte).
 func (p *Parser) Run(s string, rule int) bool {
 	if p.parse == nil {
 		p.Init()
@@ -275,13 +272,13 @@ func (p *Parser) Run(s string, rule int) bool {
 	return p.parse(p.arg[:]...) == nil
 }
 
-// Farthest is the rune position of the farthest failing character test of the last Run,
+// Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
-// end} rune span per token in post-order (a token after the tokens inside it), and
+// end} byte span per token in post-order (a token after the tokens inside it), and
 // returns the extended slice. Reusing dst keeps a parse free of allocations.
 func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	tree := p.tokens32.tree
