@@ -19,6 +19,7 @@ func TestAllocations(t *testing.T) {
 		uri.RFC2732:      "http://user@[1080::8:800:200C:417A]:80/hypertext/WWW/TheProject.html?q#f",
 		uri.RFC2396bis01: "http://user@www.cern.ch:80/hypertext/WWW/TheProject.html?q#f",
 		uri.RFC3986:      "http://user@[::1]:80/hypertext/WWW/TheProject.html?q#f",
+		uri.RFC3987:      "http://user@résumé.example.org:80/hypertext/WWW/Dürst.html?q#f",
 		uri.RFC6874:      "http://user@[fe80::1%25en0]:80/hypertext/WWW/TheProject.html?q#f",
 	}
 	for _, spec := range uri.Specs() {

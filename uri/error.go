@@ -84,7 +84,7 @@ func orList(items []string) string {
 
 // summarize names the allowed bytes: each class wholly allowed that covers bytes not yet
 // named (classes come largest first), then the remaining bytes one by one.
-func summarize(allowed *[256]bool, classes []charClass, end bool) []string {
+func summarize(allowed *[256]bool, classes []charClass) []string {
 	var out []string
 	var named [256]bool
 	for _, c := range classes {
@@ -109,9 +109,6 @@ func summarize(allowed *[256]bool, classes []charClass, end bool) []string {
 		if allowed[i] && !named[i] {
 			out = append(out, strconv.Quote(string(rune(i))))
 		}
-	}
-	if end {
-		out = append(out, "end of input")
 	}
 	return out
 }

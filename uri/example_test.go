@@ -86,6 +86,7 @@ func ExampleSpecs() {
 	// rfc2732 1999-12
 	// rfc2396bis-01 2003-03
 	// rfc3986 2005-01
+	// rfc3987 2005-01
 	// rfc6874 2013-02
 }
 
@@ -216,4 +217,12 @@ func ExampleReference_HostKind() {
 	// Output:
 	// rfc3986 invalid
 	// rfc6874 IPv6addrz [fe80::1%25en0] en0
+}
+
+func ExampleIRIToURI() {
+	// RFC 3987 section 3.1's example: the IRI's non-ASCII characters become the
+	// percent-encoded octets of their UTF-8.
+	u, err := uri.IRIToURI("http://www.example.org/red%09rosé#red")
+	fmt.Println(u, err)
+	// Output: http://www.example.org/red%09ros%C3%A9#red <nil>
 }

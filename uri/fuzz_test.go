@@ -36,6 +36,7 @@ func FuzzValidateRFC2396(f *testing.F)      { fuzzValidate(f, "rfc2396") }
 func FuzzValidateRFC2732(f *testing.F)      { fuzzValidate(f, "rfc2732") }
 func FuzzValidateRFC2396bis01(f *testing.F) { fuzzValidate(f, "rfc2396bis-01") }
 func FuzzValidateRFC3986(f *testing.F)      { fuzzValidate(f, "rfc3986") }
+func FuzzValidateRFC3987(f *testing.F)      { fuzzValidate(f, "rfc3987") }
 func FuzzValidateRFC6874(f *testing.F)      { fuzzValidate(f, "rfc6874") }
 
 func fuzzValidate(f *testing.F, id string) {
@@ -74,7 +75,7 @@ func fuzzValidate(f *testing.F, id string) {
 		}
 		// The regexp recognizer (uri/oracle_regex_test.go) decides ASCII inputs of any
 		// length in linear time; on short ones IsValid, the authority, checks it.
-		byRegex := o.re != nil && isASCII(s)
+		byRegex := o.re != nil && regexpDecides(s)
 		decided, want := byRegex, false
 		if byRegex {
 			want = o.re.MatchString(s)

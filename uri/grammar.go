@@ -52,6 +52,12 @@ type charClass struct {
 	chars string
 }
 
+// wideClass is a named set of non-ASCII characters that a grammar accepts or rejects as a
+// whole at any position (rfc3987's ucschar and iprivate), and one of them to try.
+type wideClass struct {
+	name, sample string
+}
+
 // binding ties a generated parser to the uri package: written once per spec.
 type binding struct {
 	spec       Spec
@@ -66,6 +72,8 @@ type binding struct {
 	reportAs map[string]string
 	// classes name sets of characters for "expected ..." messages, largest first.
 	classes []charClass
+	// wide are the non-ASCII sets the grammar accepts, tried one sample each.
+	wide []wideClass
 	// genericTop is the entry rule used under the ParseOption GenericOnly (rfc1738: the
 	// generic syntax only, scheme rules off); "" when the spec has no such mode.
 	genericTop string

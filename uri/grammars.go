@@ -7,6 +7,7 @@ import (
 	"github.com/urispec/urispec/gen/rfc2396bis01"
 	"github.com/urispec/urispec/gen/rfc2732"
 	"github.com/urispec/urispec/gen/rfc3986"
+	"github.com/urispec/urispec/gen/rfc3987"
 	"github.com/urispec/urispec/gen/rfc6874"
 	"github.com/urispec/urispec/gen/url1993"
 	"github.com/urispec/urispec/gen/urlsyntax05"
@@ -23,5 +24,6 @@ var grammars = [numSpecs]*grammar{
 	RFC2732:      compile(rfc2732Binding, rfc2732.RuleID, rfc2732.RuleName, rfc2732.NumRules()),
 	RFC2396bis01: compile(rfc2396bis01Binding, rfc2396bis01.RuleID, rfc2396bis01.RuleName, rfc2396bis01.NumRules()),
 	RFC3986:      compile(rfc3986Binding, rfc3986.RuleID, rfc3986.RuleName, rfc3986.NumRules()),
+	RFC3987:      compile(rfc3987Binding, rfc3987.RuleID, rfc3987.RuleName, rfc3987.NumRules()),
 	RFC6874:      compile(rfc6874Binding, rfc6874.RuleID, rfc6874.RuleName, rfc6874.NumRules()),
 }

@@ -3,6 +3,7 @@ package uri
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // Level is a rung of the comparison ladder of section 6.2 of 2396bis-01 and RFC 3986.
@@ -59,6 +60,10 @@ var unreservedSets = [numSpecs]string{
 	RFC2396bis01: alnum + "-_.!~*'()",
 	// RFC 3986 2.3: unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~".
 	RFC3986: alnum + "-._~",
+	// RFC 3987 5.3.2.3 decodes "any percent-encoded octet sequence that corresponds to an
+	// unreserved character, as described in section 2.3 of [RFC3986]", and UTF-8
+	// sequences of a ucschar (see decodeUCS).
+	RFC3987: alnum + "-._~",
 	// RFC 6874 keeps RFC 3986's unreserved.
 	RFC6874: alnum + "-._~",
 }
@@ -139,26 +144,91 @@ type normalizer struct {
 // component.
 func (n *normalizer) decodeUnreserved(p parts) parts {
 	set := unreservedSets[n.spec]
-	dec := func(s string) string {
-		if !strings.Contains(s, "%") {
-			return s
-		}
-		var b strings.Builder
-		for i := 0; i < len(s); i++ {
-			if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
-				c := unhex(s[i+1])<<4 | unhex(s[i+2])
-				if strings.IndexByte(set, c) >= 0 {
-					b.WriteByte(c)
-					i += 2
-					continue
-				}
-			}
-			b.WriteByte(s[i])
-		}
-		return b.String()
+	dec := func(s string) string { return decodeEscapes(s, set) }
+	if n.spec == RFC3987 {
+		dec = func(s string) string { return decodeUCS(decodeEscapes(s, set)) }
 	}
 	p.authority, p.path, p.query, p.fragment = dec(p.authority), dec(p.path), dec(p.query), dec(p.fragment)
 	return p
+}
+
+// decodeEscapes decodes each escape of a character in set.
+func decodeEscapes(s, set string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			c := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if strings.IndexByte(set, c) >= 0 {
+				b.WriteByte(c)
+				i += 2
+				continue
+			}
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}
+
+// decodeUCS decodes each run of escapes that is the UTF-8 of one ucschar, the non-ASCII
+// part of iunreserved (RFC 3987 5.3.2: "ros%C3%A9" is "ros&#xE9;"). An escaped iprivate
+// character stays escaped: it is not iunreserved, and is allowed only in iquery.
+func decodeUCS(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		n := ucsEscapes(s[i:])
+		if n == 0 {
+			b.WriteByte(s[i])
+			i++
+			continue
+		}
+		for k := 0; k < n; k, i = k+1, i+3 {
+			b.WriteByte(unhex(s[i+1])<<4 | unhex(s[i+2]))
+		}
+	}
+	return b.String()
+}
+
+// ucsEscapes returns how many escapes at the start of s are the UTF-8 of one ucschar, or 0.
+func ucsEscapes(s string) int {
+	var buf [utf8.UTFMax]byte
+	for n := 0; n < len(buf) && 3*n+2 < len(s) && s[3*n] == '%' && isHex(s[3*n+1]) && isHex(s[3*n+2]); n++ {
+		buf[n] = unhex(s[3*n+1])<<4 | unhex(s[3*n+2])
+		if r, size := utf8.DecodeRune(buf[:n+1]); size == n+1 && r != utf8.RuneError {
+			if isUCSChar(r) {
+				return n + 1
+			}
+			return 0
+		}
+	}
+	return 0
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+// isUCSChar reports whether r is in RFC 3987's ucschar.
+func isUCSChar(r rune) bool {
+	switch {
+	case r >= 0xA0 && r <= 0xD7FF, r >= 0xF900 && r <= 0xFDCF, r >= 0xFDF0 && r <= 0xFFEF:
+		return true
+	case r >= 0x10000 && r <= 0xDFFFD:
+		return r&0xFFFF <= 0xFFFD
+	case r >= 0xE1000 && r <= 0xEFFFD:
+		return r&0xFFFF <= 0xFFFD
+	}
+	return false
 }
 
 // caseNormalize lower-cases the scheme and the host, and upper-cases the hex digits of
@@ -173,7 +243,8 @@ func (n *normalizer) caseNormalize(p parts) parts {
 	p.scheme = strings.ToLower(p.scheme)
 	if host, ok := n.r.Get(Host); ok && p.hasAuthority {
 		i := strings.LastIndexByte(p.authority, '@') + 1
-		if strings.HasPrefix(p.authority[i:], host) {
+		// RFC 3987 5.3.2.1: only a "US-ASCII only host" is case-insensitive.
+		if strings.HasPrefix(p.authority[i:], host) && (n.spec != RFC3987 || isASCII(host)) {
 			lowered := lowerOutsideEscapes(host)
 			if zone, ok := n.r.Get(Zone); ok {
 				lowered = lowerOutsideEscapes(host[:len(host)-len(zone)-1]) + host[len(host)-len(zone)-1:]
@@ -222,7 +293,9 @@ func (n *normalizer) pathSegments(p parts) parts {
 
 // removesRootlessDots reports whether the spec's normalization applies RFC 3986's
 // remove_dot_segments to every path of a URI, rootless ones included.
-func removesRootlessDots(spec Spec) bool { return spec == RFC3986 || spec == RFC6874 }
+func removesRootlessDots(spec Spec) bool {
+	return spec == RFC3986 || spec == RFC3987 || spec == RFC6874
+}
 
 // schemeBased removes an empty port and the scheme's default port, and writes an empty
 // http(s) path as "/" (6.2.3).

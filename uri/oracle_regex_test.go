@@ -10,8 +10,10 @@ package uri_test
 // The regexp is a derived recognizer, not the authority: TestOracle and the rfc1738
 // oracle compare it with IsValid on every string of the default run and on a
 // deterministic sample of a large one (-oracle.crosscheck), and fail on any difference.
-// It is used only for ASCII input (every generated string and near-miss is ASCII; Go's
-// regexp reads UTF-8 runes where IsValid reads bytes); other input goes to IsValid.
+// It is used only for well-formed UTF-8 input: Go's regexp and IsValid both match the
+// decoded code points of such input (a num-val range such as rfc3987's %xA0-D7FF is a
+// range of code points for both), but Go's regexp reads a byte that is not UTF-8 as
+// U+FFFD, which IsValid does not match: such input goes to IsValid.
 //
 // Two grammars need a mechanical rewrite, made on a deep copy of the parsed ABNF (the
 // grammar IsValid reads is untouched) and listed here:
@@ -32,6 +34,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 
 	goabnf "github.com/pandatix/go-abnf"
 )
@@ -176,15 +179,8 @@ func refersTo(c goabnf.Concatenation, name string) bool {
 	return false
 }
 
-// isASCII reports whether the regexp may decide s (see the file comment).
-func isASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] >= 0x80 {
-			return false
-		}
-	}
-	return true
-}
+// regexpDecides reports whether the regexp may decide s (see the file comment).
+func regexpDecides(s string) bool { return utf8.ValidString(s) }
 
 // regexUnavailable describes why a spec has no regexp recognizer, for the log.
 func regexUnavailable(err error) string {

@@ -114,7 +114,7 @@ type rfc1738Checker struct {
 // abnf is the ABNF verdict: the rule's regexp for ASCII input, else IsValid.
 func (c *rfc1738Checker) abnf(rule, s string) bool {
 	re := c.re[rule]
-	if re == nil || !isASCII(s) {
+	if re == nil || !regexpDecides(s) {
 		return c.isValid(rule, s)
 	}
 	v := re.MatchString(s)

@@ -58,6 +58,7 @@ import (
 	"github.com/urispec/urispec/gen/rfc2396bis01"
 	"github.com/urispec/urispec/gen/rfc2732"
 	"github.com/urispec/urispec/gen/rfc3986"
+	"github.com/urispec/urispec/gen/rfc3987"
 	"github.com/urispec/urispec/gen/rfc6874"
 	"github.com/urispec/urispec/gen/url1993"
 	"github.com/urispec/urispec/gen/urlsyntax05"
@@ -105,10 +106,10 @@ type oracle struct {
 	reNone string
 }
 
-// fast is the ABNF verdict from the regexp where there is one and s is ASCII (byRegex
-// true), else from IsValid.
+// fast is the ABNF verdict from the regexp where there is one and s is well-formed UTF-8
+// (byRegex true), else from IsValid.
 func (o *oracle) fast(s string) (valid, byRegex bool) {
-	if o.re != nil && isASCII(s) {
+	if o.re != nil && regexpDecides(s) {
 		return o.re.MatchString(s), true
 	}
 	return o.valid(s), false
@@ -357,6 +358,7 @@ func runOracle(t *testing.T, o *oracle, n, workers int) oracleStats {
 	if *oracleN > 0 || os.Getenv("URISPEC_ORACLE_N") != "" {
 		crossEvery = max(int64(*oracleCrossCheck), 1)
 	}
+	wide := wideTokens()
 	var mu sync.Mutex
 	var total oracleStats
 	var wg sync.WaitGroup
@@ -425,7 +427,11 @@ func runOracle(t *testing.T, o *oracle, n, workers int) oracleStats {
 				check(string(s), cross)
 				r := rand.New(rand.NewPCG(uint64(i), 0x5eed))
 				for k := 0; k < nearMisses; k++ {
-					check(string(mutate(r, s, mutationAlphabet)), cross)
+					if o.spec == uri.RFC3987 { // non-ASCII terminals: non-ASCII near-misses too
+						check(string(mutateWide(r, s, mutationAlphabet, wide)), cross)
+					} else {
+						check(string(mutate(r, s, mutationAlphabet)), cross)
+					}
 				}
 				done.Add(1)
 			}
@@ -493,6 +499,19 @@ var ambiguities = []struct {
 	}},
 	{"rfc3986", "path", "a:b", 1, func(t *testing.T, s string) {
 		checkToken(t, uri.RFC3986, "path", s, "path_rootless", 0, 3, "path_noscheme")
+	}},
+
+	// RFC 3987 2.2: "Some productions are ambiguous. The "first-match-wins" (a.k.a.
+	// "greedy") algorithm applies. For details, see [RFC3986]." The ambiguity is RFC
+	// 3986's ihost = IP-literal / IPv4address / ireg-name, with RFC 3986 3.2.2's rule.
+	{"rfc3987", "IRI-reference", "//1.2.3.4", 2, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC3987, "IRI_reference", s, "IPv4address", 2, 9, "ireg_name")
+		checkHostKind(t, uri.RFC3987, s, uri.IPv4)
+	}},
+	// Not ambiguous: a ucschar after the digits makes an ireg-name (the PEG's lookahead).
+	{"rfc3987", "IRI-reference", "//1.2.3.4é", 1, func(t *testing.T, s string) {
+		checkToken(t, uri.RFC3987, "IRI_reference", s, "ireg_name", 2, 11, "IPv4address")
+		checkHostKind(t, uri.RFC3987, s, uri.RegName)
 	}},
 
 	// RFC 6874 keeps RFC 3986's host = IP-literal / IPv4address / reg-name and its rule
@@ -848,6 +867,7 @@ var genParsers = map[uri.Spec]struct {
 	uri.RFC2732:      {func() tokenMachine { return &rfc2732.Parser{} }, rfc2732.RuleID, rfc2732.RuleName},
 	uri.RFC2396bis01: {func() tokenMachine { return &rfc2396bis01.Parser{} }, rfc2396bis01.RuleID, rfc2396bis01.RuleName},
 	uri.RFC3986:      {func() tokenMachine { return &rfc3986.Parser{} }, rfc3986.RuleID, rfc3986.RuleName},
+	uri.RFC3987:      {func() tokenMachine { return &rfc3987.Parser{} }, rfc3987.RuleID, rfc3987.RuleName},
 	uri.RFC6874:      {func() tokenMachine { return &rfc6874.Parser{} }, rfc6874.RuleID, rfc6874.RuleName},
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"unicode/utf8"
 )
 
 // Parser parses references under one spec, reusing the generated parser's buffers from
@@ -89,6 +90,7 @@ func (p *Parser) explain(s string) *Error {
 		}
 		off, rule = lo, p.ruleAtEnd(s[:lo])
 	}
+	off = charStart(s, off)
 	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule]}
 	if off <= maxProbe {
 		e.Expected = p.expected(s[:off])
@@ -129,8 +131,40 @@ func (p *Parser) expected(prefix string) []string {
 	for c := byte(0x20); c < 0x7f; c++ {
 		allowed[c] = allowed[p.m.Representative(c)]
 	}
-	end := p.m.Run(prefix, p.top)
-	return summarize(&allowed, p.g.classes, end)
+	out := summarize(&allowed, p.g.classes)
+	for _, w := range p.g.wide {
+		// Allowed if the parser reads past all of the sample's bytes.
+		probe := prefix + w.sample
+		if p.m.Run(probe, p.top) {
+			out = append(out, w.name)
+		} else if f, _ := p.m.Farthest(); f >= len(probe) {
+			out = append(out, w.name)
+		}
+	}
+	if p.m.Run(prefix, p.top) {
+		out = append(out, "end of input")
+	}
+	return out
+}
+
+// charStart moves an error offset back to the first byte of the character that holds
+// it: the parser reads bytes, and a UTF-8 sequence whose code point a grammar does not
+// accept fails at a later byte (U+FDD0, EF B7 90, fails at the 90). It stops earlier at a
+// byte that is not part of well-formed UTF-8 (a character of its own), since no grammar
+// accepts one (a truncated "\xe4\xb8" fails only at the byte after it).
+func charStart(s string, off int) int {
+	for i := 0; i < off; {
+		if s[i] < utf8.RuneSelf {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 || i+size > off {
+			return i
+		}
+		i += size
+	}
+	return off
 }
 
 // tokens returns the syntax tree of the last successful Run, in a buffer that the next

@@ -91,6 +91,7 @@ func Unvalidated() Option { return func(o *options) { o.unvalidated = true } }
 //	rfc2732        RFC 2396's                          resolve_rfc2396.go
 //	rfc2396bis-01  section 5.2 pseudocode and merge    resolve_rfc2396bis01.go
 //	rfc3986        section 5.2 (5.2.1-5.2.4)           resolve_rfc3986.go
+//	rfc3987        RFC 3986's (section 6.5)            resolve_rfc3986.go
 //	rfc6874        RFC 3986's (RFC 6874 changes no      resolve_rfc3986.go
 //	               step of it)
 //
@@ -140,6 +141,7 @@ var resolvers = map[Spec]resolver{
 	RFC2732:      resolveRFC2396, // RFC 2732 changes the syntax of a host, not resolution
 	RFC2396bis01: resolveRFC2396bis01,
 	RFC3986:      resolveRFC3986,
+	RFC3987:      resolveRFC3986, // RFC 3987 section 6.5: RFC 3986 section 5 applies to IRIs
 	RFC6874:      resolveRFC3986, // RFC 6874 changes the syntax of a host, not resolution
 }
 

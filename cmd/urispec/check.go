@@ -42,7 +42,9 @@ type checkResult struct {
 	Spec        string          `json:"spec"`
 	Valid       bool            `json:"valid"`
 	Components  *jsonComponents `json:"components"`
-	HostKind    string          `json:"host_kind,omitempty"`
+	// URI is a valid rfc3987 IRI reference mapped to a URI reference (RFC 3987 3.1).
+	URI      string `json:"uri,omitempty"`
+	HostKind string `json:"host_kind,omitempty"`
 	// Scheme is the scheme-specific syntax of RFC 1738 (uri.Reference.SchemeURL) of a
 	// valid reference that has a scheme: null when the scheme is not one of RFC 1738's
 	// ten, {"name": ..., "error": {...}} when the URL does not match that scheme's rule
@@ -128,6 +130,11 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				res.Error = &jsonError{Message: fmt.Sprintf("line %d: %v", line, readErr)}
 			} else if r, err := p.Parse(input); err == nil {
 				res.Valid, res.Components = true, componentsOf(r)
+				if r.Spec() == uri.RFC3987 {
+					if res.URI, err = uri.IRIToURI(input); err != nil {
+						return err
+					}
+				}
 				res.HostKind = r.HostKind().String()
 				if *asJSON {
 					if res.Scheme, err = schemeJSON(r); err != nil {
@@ -186,6 +193,9 @@ func writeCheck(w io.Writer, res checkResult, ue *uri.Error) error {
 		return err
 	case res.Error != nil:
 		_, err := fmt.Fprintf(w, "%*s%s\n", len(prefix), "", res.Error.Message)
+		return err
+	case res.URI != "" && res.URI != res.Input:
+		_, err := fmt.Fprintf(w, "%*sas a URI (RFC 3987 3.1): %s\n", len(prefix), "", res.URI)
 		return err
 	}
 	return nil

@@ -130,7 +130,7 @@ func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase 
 	} else {
 		fmt.Fprintf(b, "%v (%s): %svalid%s\n", spec, spec.Document(), pal.valid, pal.reset)
 		fmt.Fprintf(b, "%s%s\n", indent, text)
-		width := len(text) + 2
+		width := col[len(input)] + 2
 		var undefined []string
 		for _, c := range explainComponents {
 			v, ok := r.Get(c)

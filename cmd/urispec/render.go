@@ -3,26 +3,67 @@ package main
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
-// printable renders s on one terminal line: printable ASCII as is, every other byte as
-// \xNN, so that columns can be computed. col[i] is the column where byte i starts
-// (col[len(s)] is the end).
+// printable renders s on one terminal line, so that columns can be computed: printable
+// ASCII as is ("\" as `\\`), a printable non-ASCII character (valid UTF-8: a letter, mark,
+// number, punctuation or symbol) as itself, and every other byte as \xNN: controls,
+// bytes that are not UTF-8, and format characters such as the bidirectional controls
+// U+202A-U+202E, which would reorder the line on screen. col[i] is the terminal column
+// where byte i starts (col[len(s)] is the end; the bytes inside a character share its
+// column).
 func printable(s string) (text string, col []int) {
 	var b strings.Builder
 	col = make([]int, len(s)+1)
-	for i := 0; i < len(s); i++ {
-		col[i] = b.Len()
-		if c := s[i]; c >= 0x20 && c < 0x7f && c != '\\' {
-			b.WriteByte(c)
-		} else if c == '\\' {
+	w := 0
+	for i := 0; i < len(s); {
+		col[i] = w
+		c := s[i]
+		switch {
+		case c == '\\':
 			b.WriteString(`\\`)
-		} else {
-			fmt.Fprintf(&b, `\x%02x`, c)
+			w += 2
+			i++
+			continue
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+			w++
+			i++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if c >= utf8.RuneSelf && !(r == utf8.RuneError && size == 1) && unicode.IsPrint(r) {
+			b.WriteString(s[i : i+size])
+			for k := 1; k < size; k++ {
+				col[i+k] = w
+			}
+			w += runeWidth(r)
+			i += size
+			continue
+		}
+		fmt.Fprintf(&b, `\x%02x`, c)
+		w += 4
+		i++
 	}
-	col[len(s)] = b.Len()
+	col[len(s)] = w
 	return b.String(), col
+}
+
+// runeWidth is the number of terminal columns a printable non-ASCII character takes:
+// 0 for a combining mark, 2 for the wide scripts of East Asia and the fullwidth forms,
+// 1 otherwise. It approximates Unicode's East Asian Width (UAX #11) with the standard
+// library's tables; a character it gets wrong moves the caret, not the offset.
+func runeWidth(r rune) int {
+	switch {
+	case unicode.Is(unicode.Mn, r), unicode.Is(unicode.Me, r):
+		return 0
+	case unicode.In(r, unicode.Han, unicode.Hangul, unicode.Hiragana, unicode.Katakana),
+		r >= 0xFF01 && r <= 0xFF60, r >= 0xFFE0 && r <= 0xFFE6, r >= 0x3000 && r <= 0x303F:
+		return 2
+	}
+	return 1
 }
 
 // caretLine returns indent spaces, then spaces up to the column of byte off, then "^".
