@@ -128,6 +128,12 @@ func TestLongInputs(t *testing.T) {
 		{"invalid at the end", "http://h/" + strings.Repeat("a", mb) + " "},
 		{"invalid at the start", " " + strings.Repeat("a", mb)},
 		{"brackets", strings.Repeat("[", mb)},
+		// Non-ASCII (rfc3987 reads UTF-8 byte sequences; the other specs stop at once).
+		{"ucschar path", "a:" + strings.Repeat("é", mb/2)},
+		{"ucschar host", "//" + strings.Repeat("納", mb/3)},
+		{"iprivate query", "?" + strings.Repeat("\ue000", mb/3)},
+		{"cut UTF-8 at the end", "//" + strings.Repeat("é", mb/2) + "\xc3"},
+		{"ill-formed at the start", "\xff" + strings.Repeat("é", mb/2)},
 	}
 	for _, spec := range uri.Specs() {
 		for _, c := range cases {
