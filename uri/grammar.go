@@ -119,6 +119,19 @@ func compile(b binding, ruleID func(string) int, ruleName func(int) string, numR
 	return g
 }
 
+// extendRoles returns the roles of a spec's binding with more added: a spec that amends
+// another (rfc2732, rfc6874) keeps the roles of every rule it does not change.
+func extendRoles(base, more map[string]role) map[string]role {
+	out := make(map[string]role, len(base)+len(more))
+	for name, r := range base {
+		out[name] = r
+	}
+	for name, r := range more {
+		out[name] = r
+	}
+	return out
+}
+
 // hyphenated spells a peg rule name with the "-" of RFC 5234 rule names.
 func hyphenated(name string) string { return strings.ReplaceAll(name, "_", "-") }
 

@@ -12,21 +12,7 @@ var rfc2732Binding = binding{
 	ruleName:   hyphenURINames,
 	classes:    rfc2732Classes,
 	reportAs:   map[string]string{"userinfo": "authority"},
-	roles: map[string]role{
-		"scheme":      roleScheme,
-		"authority":   roleAuthority,
-		"userinfo":    roleUserinfo,
-		"host":        roleHost,
-		"hostname":    roleHostName,
-		"IPv4address": roleIPv4,
-		"IPv6address": roleIPv6,
-		"port":        rolePort,
-		"abs_path":    rolePath,
-		"rel_path":    rolePath,
-		"opaque_part": rolePath,
-		"query":       roleQuery,
-		"fragment":    roleFragment,
-	},
+	roles:      extendRoles(rfc2396Binding.roles, map[string]role{"IPv6address": roleIPv6}),
 }
 
 // The classes of RFC 2396's character rules with RFC 2732's reserved ("[" and "]"
