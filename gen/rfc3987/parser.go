@@ -60,6 +60,8 @@ const (
 	ruleiunreserved
 	ruleucschar
 	ruleiprivate
+	rulecont
+	ruleplane_end
 	rulepct_encoded
 	ruleunreserved
 	rulereserved
@@ -113,6 +115,8 @@ var rul3s = [...]string{
 	"iunreserved",
 	"ucschar",
 	"iprivate",
+	"cont",
+	"plane_end",
 	"pct_encoded",
 	"unreserved",
 	"reserved",
@@ -239,7 +243,7 @@ type Parser struct {
 
 	Buffer string
 	buffer []rune
-	rules  [50]func() bool
+	rules  [52]func() bool
 	parse  func(rule ...int) error
 	reset  func()
 	Pretty bool
@@ -445,108 +449,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l4:
 					position, tokenIndex = position2, tokenIndex2
 					{ // ipath
-						position173_47, tokenIndex173_47 := position, tokenIndex
+						position173_94, tokenIndex173_94 := position, tokenIndex
 						{
-							position174_47 := position
+							position174_94 := position
 							{
-								position175_47, tokenIndex175_47 := position, tokenIndex
+								position175_94, tokenIndex175_94 := position, tokenIndex
 								if !_rules[ruleipath_abempty]() {
-									goto l176_47
+									goto l176_94
 								}
 								{
-									position177_47, tokenIndex177_47 := position, tokenIndex
+									position177_94, tokenIndex177_94 := position, tokenIndex
 									if !matchDot() {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l177_47
+										goto l177_94
 									}
-									goto l176_47
-								l177_47:
-									position, tokenIndex = position177_47, tokenIndex177_47
+									goto l176_94
+								l177_94:
+									position, tokenIndex = position177_94, tokenIndex177_94
 								}
-								goto l175_47
-							l176_47:
-								position, tokenIndex = position175_47, tokenIndex175_47
+								goto l175_94
+							l176_94:
+								position, tokenIndex = position175_94, tokenIndex175_94
 								if !_rules[ruleipath_absolute]() {
-									goto l178_47
+									goto l178_94
 								}
 								{
-									position179_47, tokenIndex179_47 := position, tokenIndex
+									position179_94, tokenIndex179_94 := position, tokenIndex
 									if !matchDot() {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l179_47
+										goto l179_94
 									}
-									goto l178_47
-								l179_47:
-									position, tokenIndex = position179_47, tokenIndex179_47
+									goto l178_94
+								l179_94:
+									position, tokenIndex = position179_94, tokenIndex179_94
 								}
-								goto l175_47
-							l178_47:
-								position, tokenIndex = position175_47, tokenIndex175_47
+								goto l175_94
+							l178_94:
+								position, tokenIndex = position175_94, tokenIndex175_94
 								if !_rules[ruleipath_noscheme]() {
-									goto l180_47
+									goto l180_94
 								}
 								{
-									position181_47, tokenIndex181_47 := position, tokenIndex
+									position181_94, tokenIndex181_94 := position, tokenIndex
 									if !matchDot() {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l181_47
+										goto l181_94
 									}
-									goto l180_47
-								l181_47:
-									position, tokenIndex = position181_47, tokenIndex181_47
+									goto l180_94
+								l181_94:
+									position, tokenIndex = position181_94, tokenIndex181_94
 								}
-								goto l175_47
-							l180_47:
-								position, tokenIndex = position175_47, tokenIndex175_47
+								goto l175_94
+							l180_94:
+								position, tokenIndex = position175_94, tokenIndex175_94
 								if !_rules[ruleipath_rootless]() {
-									goto l182_47
+									goto l182_94
 								}
 								{
-									position183_47, tokenIndex183_47 := position, tokenIndex
+									position183_94, tokenIndex183_94 := position, tokenIndex
 									if !matchDot() {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l183_47
+										goto l183_94
 									}
-									goto l182_47
-								l183_47:
-									position, tokenIndex = position183_47, tokenIndex183_47
+									goto l182_94
+								l183_94:
+									position, tokenIndex = position183_94, tokenIndex183_94
 								}
-								goto l175_47
-							l182_47:
-								position, tokenIndex = position175_47, tokenIndex175_47
+								goto l175_94
+							l182_94:
+								position, tokenIndex = position175_94, tokenIndex175_94
 								if !_rules[ruleipath_empty]() {
-									goto l173_47
+									goto l173_94
 								}
 								{
-									position184_47, tokenIndex184_47 := position, tokenIndex
+									position184_94, tokenIndex184_94 := position, tokenIndex
 									if !matchDot() {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l184_47
+										goto l184_94
 									}
-									goto l173_47
-								l184_47:
-									position, tokenIndex = position184_47, tokenIndex184_47
+									goto l173_94
+								l184_94:
+									position, tokenIndex = position184_94, tokenIndex184_94
 								}
 							}
-						l175_47:
-							_ = position174_47
+						l175_94:
+							_ = position174_94
 						}
-						goto lok47
-					l173_47:
-						position, tokenIndex = position173_47, tokenIndex173_47
+						goto lok94
+					l173_94:
+						position, tokenIndex = position173_94, tokenIndex173_94
 						goto l0
 					}
-				lok47:
+				lok94:
 				}
 			l2:
 				_ = position1
@@ -627,59 +631,59 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // ihier_part
-					position17_45, tokenIndex17_45 := position, tokenIndex
+					position17_92, tokenIndex17_92 := position, tokenIndex
 					{
-						position18_45 := position
+						position18_92 := position
 						{
-							position19_45, tokenIndex19_45 := position, tokenIndex
+							position19_92, tokenIndex19_92 := position, tokenIndex
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l20_45
+								goto l20_92
 							}
 							position++
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l20_45
+								goto l20_92
 							}
 							position++
 							if !_rules[ruleiauthority]() {
-								goto l20_45
+								goto l20_92
 							}
 							if !_rules[ruleipath_abempty]() {
-								goto l20_45
+								goto l20_92
 							}
-							goto l19_45
-						l20_45:
-							position, tokenIndex = position19_45, tokenIndex19_45
+							goto l19_92
+						l20_92:
+							position, tokenIndex = position19_92, tokenIndex19_92
 							if !_rules[ruleipath_absolute]() {
-								goto l21_45
+								goto l21_92
 							}
-							goto l19_45
-						l21_45:
-							position, tokenIndex = position19_45, tokenIndex19_45
+							goto l19_92
+						l21_92:
+							position, tokenIndex = position19_92, tokenIndex19_92
 							if !_rules[ruleipath_rootless]() {
-								goto l22_45
+								goto l22_92
 							}
-							goto l19_45
-						l22_45:
-							position, tokenIndex = position19_45, tokenIndex19_45
+							goto l19_92
+						l22_92:
+							position, tokenIndex = position19_92, tokenIndex19_92
 							if !_rules[ruleipath_empty]() {
-								goto l17_45
+								goto l17_92
 							}
 						}
-					l19_45:
-						_ = position18_45
+					l19_92:
+						_ = position18_92
 					}
-					goto lok45
-				l17_45:
-					position, tokenIndex = position17_45, tokenIndex17_45
+					goto lok92
+				l17_92:
+					position, tokenIndex = position17_92, tokenIndex17_92
 					goto l11
 				}
-			lok45:
+			lok92:
 				{
 					position13, tokenIndex13 := position, tokenIndex
 					if buffer[position] != rune('?') {
@@ -795,59 +799,59 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // ihier_part
-					position17_44, tokenIndex17_44 := position, tokenIndex
+					position17_91, tokenIndex17_91 := position, tokenIndex
 					{
-						position18_44 := position
+						position18_91 := position
 						{
-							position19_44, tokenIndex19_44 := position, tokenIndex
+							position19_91, tokenIndex19_91 := position, tokenIndex
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l20_44
+								goto l20_91
 							}
 							position++
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l20_44
+								goto l20_91
 							}
 							position++
 							if !_rules[ruleiauthority]() {
-								goto l20_44
+								goto l20_91
 							}
 							if !_rules[ruleipath_abempty]() {
-								goto l20_44
+								goto l20_91
 							}
-							goto l19_44
-						l20_44:
-							position, tokenIndex = position19_44, tokenIndex19_44
+							goto l19_91
+						l20_91:
+							position, tokenIndex = position19_91, tokenIndex19_91
 							if !_rules[ruleipath_absolute]() {
-								goto l21_44
+								goto l21_91
 							}
-							goto l19_44
-						l21_44:
-							position, tokenIndex = position19_44, tokenIndex19_44
+							goto l19_91
+						l21_91:
+							position, tokenIndex = position19_91, tokenIndex19_91
 							if !_rules[ruleipath_rootless]() {
-								goto l22_44
+								goto l22_91
 							}
-							goto l19_44
-						l22_44:
-							position, tokenIndex = position19_44, tokenIndex19_44
+							goto l19_91
+						l22_91:
+							position, tokenIndex = position19_91, tokenIndex19_91
 							if !_rules[ruleipath_empty]() {
-								goto l17_44
+								goto l17_91
 							}
 						}
-					l19_44:
-						_ = position18_44
+					l19_91:
+						_ = position18_91
 					}
-					goto lok44
-				l17_44:
-					position, tokenIndex = position17_44, tokenIndex17_44
+					goto lok91
+				l17_91:
+					position, tokenIndex = position17_91, tokenIndex17_91
 					goto l23
 				}
-			lok44:
+			lok91:
 				{
 					position25, tokenIndex25 := position, tokenIndex
 					if buffer[position] != rune('?') {
@@ -894,59 +898,59 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position29 := position
 				{ // irelative_part
-					position34_46, tokenIndex34_46 := position, tokenIndex
+					position34_93, tokenIndex34_93 := position, tokenIndex
 					{
-						position35_46 := position
+						position35_93 := position
 						{
-							position36_46, tokenIndex36_46 := position, tokenIndex
+							position36_93, tokenIndex36_93 := position, tokenIndex
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l37_46
+								goto l37_93
 							}
 							position++
 							if buffer[position] != rune('/') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l37_46
+								goto l37_93
 							}
 							position++
 							if !_rules[ruleiauthority]() {
-								goto l37_46
+								goto l37_93
 							}
 							if !_rules[ruleipath_abempty]() {
-								goto l37_46
+								goto l37_93
 							}
-							goto l36_46
-						l37_46:
-							position, tokenIndex = position36_46, tokenIndex36_46
+							goto l36_93
+						l37_93:
+							position, tokenIndex = position36_93, tokenIndex36_93
 							if !_rules[ruleipath_absolute]() {
-								goto l38_46
+								goto l38_93
 							}
-							goto l36_46
-						l38_46:
-							position, tokenIndex = position36_46, tokenIndex36_46
+							goto l36_93
+						l38_93:
+							position, tokenIndex = position36_93, tokenIndex36_93
 							if !_rules[ruleipath_noscheme]() {
-								goto l39_46
+								goto l39_93
 							}
-							goto l36_46
-						l39_46:
-							position, tokenIndex = position36_46, tokenIndex36_46
+							goto l36_93
+						l39_93:
+							position, tokenIndex = position36_93, tokenIndex36_93
 							if !_rules[ruleipath_empty]() {
-								goto l34_46
+								goto l34_93
 							}
 						}
-					l36_46:
-						_ = position35_46
+					l36_93:
+						_ = position35_93
 					}
-					goto lok46
-				l34_46:
-					position, tokenIndex = position34_46, tokenIndex34_46
+					goto lok93
+				l34_93:
+					position, tokenIndex = position34_93, tokenIndex34_93
 					goto l28
 				}
-			lok46:
+			lok93:
 				{
 					position30, tokenIndex30 := position, tokenIndex
 					if buffer[position] != rune('?') {
@@ -1171,20 +1175,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '%':
 								{ // pct_encoded
-									position293_19, tokenIndex293_19 := position, tokenIndex
+									position261_66, tokenIndex261_66 := position, tokenIndex
 									{
-										position294_19 := position
+										position262_66 := position
 										if buffer[position] != rune('%') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l293_19
+											goto l261_66
 										}
 										position++
 										{ // HEXDIG
-											position306_17_19, tokenIndex306_17_19 := position, tokenIndex
+											position274_64_66, tokenIndex274_64_66 := position, tokenIndex
 											{
-												position307_17_19 := position
+												position275_64_66 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -1193,24 +1197,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l306_17_19
+															goto l274_64_66
 														}
 														position++
 													}
 												}
 
-												_ = position307_17_19
+												_ = position275_64_66
 											}
-											goto lok17_19
-										l306_17_19:
-											position, tokenIndex = position306_17_19, tokenIndex306_17_19
-											goto l293_19
+											goto lok64_66
+										l274_64_66:
+											position, tokenIndex = position274_64_66, tokenIndex274_64_66
+											goto l261_66
 										}
-									lok17_19:
+									lok64_66:
 										{ // HEXDIG
-											position306_18_19, tokenIndex306_18_19 := position, tokenIndex
+											position274_65_66, tokenIndex274_65_66 := position, tokenIndex
 											{
-												position307_18_19 := position
+												position275_65_66 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -1219,28 +1223,28 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l306_18_19
+															goto l274_65_66
 														}
 														position++
 													}
 												}
 
-												_ = position307_18_19
+												_ = position275_65_66
 											}
-											goto lok18_19
-										l306_18_19:
-											position, tokenIndex = position306_18_19, tokenIndex306_18_19
-											goto l293_19
+											goto lok65_66
+										l274_65_66:
+											position, tokenIndex = position274_65_66, tokenIndex274_65_66
+											goto l261_66
 										}
-									lok18_19:
-										_ = position294_19
+									lok65_66:
+										_ = position262_66
 									}
-									goto lok19
-								l293_19:
-									position, tokenIndex = position293_19, tokenIndex293_19
+									goto lok66
+								l261_66:
+									position, tokenIndex = position261_66, tokenIndex261_66
 									goto l56
 								}
-							lok19:
+							lok66:
 								;
 							default:
 								if !_rules[ruleucschar]() {
@@ -1283,9 +1287,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
-									position300_41, tokenIndex300_41 := position, tokenIndex
+									position268_88, tokenIndex268_88 := position, tokenIndex
 									{
-										position301_41 := position
+										position269_88 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
@@ -1294,37 +1298,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l300_41
+													goto l268_88
 												}
 												position++
 											}
 										}
 
-										_ = position301_41
+										_ = position269_88
 									}
-									goto lok41
-								l300_41:
-									position, tokenIndex = position300_41, tokenIndex300_41
+									goto lok88
+								l268_88:
+									position, tokenIndex = position268_88, tokenIndex268_88
 									goto l63
 								}
-							lok41:
+							lok88:
 								;
 							case '%':
 								{ // pct_encoded
-									position293_42, tokenIndex293_42 := position, tokenIndex
+									position261_89, tokenIndex261_89 := position, tokenIndex
 									{
-										position294_42 := position
+										position262_89 := position
 										if buffer[position] != rune('%') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l293_42
+											goto l261_89
 										}
 										position++
 										{ // HEXDIG
-											position306_17_42, tokenIndex306_17_42 := position, tokenIndex
+											position274_64_89, tokenIndex274_64_89 := position, tokenIndex
 											{
-												position307_17_42 := position
+												position275_64_89 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -1333,24 +1337,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l306_17_42
+															goto l274_64_89
 														}
 														position++
 													}
 												}
 
-												_ = position307_17_42
+												_ = position275_64_89
 											}
-											goto lok17_42
-										l306_17_42:
-											position, tokenIndex = position306_17_42, tokenIndex306_17_42
-											goto l293_42
+											goto lok64_89
+										l274_64_89:
+											position, tokenIndex = position274_64_89, tokenIndex274_64_89
+											goto l261_89
 										}
-									lok17_42:
+									lok64_89:
 										{ // HEXDIG
-											position306_18_42, tokenIndex306_18_42 := position, tokenIndex
+											position274_65_89, tokenIndex274_65_89 := position, tokenIndex
 											{
-												position307_18_42 := position
+												position275_65_89 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -1359,52 +1363,52 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l306_18_42
+															goto l274_65_89
 														}
 														position++
 													}
 												}
 
-												_ = position307_18_42
+												_ = position275_65_89
 											}
-											goto lok18_42
-										l306_18_42:
-											position, tokenIndex = position306_18_42, tokenIndex306_18_42
-											goto l293_42
+											goto lok65_89
+										l274_65_89:
+											position, tokenIndex = position274_65_89, tokenIndex274_65_89
+											goto l261_89
 										}
-									lok18_42:
-										_ = position294_42
+									lok65_89:
+										_ = position262_89
 									}
-									goto lok42
-								l293_42:
-									position, tokenIndex = position293_42, tokenIndex293_42
+									goto lok89
+								l261_89:
+									position, tokenIndex = position261_89, tokenIndex261_89
 									goto l63
 								}
-							lok42:
+							lok89:
 								;
 							default:
 								{ // iunreserved
-									position236_43, tokenIndex236_43 := position, tokenIndex
+									position236_90, tokenIndex236_90 := position, tokenIndex
 									{
-										position237_43 := position
+										position237_90 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
 												if !_rules[ruleucschar]() {
-													goto l236_43
+													goto l236_90
 												}
 											}
 										}
 
-										_ = position237_43
+										_ = position237_90
 									}
-									goto lok43
-								l236_43:
-									position, tokenIndex = position236_43, tokenIndex236_43
+									goto lok90
+								l236_90:
+									position, tokenIndex = position236_90, tokenIndex236_90
 									goto l63
 								}
-							lok43:
+							lok90:
 							}
 						}
 
@@ -1439,24 +1443,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position68, tokenIndex68 := position, tokenIndex
 					{ // DIGIT
-						position304_1, tokenIndex304_1 := position, tokenIndex
+						position272_2, tokenIndex272_2 := position, tokenIndex
 						{
-							position305_1 := position
+							position273_2 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l304_1
+								goto l272_2
 							}
 							position++
-							_ = position305_1
+							_ = position273_2
 						}
-						goto lok1
-					l304_1:
-						position, tokenIndex = position304_1, tokenIndex304_1
+						goto lok2
+					l272_2:
+						position, tokenIndex = position272_2, tokenIndex272_2
 						goto l68
 					}
-				lok1:
+				lok2:
 					goto l67
 				l68:
 					position, tokenIndex = position68, tokenIndex68
@@ -1538,9 +1542,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			l75:
 				{ // HEXDIG
-					position306_2, tokenIndex306_2 := position, tokenIndex
+					position274_3, tokenIndex274_3 := position, tokenIndex
 					{
-						position307_2 := position
+						position275_3 := position
 						{
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
@@ -1549,27 +1553,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l306_2
+									goto l274_3
 								}
 								position++
 							}
 						}
 
-						_ = position307_2
+						_ = position275_3
 					}
-					goto lok2
-				l306_2:
-					position, tokenIndex = position306_2, tokenIndex306_2
+					goto lok3
+				l274_3:
+					position, tokenIndex = position274_3, tokenIndex274_3
 					goto l73
 				}
-			lok2:
+			lok3:
 			l77:
 				{
 					position78, tokenIndex78 := position, tokenIndex
 					{ // HEXDIG
-						position306_3, tokenIndex306_3 := position, tokenIndex
+						position274_4, tokenIndex274_4 := position, tokenIndex
 						{
-							position307_3 := position
+							position275_4 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
@@ -1578,20 +1582,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l306_3
+										goto l274_4
 									}
 									position++
 								}
 							}
 
-							_ = position307_3
+							_ = position275_4
 						}
-						goto lok3
-					l306_3:
-						position, tokenIndex = position306_3, tokenIndex306_3
+						goto lok4
+					l274_4:
+						position, tokenIndex = position274_4, tokenIndex274_4
 						goto l78
 					}
-				lok3:
+				lok4:
 					goto l77
 				l78:
 					position, tokenIndex = position78, tokenIndex78
@@ -1610,9 +1614,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 							{ // sub_delims
-								position300_4, tokenIndex300_4 := position, tokenIndex
+								position268_5, tokenIndex268_5 := position, tokenIndex
 								{
-									position301_4 := position
+									position269_5 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
@@ -1621,26 +1625,26 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
-												goto l300_4
+												goto l268_5
 											}
 											position++
 										}
 									}
 
-									_ = position301_4
+									_ = position269_5
 								}
-								goto lok4
-							l300_4:
-								position, tokenIndex = position300_4, tokenIndex300_4
+								goto lok5
+							l268_5:
+								position, tokenIndex = position268_5, tokenIndex268_5
 								goto l73
 							}
-						lok4:
+						lok5:
 							;
 						default:
 							{ // unreserved
-								position295_5, tokenIndex295_5 := position, tokenIndex
+								position263_6, tokenIndex263_6 := position, tokenIndex
 								{
-									position296_5 := position
+									position264_6 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
@@ -1649,20 +1653,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
-												goto l295_5
+												goto l263_6
 											}
 											position++
 										}
 									}
 
-									_ = position296_5
+									_ = position264_6
 								}
-								goto lok5
-							l295_5:
-								position, tokenIndex = position295_5, tokenIndex295_5
+								goto lok6
+							l263_6:
+								position, tokenIndex = position263_6, tokenIndex263_6
 								goto l73
 							}
-						lok5:
+						lok6:
 						}
 					}
 				}
@@ -1677,9 +1681,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
-									position300_6, tokenIndex300_6 := position, tokenIndex
+									position268_7, tokenIndex268_7 := position, tokenIndex
 									{
-										position301_6 := position
+										position269_7 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
@@ -1688,26 +1692,26 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l300_6
+													goto l268_7
 												}
 												position++
 											}
 										}
 
-										_ = position301_6
+										_ = position269_7
 									}
-									goto lok6
-								l300_6:
-									position, tokenIndex = position300_6, tokenIndex300_6
+									goto lok7
+								l268_7:
+									position, tokenIndex = position268_7, tokenIndex268_7
 									goto l80
 								}
-							lok6:
+							lok7:
 								;
 							default:
 								{ // unreserved
-									position295_7, tokenIndex295_7 := position, tokenIndex
+									position263_8, tokenIndex263_8 := position, tokenIndex
 									{
-										position296_7 := position
+										position264_8 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
@@ -1716,20 +1720,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l295_7
+													goto l263_8
 												}
 												position++
 											}
 										}
 
-										_ = position296_7
+										_ = position264_8
 									}
-									goto lok7
-								l295_7:
-									position, tokenIndex = position295_7, tokenIndex295_7
+									goto lok8
+								l263_8:
+									position, tokenIndex = position263_8, tokenIndex263_8
 									goto l80
 								}
-							lok7:
+							lok8:
 							}
 						}
 					}
@@ -1817,40 +1821,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // ls32
-						position155_34, tokenIndex155_34 := position, tokenIndex
+						position155_81, tokenIndex155_81 := position, tokenIndex
 						{
-							position156_34 := position
+							position156_81 := position
 							{
-								position157_34, tokenIndex157_34 := position, tokenIndex
+								position157_81, tokenIndex157_81 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l158_34
+									goto l158_81
 								}
 								if buffer[position] != rune(':') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l158_34
+									goto l158_81
 								}
 								position++
 								if !_rules[ruleh16]() {
-									goto l158_34
+									goto l158_81
 								}
-								goto l157_34
-							l158_34:
-								position, tokenIndex = position157_34, tokenIndex157_34
+								goto l157_81
+							l158_81:
+								position, tokenIndex = position157_81, tokenIndex157_81
 								if !_rules[ruleIPv4address]() {
-									goto l155_34
+									goto l155_81
 								}
 							}
-						l157_34:
-							_ = position156_34
+						l157_81:
+							_ = position156_81
 						}
-						goto lok34
-					l155_34:
-						position, tokenIndex = position155_34, tokenIndex155_34
+						goto lok81
+					l155_81:
+						position, tokenIndex = position155_81, tokenIndex155_81
 						goto l86
 					}
-				lok34:
+				lok81:
 					{
 						position87, tokenIndex87 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -1930,40 +1934,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // ls32
-						position155_35, tokenIndex155_35 := position, tokenIndex
+						position155_82, tokenIndex155_82 := position, tokenIndex
 						{
-							position156_35 := position
+							position156_82 := position
 							{
-								position157_35, tokenIndex157_35 := position, tokenIndex
+								position157_82, tokenIndex157_82 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l158_35
+									goto l158_82
 								}
 								if buffer[position] != rune(':') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l158_35
+									goto l158_82
 								}
 								position++
 								if !_rules[ruleh16]() {
-									goto l158_35
+									goto l158_82
 								}
-								goto l157_35
-							l158_35:
-								position, tokenIndex = position157_35, tokenIndex157_35
+								goto l157_82
+							l158_82:
+								position, tokenIndex = position157_82, tokenIndex157_82
 								if !_rules[ruleIPv4address]() {
-									goto l155_35
+									goto l155_82
 								}
 							}
-						l157_35:
-							_ = position156_35
+						l157_82:
+							_ = position156_82
 						}
-						goto lok35
-					l155_35:
-						position, tokenIndex = position155_35, tokenIndex155_35
+						goto lok82
+					l155_82:
+						position, tokenIndex = position155_82, tokenIndex155_82
 						goto l88
 					}
-				lok35:
+				lok82:
 					{
 						position89, tokenIndex89 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2043,40 +2047,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // ls32
-						position155_36, tokenIndex155_36 := position, tokenIndex
+						position155_83, tokenIndex155_83 := position, tokenIndex
 						{
-							position156_36 := position
+							position156_83 := position
 							{
-								position157_36, tokenIndex157_36 := position, tokenIndex
+								position157_83, tokenIndex157_83 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l158_36
+									goto l158_83
 								}
 								if buffer[position] != rune(':') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l158_36
+									goto l158_83
 								}
 								position++
 								if !_rules[ruleh16]() {
-									goto l158_36
+									goto l158_83
 								}
-								goto l157_36
-							l158_36:
-								position, tokenIndex = position157_36, tokenIndex157_36
+								goto l157_83
+							l158_83:
+								position, tokenIndex = position157_83, tokenIndex157_83
 								if !_rules[ruleIPv4address]() {
-									goto l155_36
+									goto l155_83
 								}
 							}
-						l157_36:
-							_ = position156_36
+						l157_83:
+							_ = position156_83
 						}
-						goto lok36
-					l155_36:
-						position, tokenIndex = position155_36, tokenIndex155_36
+						goto lok83
+					l155_83:
+						position, tokenIndex = position155_83, tokenIndex155_83
 						goto l90
 					}
-				lok36:
+				lok83:
 					{
 						position93, tokenIndex93 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2149,40 +2153,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // ls32
-						position155_37, tokenIndex155_37 := position, tokenIndex
+						position155_84, tokenIndex155_84 := position, tokenIndex
 						{
-							position156_37 := position
+							position156_84 := position
 							{
-								position157_37, tokenIndex157_37 := position, tokenIndex
+								position157_84, tokenIndex157_84 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l158_37
+									goto l158_84
 								}
 								if buffer[position] != rune(':') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l158_37
+									goto l158_84
 								}
 								position++
 								if !_rules[ruleh16]() {
-									goto l158_37
+									goto l158_84
 								}
-								goto l157_37
-							l158_37:
-								position, tokenIndex = position157_37, tokenIndex157_37
+								goto l157_84
+							l158_84:
+								position, tokenIndex = position157_84, tokenIndex157_84
 								if !_rules[ruleIPv4address]() {
-									goto l155_37
+									goto l155_84
 								}
 							}
-						l157_37:
-							_ = position156_37
+						l157_84:
+							_ = position156_84
 						}
-						goto lok37
-					l155_37:
-						position, tokenIndex = position155_37, tokenIndex155_37
+						goto lok84
+					l155_84:
+						position, tokenIndex = position155_84, tokenIndex155_84
 						goto l94
 					}
-				lok37:
+				lok84:
 					{
 						position97, tokenIndex97 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2245,40 +2249,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // ls32
-						position155_38, tokenIndex155_38 := position, tokenIndex
+						position155_85, tokenIndex155_85 := position, tokenIndex
 						{
-							position156_38 := position
+							position156_85 := position
 							{
-								position157_38, tokenIndex157_38 := position, tokenIndex
+								position157_85, tokenIndex157_85 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l158_38
+									goto l158_85
 								}
 								if buffer[position] != rune(':') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l158_38
+									goto l158_85
 								}
 								position++
 								if !_rules[ruleh16]() {
-									goto l158_38
+									goto l158_85
 								}
-								goto l157_38
-							l158_38:
-								position, tokenIndex = position157_38, tokenIndex157_38
+								goto l157_85
+							l158_85:
+								position, tokenIndex = position157_85, tokenIndex157_85
 								if !_rules[ruleIPv4address]() {
-									goto l155_38
+									goto l155_85
 								}
 							}
-						l157_38:
-							_ = position156_38
+						l157_85:
+							_ = position156_85
 						}
-						goto lok38
-					l155_38:
-						position, tokenIndex = position155_38, tokenIndex155_38
+						goto lok85
+					l155_85:
+						position, tokenIndex = position155_85, tokenIndex155_85
 						goto l98
 					}
-				lok38:
+				lok85:
 					{
 						position101, tokenIndex101 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2331,40 +2335,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // ls32
-						position155_39, tokenIndex155_39 := position, tokenIndex
+						position155_86, tokenIndex155_86 := position, tokenIndex
 						{
-							position156_39 := position
+							position156_86 := position
 							{
-								position157_39, tokenIndex157_39 := position, tokenIndex
+								position157_86, tokenIndex157_86 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l158_39
+									goto l158_86
 								}
 								if buffer[position] != rune(':') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l158_39
+									goto l158_86
 								}
 								position++
 								if !_rules[ruleh16]() {
-									goto l158_39
+									goto l158_86
 								}
-								goto l157_39
-							l158_39:
-								position, tokenIndex = position157_39, tokenIndex157_39
+								goto l157_86
+							l158_86:
+								position, tokenIndex = position157_86, tokenIndex157_86
 								if !_rules[ruleIPv4address]() {
-									goto l155_39
+									goto l155_86
 								}
 							}
-						l157_39:
-							_ = position156_39
+						l157_86:
+							_ = position156_86
 						}
-						goto lok39
-					l155_39:
-						position, tokenIndex = position155_39, tokenIndex155_39
+						goto lok86
+					l155_86:
+						position, tokenIndex = position155_86, tokenIndex155_86
 						goto l102
 					}
-				lok39:
+				lok86:
 					{
 						position105, tokenIndex105 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2407,40 +2411,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // ls32
-						position155_40, tokenIndex155_40 := position, tokenIndex
+						position155_87, tokenIndex155_87 := position, tokenIndex
 						{
-							position156_40 := position
+							position156_87 := position
 							{
-								position157_40, tokenIndex157_40 := position, tokenIndex
+								position157_87, tokenIndex157_87 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l158_40
+									goto l158_87
 								}
 								if buffer[position] != rune(':') {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l158_40
+									goto l158_87
 								}
 								position++
 								if !_rules[ruleh16]() {
-									goto l158_40
+									goto l158_87
 								}
-								goto l157_40
-							l158_40:
-								position, tokenIndex = position157_40, tokenIndex157_40
+								goto l157_87
+							l158_87:
+								position, tokenIndex = position157_87, tokenIndex157_87
 								if !_rules[ruleIPv4address]() {
-									goto l155_40
+									goto l155_87
 								}
 							}
-						l157_40:
-							_ = position156_40
+						l157_87:
+							_ = position156_87
 						}
-						goto lok40
-					l155_40:
-						position, tokenIndex = position155_40, tokenIndex155_40
+						goto lok87
+					l155_87:
+						position, tokenIndex = position155_87, tokenIndex155_87
 						goto l106
 					}
-				lok40:
+				lok87:
 					{
 						position109, tokenIndex109 := position, tokenIndex
 						if buffer[position] != rune(']') {
@@ -2797,9 +2801,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position148 := position
 				{ // HEXDIG
-					position306_8, tokenIndex306_8 := position, tokenIndex
+					position274_9, tokenIndex274_9 := position, tokenIndex
 					{
-						position307_8 := position
+						position275_9 := position
 						{
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
@@ -2808,26 +2812,26 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l306_8
+									goto l274_9
 								}
 								position++
 							}
 						}
 
-						_ = position307_8
+						_ = position275_9
 					}
-					goto lok8
-				l306_8:
-					position, tokenIndex = position306_8, tokenIndex306_8
+					goto lok9
+				l274_9:
+					position, tokenIndex = position274_9, tokenIndex274_9
 					goto l147
 				}
-			lok8:
+			lok9:
 				{
 					position149, tokenIndex149 := position, tokenIndex
 					{ // HEXDIG
-						position306_9, tokenIndex306_9 := position, tokenIndex
+						position274_10, tokenIndex274_10 := position, tokenIndex
 						{
-							position307_9 := position
+							position275_10 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
@@ -2836,20 +2840,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l306_9
+										goto l274_10
 									}
 									position++
 								}
 							}
 
-							_ = position307_9
+							_ = position275_10
 						}
-						goto lok9
-					l306_9:
-						position, tokenIndex = position306_9, tokenIndex306_9
+						goto lok10
+					l274_10:
+						position, tokenIndex = position274_10, tokenIndex274_10
 						goto l149
 					}
-				lok9:
+				lok10:
 					goto l150
 				l149:
 					position, tokenIndex = position149, tokenIndex149
@@ -2858,9 +2862,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position151, tokenIndex151 := position, tokenIndex
 					{ // HEXDIG
-						position306_10, tokenIndex306_10 := position, tokenIndex
+						position274_11, tokenIndex274_11 := position, tokenIndex
 						{
-							position307_10 := position
+							position275_11 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
@@ -2869,20 +2873,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l306_10
+										goto l274_11
 									}
 									position++
 								}
 							}
 
-							_ = position307_10
+							_ = position275_11
 						}
-						goto lok10
-					l306_10:
-						position, tokenIndex = position306_10, tokenIndex306_10
+						goto lok11
+					l274_11:
+						position, tokenIndex = position274_11, tokenIndex274_11
 						goto l151
 					}
-				lok10:
+				lok11:
 					goto l152
 				l151:
 					position, tokenIndex = position151, tokenIndex151
@@ -2891,9 +2895,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position153, tokenIndex153 := position, tokenIndex
 					{ // HEXDIG
-						position306_11, tokenIndex306_11 := position, tokenIndex
+						position274_12, tokenIndex274_12 := position, tokenIndex
 						{
-							position307_11 := position
+							position275_12 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
@@ -2902,20 +2906,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l306_11
+										goto l274_12
 									}
 									position++
 								}
 							}
 
-							_ = position307_11
+							_ = position275_12
 						}
-						goto lok11
-					l306_11:
-						position, tokenIndex = position306_11, tokenIndex306_11
+						goto lok12
+					l274_12:
+						position, tokenIndex = position274_12, tokenIndex274_12
 						goto l153
 					}
-				lok11:
+				lok12:
 					goto l154
 				l153:
 					position, tokenIndex = position153, tokenIndex153
@@ -3058,24 +3062,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // DIGIT
-						position304_12, tokenIndex304_12 := position, tokenIndex
+						position272_13, tokenIndex272_13 := position, tokenIndex
 						{
-							position305_12 := position
+							position273_13 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l304_12
+								goto l272_13
 							}
 							position++
-							_ = position305_12
+							_ = position273_13
 						}
-						goto lok12
-					l304_12:
-						position, tokenIndex = position304_12, tokenIndex304_12
+						goto lok13
+					l272_13:
+						position, tokenIndex = position272_13, tokenIndex272_13
 						goto l165
 					}
-				lok12:
+				lok13:
 					goto l163
 				l165:
 					position, tokenIndex = position163, tokenIndex163
@@ -3087,43 +3091,43 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // DIGIT
-						position304_13, tokenIndex304_13 := position, tokenIndex
+						position272_14, tokenIndex272_14 := position, tokenIndex
 						{
-							position305_13 := position
+							position273_14 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l304_13
+								goto l272_14
 							}
 							position++
-							_ = position305_13
-						}
-						goto lok13
-					l304_13:
-						position, tokenIndex = position304_13, tokenIndex304_13
-						goto l166
-					}
-				lok13:
-					{ // DIGIT
-						position304_14, tokenIndex304_14 := position, tokenIndex
-						{
-							position305_14 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l304_14
-							}
-							position++
-							_ = position305_14
+							_ = position273_14
 						}
 						goto lok14
-					l304_14:
-						position, tokenIndex = position304_14, tokenIndex304_14
+					l272_14:
+						position, tokenIndex = position272_14, tokenIndex272_14
 						goto l166
 					}
 				lok14:
+					{ // DIGIT
+						position272_15, tokenIndex272_15 := position, tokenIndex
+						{
+							position273_15 := position
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l272_15
+							}
+							position++
+							_ = position273_15
+						}
+						goto lok15
+					l272_15:
+						position, tokenIndex = position272_15, tokenIndex272_15
+						goto l166
+					}
+				lok15:
 					goto l163
 				l166:
 					position, tokenIndex = position163, tokenIndex163
@@ -3135,46 +3139,46 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // DIGIT
-						position304_15, tokenIndex304_15 := position, tokenIndex
+						position272_16, tokenIndex272_16 := position, tokenIndex
 						{
-							position305_15 := position
+							position273_16 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l304_15
+								goto l272_16
 							}
 							position++
-							_ = position305_15
+							_ = position273_16
 						}
-						goto lok15
-					l304_15:
-						position, tokenIndex = position304_15, tokenIndex304_15
+						goto lok16
+					l272_16:
+						position, tokenIndex = position272_16, tokenIndex272_16
 						goto l167
 					}
-				lok15:
+				lok16:
 					goto l163
 				l167:
 					position, tokenIndex = position163, tokenIndex163
 					{ // DIGIT
-						position304_16, tokenIndex304_16 := position, tokenIndex
+						position272_17, tokenIndex272_17 := position, tokenIndex
 						{
-							position305_16 := position
+							position273_17 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l304_16
+								goto l272_17
 							}
 							position++
-							_ = position305_16
+							_ = position273_17
 						}
-						goto lok16
-					l304_16:
-						position, tokenIndex = position304_16, tokenIndex304_16
+						goto lok17
+					l272_17:
+						position, tokenIndex = position272_17, tokenIndex272_17
 						goto l161
 					}
-				lok16:
+				lok17:
 				}
 			l163:
 				_ = position162
@@ -3200,20 +3204,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '%':
 								{ // pct_encoded
-									position293_20, tokenIndex293_20 := position, tokenIndex
+									position261_67, tokenIndex261_67 := position, tokenIndex
 									{
-										position294_20 := position
+										position262_67 := position
 										if buffer[position] != rune('%') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l293_20
+											goto l261_67
 										}
 										position++
 										{ // HEXDIG
-											position306_17_20, tokenIndex306_17_20 := position, tokenIndex
+											position274_64_67, tokenIndex274_64_67 := position, tokenIndex
 											{
-												position307_17_20 := position
+												position275_64_67 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -3222,24 +3226,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l306_17_20
+															goto l274_64_67
 														}
 														position++
 													}
 												}
 
-												_ = position307_17_20
+												_ = position275_64_67
 											}
-											goto lok17_20
-										l306_17_20:
-											position, tokenIndex = position306_17_20, tokenIndex306_17_20
-											goto l293_20
+											goto lok64_67
+										l274_64_67:
+											position, tokenIndex = position274_64_67, tokenIndex274_64_67
+											goto l261_67
 										}
-									lok17_20:
+									lok64_67:
 										{ // HEXDIG
-											position306_18_20, tokenIndex306_18_20 := position, tokenIndex
+											position274_65_67, tokenIndex274_65_67 := position, tokenIndex
 											{
-												position307_18_20 := position
+												position275_65_67 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -3248,28 +3252,28 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l306_18_20
+															goto l274_65_67
 														}
 														position++
 													}
 												}
 
-												_ = position307_18_20
+												_ = position275_65_67
 											}
-											goto lok18_20
-										l306_18_20:
-											position, tokenIndex = position306_18_20, tokenIndex306_18_20
-											goto l293_20
+											goto lok65_67
+										l274_65_67:
+											position, tokenIndex = position274_65_67, tokenIndex274_65_67
+											goto l261_67
 										}
-									lok18_20:
-										_ = position294_20
+									lok65_67:
+										_ = position262_67
 									}
-									goto lok20
-								l293_20:
-									position, tokenIndex = position293_20, tokenIndex293_20
+									goto lok67
+								l261_67:
+									position, tokenIndex = position261_67, tokenIndex261_67
 									goto l171
 								}
-							lok20:
+							lok67:
 								;
 							default:
 								if !_rules[ruleucschar]() {
@@ -3550,9 +3554,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position205, tokenIndex205 := position, tokenIndex
 					{ // ipchar
-						position221_30, tokenIndex221_30 := position, tokenIndex
+						position221_71, tokenIndex221_71 := position, tokenIndex
 						{
-							position222_30 := position
+							position222_71 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
@@ -3560,20 +3564,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
-											position293_27_30, tokenIndex293_27_30 := position, tokenIndex
+											position261_68_71, tokenIndex261_68_71 := position, tokenIndex
 											{
-												position294_27_30 := position
+												position262_68_71 := position
 												if buffer[position] != rune('%') {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l293_27_30
+													goto l261_68_71
 												}
 												position++
 												{ // HEXDIG
-													position306_17_27_30, tokenIndex306_17_27_30 := position, tokenIndex
+													position274_64_68_71, tokenIndex274_64_68_71 := position, tokenIndex
 													{
-														position307_17_27_30 := position
+														position275_64_68_71 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3582,24 +3586,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l306_17_27_30
+																	goto l274_64_68_71
 																}
 																position++
 															}
 														}
 
-														_ = position307_17_27_30
+														_ = position275_64_68_71
 													}
-													goto lok17_27_30
-												l306_17_27_30:
-													position, tokenIndex = position306_17_27_30, tokenIndex306_17_27_30
-													goto l293_27_30
+													goto lok64_68_71
+												l274_64_68_71:
+													position, tokenIndex = position274_64_68_71, tokenIndex274_64_68_71
+													goto l261_68_71
 												}
-											lok17_27_30:
+											lok64_68_71:
 												{ // HEXDIG
-													position306_18_27_30, tokenIndex306_18_27_30 := position, tokenIndex
+													position274_65_68_71, tokenIndex274_65_68_71 := position, tokenIndex
 													{
-														position307_18_27_30 := position
+														position275_65_68_71 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3608,45 +3612,45 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l306_18_27_30
+																	goto l274_65_68_71
 																}
 																position++
 															}
 														}
 
-														_ = position307_18_27_30
+														_ = position275_65_68_71
 													}
-													goto lok18_27_30
-												l306_18_27_30:
-													position, tokenIndex = position306_18_27_30, tokenIndex306_18_27_30
-													goto l293_27_30
+													goto lok65_68_71
+												l274_65_68_71:
+													position, tokenIndex = position274_65_68_71, tokenIndex274_65_68_71
+													goto l261_68_71
 												}
-											lok18_27_30:
-												_ = position294_27_30
+											lok65_68_71:
+												_ = position262_68_71
 											}
-											goto lok27_30
-										l293_27_30:
-											position, tokenIndex = position293_27_30, tokenIndex293_27_30
-											goto l221_30
+											goto lok68_71
+										l261_68_71:
+											position, tokenIndex = position261_68_71, tokenIndex261_68_71
+											goto l221_71
 										}
-									lok27_30:
+									lok68_71:
 										;
 									default:
 										if !_rules[ruleucschar]() {
-											goto l221_30
+											goto l221_71
 										}
 									}
 								}
 							}
 
-							_ = position222_30
+							_ = position222_71
 						}
-						goto lok30
-					l221_30:
-						position, tokenIndex = position221_30, tokenIndex221_30
+						goto lok71
+					l221_71:
+						position, tokenIndex = position221_71, tokenIndex221_71
 						goto l205
 					}
-				lok30:
+				lok71:
 					if !(false) {
 						goto l205
 					}
@@ -3668,9 +3672,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position210, tokenIndex210 := position, tokenIndex
 					{ // ipchar
-						position221_31, tokenIndex221_31 := position, tokenIndex
+						position221_72, tokenIndex221_72 := position, tokenIndex
 						{
-							position222_31 := position
+							position222_72 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
@@ -3678,20 +3682,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
-											position293_27_31, tokenIndex293_27_31 := position, tokenIndex
+											position261_68_72, tokenIndex261_68_72 := position, tokenIndex
 											{
-												position294_27_31 := position
+												position262_68_72 := position
 												if buffer[position] != rune('%') {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l293_27_31
+													goto l261_68_72
 												}
 												position++
 												{ // HEXDIG
-													position306_17_27_31, tokenIndex306_17_27_31 := position, tokenIndex
+													position274_64_68_72, tokenIndex274_64_68_72 := position, tokenIndex
 													{
-														position307_17_27_31 := position
+														position275_64_68_72 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3700,24 +3704,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l306_17_27_31
+																	goto l274_64_68_72
 																}
 																position++
 															}
 														}
 
-														_ = position307_17_27_31
+														_ = position275_64_68_72
 													}
-													goto lok17_27_31
-												l306_17_27_31:
-													position, tokenIndex = position306_17_27_31, tokenIndex306_17_27_31
-													goto l293_27_31
+													goto lok64_68_72
+												l274_64_68_72:
+													position, tokenIndex = position274_64_68_72, tokenIndex274_64_68_72
+													goto l261_68_72
 												}
-											lok17_27_31:
+											lok64_68_72:
 												{ // HEXDIG
-													position306_18_27_31, tokenIndex306_18_27_31 := position, tokenIndex
+													position274_65_68_72, tokenIndex274_65_68_72 := position, tokenIndex
 													{
-														position307_18_27_31 := position
+														position275_65_68_72 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3726,45 +3730,45 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l306_18_27_31
+																	goto l274_65_68_72
 																}
 																position++
 															}
 														}
 
-														_ = position307_18_27_31
+														_ = position275_65_68_72
 													}
-													goto lok18_27_31
-												l306_18_27_31:
-													position, tokenIndex = position306_18_27_31, tokenIndex306_18_27_31
-													goto l293_27_31
+													goto lok65_68_72
+												l274_65_68_72:
+													position, tokenIndex = position274_65_68_72, tokenIndex274_65_68_72
+													goto l261_68_72
 												}
-											lok18_27_31:
-												_ = position294_27_31
+											lok65_68_72:
+												_ = position262_68_72
 											}
-											goto lok27_31
-										l293_27_31:
-											position, tokenIndex = position293_27_31, tokenIndex293_27_31
-											goto l221_31
+											goto lok68_72
+										l261_68_72:
+											position, tokenIndex = position261_68_72, tokenIndex261_68_72
+											goto l221_72
 										}
-									lok27_31:
+									lok68_72:
 										;
 									default:
 										if !_rules[ruleucschar]() {
-											goto l221_31
+											goto l221_72
 										}
 									}
 								}
 							}
 
-							_ = position222_31
+							_ = position222_72
 						}
-						goto lok31
-					l221_31:
-						position, tokenIndex = position221_31, tokenIndex221_31
+						goto lok72
+					l221_72:
+						position, tokenIndex = position221_72, tokenIndex221_72
 						goto l210
 					}
-				lok31:
+				lok72:
 					goto l209
 				l210:
 					position, tokenIndex = position210, tokenIndex210
@@ -3779,9 +3783,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position212 := position
 				{ // ipchar
-					position221_32, tokenIndex221_32 := position, tokenIndex
+					position221_73, tokenIndex221_73 := position, tokenIndex
 					{
-						position222_32 := position
+						position222_73 := position
 						{
 							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 								position++
@@ -3789,20 +3793,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								switch buffer[position] {
 								case '%':
 									{ // pct_encoded
-										position293_27_32, tokenIndex293_27_32 := position, tokenIndex
+										position261_68_73, tokenIndex261_68_73 := position, tokenIndex
 										{
-											position294_27_32 := position
+											position262_68_73 := position
 											if buffer[position] != rune('%') {
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
-												goto l293_27_32
+												goto l261_68_73
 											}
 											position++
 											{ // HEXDIG
-												position306_17_27_32, tokenIndex306_17_27_32 := position, tokenIndex
+												position274_64_68_73, tokenIndex274_64_68_73 := position, tokenIndex
 												{
-													position307_17_27_32 := position
+													position275_64_68_73 := position
 													{
 														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 															position++
@@ -3811,24 +3815,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
-																goto l306_17_27_32
+																goto l274_64_68_73
 															}
 															position++
 														}
 													}
 
-													_ = position307_17_27_32
+													_ = position275_64_68_73
 												}
-												goto lok17_27_32
-											l306_17_27_32:
-												position, tokenIndex = position306_17_27_32, tokenIndex306_17_27_32
-												goto l293_27_32
+												goto lok64_68_73
+											l274_64_68_73:
+												position, tokenIndex = position274_64_68_73, tokenIndex274_64_68_73
+												goto l261_68_73
 											}
-										lok17_27_32:
+										lok64_68_73:
 											{ // HEXDIG
-												position306_18_27_32, tokenIndex306_18_27_32 := position, tokenIndex
+												position274_65_68_73, tokenIndex274_65_68_73 := position, tokenIndex
 												{
-													position307_18_27_32 := position
+													position275_65_68_73 := position
 													{
 														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 															position++
@@ -3837,52 +3841,52 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
-																goto l306_18_27_32
+																goto l274_65_68_73
 															}
 															position++
 														}
 													}
 
-													_ = position307_18_27_32
+													_ = position275_65_68_73
 												}
-												goto lok18_27_32
-											l306_18_27_32:
-												position, tokenIndex = position306_18_27_32, tokenIndex306_18_27_32
-												goto l293_27_32
+												goto lok65_68_73
+											l274_65_68_73:
+												position, tokenIndex = position274_65_68_73, tokenIndex274_65_68_73
+												goto l261_68_73
 											}
-										lok18_27_32:
-											_ = position294_27_32
+										lok65_68_73:
+											_ = position262_68_73
 										}
-										goto lok27_32
-									l293_27_32:
-										position, tokenIndex = position293_27_32, tokenIndex293_27_32
-										goto l221_32
+										goto lok68_73
+									l261_68_73:
+										position, tokenIndex = position261_68_73, tokenIndex261_68_73
+										goto l221_73
 									}
-								lok27_32:
+								lok68_73:
 									;
 								default:
 									if !_rules[ruleucschar]() {
-										goto l221_32
+										goto l221_73
 									}
 								}
 							}
 						}
 
-						_ = position222_32
+						_ = position222_73
 					}
-					goto lok32
-				l221_32:
-					position, tokenIndex = position221_32, tokenIndex221_32
+					goto lok73
+				l221_73:
+					position, tokenIndex = position221_73, tokenIndex221_73
 					goto l211
 				}
-			lok32:
+			lok73:
 			l213:
 				{
 					position214, tokenIndex214 := position, tokenIndex
 					{ // ipchar
-						position221_33, tokenIndex221_33 := position, tokenIndex
+						position221_74, tokenIndex221_74 := position, tokenIndex
 						{
-							position222_33 := position
+							position222_74 := position
 							{
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
@@ -3890,20 +3894,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
-											position293_27_33, tokenIndex293_27_33 := position, tokenIndex
+											position261_68_74, tokenIndex261_68_74 := position, tokenIndex
 											{
-												position294_27_33 := position
+												position262_68_74 := position
 												if buffer[position] != rune('%') {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l293_27_33
+													goto l261_68_74
 												}
 												position++
 												{ // HEXDIG
-													position306_17_27_33, tokenIndex306_17_27_33 := position, tokenIndex
+													position274_64_68_74, tokenIndex274_64_68_74 := position, tokenIndex
 													{
-														position307_17_27_33 := position
+														position275_64_68_74 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3912,24 +3916,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l306_17_27_33
+																	goto l274_64_68_74
 																}
 																position++
 															}
 														}
 
-														_ = position307_17_27_33
+														_ = position275_64_68_74
 													}
-													goto lok17_27_33
-												l306_17_27_33:
-													position, tokenIndex = position306_17_27_33, tokenIndex306_17_27_33
-													goto l293_27_33
+													goto lok64_68_74
+												l274_64_68_74:
+													position, tokenIndex = position274_64_68_74, tokenIndex274_64_68_74
+													goto l261_68_74
 												}
-											lok17_27_33:
+											lok64_68_74:
 												{ // HEXDIG
-													position306_18_27_33, tokenIndex306_18_27_33 := position, tokenIndex
+													position274_65_68_74, tokenIndex274_65_68_74 := position, tokenIndex
 													{
-														position307_18_27_33 := position
+														position275_65_68_74 := position
 														{
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
@@ -3938,45 +3942,45 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
-																	goto l306_18_27_33
+																	goto l274_65_68_74
 																}
 																position++
 															}
 														}
 
-														_ = position307_18_27_33
+														_ = position275_65_68_74
 													}
-													goto lok18_27_33
-												l306_18_27_33:
-													position, tokenIndex = position306_18_27_33, tokenIndex306_18_27_33
-													goto l293_27_33
+													goto lok65_68_74
+												l274_65_68_74:
+													position, tokenIndex = position274_65_68_74, tokenIndex274_65_68_74
+													goto l261_68_74
 												}
-											lok18_27_33:
-												_ = position294_27_33
+											lok65_68_74:
+												_ = position262_68_74
 											}
-											goto lok27_33
-										l293_27_33:
-											position, tokenIndex = position293_27_33, tokenIndex293_27_33
-											goto l221_33
+											goto lok68_74
+										l261_68_74:
+											position, tokenIndex = position261_68_74, tokenIndex261_68_74
+											goto l221_74
 										}
-									lok27_33:
+									lok68_74:
 										;
 									default:
 										if !_rules[ruleucschar]() {
-											goto l221_33
+											goto l221_74
 										}
 									}
 								}
 							}
 
-							_ = position222_33
+							_ = position222_74
 						}
-						goto lok33
-					l221_33:
-						position, tokenIndex = position221_33, tokenIndex221_33
+						goto lok74
+					l221_74:
+						position, tokenIndex = position221_74, tokenIndex221_74
 						goto l214
 					}
-				lok33:
+				lok74:
 					goto l213
 				l214:
 					position, tokenIndex = position214, tokenIndex214
@@ -4000,9 +4004,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 							{ // sub_delims
-								position300_21, tokenIndex300_21 := position, tokenIndex
+								position268_75, tokenIndex268_75 := position, tokenIndex
 								{
-									position301_21 := position
+									position269_75 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
@@ -4011,37 +4015,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
-												goto l300_21
+												goto l268_75
 											}
 											position++
 										}
 									}
 
-									_ = position301_21
+									_ = position269_75
 								}
-								goto lok21
-							l300_21:
-								position, tokenIndex = position300_21, tokenIndex300_21
+								goto lok75
+							l268_75:
+								position, tokenIndex = position268_75, tokenIndex268_75
 								goto l215
 							}
-						lok21:
+						lok75:
 							;
 						case '%':
 							{ // pct_encoded
-								position293_22, tokenIndex293_22 := position, tokenIndex
+								position261_76, tokenIndex261_76 := position, tokenIndex
 								{
-									position294_22 := position
+									position262_76 := position
 									if buffer[position] != rune('%') {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l293_22
+										goto l261_76
 									}
 									position++
 									{ // HEXDIG
-										position306_17_22, tokenIndex306_17_22 := position, tokenIndex
+										position274_64_76, tokenIndex274_64_76 := position, tokenIndex
 										{
-											position307_17_22 := position
+											position275_64_76 := position
 											{
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
@@ -4050,24 +4054,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
-														goto l306_17_22
+														goto l274_64_76
 													}
 													position++
 												}
 											}
 
-											_ = position307_17_22
+											_ = position275_64_76
 										}
-										goto lok17_22
-									l306_17_22:
-										position, tokenIndex = position306_17_22, tokenIndex306_17_22
-										goto l293_22
+										goto lok64_76
+									l274_64_76:
+										position, tokenIndex = position274_64_76, tokenIndex274_64_76
+										goto l261_76
 									}
-								lok17_22:
+								lok64_76:
 									{ // HEXDIG
-										position306_18_22, tokenIndex306_18_22 := position, tokenIndex
+										position274_65_76, tokenIndex274_65_76 := position, tokenIndex
 										{
-											position307_18_22 := position
+											position275_65_76 := position
 											{
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
@@ -4076,52 +4080,52 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
-														goto l306_18_22
+														goto l274_65_76
 													}
 													position++
 												}
 											}
 
-											_ = position307_18_22
+											_ = position275_65_76
 										}
-										goto lok18_22
-									l306_18_22:
-										position, tokenIndex = position306_18_22, tokenIndex306_18_22
-										goto l293_22
+										goto lok65_76
+									l274_65_76:
+										position, tokenIndex = position274_65_76, tokenIndex274_65_76
+										goto l261_76
 									}
-								lok18_22:
-									_ = position294_22
+								lok65_76:
+									_ = position262_76
 								}
-								goto lok22
-							l293_22:
-								position, tokenIndex = position293_22, tokenIndex293_22
+								goto lok76
+							l261_76:
+								position, tokenIndex = position261_76, tokenIndex261_76
 								goto l215
 							}
-						lok22:
+						lok76:
 							;
 						default:
 							{ // iunreserved
-								position236_23, tokenIndex236_23 := position, tokenIndex
+								position236_77, tokenIndex236_77 := position, tokenIndex
 								{
-									position237_23 := position
+									position237_77 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
 											if !_rules[ruleucschar]() {
-												goto l236_23
+												goto l236_77
 											}
 										}
 									}
 
-									_ = position237_23
+									_ = position237_77
 								}
-								goto lok23
-							l236_23:
-								position, tokenIndex = position236_23, tokenIndex236_23
+								goto lok77
+							l236_77:
+								position, tokenIndex = position236_77, tokenIndex236_77
 								goto l215
 							}
-						lok23:
+						lok77:
 						}
 					}
 				}
@@ -4136,9 +4140,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
-									position300_24, tokenIndex300_24 := position, tokenIndex
+									position268_78, tokenIndex268_78 := position, tokenIndex
 									{
-										position301_24 := position
+										position269_78 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
@@ -4147,37 +4151,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l300_24
+													goto l268_78
 												}
 												position++
 											}
 										}
 
-										_ = position301_24
+										_ = position269_78
 									}
-									goto lok24
-								l300_24:
-									position, tokenIndex = position300_24, tokenIndex300_24
+									goto lok78
+								l268_78:
+									position, tokenIndex = position268_78, tokenIndex268_78
 									goto l218
 								}
-							lok24:
+							lok78:
 								;
 							case '%':
 								{ // pct_encoded
-									position293_25, tokenIndex293_25 := position, tokenIndex
+									position261_79, tokenIndex261_79 := position, tokenIndex
 									{
-										position294_25 := position
+										position262_79 := position
 										if buffer[position] != rune('%') {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l293_25
+											goto l261_79
 										}
 										position++
 										{ // HEXDIG
-											position306_17_25, tokenIndex306_17_25 := position, tokenIndex
+											position274_64_79, tokenIndex274_64_79 := position, tokenIndex
 											{
-												position307_17_25 := position
+												position275_64_79 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -4186,24 +4190,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l306_17_25
+															goto l274_64_79
 														}
 														position++
 													}
 												}
 
-												_ = position307_17_25
+												_ = position275_64_79
 											}
-											goto lok17_25
-										l306_17_25:
-											position, tokenIndex = position306_17_25, tokenIndex306_17_25
-											goto l293_25
+											goto lok64_79
+										l274_64_79:
+											position, tokenIndex = position274_64_79, tokenIndex274_64_79
+											goto l261_79
 										}
-									lok17_25:
+									lok64_79:
 										{ // HEXDIG
-											position306_18_25, tokenIndex306_18_25 := position, tokenIndex
+											position274_65_79, tokenIndex274_65_79 := position, tokenIndex
 											{
-												position307_18_25 := position
+												position275_65_79 := position
 												{
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
@@ -4212,52 +4216,52 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l306_18_25
+															goto l274_65_79
 														}
 														position++
 													}
 												}
 
-												_ = position307_18_25
+												_ = position275_65_79
 											}
-											goto lok18_25
-										l306_18_25:
-											position, tokenIndex = position306_18_25, tokenIndex306_18_25
-											goto l293_25
+											goto lok65_79
+										l274_65_79:
+											position, tokenIndex = position274_65_79, tokenIndex274_65_79
+											goto l261_79
 										}
-									lok18_25:
-										_ = position294_25
+									lok65_79:
+										_ = position262_79
 									}
-									goto lok25
-								l293_25:
-									position, tokenIndex = position293_25, tokenIndex293_25
+									goto lok79
+								l261_79:
+									position, tokenIndex = position261_79, tokenIndex261_79
 									goto l218
 								}
-							lok25:
+							lok79:
 								;
 							default:
 								{ // iunreserved
-									position236_26, tokenIndex236_26 := position, tokenIndex
+									position236_80, tokenIndex236_80 := position, tokenIndex
 									{
-										position237_26 := position
+										position237_80 := position
 										{
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
 												if !_rules[ruleucschar]() {
-													goto l236_26
+													goto l236_80
 												}
 											}
 										}
 
-										_ = position237_26
+										_ = position237_80
 									}
-									goto lok26
-								l236_26:
-									position, tokenIndex = position236_26, tokenIndex236_26
+									goto lok80
+								l236_80:
+									position, tokenIndex = position236_80, tokenIndex236_80
 									goto l218
 								}
-							lok26:
+							lok80:
 							}
 						}
 					}
@@ -4285,20 +4289,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '%':
 							{ // pct_encoded
-								position293_27, tokenIndex293_27 := position, tokenIndex
+								position261_68, tokenIndex261_68 := position, tokenIndex
 								{
-									position294_27 := position
+									position262_68 := position
 									if buffer[position] != rune('%') {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l293_27
+										goto l261_68
 									}
 									position++
 									{ // HEXDIG
-										position306_17_27, tokenIndex306_17_27 := position, tokenIndex
+										position274_64_68, tokenIndex274_64_68 := position, tokenIndex
 										{
-											position307_17_27 := position
+											position275_64_68 := position
 											{
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
@@ -4307,24 +4311,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
-														goto l306_17_27
+														goto l274_64_68
 													}
 													position++
 												}
 											}
 
-											_ = position307_17_27
+											_ = position275_64_68
 										}
-										goto lok17_27
-									l306_17_27:
-										position, tokenIndex = position306_17_27, tokenIndex306_17_27
-										goto l293_27
+										goto lok64_68
+									l274_64_68:
+										position, tokenIndex = position274_64_68, tokenIndex274_64_68
+										goto l261_68
 									}
-								lok17_27:
+								lok64_68:
 									{ // HEXDIG
-										position306_18_27, tokenIndex306_18_27 := position, tokenIndex
+										position274_65_68, tokenIndex274_65_68 := position, tokenIndex
 										{
-											position307_18_27 := position
+											position275_65_68 := position
 											{
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
@@ -4333,28 +4337,28 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
-														goto l306_18_27
+														goto l274_65_68
 													}
 													position++
 												}
 											}
 
-											_ = position307_18_27
+											_ = position275_65_68
 										}
-										goto lok18_27
-									l306_18_27:
-										position, tokenIndex = position306_18_27, tokenIndex306_18_27
-										goto l293_27
+										goto lok65_68
+									l274_65_68:
+										position, tokenIndex = position274_65_68, tokenIndex274_65_68
+										goto l261_68
 									}
-								lok18_27:
-									_ = position294_27
+								lok65_68:
+									_ = position262_68
 								}
-								goto lok27
-							l293_27:
-								position, tokenIndex = position293_27, tokenIndex293_27
+								goto lok68
+							l261_68:
+								position, tokenIndex = position261_68, tokenIndex261_68
 								goto l221
 							}
-						lok27:
+						lok68:
 							;
 						default:
 							if !_rules[ruleucschar]() {
@@ -4383,9 +4387,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position228, tokenIndex228 := position, tokenIndex
 						{ // ipchar
-							position221_28, tokenIndex221_28 := position, tokenIndex
+							position221_69, tokenIndex221_69 := position, tokenIndex
 							{
-								position222_28 := position
+								position222_69 := position
 								{
 									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 										position++
@@ -4393,20 +4397,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										switch buffer[position] {
 										case '%':
 											{ // pct_encoded
-												position293_27_28, tokenIndex293_27_28 := position, tokenIndex
+												position261_68_69, tokenIndex261_68_69 := position, tokenIndex
 												{
-													position294_27_28 := position
+													position262_68_69 := position
 													if buffer[position] != rune('%') {
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
-														goto l293_27_28
+														goto l261_68_69
 													}
 													position++
 													{ // HEXDIG
-														position306_17_27_28, tokenIndex306_17_27_28 := position, tokenIndex
+														position274_64_68_69, tokenIndex274_64_68_69 := position, tokenIndex
 														{
-															position307_17_27_28 := position
+															position275_64_68_69 := position
 															{
 																if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																	position++
@@ -4415,24 +4419,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
-																		goto l306_17_27_28
+																		goto l274_64_68_69
 																	}
 																	position++
 																}
 															}
 
-															_ = position307_17_27_28
+															_ = position275_64_68_69
 														}
-														goto lok17_27_28
-													l306_17_27_28:
-														position, tokenIndex = position306_17_27_28, tokenIndex306_17_27_28
-														goto l293_27_28
+														goto lok64_68_69
+													l274_64_68_69:
+														position, tokenIndex = position274_64_68_69, tokenIndex274_64_68_69
+														goto l261_68_69
 													}
-												lok17_27_28:
+												lok64_68_69:
 													{ // HEXDIG
-														position306_18_27_28, tokenIndex306_18_27_28 := position, tokenIndex
+														position274_65_68_69, tokenIndex274_65_68_69 := position, tokenIndex
 														{
-															position307_18_27_28 := position
+															position275_65_68_69 := position
 															{
 																if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																	position++
@@ -4441,45 +4445,45 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
-																		goto l306_18_27_28
+																		goto l274_65_68_69
 																	}
 																	position++
 																}
 															}
 
-															_ = position307_18_27_28
+															_ = position275_65_68_69
 														}
-														goto lok18_27_28
-													l306_18_27_28:
-														position, tokenIndex = position306_18_27_28, tokenIndex306_18_27_28
-														goto l293_27_28
+														goto lok65_68_69
+													l274_65_68_69:
+														position, tokenIndex = position274_65_68_69, tokenIndex274_65_68_69
+														goto l261_68_69
 													}
-												lok18_27_28:
-													_ = position294_27_28
+												lok65_68_69:
+													_ = position262_68_69
 												}
-												goto lok27_28
-											l293_27_28:
-												position, tokenIndex = position293_27_28, tokenIndex293_27_28
-												goto l221_28
+												goto lok68_69
+											l261_68_69:
+												position, tokenIndex = position261_68_69, tokenIndex261_68_69
+												goto l221_69
 											}
-										lok27_28:
+										lok68_69:
 											;
 										default:
 											if !_rules[ruleucschar]() {
-												goto l221_28
+												goto l221_69
 											}
 										}
 									}
 								}
 
-								_ = position222_28
+								_ = position222_69
 							}
-							goto lok28
-						l221_28:
-							position, tokenIndex = position221_28, tokenIndex221_28
+							goto lok69
+						l221_69:
+							position, tokenIndex = position221_69, tokenIndex221_69
 							goto l229
 						}
-					lok28:
+					lok69:
 						goto l228
 					l229:
 						position, tokenIndex = position228, tokenIndex228
@@ -4518,9 +4522,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position++
 						} else {
 							{ // ipchar
-								position221_29, tokenIndex221_29 := position, tokenIndex
+								position221_70, tokenIndex221_70 := position, tokenIndex
 								{
-									position222_29 := position
+									position222_70 := position
 									{
 										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 											position++
@@ -4528,20 +4532,20 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											switch buffer[position] {
 											case '%':
 												{ // pct_encoded
-													position293_27_29, tokenIndex293_27_29 := position, tokenIndex
+													position261_68_70, tokenIndex261_68_70 := position, tokenIndex
 													{
-														position294_27_29 := position
+														position262_68_70 := position
 														if buffer[position] != rune('%') {
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
-															goto l293_27_29
+															goto l261_68_70
 														}
 														position++
 														{ // HEXDIG
-															position306_17_27_29, tokenIndex306_17_27_29 := position, tokenIndex
+															position274_64_68_70, tokenIndex274_64_68_70 := position, tokenIndex
 															{
-																position307_17_27_29 := position
+																position275_64_68_70 := position
 																{
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
@@ -4550,24 +4554,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
-																			goto l306_17_27_29
+																			goto l274_64_68_70
 																		}
 																		position++
 																	}
 																}
 
-																_ = position307_17_27_29
+																_ = position275_64_68_70
 															}
-															goto lok17_27_29
-														l306_17_27_29:
-															position, tokenIndex = position306_17_27_29, tokenIndex306_17_27_29
-															goto l293_27_29
+															goto lok64_68_70
+														l274_64_68_70:
+															position, tokenIndex = position274_64_68_70, tokenIndex274_64_68_70
+															goto l261_68_70
 														}
-													lok17_27_29:
+													lok64_68_70:
 														{ // HEXDIG
-															position306_18_27_29, tokenIndex306_18_27_29 := position, tokenIndex
+															position274_65_68_70, tokenIndex274_65_68_70 := position, tokenIndex
 															{
-																position307_18_27_29 := position
+																position275_65_68_70 := position
 																{
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
@@ -4576,45 +4580,45 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
-																			goto l306_18_27_29
+																			goto l274_65_68_70
 																		}
 																		position++
 																	}
 																}
 
-																_ = position307_18_27_29
+																_ = position275_65_68_70
 															}
-															goto lok18_27_29
-														l306_18_27_29:
-															position, tokenIndex = position306_18_27_29, tokenIndex306_18_27_29
-															goto l293_27_29
+															goto lok65_68_70
+														l274_65_68_70:
+															position, tokenIndex = position274_65_68_70, tokenIndex274_65_68_70
+															goto l261_68_70
 														}
-													lok18_27_29:
-														_ = position294_27_29
+													lok65_68_70:
+														_ = position262_68_70
 													}
-													goto lok27_29
-												l293_27_29:
-													position, tokenIndex = position293_27_29, tokenIndex293_27_29
-													goto l221_29
+													goto lok68_70
+												l261_68_70:
+													position, tokenIndex = position261_68_70, tokenIndex261_68_70
+													goto l221_70
 												}
-											lok27_29:
+											lok68_70:
 												;
 											default:
 												if !_rules[ruleucschar]() {
-													goto l221_29
+													goto l221_70
 												}
 											}
 										}
 									}
 
-									_ = position222_29
+									_ = position222_70
 								}
-								goto lok29
-							l221_29:
-								position, tokenIndex = position221_29, tokenIndex221_29
+								goto lok70
+							l221_70:
+								position, tokenIndex = position221_70, tokenIndex221_70
 								goto l234
 							}
-						lok29:
+						lok70:
 						}
 					}
 
@@ -4649,1528 +4653,1481 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position, tokenIndex = position236, tokenIndex236
 			return false
 		},
-		/* 39 ucschar <- <(('ï' [¤-¶] [\u0080-¿]) / ('ï' '·' [\u0080-\u008f]) / ('ï' '·' [°-¿]) / ('ï' [¸-¾] [\u0080-¿]) / ('ð' [\u0090-\u009e] [\u0080-¿] [\u0080-¿]) / ('ð' '\u009f' [\u0080-¾] [\u0080-¿]) / ('ð' '\u009f' '¿' [\u0080-½]) / ('ð' [\u00a0-®] [\u0080-¿] [\u0080-¿]) / ('ð' '¯' [\u0080-¾] [\u0080-¿]) / ('ð' '¯' '¿' [\u0080-½]) / ('ð' [°-¾] [\u0080-¿] [\u0080-¿]) / ('ð' '¿' [\u0080-¾] [\u0080-¿]) / ('ñ' [\u0080-\u008e] [\u0080-¿] [\u0080-¿]) / ('ñ' '\u008f' [\u0080-¾] [\u0080-¿]) / ('ñ' '\u008f' '¿' [\u0080-½]) / ('ñ' [\u0090-\u009e] [\u0080-¿] [\u0080-¿]) / ('ñ' '\u009f' [\u0080-¾] [\u0080-¿]) / ('ñ' '\u009f' '¿' [\u0080-½]) / ('ñ' [\u00a0-®] [\u0080-¿] [\u0080-¿]) / ('ñ' '¯' [\u0080-¾] [\u0080-¿]) / ('ñ' '¯' '¿' [\u0080-½]) / ('ñ' [°-¾] [\u0080-¿] [\u0080-¿]) / ('ñ' '¿' [\u0080-¾] [\u0080-¿]) / ('ò' [\u0080-\u008e] [\u0080-¿] [\u0080-¿]) / ('ò' '\u008f' [\u0080-¾] [\u0080-¿]) / ('ò' '\u008f' '¿' [\u0080-½]) / ('ò' [\u0090-\u009e] [\u0080-¿] [\u0080-¿]) / ('ò' '\u009f' [\u0080-¾] [\u0080-¿]) / ('ò' '\u009f' '¿' [\u0080-½]) / ('ò' [\u00a0-®] [\u0080-¿] [\u0080-¿]) / ('ò' '¯' [\u0080-¾] [\u0080-¿]) / ('ò' '¯' '¿' [\u0080-½]) / ('ò' [°-¾] [\u0080-¿] [\u0080-¿]) / ('ò' '¿' [\u0080-¾] [\u0080-¿]) / ('ó' [\u0080-\u008e] [\u0080-¿] [\u0080-¿]) / ('ó' '\u008f' [\u0080-¾] [\u0080-¿]) / ('ó' '\u008f' '¿' [\u0080-½]) / ('ó' [\u0090-\u009e] [\u0080-¿] [\u0080-¿]) / ('ó' '\u009f' [\u0080-¾] [\u0080-¿]) / ('ó' '\u009f' '¿' [\u0080-½]) / ('ó' [¡-®] [\u0080-¿] [\u0080-¿]) / ('ó' '¯' [\u0080-¾] [\u0080-¿]) / ((&('ó') ('ó' '¯' '¿' [\u0080-½])) | (&('ò') ('ò' '¿' '¿' [\u0080-½])) | (&('ñ') ('ñ' '¿' '¿' [\u0080-½])) | (&('ð') ('ð' '¿' '¿' [\u0080-½])) | (&('ï') ('ï' '¿' [\u0080-¯])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([á-ì] [\u0080-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [\u00a0-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
+		/* 39 ucschar <- <((&('ó') ('ó' ((&('¯') ('¯' plane_end)) | (&('¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([¡-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont)) | (&('\u008f') ('\u008f' plane_end)) | (&('\u0080' | '\u0081' | '\u0082' | '\u0083' | '\u0084' | '\u0085' | '\u0086' | '\u0087' | '\u0088' | '\u0089' | '\u008a' | '\u008b' | '\u008c' | '\u008d' | '\u008e') ([\u0080-\u008e] cont cont))))) | (&('ñ' | 'ò') ([ñ-ò] ((&('¿') ('¿' plane_end)) | (&('°' | '±' | '²' | '³' | '´' | 'µ' | '¶' | '·' | '¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([°-¾] cont cont)) | (&('¯') ('¯' plane_end)) | (&('\u00a0' | '¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([\u00a0-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont)) | (&('\u008f') ('\u008f' plane_end)) | (&('\u0080' | '\u0081' | '\u0082' | '\u0083' | '\u0084' | '\u0085' | '\u0086' | '\u0087' | '\u0088' | '\u0089' | '\u008a' | '\u008b' | '\u008c' | '\u008d' | '\u008e') ([\u0080-\u008e] cont cont))))) | (&('ð') ('ð' ((&('¿') ('¿' plane_end)) | (&('°' | '±' | '²' | '³' | '´' | 'µ' | '¶' | '·' | '¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([°-¾] cont cont)) | (&('¯') ('¯' plane_end)) | (&('\u00a0' | '¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([\u00a0-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont))))) | (&('ï') ('ï' (('·' [\u0080-\u008f]) / ((&('¿') ('¿' [\u0080-¯])) | (&('¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([¸-¾] cont)) | (&('·') ('·' [°-¿])) | (&('¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®' | '¯' | '°' | '±' | '²' | '³' | '´' | 'µ' | '¶') ([¤-¶] cont)))))) | (&('í') ('í' [\u0080-\u009f] cont)) | (&('á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([á-ì] cont cont)) | (&('à') ('à' [\u00a0-¿] cont)) | (&('Â') ('Â' [\u00a0-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] cont)))> */
 		func() bool {
 			position239, tokenIndex239 := position, tokenIndex
 			{
 				position240 := position
 				{
-					position241, tokenIndex241 := position, tokenIndex
-					if buffer[position] != rune('ï') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l242
-					}
-					position++
-					if c := buffer[position]; c < rune('¤') || c > rune('¶') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l242
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l242
-					}
-					position++
-					goto l241
-				l242:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ï') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l243
-					}
-					position++
-					if buffer[position] != rune('·') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l243
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l243
-					}
-					position++
-					goto l241
-				l243:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ï') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l244
-					}
-					position++
-					if buffer[position] != rune('·') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l244
-					}
-					position++
-					if c := buffer[position]; c < rune('°') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l244
-					}
-					position++
-					goto l241
-				l244:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ï') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l245
-					}
-					position++
-					if c := buffer[position]; c < rune('¸') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l245
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l245
-					}
-					position++
-					goto l241
-				l245:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ð') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l246
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0090') || c > rune('\u009e') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l246
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l246
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l246
-					}
-					position++
-					goto l241
-				l246:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ð') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l247
-					}
-					position++
-					if buffer[position] != rune('\u009f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l247
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l247
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l247
-					}
-					position++
-					goto l241
-				l247:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ð') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l248
-					}
-					position++
-					if buffer[position] != rune('\u009f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l248
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l248
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l248
-					}
-					position++
-					goto l241
-				l248:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ð') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l249
-					}
-					position++
-					if c := buffer[position]; c < rune('\u00a0') || c > rune('®') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l249
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l249
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l249
-					}
-					position++
-					goto l241
-				l249:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ð') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l250
-					}
-					position++
-					if buffer[position] != rune('¯') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l250
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l250
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l250
-					}
-					position++
-					goto l241
-				l250:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ð') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l251
-					}
-					position++
-					if buffer[position] != rune('¯') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l251
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l251
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l251
-					}
-					position++
-					goto l241
-				l251:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ð') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l252
-					}
-					position++
-					if c := buffer[position]; c < rune('°') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l252
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l252
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l252
-					}
-					position++
-					goto l241
-				l252:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ð') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l253
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l253
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l253
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l253
-					}
-					position++
-					goto l241
-				l253:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l254
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008e') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l254
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l254
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l254
-					}
-					position++
-					goto l241
-				l254:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l255
-					}
-					position++
-					if buffer[position] != rune('\u008f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l255
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l255
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l255
-					}
-					position++
-					goto l241
-				l255:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l256
-					}
-					position++
-					if buffer[position] != rune('\u008f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l256
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l256
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l256
-					}
-					position++
-					goto l241
-				l256:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l257
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0090') || c > rune('\u009e') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l257
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l257
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l257
-					}
-					position++
-					goto l241
-				l257:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l258
-					}
-					position++
-					if buffer[position] != rune('\u009f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l258
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l258
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l258
-					}
-					position++
-					goto l241
-				l258:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l259
-					}
-					position++
-					if buffer[position] != rune('\u009f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l259
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l259
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l259
-					}
-					position++
-					goto l241
-				l259:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l260
-					}
-					position++
-					if c := buffer[position]; c < rune('\u00a0') || c > rune('®') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l260
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l260
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l260
-					}
-					position++
-					goto l241
-				l260:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l261
-					}
-					position++
-					if buffer[position] != rune('¯') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l261
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l261
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l261
-					}
-					position++
-					goto l241
-				l261:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l262
-					}
-					position++
-					if buffer[position] != rune('¯') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l262
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l262
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l262
-					}
-					position++
-					goto l241
-				l262:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l263
-					}
-					position++
-					if c := buffer[position]; c < rune('°') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l263
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l263
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l263
-					}
-					position++
-					goto l241
-				l263:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ñ') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l264
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l264
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l264
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l264
-					}
-					position++
-					goto l241
-				l264:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l265
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008e') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l265
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l265
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l265
-					}
-					position++
-					goto l241
-				l265:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l266
-					}
-					position++
-					if buffer[position] != rune('\u008f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l266
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l266
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l266
-					}
-					position++
-					goto l241
-				l266:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l267
-					}
-					position++
-					if buffer[position] != rune('\u008f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l267
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l267
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l267
-					}
-					position++
-					goto l241
-				l267:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l268
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0090') || c > rune('\u009e') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l268
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l268
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l268
-					}
-					position++
-					goto l241
-				l268:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l269
-					}
-					position++
-					if buffer[position] != rune('\u009f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l269
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l269
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l269
-					}
-					position++
-					goto l241
-				l269:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l270
-					}
-					position++
-					if buffer[position] != rune('\u009f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l270
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l270
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l270
-					}
-					position++
-					goto l241
-				l270:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l271
-					}
-					position++
-					if c := buffer[position]; c < rune('\u00a0') || c > rune('®') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l271
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l271
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l271
-					}
-					position++
-					goto l241
-				l271:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l272
-					}
-					position++
-					if buffer[position] != rune('¯') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l272
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l272
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l272
-					}
-					position++
-					goto l241
-				l272:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l273
-					}
-					position++
-					if buffer[position] != rune('¯') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l273
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l273
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l273
-					}
-					position++
-					goto l241
-				l273:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l274
-					}
-					position++
-					if c := buffer[position]; c < rune('°') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l274
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l274
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l274
-					}
-					position++
-					goto l241
-				l274:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ò') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l275
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l275
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l275
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l275
-					}
-					position++
-					goto l241
-				l275:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ó') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l276
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008e') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l276
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l276
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l276
-					}
-					position++
-					goto l241
-				l276:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ó') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l277
-					}
-					position++
-					if buffer[position] != rune('\u008f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l277
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l277
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l277
-					}
-					position++
-					goto l241
-				l277:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ó') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l278
-					}
-					position++
-					if buffer[position] != rune('\u008f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l278
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l278
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l278
-					}
-					position++
-					goto l241
-				l278:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ó') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l279
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0090') || c > rune('\u009e') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l279
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l279
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l279
-					}
-					position++
-					goto l241
-				l279:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ó') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l280
-					}
-					position++
-					if buffer[position] != rune('\u009f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l280
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l280
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l280
-					}
-					position++
-					goto l241
-				l280:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ó') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l281
-					}
-					position++
-					if buffer[position] != rune('\u009f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l281
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l281
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l281
-					}
-					position++
-					goto l241
-				l281:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ó') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l282
-					}
-					position++
-					if c := buffer[position]; c < rune('¡') || c > rune('®') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l282
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l282
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l282
-					}
-					position++
-					goto l241
-				l282:
-					position, tokenIndex = position241, tokenIndex241
-					if buffer[position] != rune('ó') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l283
-					}
-					position++
-					if buffer[position] != rune('¯') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l283
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l283
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l283
-					}
-					position++
-					goto l241
-				l283:
-					position, tokenIndex = position241, tokenIndex241
-					{
-						switch buffer[position] {
-						case 'ó':
-							if buffer[position] != rune('ó') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
+					switch buffer[position] {
+					case 'ó':
+						if buffer[position] != rune('ó') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
 							}
-							position++
-							if buffer[position] != rune('¯') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-						case 'ò':
-							if buffer[position] != rune('ò') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-						case 'ñ':
-							if buffer[position] != rune('ñ') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-						case 'ð':
-							if buffer[position] != rune('ð') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-						case 'ï':
-							if buffer[position] != rune('ï') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('¯') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-						case 'í':
-							if buffer[position] != rune('í') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-						case 'á', 'â', 'ã', 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
-							if c := buffer[position]; c < rune('á') || c > rune('ì') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-						case 'à':
-							if buffer[position] != rune('à') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-						case 'Â':
-							if buffer[position] != rune('Â') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-						default:
-							if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l239
-							}
-							position++
+							goto l239
 						}
-					}
+						position++
+						{
+							switch buffer[position] {
+							case '¯':
+								if buffer[position] != rune('¯') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // plane_end
+									position257_18, tokenIndex257_18 := position, tokenIndex
+									{
+										position258_18 := position
+										{
+											position259_18, tokenIndex259_18 := position, tokenIndex
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l260_18
+											}
+											position++
+											{ // cont
+												position255_1_18, tokenIndex255_1_18 := position, tokenIndex
+												{
+													position256_1_18 := position
+													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l255_1_18
+													}
+													position++
+													_ = position256_1_18
+												}
+												goto lok1_18
+											l255_1_18:
+												position, tokenIndex = position255_1_18, tokenIndex255_1_18
+												goto l260_18
+											}
+										lok1_18:
+											goto l259_18
+										l260_18:
+											position, tokenIndex = position259_18, tokenIndex259_18
+											if buffer[position] != rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_18
+											}
+											position++
+											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_18
+											}
+											position++
+										}
+									l259_18:
+										_ = position258_18
+									}
+									goto lok18
+								l257_18:
+									position, tokenIndex = position257_18, tokenIndex257_18
+									goto l239
+								}
+							lok18:
+								;
+							case '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
+								if c := buffer[position]; c < rune('¡') || c > rune('®') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // cont
+									position255_19, tokenIndex255_19 := position, tokenIndex
+									{
+										position256_19 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_19
+										}
+										position++
+										_ = position256_19
+									}
+									goto lok19
+								l255_19:
+									position, tokenIndex = position255_19, tokenIndex255_19
+									goto l239
+								}
+							lok19:
+								{ // cont
+									position255_20, tokenIndex255_20 := position, tokenIndex
+									{
+										position256_20 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_20
+										}
+										position++
+										_ = position256_20
+									}
+									goto lok20
+								l255_20:
+									position, tokenIndex = position255_20, tokenIndex255_20
+									goto l239
+								}
+							lok20:
+								;
+							case '\u009f':
+								if buffer[position] != rune('\u009f') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // plane_end
+									position257_21, tokenIndex257_21 := position, tokenIndex
+									{
+										position258_21 := position
+										{
+											position259_21, tokenIndex259_21 := position, tokenIndex
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l260_21
+											}
+											position++
+											{ // cont
+												position255_1_21, tokenIndex255_1_21 := position, tokenIndex
+												{
+													position256_1_21 := position
+													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l255_1_21
+													}
+													position++
+													_ = position256_1_21
+												}
+												goto lok1_21
+											l255_1_21:
+												position, tokenIndex = position255_1_21, tokenIndex255_1_21
+												goto l260_21
+											}
+										lok1_21:
+											goto l259_21
+										l260_21:
+											position, tokenIndex = position259_21, tokenIndex259_21
+											if buffer[position] != rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_21
+											}
+											position++
+											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_21
+											}
+											position++
+										}
+									l259_21:
+										_ = position258_21
+									}
+									goto lok21
+								l257_21:
+									position, tokenIndex = position257_21, tokenIndex257_21
+									goto l239
+								}
+							lok21:
+								;
+							case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
+								if c := buffer[position]; c < rune('\u0090') || c > rune('\u009e') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // cont
+									position255_22, tokenIndex255_22 := position, tokenIndex
+									{
+										position256_22 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_22
+										}
+										position++
+										_ = position256_22
+									}
+									goto lok22
+								l255_22:
+									position, tokenIndex = position255_22, tokenIndex255_22
+									goto l239
+								}
+							lok22:
+								{ // cont
+									position255_23, tokenIndex255_23 := position, tokenIndex
+									{
+										position256_23 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_23
+										}
+										position++
+										_ = position256_23
+									}
+									goto lok23
+								l255_23:
+									position, tokenIndex = position255_23, tokenIndex255_23
+									goto l239
+								}
+							lok23:
+								;
+							case '\u008f':
+								if buffer[position] != rune('\u008f') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // plane_end
+									position257_24, tokenIndex257_24 := position, tokenIndex
+									{
+										position258_24 := position
+										{
+											position259_24, tokenIndex259_24 := position, tokenIndex
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l260_24
+											}
+											position++
+											{ // cont
+												position255_1_24, tokenIndex255_1_24 := position, tokenIndex
+												{
+													position256_1_24 := position
+													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l255_1_24
+													}
+													position++
+													_ = position256_1_24
+												}
+												goto lok1_24
+											l255_1_24:
+												position, tokenIndex = position255_1_24, tokenIndex255_1_24
+												goto l260_24
+											}
+										lok1_24:
+											goto l259_24
+										l260_24:
+											position, tokenIndex = position259_24, tokenIndex259_24
+											if buffer[position] != rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_24
+											}
+											position++
+											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_24
+											}
+											position++
+										}
+									l259_24:
+										_ = position258_24
+									}
+									goto lok24
+								l257_24:
+									position, tokenIndex = position257_24, tokenIndex257_24
+									goto l239
+								}
+							lok24:
+								;
+							default:
+								if c := buffer[position]; c < rune('\u0080') || c > rune('\u008e') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // cont
+									position255_25, tokenIndex255_25 := position, tokenIndex
+									{
+										position256_25 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_25
+										}
+										position++
+										_ = position256_25
+									}
+									goto lok25
+								l255_25:
+									position, tokenIndex = position255_25, tokenIndex255_25
+									goto l239
+								}
+							lok25:
+								{ // cont
+									position255_26, tokenIndex255_26 := position, tokenIndex
+									{
+										position256_26 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_26
+										}
+										position++
+										_ = position256_26
+									}
+									goto lok26
+								l255_26:
+									position, tokenIndex = position255_26, tokenIndex255_26
+									goto l239
+								}
+							lok26:
+							}
+						}
 
+					case 'ñ', 'ò':
+						if c := buffer[position]; c < rune('ñ') || c > rune('ò') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+						{
+							switch buffer[position] {
+							case '¿':
+								if buffer[position] != rune('¿') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // plane_end
+									position257_27, tokenIndex257_27 := position, tokenIndex
+									{
+										position258_27 := position
+										{
+											position259_27, tokenIndex259_27 := position, tokenIndex
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l260_27
+											}
+											position++
+											{ // cont
+												position255_1_27, tokenIndex255_1_27 := position, tokenIndex
+												{
+													position256_1_27 := position
+													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l255_1_27
+													}
+													position++
+													_ = position256_1_27
+												}
+												goto lok1_27
+											l255_1_27:
+												position, tokenIndex = position255_1_27, tokenIndex255_1_27
+												goto l260_27
+											}
+										lok1_27:
+											goto l259_27
+										l260_27:
+											position, tokenIndex = position259_27, tokenIndex259_27
+											if buffer[position] != rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_27
+											}
+											position++
+											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_27
+											}
+											position++
+										}
+									l259_27:
+										_ = position258_27
+									}
+									goto lok27
+								l257_27:
+									position, tokenIndex = position257_27, tokenIndex257_27
+									goto l239
+								}
+							lok27:
+								;
+							case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
+								if c := buffer[position]; c < rune('°') || c > rune('¾') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // cont
+									position255_28, tokenIndex255_28 := position, tokenIndex
+									{
+										position256_28 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_28
+										}
+										position++
+										_ = position256_28
+									}
+									goto lok28
+								l255_28:
+									position, tokenIndex = position255_28, tokenIndex255_28
+									goto l239
+								}
+							lok28:
+								{ // cont
+									position255_29, tokenIndex255_29 := position, tokenIndex
+									{
+										position256_29 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_29
+										}
+										position++
+										_ = position256_29
+									}
+									goto lok29
+								l255_29:
+									position, tokenIndex = position255_29, tokenIndex255_29
+									goto l239
+								}
+							lok29:
+								;
+							case '¯':
+								if buffer[position] != rune('¯') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // plane_end
+									position257_30, tokenIndex257_30 := position, tokenIndex
+									{
+										position258_30 := position
+										{
+											position259_30, tokenIndex259_30 := position, tokenIndex
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l260_30
+											}
+											position++
+											{ // cont
+												position255_1_30, tokenIndex255_1_30 := position, tokenIndex
+												{
+													position256_1_30 := position
+													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l255_1_30
+													}
+													position++
+													_ = position256_1_30
+												}
+												goto lok1_30
+											l255_1_30:
+												position, tokenIndex = position255_1_30, tokenIndex255_1_30
+												goto l260_30
+											}
+										lok1_30:
+											goto l259_30
+										l260_30:
+											position, tokenIndex = position259_30, tokenIndex259_30
+											if buffer[position] != rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_30
+											}
+											position++
+											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_30
+											}
+											position++
+										}
+									l259_30:
+										_ = position258_30
+									}
+									goto lok30
+								l257_30:
+									position, tokenIndex = position257_30, tokenIndex257_30
+									goto l239
+								}
+							lok30:
+								;
+							case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
+								if c := buffer[position]; c < rune('\u00a0') || c > rune('®') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // cont
+									position255_31, tokenIndex255_31 := position, tokenIndex
+									{
+										position256_31 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_31
+										}
+										position++
+										_ = position256_31
+									}
+									goto lok31
+								l255_31:
+									position, tokenIndex = position255_31, tokenIndex255_31
+									goto l239
+								}
+							lok31:
+								{ // cont
+									position255_32, tokenIndex255_32 := position, tokenIndex
+									{
+										position256_32 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_32
+										}
+										position++
+										_ = position256_32
+									}
+									goto lok32
+								l255_32:
+									position, tokenIndex = position255_32, tokenIndex255_32
+									goto l239
+								}
+							lok32:
+								;
+							case '\u009f':
+								if buffer[position] != rune('\u009f') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // plane_end
+									position257_33, tokenIndex257_33 := position, tokenIndex
+									{
+										position258_33 := position
+										{
+											position259_33, tokenIndex259_33 := position, tokenIndex
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l260_33
+											}
+											position++
+											{ // cont
+												position255_1_33, tokenIndex255_1_33 := position, tokenIndex
+												{
+													position256_1_33 := position
+													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l255_1_33
+													}
+													position++
+													_ = position256_1_33
+												}
+												goto lok1_33
+											l255_1_33:
+												position, tokenIndex = position255_1_33, tokenIndex255_1_33
+												goto l260_33
+											}
+										lok1_33:
+											goto l259_33
+										l260_33:
+											position, tokenIndex = position259_33, tokenIndex259_33
+											if buffer[position] != rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_33
+											}
+											position++
+											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_33
+											}
+											position++
+										}
+									l259_33:
+										_ = position258_33
+									}
+									goto lok33
+								l257_33:
+									position, tokenIndex = position257_33, tokenIndex257_33
+									goto l239
+								}
+							lok33:
+								;
+							case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
+								if c := buffer[position]; c < rune('\u0090') || c > rune('\u009e') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // cont
+									position255_34, tokenIndex255_34 := position, tokenIndex
+									{
+										position256_34 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_34
+										}
+										position++
+										_ = position256_34
+									}
+									goto lok34
+								l255_34:
+									position, tokenIndex = position255_34, tokenIndex255_34
+									goto l239
+								}
+							lok34:
+								{ // cont
+									position255_35, tokenIndex255_35 := position, tokenIndex
+									{
+										position256_35 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_35
+										}
+										position++
+										_ = position256_35
+									}
+									goto lok35
+								l255_35:
+									position, tokenIndex = position255_35, tokenIndex255_35
+									goto l239
+								}
+							lok35:
+								;
+							case '\u008f':
+								if buffer[position] != rune('\u008f') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // plane_end
+									position257_36, tokenIndex257_36 := position, tokenIndex
+									{
+										position258_36 := position
+										{
+											position259_36, tokenIndex259_36 := position, tokenIndex
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l260_36
+											}
+											position++
+											{ // cont
+												position255_1_36, tokenIndex255_1_36 := position, tokenIndex
+												{
+													position256_1_36 := position
+													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l255_1_36
+													}
+													position++
+													_ = position256_1_36
+												}
+												goto lok1_36
+											l255_1_36:
+												position, tokenIndex = position255_1_36, tokenIndex255_1_36
+												goto l260_36
+											}
+										lok1_36:
+											goto l259_36
+										l260_36:
+											position, tokenIndex = position259_36, tokenIndex259_36
+											if buffer[position] != rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_36
+											}
+											position++
+											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_36
+											}
+											position++
+										}
+									l259_36:
+										_ = position258_36
+									}
+									goto lok36
+								l257_36:
+									position, tokenIndex = position257_36, tokenIndex257_36
+									goto l239
+								}
+							lok36:
+								;
+							default:
+								if c := buffer[position]; c < rune('\u0080') || c > rune('\u008e') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // cont
+									position255_37, tokenIndex255_37 := position, tokenIndex
+									{
+										position256_37 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_37
+										}
+										position++
+										_ = position256_37
+									}
+									goto lok37
+								l255_37:
+									position, tokenIndex = position255_37, tokenIndex255_37
+									goto l239
+								}
+							lok37:
+								{ // cont
+									position255_38, tokenIndex255_38 := position, tokenIndex
+									{
+										position256_38 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_38
+										}
+										position++
+										_ = position256_38
+									}
+									goto lok38
+								l255_38:
+									position, tokenIndex = position255_38, tokenIndex255_38
+									goto l239
+								}
+							lok38:
+							}
+						}
+
+					case 'ð':
+						if buffer[position] != rune('ð') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+						{
+							switch buffer[position] {
+							case '¿':
+								if buffer[position] != rune('¿') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // plane_end
+									position257_39, tokenIndex257_39 := position, tokenIndex
+									{
+										position258_39 := position
+										{
+											position259_39, tokenIndex259_39 := position, tokenIndex
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l260_39
+											}
+											position++
+											{ // cont
+												position255_1_39, tokenIndex255_1_39 := position, tokenIndex
+												{
+													position256_1_39 := position
+													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l255_1_39
+													}
+													position++
+													_ = position256_1_39
+												}
+												goto lok1_39
+											l255_1_39:
+												position, tokenIndex = position255_1_39, tokenIndex255_1_39
+												goto l260_39
+											}
+										lok1_39:
+											goto l259_39
+										l260_39:
+											position, tokenIndex = position259_39, tokenIndex259_39
+											if buffer[position] != rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_39
+											}
+											position++
+											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_39
+											}
+											position++
+										}
+									l259_39:
+										_ = position258_39
+									}
+									goto lok39
+								l257_39:
+									position, tokenIndex = position257_39, tokenIndex257_39
+									goto l239
+								}
+							lok39:
+								;
+							case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
+								if c := buffer[position]; c < rune('°') || c > rune('¾') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // cont
+									position255_40, tokenIndex255_40 := position, tokenIndex
+									{
+										position256_40 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_40
+										}
+										position++
+										_ = position256_40
+									}
+									goto lok40
+								l255_40:
+									position, tokenIndex = position255_40, tokenIndex255_40
+									goto l239
+								}
+							lok40:
+								{ // cont
+									position255_41, tokenIndex255_41 := position, tokenIndex
+									{
+										position256_41 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_41
+										}
+										position++
+										_ = position256_41
+									}
+									goto lok41
+								l255_41:
+									position, tokenIndex = position255_41, tokenIndex255_41
+									goto l239
+								}
+							lok41:
+								;
+							case '¯':
+								if buffer[position] != rune('¯') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // plane_end
+									position257_42, tokenIndex257_42 := position, tokenIndex
+									{
+										position258_42 := position
+										{
+											position259_42, tokenIndex259_42 := position, tokenIndex
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l260_42
+											}
+											position++
+											{ // cont
+												position255_1_42, tokenIndex255_1_42 := position, tokenIndex
+												{
+													position256_1_42 := position
+													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l255_1_42
+													}
+													position++
+													_ = position256_1_42
+												}
+												goto lok1_42
+											l255_1_42:
+												position, tokenIndex = position255_1_42, tokenIndex255_1_42
+												goto l260_42
+											}
+										lok1_42:
+											goto l259_42
+										l260_42:
+											position, tokenIndex = position259_42, tokenIndex259_42
+											if buffer[position] != rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_42
+											}
+											position++
+											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_42
+											}
+											position++
+										}
+									l259_42:
+										_ = position258_42
+									}
+									goto lok42
+								l257_42:
+									position, tokenIndex = position257_42, tokenIndex257_42
+									goto l239
+								}
+							lok42:
+								;
+							case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
+								if c := buffer[position]; c < rune('\u00a0') || c > rune('®') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // cont
+									position255_43, tokenIndex255_43 := position, tokenIndex
+									{
+										position256_43 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_43
+										}
+										position++
+										_ = position256_43
+									}
+									goto lok43
+								l255_43:
+									position, tokenIndex = position255_43, tokenIndex255_43
+									goto l239
+								}
+							lok43:
+								{ // cont
+									position255_44, tokenIndex255_44 := position, tokenIndex
+									{
+										position256_44 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_44
+										}
+										position++
+										_ = position256_44
+									}
+									goto lok44
+								l255_44:
+									position, tokenIndex = position255_44, tokenIndex255_44
+									goto l239
+								}
+							lok44:
+								;
+							case '\u009f':
+								if buffer[position] != rune('\u009f') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // plane_end
+									position257_45, tokenIndex257_45 := position, tokenIndex
+									{
+										position258_45 := position
+										{
+											position259_45, tokenIndex259_45 := position, tokenIndex
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l260_45
+											}
+											position++
+											{ // cont
+												position255_1_45, tokenIndex255_1_45 := position, tokenIndex
+												{
+													position256_1_45 := position
+													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l255_1_45
+													}
+													position++
+													_ = position256_1_45
+												}
+												goto lok1_45
+											l255_1_45:
+												position, tokenIndex = position255_1_45, tokenIndex255_1_45
+												goto l260_45
+											}
+										lok1_45:
+											goto l259_45
+										l260_45:
+											position, tokenIndex = position259_45, tokenIndex259_45
+											if buffer[position] != rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_45
+											}
+											position++
+											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l257_45
+											}
+											position++
+										}
+									l259_45:
+										_ = position258_45
+									}
+									goto lok45
+								l257_45:
+									position, tokenIndex = position257_45, tokenIndex257_45
+									goto l239
+								}
+							lok45:
+								;
+							default:
+								if c := buffer[position]; c < rune('\u0090') || c > rune('\u009e') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l239
+								}
+								position++
+								{ // cont
+									position255_46, tokenIndex255_46 := position, tokenIndex
+									{
+										position256_46 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_46
+										}
+										position++
+										_ = position256_46
+									}
+									goto lok46
+								l255_46:
+									position, tokenIndex = position255_46, tokenIndex255_46
+									goto l239
+								}
+							lok46:
+								{ // cont
+									position255_47, tokenIndex255_47 := position, tokenIndex
+									{
+										position256_47 := position
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l255_47
+										}
+										position++
+										_ = position256_47
+									}
+									goto lok47
+								l255_47:
+									position, tokenIndex = position255_47, tokenIndex255_47
+									goto l239
+								}
+							lok47:
+							}
+						}
+
+					case 'ï':
+						if buffer[position] != rune('ï') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+						{
+							position245, tokenIndex245 := position, tokenIndex
+							if buffer[position] != rune('·') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l246
+							}
+							position++
+							if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l246
+							}
+							position++
+							goto l245
+						l246:
+							position, tokenIndex = position245, tokenIndex245
+							{
+								switch buffer[position] {
+								case '¿':
+									if buffer[position] != rune('¿') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l239
+									}
+									position++
+									if c := buffer[position]; c < rune('\u0080') || c > rune('¯') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l239
+									}
+									position++
+								case '¸', '¹', 'º', '»', '¼', '½', '¾':
+									if c := buffer[position]; c < rune('¸') || c > rune('¾') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l239
+									}
+									position++
+									{ // cont
+										position255_48, tokenIndex255_48 := position, tokenIndex
+										{
+											position256_48 := position
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l255_48
+											}
+											position++
+											_ = position256_48
+										}
+										goto lok48
+									l255_48:
+										position, tokenIndex = position255_48, tokenIndex255_48
+										goto l239
+									}
+								lok48:
+									;
+								case '·':
+									if buffer[position] != rune('·') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l239
+									}
+									position++
+									if c := buffer[position]; c < rune('°') || c > rune('¿') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l239
+									}
+									position++
+								default:
+									if c := buffer[position]; c < rune('¤') || c > rune('¶') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l239
+									}
+									position++
+									{ // cont
+										position255_49, tokenIndex255_49 := position, tokenIndex
+										{
+											position256_49 := position
+											if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l255_49
+											}
+											position++
+											_ = position256_49
+										}
+										goto lok49
+									l255_49:
+										position, tokenIndex = position255_49, tokenIndex255_49
+										goto l239
+									}
+								lok49:
+								}
+							}
+
+						}
+					l245:
+						break
+					case 'í':
+						if buffer[position] != rune('í') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+						if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+						{ // cont
+							position255_50, tokenIndex255_50 := position, tokenIndex
+							{
+								position256_50 := position
+								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l255_50
+								}
+								position++
+								_ = position256_50
+							}
+							goto lok50
+						l255_50:
+							position, tokenIndex = position255_50, tokenIndex255_50
+							goto l239
+						}
+					lok50:
+						;
+					case 'á', 'â', 'ã', 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
+						if c := buffer[position]; c < rune('á') || c > rune('ì') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+						{ // cont
+							position255_51, tokenIndex255_51 := position, tokenIndex
+							{
+								position256_51 := position
+								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l255_51
+								}
+								position++
+								_ = position256_51
+							}
+							goto lok51
+						l255_51:
+							position, tokenIndex = position255_51, tokenIndex255_51
+							goto l239
+						}
+					lok51:
+						{ // cont
+							position255_52, tokenIndex255_52 := position, tokenIndex
+							{
+								position256_52 := position
+								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l255_52
+								}
+								position++
+								_ = position256_52
+							}
+							goto lok52
+						l255_52:
+							position, tokenIndex = position255_52, tokenIndex255_52
+							goto l239
+						}
+					lok52:
+						;
+					case 'à':
+						if buffer[position] != rune('à') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+						if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+						{ // cont
+							position255_53, tokenIndex255_53 := position, tokenIndex
+							{
+								position256_53 := position
+								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l255_53
+								}
+								position++
+								_ = position256_53
+							}
+							goto lok53
+						l255_53:
+							position, tokenIndex = position255_53, tokenIndex255_53
+							goto l239
+						}
+					lok53:
+						;
+					case 'Â':
+						if buffer[position] != rune('Â') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+						if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+					default:
+						if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l239
+						}
+						position++
+						{ // cont
+							position255_54, tokenIndex255_54 := position, tokenIndex
+							{
+								position256_54 := position
+								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l255_54
+								}
+								position++
+								_ = position256_54
+							}
+							goto lok54
+						l255_54:
+							position, tokenIndex = position255_54, tokenIndex255_54
+							goto l239
+						}
+					lok54:
+					}
 				}
-			l241:
+
 				_ = position240
 			}
 			return true
@@ -6178,269 +6135,452 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position, tokenIndex = position239, tokenIndex239
 			return false
 		},
-		/* 40 iprivate <- <(('ó' [°-¾] [\u0080-¿] [\u0080-¿]) / ('ó' '¿' [\u0080-¾] [\u0080-¿]) / ('ô' [\u0080-\u008e] [\u0080-¿] [\u0080-¿]) / ('ô' '\u008f' [\u0080-¾] [\u0080-¿]) / ((&('ô') ('ô' '\u008f' '¿' [\u0080-½])) | (&('ó') ('ó' '¿' '¿' [\u0080-½])) | (&('ï') ('ï' [\u0080-£] [\u0080-¿])) | (&('î') ('î' [\u0080-¿] [\u0080-¿]))))> */
+		/* 40 iprivate <- <((&('ô') ('ô' (([\u0080-\u008e] cont cont) / ('\u008f' plane_end)))) | (&('ó') ('ó' (([°-¾] cont cont) / ('¿' plane_end)))) | (&('ï') ('ï' [\u0080-£] cont)) | (&('î') ('î' cont cont)))> */
 		func() bool {
-			position285, tokenIndex285 := position, tokenIndex
+			position248, tokenIndex248 := position, tokenIndex
 			{
-				position286 := position
+				position249 := position
 				{
-					position287, tokenIndex287 := position, tokenIndex
-					if buffer[position] != rune('ó') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					switch buffer[position] {
+					case 'ô':
+						if buffer[position] != rune('ô') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l248
 						}
-						goto l288
-					}
-					position++
-					if c := buffer[position]; c < rune('°') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l288
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l288
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l288
-					}
-					position++
-					goto l287
-				l288:
-					position, tokenIndex = position287, tokenIndex287
-					if buffer[position] != rune('ó') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l289
-					}
-					position++
-					if buffer[position] != rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l289
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l289
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l289
-					}
-					position++
-					goto l287
-				l289:
-					position, tokenIndex = position287, tokenIndex287
-					if buffer[position] != rune('ô') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l290
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008e') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l290
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l290
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l290
-					}
-					position++
-					goto l287
-				l290:
-					position, tokenIndex = position287, tokenIndex287
-					if buffer[position] != rune('ô') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l291
-					}
-					position++
-					if buffer[position] != rune('\u008f') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l291
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l291
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l291
-					}
-					position++
-					goto l287
-				l291:
-					position, tokenIndex = position287, tokenIndex287
-					{
-						switch buffer[position] {
-						case 'ô':
-							if buffer[position] != rune('ô') {
+						position++
+						{
+							position251, tokenIndex251 := position, tokenIndex
+							if c := buffer[position]; c < rune('\u0080') || c > rune('\u008e') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l285
+								goto l252
 							}
 							position++
+							{ // cont
+								position255_55, tokenIndex255_55 := position, tokenIndex
+								{
+									position256_55 := position
+									if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l255_55
+									}
+									position++
+									_ = position256_55
+								}
+								goto lok55
+							l255_55:
+								position, tokenIndex = position255_55, tokenIndex255_55
+								goto l252
+							}
+						lok55:
+							{ // cont
+								position255_56, tokenIndex255_56 := position, tokenIndex
+								{
+									position256_56 := position
+									if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l255_56
+									}
+									position++
+									_ = position256_56
+								}
+								goto lok56
+							l255_56:
+								position, tokenIndex = position255_56, tokenIndex255_56
+								goto l252
+							}
+						lok56:
+							goto l251
+						l252:
+							position, tokenIndex = position251, tokenIndex251
 							if buffer[position] != rune('\u008f') {
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l285
+								goto l248
 							}
 							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+							{ // plane_end
+								position257_57, tokenIndex257_57 := position, tokenIndex
+								{
+									position258_57 := position
+									{
+										position259_57, tokenIndex259_57 := position, tokenIndex
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l260_57
+										}
+										position++
+										{ // cont
+											position255_1_57, tokenIndex255_1_57 := position, tokenIndex
+											{
+												position256_1_57 := position
+												if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l255_1_57
+												}
+												position++
+												_ = position256_1_57
+											}
+											goto lok1_57
+										l255_1_57:
+											position, tokenIndex = position255_1_57, tokenIndex255_1_57
+											goto l260_57
+										}
+									lok1_57:
+										goto l259_57
+									l260_57:
+										position, tokenIndex = position259_57, tokenIndex259_57
+										if buffer[position] != rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l257_57
+										}
+										position++
+										if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l257_57
+										}
+										position++
+									}
+								l259_57:
+									_ = position258_57
 								}
-								goto l285
+								goto lok57
+							l257_57:
+								position, tokenIndex = position257_57, tokenIndex257_57
+								goto l248
 							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
-						case 'ó':
-							if buffer[position] != rune('ó') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
-							if buffer[position] != rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
-						case 'ï':
-							if buffer[position] != rune('ï') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('£') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
-						default:
-							if buffer[position] != rune('î') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
-							if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l285
-							}
-							position++
+						lok57:
 						}
+					l251:
+						break
+					case 'ó':
+						if buffer[position] != rune('ó') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l248
+						}
+						position++
+						{
+							position253, tokenIndex253 := position, tokenIndex
+							if c := buffer[position]; c < rune('°') || c > rune('¾') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l254
+							}
+							position++
+							{ // cont
+								position255_58, tokenIndex255_58 := position, tokenIndex
+								{
+									position256_58 := position
+									if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l255_58
+									}
+									position++
+									_ = position256_58
+								}
+								goto lok58
+							l255_58:
+								position, tokenIndex = position255_58, tokenIndex255_58
+								goto l254
+							}
+						lok58:
+							{ // cont
+								position255_59, tokenIndex255_59 := position, tokenIndex
+								{
+									position256_59 := position
+									if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l255_59
+									}
+									position++
+									_ = position256_59
+								}
+								goto lok59
+							l255_59:
+								position, tokenIndex = position255_59, tokenIndex255_59
+								goto l254
+							}
+						lok59:
+							goto l253
+						l254:
+							position, tokenIndex = position253, tokenIndex253
+							if buffer[position] != rune('¿') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l248
+							}
+							position++
+							{ // plane_end
+								position257_60, tokenIndex257_60 := position, tokenIndex
+								{
+									position258_60 := position
+									{
+										position259_60, tokenIndex259_60 := position, tokenIndex
+										if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l260_60
+										}
+										position++
+										{ // cont
+											position255_1_60, tokenIndex255_1_60 := position, tokenIndex
+											{
+												position256_1_60 := position
+												if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l255_1_60
+												}
+												position++
+												_ = position256_1_60
+											}
+											goto lok1_60
+										l255_1_60:
+											position, tokenIndex = position255_1_60, tokenIndex255_1_60
+											goto l260_60
+										}
+									lok1_60:
+										goto l259_60
+									l260_60:
+										position, tokenIndex = position259_60, tokenIndex259_60
+										if buffer[position] != rune('¿') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l257_60
+										}
+										position++
+										if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l257_60
+										}
+										position++
+									}
+								l259_60:
+									_ = position258_60
+								}
+								goto lok60
+							l257_60:
+								position, tokenIndex = position257_60, tokenIndex257_60
+								goto l248
+							}
+						lok60:
+						}
+					l253:
+						break
+					case 'ï':
+						if buffer[position] != rune('ï') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l248
+						}
+						position++
+						if c := buffer[position]; c < rune('\u0080') || c > rune('£') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l248
+						}
+						position++
+						{ // cont
+							position255_61, tokenIndex255_61 := position, tokenIndex
+							{
+								position256_61 := position
+								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l255_61
+								}
+								position++
+								_ = position256_61
+							}
+							goto lok61
+						l255_61:
+							position, tokenIndex = position255_61, tokenIndex255_61
+							goto l248
+						}
+					lok61:
+						;
+					default:
+						if buffer[position] != rune('î') {
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l248
+						}
+						position++
+						{ // cont
+							position255_62, tokenIndex255_62 := position, tokenIndex
+							{
+								position256_62 := position
+								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l255_62
+								}
+								position++
+								_ = position256_62
+							}
+							goto lok62
+						l255_62:
+							position, tokenIndex = position255_62, tokenIndex255_62
+							goto l248
+						}
+					lok62:
+						{ // cont
+							position255_63, tokenIndex255_63 := position, tokenIndex
+							{
+								position256_63 := position
+								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l255_63
+								}
+								position++
+								_ = position256_63
+							}
+							goto lok63
+						l255_63:
+							position, tokenIndex = position255_63, tokenIndex255_63
+							goto l248
+						}
+					lok63:
 					}
-
 				}
-			l287:
-				_ = position286
+
+				_ = position249
 			}
 			return true
-		l285:
-			position, tokenIndex = position285, tokenIndex285
+		l248:
+			position, tokenIndex = position248, tokenIndex248
 			return false
 		},
-		/* 41 pct_encoded <- <('%' HEXDIG HEXDIG)> */
+		/* 41 cont <- <[\u0080-¿]> */
 		func() bool {
-			position293, tokenIndex293 := position, tokenIndex
+			position255, tokenIndex255 := position, tokenIndex
 			{
-				position294 := position
+				position256 := position
+				if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					goto l255
+				}
+				position++
+				_ = position256
+			}
+			return true
+		l255:
+			position, tokenIndex = position255, tokenIndex255
+			return false
+		},
+		/* 42 plane_end <- <(([\u0080-¾] cont) / ('¿' [\u0080-½]))> */
+		func() bool {
+			position257, tokenIndex257 := position, tokenIndex
+			{
+				position258 := position
+				{
+					position259, tokenIndex259 := position, tokenIndex
+					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l260
+					}
+					position++
+					{ // cont
+						position255_1, tokenIndex255_1 := position, tokenIndex
+						{
+							position256_1 := position
+							if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l255_1
+							}
+							position++
+							_ = position256_1
+						}
+						goto lok1
+					l255_1:
+						position, tokenIndex = position255_1, tokenIndex255_1
+						goto l260
+					}
+				lok1:
+					goto l259
+				l260:
+					position, tokenIndex = position259, tokenIndex259
+					if buffer[position] != rune('¿') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l257
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l257
+					}
+					position++
+				}
+			l259:
+				_ = position258
+			}
+			return true
+		l257:
+			position, tokenIndex = position257, tokenIndex257
+			return false
+		},
+		/* 43 pct_encoded <- <('%' HEXDIG HEXDIG)> */
+		func() bool {
+			position261, tokenIndex261 := position, tokenIndex
+			{
+				position262 := position
 				if buffer[position] != rune('%') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l293
+					goto l261
 				}
 				position++
 				{ // HEXDIG
-					position306_17, tokenIndex306_17 := position, tokenIndex
+					position274_64, tokenIndex274_64 := position, tokenIndex
 					{
-						position307_17 := position
+						position275_64 := position
 						{
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
@@ -6449,24 +6589,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l306_17
+									goto l274_64
 								}
 								position++
 							}
 						}
 
-						_ = position307_17
+						_ = position275_64
 					}
-					goto lok17
-				l306_17:
-					position, tokenIndex = position306_17, tokenIndex306_17
-					goto l293
+					goto lok64
+				l274_64:
+					position, tokenIndex = position274_64, tokenIndex274_64
+					goto l261
 				}
-			lok17:
+			lok64:
 				{ // HEXDIG
-					position306_18, tokenIndex306_18 := position, tokenIndex
+					position274_65, tokenIndex274_65 := position, tokenIndex
 					{
-						position307_18 := position
+						position275_65 := position
 						{
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
@@ -6475,32 +6615,32 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l306_18
+									goto l274_65
 								}
 								position++
 							}
 						}
 
-						_ = position307_18
+						_ = position275_65
 					}
-					goto lok18
-				l306_18:
-					position, tokenIndex = position306_18, tokenIndex306_18
-					goto l293
+					goto lok65
+				l274_65:
+					position, tokenIndex = position274_65, tokenIndex274_65
+					goto l261
 				}
-			lok18:
-				_ = position294
+			lok65:
+				_ = position262
 			}
 			return true
-		l293:
-			position, tokenIndex = position293, tokenIndex293
+		l261:
+			position, tokenIndex = position261, tokenIndex261
 			return false
 		},
-		/* 42 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
+		/* 44 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			position295, tokenIndex295 := position, tokenIndex
+			position263, tokenIndex263 := position, tokenIndex
 			{
-				position296 := position
+				position264 := position
 				{
 					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
@@ -6509,28 +6649,28 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l295
+							goto l263
 						}
 						position++
 					}
 				}
 
-				_ = position296
+				_ = position264
 			}
 			return true
-		l295:
-			position, tokenIndex = position295, tokenIndex295
+		l263:
+			position, tokenIndex = position263, tokenIndex263
 			return false
 		},
-		/* 43 reserved <- <(gen_delims / sub_delims)> */
+		/* 45 reserved <- <(gen_delims / sub_delims)> */
 		nil,
-		/* 44 gen_delims <- <(':' / '/' / '?' / '#' / '[' / ']' / '@')> */
+		/* 46 gen_delims <- <(':' / '/' / '?' / '#' / '[' / ']' / '@')> */
 		nil,
-		/* 45 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!'))> */
+		/* 47 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!'))> */
 		func() bool {
-			position300, tokenIndex300 := position, tokenIndex
+			position268, tokenIndex268 := position, tokenIndex
 			{
-				position301 := position
+				position269 := position
 				{
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
@@ -6539,45 +6679,45 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l300
+							goto l268
 						}
 						position++
 					}
 				}
 
-				_ = position301
+				_ = position269
 			}
 			return true
-		l300:
-			position, tokenIndex = position300, tokenIndex300
+		l268:
+			position, tokenIndex = position268, tokenIndex268
 			return false
 		},
-		/* 46 ALPHA <- <([a-z] / [A-Z])> */
+		/* 48 ALPHA <- <([a-z] / [A-Z])> */
 		nil,
-		/* 47 DIGIT <- <[0-9]> */
+		/* 49 DIGIT <- <[0-9]> */
 		func() bool {
-			position304, tokenIndex304 := position, tokenIndex
+			position272, tokenIndex272 := position, tokenIndex
 			{
-				position305 := position
+				position273 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
-					goto l304
+					goto l272
 				}
 				position++
-				_ = position305
+				_ = position273
 			}
 			return true
-		l304:
-			position, tokenIndex = position304, tokenIndex304
+		l272:
+			position, tokenIndex = position272, tokenIndex272
 			return false
 		},
-		/* 48 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
+		/* 50 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
 		func() bool {
-			position306, tokenIndex306 := position, tokenIndex
+			position274, tokenIndex274 := position, tokenIndex
 			{
-				position307 := position
+				position275 := position
 				{
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
@@ -6586,17 +6726,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
-							goto l306
+							goto l274
 						}
 						position++
 					}
 				}
 
-				_ = position307
+				_ = position275
 			}
 			return true
-		l306:
-			position, tokenIndex = position306, tokenIndex306
+		l274:
+			position, tokenIndex = position274, tokenIndex274
 			return false
 		},
 	}
