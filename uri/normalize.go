@@ -209,6 +209,7 @@ func ucsEscapes(s string) int {
 	return 0
 }
 
+// isASCII reports whether s has no byte above 0x7F.
 func isASCII(s string) bool {
 	for i := 0; i < len(s); i++ {
 		if s[i] >= utf8.RuneSelf {

@@ -89,8 +89,10 @@ func resolveRFC1808(spec Spec, base, ref string, o options) (Result, error) {
 		if e := validateTarget(spec, base); e != nil {
 			return Result{}, e
 		}
-		if e := validateTarget(spec, ref); spec == RFC1808 && e != nil {
-			return Result{}, e
+		if spec == RFC1808 {
+			if e := validateTarget(spec, ref); e != nil {
+				return Result{}, e
+			}
 		}
 	}
 	// Step 1: the base URL must be known; an empty (unknown) base would make the embedded
