@@ -182,6 +182,7 @@ func TestMergeEqualsWhole(t *testing.T) {
 func TestBottomK(t *testing.T) {
 	s := New([]string{"a", "b"}, 2)
 	inputs := []string{"x", "y", "x", "z", "w", "y", "v", "\xff"}
+	inputs = append(inputs, inputs...) // every input seen again later: its first line must be kept
 	verdicts := []error{nil, uri.Validate(uri.RFC3986, " ")}
 	for i, in := range inputs {
 		s.Add(NewExample(in, "f", int64(i+1)), verdicts)
