@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"slices"
-	"sync"
 
+	"github.com/urispec/urispec/internal/ordered"
 	"github.com/urispec/urispec/internal/summary"
 	"github.com/urispec/urispec/uri"
 )
@@ -77,23 +77,20 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	// Oldest first, each once: "adjacent versions" are adjacent in time.
 	slices.Sort(specs)
 	specs = slices.Compact(specs)
-	parsers := make([]*uri.Parser, len(specs))
 	ids := make([]string, len(specs))
 	for i, s := range specs {
 		ids[i] = s.String()
-		if parsers[i], err = uri.NewParser(s); err != nil {
+		if _, err = uri.NewParser(s); err != nil {
 			fmt.Fprintln(stderr, "urispec matrix:", err)
 			return exitUsage
 		}
 	}
 
 	sum := summary.New(ids, *maxExamples)
-	verdicts := make([]error, len(specs))
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	// handle counts one input, whose verdicts (one per spec) are in results[·][k].
-	var results [][]error
-	handle := func(in inputLine, k int) error {
+	// handle counts one input with its verdicts, one per spec.
+	handle := func(in inputLine, verdicts []error) error {
 		ex := summary.NewExample(in.text, in.file, int64(in.line))
 		if in.problem != "" {
 			sum.AddUnchecked(ex, in.problem)
@@ -105,9 +102,6 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 				return enc.Encode(out)
 			}
 			return nil
-		}
-		for i := range parsers {
-			verdicts[i] = results[i][k]
 		}
 		sum.Add(ex, verdicts)
 		if *asJSON {
@@ -125,45 +119,28 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		return nil
 	}
-	// Lines are read in batches; each spec's parser runs over a batch in its own
-	// goroutine, and the batch is then counted in input order.
-	var batch []inputLine
-	batchBytes := 0
-	results = make([][]error, len(specs))
-	flush := func() error {
-		var wg sync.WaitGroup
-		for i, p := range parsers {
-			results[i] = slices.Grow(results[i][:0], len(batch))[:len(batch)]
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for k, in := range batch {
-					results[i][k] = nil
-					if in.problem == "" {
-						results[i][k] = p.Validate(in.text)
-					}
-				}
-			}()
+	// Lines are checked in batches on GOMAXPROCS workers, each with its own parsers
+	// (a uri.Parser serves one goroutine), and counted in input order.
+	newWorker := func() func(inputLine) []error {
+		ps := make([]*uri.Parser, len(specs))
+		for i, s := range specs {
+			ps[i], _ = uri.NewParser(s) // every spec has a parser: checked above
 		}
-		wg.Wait()
-		for k, in := range batch {
-			if err := handle(in, k); err != nil {
-				return err
+		return func(in inputLine) []error {
+			if in.problem != "" {
+				return nil
 			}
+			v := make([]error, len(ps))
+			for i, p := range ps {
+				v[i] = p.Validate(in.text)
+			}
+			return v
 		}
-		batch, batchBytes = batch[:0], 0
-		return nil
 	}
-	err = eachInput(fs.Args(), stdin, func(in inputLine) error {
-		batch = append(batch, in)
-		batchBytes += len(in.text)
-		if len(batch) >= 4096 || batchBytes >= 8<<20 {
-			return flush()
-		}
-		return nil
-	})
-	if err == nil {
-		err = flush()
+	pool := ordered.New(0, 512, newWorker, handle)
+	err = eachInput(fs.Args(), stdin, pool.Add)
+	if cerr := pool.Close(); err == nil {
+		err = cerr
 	}
 	if err != nil {
 		return inputError(stderr, "matrix", err)
