@@ -45,6 +45,9 @@ func Decode(r io.Reader) (*Summary, error) {
 			if gs[i].Examples == nil {
 				gs[i].Examples = []Example{}
 			}
+			for j := range gs[i].Examples {
+				gs[i].Examples[j] = gs[i].Examples[j].withHash()
+			}
 		}
 	}
 	return &s, nil

@@ -31,6 +31,9 @@ type Example struct {
 	Line     int64  `json:"line"`
 	// Note says why the line was not checked (unchecked groups only).
 	Note string `json:"note,omitempty"`
+
+	hash   uint64 // Hash, kept by NewExample and Decode: sorting would hash again and again
+	hashed bool
 }
 
 // Text is the example's exact bytes.
@@ -45,6 +48,9 @@ func (e Example) Text() string {
 
 // Hash is the 64-bit FNV-1a hash of the example's bytes, which orders the bottom-k sample.
 func (e Example) Hash() uint64 {
+	if e.hashed {
+		return e.hash
+	}
 	h := fnv.New64a()
 	h.Write([]byte(e.Text()))
 	return h.Sum64()
@@ -57,6 +63,12 @@ func NewExample(text, file string, line int64) Example {
 		e.Input = string([]rune(text)) // invalid bytes become U+FFFD, as encoding/json would
 		e.InputB64 = base64.StdEncoding.EncodeToString([]byte(text))
 	}
+	return e.withHash()
+}
+
+// withHash is e with its hash kept.
+func (e Example) withHash() Example {
+	e.hash, e.hashed = e.Hash(), true
 	return e
 }
 
@@ -186,6 +198,9 @@ func addTo(gs []Group, key string, e Example, k int) []Group {
 	}
 	g := &gs[i]
 	g.Count++
+	if n := len(g.Examples); n == k && k > 0 && e.Hash() > g.Examples[n-1].Hash() {
+		return gs // not among the k smallest: the common case, without sorting
+	}
 	if k > 0 {
 		g.Examples = bottomK(append(g.Examples, e), k)
 	}

@@ -213,7 +213,7 @@ func TestBottomK(t *testing.T) {
 		}
 		return strings.Compare(a.Text(), b.Text())
 	})
-	if diff := cmp.Diff(distinct[:2], g.Examples); diff != "" {
+	if diff := cmp.Diff(distinct[:2], g.Examples, cmp.AllowUnexported(Example{})); diff != "" {
 		t.Errorf("examples (-want +got):\n%s", diff)
 	}
 }
