@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/urispec/urispec/internal/ordered"
 	"github.com/urispec/urispec/uri"
 )
 
@@ -122,38 +123,20 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
 	status := exitOK
-	check := func(line int, input string, readErr error) error {
-		for _, p := range parsers {
-			res := checkResult{Input: input, InputBase64: exactBytes(input), Spec: p.Spec().String()}
-			var ue *uri.Error
-			if readErr != nil {
-				res.Error = &jsonError{Message: fmt.Sprintf("line %d: %v", line, readErr)}
-			} else if r, err := p.Parse(input); err == nil {
-				res.Valid, res.Components = true, componentsOf(r)
-				if r.Spec() == uri.RFC3987 {
-					if res.URI, err = uri.IRIToURI(input); err != nil {
-						return err
-					}
-				}
-				res.HostKind = r.HostKind().String()
-				if *asJSON {
-					if res.Scheme, err = schemeJSON(r); err != nil {
-						return err
-					}
-				}
-			} else if errors.As(err, &ue) {
-				res.Error = errorJSON(ue)
-			} else {
-				return err
+	// emit prints the verdicts of one input, in the order of the specs.
+	emit := func(outs []checkOut) error {
+		for _, o := range outs {
+			if o.err != nil {
+				return o.err
 			}
-			if !res.Valid {
+			if !o.res.Valid {
 				status = exitInvalid
 			}
 			if *asJSON {
-				if err := enc.Encode(res); err != nil {
+				if err := enc.Encode(o.res); err != nil {
 					return err
 				}
-			} else if err := writeCheck(stdout, res, ue); err != nil {
+			} else if err := writeCheck(stdout, o.res, o.ue); err != nil {
 				return err
 			}
 		}
@@ -161,18 +144,84 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	}
 	if fs.NArg() > 0 {
 		for i, a := range fs.Args() {
-			if err := check(i+1, a, nil); err != nil {
+			if err := emit(checkLine(parsers, checkInput{i + 1, a, nil}, *asJSON)); err != nil {
 				fmt.Fprintln(stderr, "urispec check:", err)
 				return exitUsage
 			}
 		}
 		return status
 	}
-	if err := eachLine(stdin, check); err != nil {
+	// Lines from standard input are checked in batches on GOMAXPROCS workers, each with
+	// its own parsers, and printed in input order.
+	newWorker := func() func(checkInput) []checkOut {
+		ps := make([]*uri.Parser, len(specs))
+		for i, s := range specs {
+			ps[i], _ = uri.NewParser(s, opts...) // every spec has a parser: checked above
+		}
+		return func(in checkInput) []checkOut { return checkLine(ps, in, *asJSON) }
+	}
+	pool := ordered.New(0, 256, newWorker, func(_ checkInput, outs []checkOut) error { return emit(outs) })
+	err = eachLine(stdin, func(line int, input string, readErr error) error {
+		return pool.Add(checkInput{line, input, readErr})
+	})
+	if cerr := pool.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
 		fmt.Fprintln(stderr, "urispec check: reading standard input:", err)
 		return exitUsage
 	}
 	return status
+}
+
+// checkInput is one input of check: its line number, its text, and why it could not be
+// read whole (a line too long).
+type checkInput struct {
+	line    int
+	input   string
+	readErr error
+}
+
+// checkOut is one spec's verdict on an input, ready to print, or the error that stops
+// the command.
+type checkOut struct {
+	res checkResult
+	ue  *uri.Error
+	err error
+}
+
+// checkLine checks one input under each parser's spec. It runs on a worker: everything
+// printed is computed here, from the parse result, before the parser parses again.
+func checkLine(parsers []*uri.Parser, in checkInput, asJSON bool) []checkOut {
+	outs := make([]checkOut, 0, len(parsers))
+	for _, p := range parsers {
+		o := checkOut{res: checkResult{Input: in.input, InputBase64: exactBytes(in.input), Spec: p.Spec().String()}}
+		if in.readErr != nil {
+			o.res.Error = &jsonError{Message: fmt.Sprintf("line %d: %v", in.line, in.readErr)}
+		} else if r, err := p.Parse(in.input); err == nil {
+			o.res.Valid, o.res.Components = true, componentsOf(r)
+			if r.Spec() == uri.RFC3987 {
+				if o.res.URI, err = uri.IRIToURI(in.input); err != nil {
+					o.err = err
+				}
+			}
+			o.res.HostKind = r.HostKind().String()
+			if asJSON {
+				if o.res.Scheme, err = schemeJSON(r); err != nil {
+					o.err = err
+				}
+			}
+		} else if errors.As(err, &o.ue) {
+			o.res.Error = errorJSON(o.ue)
+		} else {
+			o.err = err
+		}
+		outs = append(outs, o)
+		if o.err != nil {
+			break
+		}
+	}
+	return outs
 }
 
 // writeCheck prints one verdict: "valid    rfc3986        INPUT", or for an invalid input

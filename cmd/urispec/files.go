@@ -8,11 +8,15 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/urispec/urispec/internal/summary"
 )
 
 // inputLine is one line of the inputs of matrix and compare.
 type inputLine struct {
 	where string // "FILE:LINE", or "<stdin>:LINE"
+	file  string // FILE or "<stdin>"
+	line  int    // from 1
 	text  string // the line without its LF or CRLF ("" when too long)
 	// problem says why the line is not checked at all: over maxLine bytes, not valid
 	// UTF-8, or holding a NUL. Such a line counts as invalid under every spec (no
@@ -54,7 +58,7 @@ func eachInput(files []string, stdin io.Reader, fn func(in inputLine) error) err
 	for _, src := range sources {
 		var fnErr error
 		err := eachLine(src.r, func(n int, line string, err error) error {
-			in := inputLine{where: fmt.Sprintf("%s:%d", src.name, n), text: line}
+			in := inputLine{where: fmt.Sprintf("%s:%d", src.name, n), file: src.name, line: n, text: line}
 			if err != nil {
 				in.problem = err.Error()
 			} else {
@@ -108,25 +112,7 @@ func inputError(stderr io.Writer, cmd string, err error) int {
 
 // charAt names the byte at offset i of s for group keys and messages: "' '", "'['",
 // "U+00E9", "byte 0xFF", "control U+0009", or "end of input" past the end.
-func charAt(s string, i int) string {
-	if i >= len(s) {
-		return "end of input"
-	}
-	c := s[i]
-	switch {
-	case c == '\'':
-		return `"'"`
-	case c >= 0x20 && c < 0x7f:
-		return "'" + string(c) + "'"
-	case c < 0x20 || c == 0x7f:
-		return fmt.Sprintf("control U+%04X", c)
-	}
-	r, size := utf8.DecodeRuneInString(s[i:])
-	if r == utf8.RuneError && size <= 1 {
-		return fmt.Sprintf("byte 0x%02X", c)
-	}
-	return fmt.Sprintf("non-ASCII U+%04X", r)
-}
+func charAt(s string, i int) string { return summary.CharAt(s, i) }
 
 // shorten renders s with printable and cuts it to at most max columns, marking the cut.
 func shorten(s string, max int) string {

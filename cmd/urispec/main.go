@@ -40,6 +40,7 @@ func commands() map[string]command {
 		"compare":   {runCompare, "compare Go's net/url with a spec on many URIs"},
 		"explain":   {runExplain, "diagnose one URI under every spec: components, errors, resolution"},
 		"matrix":    {runMatrix, "compare the specs' verdicts on many URIs, grouped by the deciding rule"},
+		"merge":     {runMerge, "merge matrix -summary-json summaries of shards into one report"},
 		"resolve":   {runResolve, "resolve references against a base with each spec's algorithm"},
 		"normalize": {runNormalize, "normalize URIs up to a rung of the comparison ladder"},
 		"equal":     {runEqual, "compare two URIs at a rung of the comparison ladder"},

@@ -1,0 +1,111 @@
+package summary
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/urispec/urispec/uri"
+)
+
+// AddUnchecked counts a line that was not checked (too long, not UTF-8, a NUL): it is
+// rejected by every spec, and grouped by its problem without the offset.
+func (s *Summary) AddUnchecked(e Example, problem string) {
+	s.Inputs++
+	e.Note = problem
+	s.Unchecked = addTo(s.Unchecked, ProblemKind(problem), e, s.Examples)
+	s.Patterns[strings.Repeat("-", len(s.Specs))]++
+}
+
+// Add counts one checked input; verdicts[i] is its error under Specs[i] (nil: valid).
+func (s *Summary) Add(e Example, verdicts []error) {
+	s.Inputs++
+	pattern := make([]byte, len(verdicts))
+	first, last := -1, -1
+	for i, v := range verdicts {
+		pattern[i] = '-'
+		if v == nil {
+			s.Accepts[i]++
+			pattern[i] = '+'
+			if first < 0 {
+				first = i
+			}
+			last = i
+		}
+	}
+	if strings.Count(string(pattern), "+") != 0 && strings.Count(string(pattern), "-") != 0 {
+		s.Disagree++
+	}
+	s.Patterns[string(pattern)]++
+	if len(verdicts) > 2 && first >= 0 && first == last {
+		// Only Specs[first] accepts: group by why its predecessor in date order (its
+		// successor, for the oldest) rejects, the version it is read against.
+		j := max(first-1, 0)
+		if first == 0 {
+			j = 1
+		}
+		key := fmt.Sprintf("%s rejects: %s", s.Specs[j], Reason(verdicts[j]))
+		s.Only[first].Groups = addTo(s.Only[first].Groups, key, e, s.Examples)
+	}
+	for i := range s.Pairs {
+		a, b := verdicts[i], verdicts[i+1]
+		if (a == nil) == (b == nil) {
+			continue
+		}
+		p := &s.Pairs[i]
+		var key string
+		if a == nil {
+			p.OnlyOlder++
+			key = fmt.Sprintf("%s accepts, %s rejects: %s", p.Older, p.Newer, Reason(b))
+		} else {
+			p.OnlyNewer++
+			key = fmt.Sprintf("%s rejects, %s accepts: %s", p.Older, p.Newer, Reason(a))
+		}
+		p.Groups = addTo(p.Groups, key, e, s.Examples)
+	}
+}
+
+// Reason is the group key part for an input a spec rejects: the character at the
+// error's offset and the rule being parsed there, such as "' ' in reg-name" or "end of
+// input in IPv6address".
+func Reason(err error) string {
+	var ue *uri.Error
+	if !errors.As(err, &ue) {
+		return err.Error()
+	}
+	reason := CharAt(ue.Input, ue.Offset)
+	if ue.Rule != "" {
+		reason += " in " + ue.Rule
+	}
+	return reason
+}
+
+// ProblemKind is an input problem without its offset, for grouping.
+func ProblemKind(p string) string {
+	p, _, _ = strings.Cut(p, " at offset")
+	p, _, _ = strings.Cut(p, ":")
+	return p
+}
+
+// CharAt names the byte of s at offset i for a message: a quoted printable character,
+// a control, a non-ASCII code point or a byte that is not UTF-8, or "end of input".
+func CharAt(s string, i int) string {
+	if i >= len(s) {
+		return "end of input"
+	}
+	c := s[i]
+	switch {
+	case c == '\'':
+		return `"'"`
+	case c >= 0x20 && c < 0x7f:
+		return "'" + string(c) + "'"
+	case c < 0x20 || c == 0x7f:
+		return fmt.Sprintf("control U+%04X", c)
+	}
+	r, size := utf8.DecodeRuneInString(s[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return fmt.Sprintf("byte 0x%02X", c)
+	}
+	return fmt.Sprintf("non-ASCII U+%04X", r)
+}
