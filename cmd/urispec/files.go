@@ -6,8 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/urispec/urispec/internal/summary"
 )
@@ -62,7 +60,7 @@ func eachInput(files []string, stdin io.Reader, fn func(in inputLine) error) err
 			if err != nil {
 				in.problem = err.Error()
 			} else {
-				in.problem = lineProblem(line)
+				in.problem = summary.LineProblem(line)
 			}
 			fnErr = fn(in)
 			return fnErr
@@ -79,23 +77,6 @@ func eachInput(files []string, stdin io.Reader, fn func(in inputLine) error) err
 		}
 	}
 	return nil
-}
-
-// lineProblem names why a line read whole is not checked: invalid UTF-8 or a NUL.
-func lineProblem(s string) string {
-	if i := strings.IndexByte(s, 0); i >= 0 {
-		return fmt.Sprintf("NUL byte at offset %d", i)
-	}
-	if !utf8.ValidString(s) {
-		for i := 0; i < len(s); {
-			r, size := utf8.DecodeRuneInString(s[i:])
-			if r == utf8.RuneError && size <= 1 {
-				return fmt.Sprintf("not valid UTF-8: byte 0x%02X at offset %d", s[i], i)
-			}
-			i += size
-		}
-	}
-	return ""
 }
 
 // inputError prints the message for an *ioError or another error of eachInput and

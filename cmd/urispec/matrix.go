@@ -89,53 +89,32 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	sum := summary.New(ids, *maxExamples)
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
-	// handle counts one input with its verdicts, one per spec.
-	handle := func(in inputLine, verdicts []error) error {
-		ex := summary.NewExample(in.text, in.file, int64(in.line))
-		if in.problem != "" {
-			sum.AddUnchecked(ex, in.problem)
-			if *asJSON {
-				out := matrixJSON{Where: in.where, Input: in.text, InputB64: exactBytes(in.text), InputError: in.problem, Agree: true}
-				for _, s := range specs {
-					out.Verdicts = append(out.Verdicts, matrixVerdict{Spec: s.String()})
-				}
-				return enc.Encode(out)
-			}
+	// handle counts one input with what a worker's Checker found.
+	handle := func(in inputLine, v summary.Verdicts) error {
+		sum.AddVerdicts(summary.NewExample(in.text, in.file, int64(in.line)), v)
+		if !*asJSON {
 			return nil
 		}
-		sum.Add(ex, verdicts)
-		if *asJSON {
-			out := matrixJSON{Where: in.where, Input: in.text, InputB64: exactBytes(in.text), Agree: true}
-			for i, s := range specs {
-				v := matrixVerdict{Spec: s.String(), Valid: verdicts[i] == nil}
-				var ue *uri.Error
-				if errors.As(verdicts[i], &ue) {
-					v.Error = errorJSON(ue)
-				}
-				out.Agree = out.Agree && v.Valid == (verdicts[0] == nil)
-				out.Verdicts = append(out.Verdicts, v)
-			}
-			return enc.Encode(out)
-		}
-		return nil
-	}
-	// Lines are checked in batches on GOMAXPROCS workers, each with its own parsers
-	// (a uri.Parser serves one goroutine), and counted in input order.
-	newWorker := func() func(inputLine) []error {
-		ps := make([]*uri.Parser, len(specs))
+		out := matrixJSON{Where: in.where, Input: in.text, InputB64: exactBytes(in.text), InputError: v.Problem, Agree: true}
 		for i, s := range specs {
-			ps[i], _ = uri.NewParser(s) // every spec has a parser: checked above
-		}
-		return func(in inputLine) []error {
-			if in.problem != "" {
-				return nil
+			mv := matrixVerdict{Spec: s.String()}
+			if v.Problem == "" {
+				mv.Valid = v.Errors[i] == nil
+				var ue *uri.Error
+				if errors.As(v.Errors[i], &ue) {
+					mv.Error = errorJSON(ue)
+				}
+				out.Agree = out.Agree && mv.Valid == (v.Errors[0] == nil)
 			}
-			v := make([]error, len(ps))
-			for i, p := range ps {
-				v[i] = p.Validate(in.text)
-			}
-			return v
+			out.Verdicts = append(out.Verdicts, mv)
 		}
+		return enc.Encode(out)
+	}
+	// Lines are checked in batches on GOMAXPROCS workers, each with its own Checker (a
+	// uri.Parser serves one goroutine), and counted in input order.
+	newWorker := func() func(inputLine) summary.Verdicts {
+		c, _ := summary.NewChecker(ids) // every spec has a parser: checked above
+		return func(in inputLine) summary.Verdicts { return c.Check(in.text, in.problem) }
 	}
 	pool := ordered.New(0, 512, newWorker, handle)
 	err = eachInput(fs.Args(), stdin, pool.Add)
