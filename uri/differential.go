@@ -1,0 +1,343 @@
+package uri
+
+import (
+	"fmt"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// Reading is how one parser reads the authority and path of a string: the parts that
+// decide where a request goes and what it asks for. A part that the parser does not
+// find is undefined (its Has field false).
+type Reading struct {
+	// Parser names the reader: a spec ID, "net/url" or "whatwg".
+	Parser string
+	// HasAuthority reports whether the parser reads an authority ("//" ...); Authority
+	// is its text, for messages.
+	HasAuthority bool
+	Authority    string
+	Userinfo     string
+	HasUserinfo  bool
+	Host         string
+	HasHost      bool
+	Port         string
+	HasPort      bool
+	Path         string
+	Query        string
+	HasQuery     bool
+	// Normalized says that the parser hands back normalized parts, as the WHATWG URL
+	// Standard does (dot-segments removed, a default port dropped, the host
+	// lower-cased, IPv4 numbers rewritten, characters percent-encoded): the reference's
+	// path is compared after RFC 3986 remove_dot_segments.
+	Normalized bool
+}
+
+// A Reader reads strings as some parser does. Read returns an error when that parser
+// rejects the string; Differentials then compares nothing.
+type Reader interface {
+	Name() string
+	Read(s string) (Reading, error)
+}
+
+// SpecReader reads strings as Parse does under spec.
+func SpecReader(spec Spec) Reader { return specReader{spec} }
+
+type specReader struct{ spec Spec }
+
+func (s specReader) Name() string { return s.spec.String() }
+
+func (s specReader) Read(in string) (Reading, error) {
+	r, err := Parse(s.spec, in)
+	if err != nil {
+		return Reading{}, err
+	}
+	return r.Reading(), nil
+}
+
+// Reading returns the reference's own reading of its authority and path.
+func (r *Reference) Reading() Reading {
+	rd := Reading{Parser: r.spec.String()}
+	rd.Authority, rd.HasAuthority = r.Get(Authority)
+	rd.Userinfo, rd.HasUserinfo = r.Get(Userinfo)
+	rd.Host, rd.HasHost = r.Get(Host)
+	rd.Port, rd.HasPort = r.Get(Port)
+	rd.Path = r.Value(Path)
+	rd.Query, rd.HasQuery = r.Get(Query)
+	return rd
+}
+
+// NetURLReader reads strings as Go's net/url (url.Parse) does.
+func NetURLReader() Reader { return netURLReader{} }
+
+type netURLReader struct{}
+
+func (netURLReader) Name() string { return "net/url" }
+
+// Read uses url.Parse. net/url keeps no record of whether there was an authority; the
+// test of its parse function is repeated here (after a scheme, any "//"; without one,
+// "//" but not "///").
+func (netURLReader) Read(s string) (Reading, error) {
+	u, err := url.Parse(s)
+	if err != nil {
+		return Reading{}, err
+	}
+	rd := Reading{Parser: "net/url"}
+	rest, _, _ := strings.Cut(s, "#")
+	if u.Scheme != "" {
+		rest = rest[len(u.Scheme)+1:]
+	}
+	if strings.HasPrefix(rest, "//") && (u.Scheme != "" || !strings.HasPrefix(rest, "///")) {
+		rd.HasAuthority, rd.HasHost = true, true
+		rd.Host = u.Host
+		if i := strings.LastIndexByte(rd.Host, ':'); i >= 0 && (!strings.HasPrefix(rd.Host, "[") || strings.HasSuffix(rd.Host[:i], "]")) {
+			rd.Host, rd.Port, rd.HasPort = rd.Host[:i], rd.Host[i+1:], true
+		}
+		rd.Authority = u.Host
+		if u.User != nil {
+			rd.Userinfo, rd.HasUserinfo = u.User.Username(), true
+			if p, ok := u.User.Password(); ok {
+				rd.Userinfo += ":" + p
+			}
+			rd.Authority = rd.Userinfo + "@" + rd.Authority
+		}
+	}
+	if u.Opaque != "" {
+		rd.Path = u.Opaque
+	} else {
+		rd.Path = u.EscapedPath()
+	}
+	rd.Query, rd.HasQuery = u.RawQuery, u.RawQuery != "" || u.ForceQuery
+	return rd, nil
+}
+
+// DefaultReaders are the readers that Differentials compares a reference of spec with
+// when the caller names none: every other spec that has a parser, and net/url.
+func DefaultReaders(spec Spec) []Reader {
+	var out []Reader
+	for _, s := range Specs() {
+		if s != spec {
+			out = append(out, SpecReader(s))
+		}
+	}
+	return append(out, NetURLReader())
+}
+
+// Differentials compares the reference's userinfo, host, port and path with the readings
+// of the given readers (DefaultReaders when there are none) and returns a hazard for each
+// part that a reader which accepts the string reads differently, naming the reader and
+// what it reads. Readers that reject the string are skipped, as is a reader named like
+// the reference's spec.
+//
+// Parts are compared for meaning, not spelling: the host without case and with its
+// escapes decoded (an IP address as an address: "[::1]" equals "[0::1]"), no userinfo
+// the same as an empty one, a port as a number (an empty port, none and the scheme's
+// default are the same), the path and query with escapes decoded except those of "/", "?",
+// "#" and "%". The path is compared only where both read an authority; a different host
+// already says the rest. Against a Normalized reader the reference's path is compared
+// after RFC 3986's remove_dot_segments.
+func (r *Reference) Differentials(readers ...Reader) []Hazard {
+	if len(readers) == 0 {
+		readers = DefaultReaders(r.spec)
+	}
+	h := &hazards{r: r}
+	mine := r.Reading()
+	scheme := strings.ToLower(r.Value(Scheme))
+	for _, rd := range readers {
+		if rd.Name() == r.spec.String() {
+			continue
+		}
+		other, err := rd.Read(r.input)
+		if err != nil {
+			continue
+		}
+		if other.Parser == "" {
+			other.Parser = rd.Name()
+		}
+		h.compare(scheme, mine, other)
+	}
+	return h.out
+}
+
+// compare adds the differential hazards between the reference's reading and another.
+func (h *hazards) compare(scheme string, mine, other Reading) {
+	r := h.r
+	me := r.spec.String()
+	if mine.HasAuthority && !other.HasAuthority {
+		// A reader that finds no authority where this spec finds one reads the string
+		// as opaque: url-syntax-05 and url-1993 fall back to scheme ":" *urlc for what
+		// their generic rules reject. It sends the request nowhere, so no host differs.
+		// (The other way round, a host where this spec reads none, is a hazard:
+		// the WHATWG parser reads "http:foo" as host "foo".)
+		return
+	}
+	hostB, hostE, ok := r.hostSpan()
+	if !ok {
+		hostB, hostE = authorityInsertion(r), authorityInsertion(r)
+	}
+	if canonHost(scheme, mine) != canonHost(scheme, other) {
+		h.add(DifferentialHost, hostB, hostE-hostB, "%s reads %s; %s reads %s", other.Parser, describeHost(other), me, describeHost(mine))
+	}
+	if canonUserinfo(mine) != canonUserinfo(other) {
+		b, e, ok := r.spanOf(Userinfo)
+		if !ok {
+			b, e = hostB, hostB
+		}
+		h.add(DifferentialUserinfo, b, e-b, "%s reads %s; %s reads %s", other.Parser, describePart("userinfo", other.Userinfo, other.HasUserinfo && other.Userinfo != ""), me, describePart("userinfo", mine.Userinfo, mine.HasUserinfo && mine.Userinfo != ""))
+	}
+	if canonPort(scheme, mine) != canonPort(scheme, other) {
+		b, e, ok := r.spanOf(Port)
+		if !ok {
+			b, e = hostE, hostE
+		}
+		h.add(DifferentialPort, b, e-b, "%s reads %s; %s reads %s", other.Parser, describePart("port", other.Port, other.HasPort && other.Port != ""), me, describePart("port", mine.Port, mine.HasPort && mine.Port != ""))
+	}
+	if mine.HasAuthority && other.HasAuthority {
+		path := mine.Path
+		if other.Normalized {
+			// The WHATWG parser removes dot-segments and writes an empty path of a
+			// URL with an authority as "/".
+			path = removeDotSegments(path)
+			if path == "" {
+				path = "/"
+			}
+			if other.Path == "" {
+				other.Path = "/"
+			}
+		}
+		a, b := canonTarget(path, mine.Query), canonTarget(other.Path, other.Query)
+		if a != b {
+			pb, pe, _ := r.spanOf(Path)
+			if qb, qe, ok := r.spanOf(Query); ok && qe > pe {
+				_, pe = qb, qe
+			}
+			h.add(DifferentialPath, pb, pe-pb, "%s reads path and query %q; %s reads %q", other.Parser, shortText(other.Path+queryText(other)), me, shortText(mine.Path+queryText(mine)))
+		}
+	}
+}
+
+// authorityInsertion is where an authority would begin: after "scheme:".
+func authorityInsertion(r *Reference) int {
+	if _, e, ok := r.spanOf(Scheme); ok {
+		return e + 1
+	}
+	return 0
+}
+
+func queryText(rd Reading) string {
+	if rd.HasQuery {
+		return "?" + rd.Query
+	}
+	return ""
+}
+
+func shortText(s string) string {
+	if len(s) > 80 {
+		return s[:77] + "..."
+	}
+	return s
+}
+
+func describeHost(rd Reading) string {
+	switch {
+	case rd.HasHost:
+		return fmt.Sprintf("host %q", rd.Host)
+	case rd.HasAuthority:
+		return fmt.Sprintf("no host (a registry-based authority %q)", rd.Authority)
+	}
+	return "no authority"
+}
+
+func describePart(name, v string, def bool) string {
+	if !def {
+		return "no " + name
+	}
+	return fmt.Sprintf("%s %q", name, v)
+}
+
+// canonHost is the host for comparison: lower-case, escapes decoded, IP addresses in
+// one form; "" for none, and for file's "localhost" (RFC 8089 and the WHATWG URL
+// Standard read it as no host).
+func canonHost(scheme string, rd Reading) string {
+	if !rd.HasHost {
+		// A registry-based authority (RFC 2396, 2396bis-01) names the server as a whole.
+		if rd.HasAuthority && !rd.HasUserinfo && !rd.HasPort {
+			return strings.ToLower(string(pctDecode(rd.Authority)))
+		}
+		return ""
+	}
+	h := strings.ToLower(string(pctDecode(rd.Host)))
+	if scheme == "file" && h == "localhost" {
+		return ""
+	}
+	ip := strings.TrimSuffix(strings.TrimPrefix(h, "["), "]")
+	if a, err := netip.ParseAddr(ip); err == nil {
+		return a.String()
+	}
+	return h
+}
+
+func canonUserinfo(rd Reading) string {
+	if !rd.HasUserinfo {
+		return ""
+	}
+	u := string(pctDecode(rd.Userinfo))
+	return strings.TrimSuffix(u, ":")
+}
+
+// canonPort is the port as a number, the scheme's default where there is none.
+func canonPort(scheme string, rd Reading) string {
+	p := rd.Port
+	if !rd.HasPort || p == "" {
+		return knownDefaultPort(scheme)
+	}
+	n, err := strconv.ParseUint(p, 10, 64)
+	if err != nil {
+		return p
+	}
+	return strconv.FormatUint(n, 10)
+}
+
+// knownDefaultPort is the default port of the schemes of RFC 1738 and https, and of ws
+// and wss (RFC 6455), which the WHATWG URL Standard also treats as special.
+func knownDefaultPort(scheme string) string {
+	switch scheme {
+	case "ws":
+		return "80"
+	case "wss":
+		return "443"
+	}
+	return defaultPorts[scheme]
+}
+
+// canonTarget is path and query with the escapes decoded, except those of the
+// delimiters "/", "?", "#" and of "%" (decoding them would change the split).
+func canonTarget(path, query string) string {
+	t := decodeKeepDelims(path)
+	if query != "" {
+		t += "?" + decodeKeepDelims(query)
+	}
+	return t
+}
+
+func decodeKeepDelims(s string) string {
+	if !strings.Contains(s, "%") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			v := unhex(s[i+1])<<4 | unhex(s[i+2])
+			if v != '/' && v != '?' && v != '#' && v != '%' {
+				b.WriteByte(v)
+			} else {
+				b.WriteString(strings.ToUpper(s[i : i+3]))
+			}
+			i += 2
+			continue
+		}
+		b.WriteByte(s[i])
+	}
+	return b.String()
+}

@@ -1,0 +1,598 @@
+package uri
+
+import (
+	"fmt"
+	"net/netip"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// HazardCode names one kind of hazard. The codes are stable: tools may match on them.
+type HazardCode string
+
+// The hazards of a valid reference. Each comes from the security considerations of the
+// spec (RFC 3986 section 7, draft-fielding-uri-rfc2396bis-01 section 7, RFC 2396
+// section 7, ...); Hazard.Section names the section of the reference's own spec where it
+// has one, else RFC 3986's.
+//
+//	code                     what                                                   RFC 3986
+//	rare-ip-format           a host that resolvers read as an IPv4 address in a      7.4
+//	                         form other than dotted decimal: 2130706433, 0x7f.1,
+//	                         0177.0.0.1, 127.1, 010.0.0.1, 1.2.3.4.
+//	misleading-userinfo      a userinfo that looks like a host name, an IPv4          7.6
+//	                         address or a URL, in front of a different host
+//	userinfo-password        a password after the userinfo's first ":"               3.2.1, 7.5
+//	encoded-nul              %00                                                     7.3
+//	encoded-control          %01-%1F or %7F: CR, LF, TAB and other controls           7.2
+//	encoded-slash            %2F or %5C (/ or \) in a path segment                    7.3
+//	encoded-dot-segment      a path segment that decodes to "." or ".." (%2e%2e)      7.3
+//	double-encoding          %25 followed by two hex digits (%252e)                   7.3
+//	encoded-non-utf8         escapes that do not decode to UTF-8 (%C0%AF, %FF)        7.3
+//	unexpected-port          a port in 0-1023 other than the scheme's default         7.2
+//	dot-segments-above-root  ".." segments that climb above the root of the path      5.4.2
+//	bidi-formatting          a bidirectional formatting character (RFC 3987 4.1)
+//	mixed-script-host        a host label that mixes scripts (RFC 3987 section 8)
+//
+// Parser differentials (Reference.Differentials): another reader of the same string,
+// which accepts it too, reads a different part.
+//
+//	differential-host        a different host (or a host where this spec reads none)  3.2.2
+//	differential-userinfo    a different userinfo                                    3.2.1
+//	differential-port        a different port                                        3.2.3
+//	differential-path        a different path and query, where both read an authority 3.3
+const (
+	RareIPFormat         HazardCode = "rare-ip-format"
+	MisleadingUserinfo   HazardCode = "misleading-userinfo"
+	UserinfoPassword     HazardCode = "userinfo-password"
+	EncodedNUL           HazardCode = "encoded-nul"
+	EncodedControl       HazardCode = "encoded-control"
+	EncodedSlash         HazardCode = "encoded-slash"
+	EncodedDotSegment    HazardCode = "encoded-dot-segment"
+	DoubleEncoding       HazardCode = "double-encoding"
+	EncodedNonUTF8       HazardCode = "encoded-non-utf8"
+	UnexpectedPort       HazardCode = "unexpected-port"
+	DotSegmentsAboveRoot HazardCode = "dot-segments-above-root"
+	BidiFormatting       HazardCode = "bidi-formatting"
+	MixedScriptHost      HazardCode = "mixed-script-host"
+	DifferentialHost     HazardCode = "differential-host"
+	DifferentialUserinfo HazardCode = "differential-userinfo"
+	DifferentialPort     HazardCode = "differential-port"
+	DifferentialPath     HazardCode = "differential-path"
+)
+
+// HazardCodes lists every code in the order of the table above.
+func HazardCodes() []HazardCode {
+	return []HazardCode{RareIPFormat, MisleadingUserinfo, UserinfoPassword, EncodedNUL,
+		EncodedControl, EncodedSlash, EncodedDotSegment, DoubleEncoding, EncodedNonUTF8,
+		UnexpectedPort, DotSegmentsAboveRoot, BidiFormatting, MixedScriptHost,
+		DifferentialHost, DifferentialUserinfo, DifferentialPort, DifferentialPath}
+}
+
+// Hazard is something about a valid reference that the specs' security considerations
+// warn of, or a part of it that another parser reads differently.
+type Hazard struct {
+	Code HazardCode `json:"code"`
+	// Section is where the hazard is described: "RFC 3986, section 7.4".
+	Section string `json:"section"`
+	// Offset and Length are the byte span of the input the hazard concerns.
+	Offset int `json:"offset"`
+	Length int `json:"length"`
+	// Message says what was found, for a person.
+	Message string `json:"message"`
+}
+
+func (h Hazard) String() string {
+	return fmt.Sprintf("%s at byte %d: %s (%s)", h.Code, h.Offset, h.Message, h.Section)
+}
+
+// family is the document whose section numbers a spec's hazards cite.
+type family uint8
+
+const (
+	famRFC3986 family = iota // also every spec without a section of its own
+	famBis01
+	famRFC2396
+	famSyntax05
+	famRFC1738
+)
+
+func familyOf(s Spec) family {
+	switch s {
+	case RFC2396bis01:
+		return famBis01
+	case RFC2396, RFC2732:
+		return famRFC2396
+	case URLSyntax05:
+		return famSyntax05
+	case RFC1738:
+		return famRFC1738
+	}
+	return famRFC3986
+}
+
+// sections holds, for each code, the section of each family's document that describes
+// it; an empty entry falls back to RFC 3986's (the first column). draft-fielding-uri-
+// rfc2396bis-01 numbers its section 7 without Back-End Transcoding (7.3 is Rare IP
+// Address Formats, 7.4 Sensitive Information, 7.5 Semantic Attacks); RFC 2396,
+// draft-fielding-url-syntax-05 (section 7) and RFC 1738 (section 6) have one unnumbered
+// security section that speaks of ports, escaped CR and LF, and passwords.
+var sections = map[HazardCode][5]string{
+	RareIPFormat:         {"RFC 3986, section 7.4", "draft-fielding-uri-rfc2396bis-01, section 7.3"},
+	MisleadingUserinfo:   {"RFC 3986, section 7.6", "draft-fielding-uri-rfc2396bis-01, section 7.5"},
+	UserinfoPassword:     {"RFC 3986, sections 3.2.1 and 7.5", "draft-fielding-uri-rfc2396bis-01, section 7.4", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
+	EncodedNUL:           {"RFC 3986, section 7.3"},
+	EncodedControl:       {"RFC 3986, section 7.2", "draft-fielding-uri-rfc2396bis-01, section 7.2", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
+	EncodedSlash:         {"RFC 3986, section 7.3"},
+	EncodedDotSegment:    {"RFC 3986, section 7.3"},
+	DoubleEncoding:       {"RFC 3986, section 7.3"},
+	EncodedNonUTF8:       {"RFC 3986, section 7.3"},
+	UnexpectedPort:       {"RFC 3986, section 7.2", "draft-fielding-uri-rfc2396bis-01, section 7.2", "RFC 2396, section 7", "draft-fielding-url-syntax-05, section 7", "RFC 1738, section 6"},
+	DotSegmentsAboveRoot: {"RFC 3986, section 5.4.2", "draft-fielding-uri-rfc2396bis-01, Appendix C.2", "RFC 2396, Appendix C.2", "draft-fielding-url-syntax-05, Appendix C.2"},
+	BidiFormatting:       {"RFC 3987, section 4.1"},
+	MixedScriptHost:      {"RFC 3987, section 8"},
+	DifferentialHost:     {"RFC 3986, section 3.2.2", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
+	DifferentialUserinfo: {"RFC 3986, section 3.2.1", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
+	DifferentialPort:     {"RFC 3986, section 3.2.3", "draft-fielding-uri-rfc2396bis-01, section 3.2.2", "RFC 2396, section 3.2.2"},
+	DifferentialPath:     {"RFC 3986, section 3.3", "draft-fielding-uri-rfc2396bis-01, section 3.3", "RFC 2396, section 3.3"},
+}
+
+// Section returns the section that describes the hazard code for references of spec:
+// the spec's own document where it has such a section, else RFC 3986's.
+func (c HazardCode) Section(spec Spec) string {
+	row := sections[c]
+	if s := row[familyOf(spec)]; s != "" {
+		return s
+	}
+	return row[famRFC3986]
+}
+
+// hazards collects the hazards of one reference.
+type hazards struct {
+	r   *Reference
+	out []Hazard
+}
+
+func (h *hazards) add(code HazardCode, off, length int, format string, args ...any) {
+	h.out = append(h.out, Hazard{Code: code, Section: code.Section(h.r.spec), Offset: off,
+		Length: length, Message: fmt.Sprintf(format, args...)})
+}
+
+// spanOf returns the byte span of a component (ok false when undefined).
+func (r *Reference) spanOf(c Component) (begin, end int, ok bool) {
+	sp := r.spans[c]
+	if sp.begin < 0 {
+		return 0, 0, false
+	}
+	return int(sp.begin), int(sp.end), true
+}
+
+// Hazards returns the hazards of the reference itself, in the order of the input (see
+// HazardCode for the list); nil when there is none. It does not compare the reference
+// with other parsers: Differentials does.
+//
+// Each check reads the components as this spec splits them, so the same string can have
+// different hazards under different specs (under RFC 2396 "a@b@c" is a registry-based
+// authority, with no userinfo to mislead).
+func (r *Reference) Hazards() []Hazard {
+	h := &hazards{r: r}
+	h.host()
+	h.userinfo()
+	h.port()
+	h.escapes()
+	h.path()
+	if r.spec == RFC3987 {
+		h.iri()
+	}
+	sortHazards(h.out)
+	return h.out
+}
+
+// sortHazards orders hazards by offset, then by code order (insertion sort: few items).
+func sortHazards(hs []Hazard) {
+	for i := 1; i < len(hs); i++ {
+		for j := i; j > 0 && hs[j].Offset < hs[j-1].Offset; j-- {
+			hs[j], hs[j-1] = hs[j-1], hs[j]
+		}
+	}
+}
+
+// hostSpan is the span that names the server: the host, or under RFC 2396 and
+// 2396bis-01 a registry-based authority (which has no host component).
+func (r *Reference) hostSpan() (begin, end int, ok bool) {
+	if b, e, ok := r.spanOf(Host); ok {
+		return b, e, true
+	}
+	if r.hostKind == NoHost && r.spans[Userinfo].begin < 0 && r.spans[Port].begin < 0 {
+		return r.spanOf(Authority)
+	}
+	return 0, 0, false
+}
+
+func (h *hazards) host() {
+	r := h.r
+	b, e, ok := r.hostSpan()
+	if !ok || r.hostKind == IPv6 || r.hostKind == IPvFuture {
+		return
+	}
+	host := r.input[b:e]
+	if addr, why, ok := rareIPv4(host); ok {
+		h.add(RareIPFormat, b, e-b, "host %q is not an IPv4address in RFC 3986's dotted-decimal form, but resolvers (inet_aton, browsers) read it as the IPv4 address %s (%s)", host, addr, why)
+	}
+}
+
+// rareIPv4 reads host as inet_aton(3) and the WHATWG URL Standard's IPv4 parser do: one
+// to four parts separated by ".", each decimal, octal (a leading 0) or hexadecimal (0x),
+// the last filling the remaining bytes, and a trailing "." ignored. ok is true when host
+// is such an address and not in the dotted-decimal form that RFC 3986's IPv4address
+// allows; why names the departures.
+func rareIPv4(host string) (addr netip.Addr, why string, ok bool) {
+	if host == "" || len(host) > 64 {
+		return netip.Addr{}, "", false
+	}
+	var reasons []string
+	parts := strings.Split(host, ".")
+	if len(parts) > 1 && parts[len(parts)-1] == "" {
+		parts = parts[:len(parts)-1]
+		reasons = append(reasons, "a trailing dot")
+	}
+	if len(parts) > 4 {
+		return netip.Addr{}, "", false
+	}
+	vals := make([]uint64, len(parts))
+	var hex, oct bool
+	for i, p := range parts {
+		v, base, valid := cNumber(p)
+		if !valid {
+			return netip.Addr{}, "", false
+		}
+		hex = hex || base == 16
+		oct = oct || base == 8
+		vals[i] = v
+	}
+	var n uint64
+	for i, v := range vals[:len(vals)-1] {
+		if v > 255 {
+			return netip.Addr{}, "", false
+		}
+		n |= v << (8 * (3 - i))
+	}
+	last := vals[len(vals)-1]
+	if last >= 1<<(8*(5-len(vals))) {
+		return netip.Addr{}, "", false
+	}
+	n |= last
+	switch {
+	case len(parts) == 1:
+		reasons = append(reasons, "a single number")
+	case len(parts) < 4:
+		reasons = append(reasons, fmt.Sprintf("%d parts instead of 4", len(parts)))
+	}
+	if hex {
+		reasons = append(reasons, "hexadecimal parts")
+	}
+	if oct {
+		reasons = append(reasons, "parts with a leading zero, which inet_aton reads as octal")
+	}
+	if len(reasons) == 0 {
+		return netip.Addr{}, "", false
+	}
+	addr = netip.AddrFrom4([4]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)})
+	return addr, strings.Join(reasons, ", "), true
+}
+
+// cNumber parses one part of a C-style IPv4 literal: "0x" hex, "0" octal, else decimal.
+// "0x" alone is 0 (as in the WHATWG IPv4 number parser).
+func cNumber(p string) (v uint64, base int, ok bool) {
+	switch {
+	case p == "":
+		return 0, 0, false
+	case len(p) >= 2 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X'):
+		base, p = 16, p[2:]
+		if p == "" {
+			return 0, 16, true
+		}
+	case len(p) > 1 && p[0] == '0':
+		base, p = 8, p[1:]
+	default:
+		base = 10
+	}
+	if len(p) > 10 {
+		return 0, 0, false
+	}
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		var d uint64
+		switch {
+		case '0' <= c && c <= '9':
+			d = uint64(c - '0')
+		case base == 16 && isHex(c):
+			d = uint64(unhex(c))
+		default:
+			return 0, 0, false
+		}
+		if d >= uint64(base) {
+			return 0, 0, false
+		}
+		v = v*uint64(base) + d
+	}
+	return v, base, true
+}
+
+func (h *hazards) userinfo() {
+	r := h.r
+	b, e, ok := r.spanOf(Userinfo)
+	if !ok {
+		return
+	}
+	ui := r.input[b:e]
+	user, pass, hasPass := strings.Cut(ui, ":")
+	if pb, pe, ok := r.spanOf(Password); ok { // url-syntax-05 and RFC 1738 name the parts
+		pass, hasPass = r.input[pb:pe], true
+		user = r.Value(User)
+	}
+	if hasPass && pass != "" {
+		off := b + len(user) + 1
+		h.add(UserinfoPassword, off, len(pass), "the userinfo holds a password (%s after the \":\"); \"user:password\" is deprecated and URIs are logged and displayed in clear text", count(len(pass), "1 byte", "bytes"))
+	}
+	hostB, hostE, _ := r.hostSpan()
+	if why := misleadingUserinfo(ui, r.input[hostB:hostE]); why != "" {
+		h.add(MisleadingUserinfo, b, e-b, "userinfo %q %s, but the host is %q", ui, why, r.input[hostB:hostE])
+	}
+}
+
+// misleadingUserinfo says how a userinfo could be taken for the authority by a person
+// (RFC 3986 7.6: "ftp://cnn.example.com&story=breaking_news@10.0.0.1/..."), or "". A
+// userinfo misleads when, decoded, it holds "/" or "\" (it looks like a URL or a path),
+// or begins with a dotted name (two or more labels, the last with a letter) or with
+// a dotted-decimal IPv4 address, that is not the host itself.
+func misleadingUserinfo(ui, host string) string {
+	dec := string(pctDecode(ui))
+	if strings.ContainsAny(dec, `/\`) {
+		return `holds "/" or "\" and looks like a URL or path`
+	}
+	user, _, _ := strings.Cut(dec, ":")
+	name := leadingDottedName(user)
+	if name == "" || strings.EqualFold(name, host) {
+		return ""
+	}
+	if _, err := netip.ParseAddr(name); err == nil {
+		return fmt.Sprintf("begins with the IPv4 address %q", name)
+	}
+	return fmt.Sprintf("begins with the host-like name %q", name)
+}
+
+// leadingDottedName returns the longest prefix of s made of two or more labels of
+// letters, digits and "-" joined by ".", whose last label has a letter or which is a
+// dotted-decimal IPv4 address; "" when there is none.
+func leadingDottedName(s string) string {
+	end := 0
+	for end < len(s) && (isAlnum(s[end]) || s[end] == '-' || s[end] == '.') {
+		end++
+	}
+	name := strings.Trim(s[:end], ".-")
+	if !strings.HasPrefix(s, name) {
+		return ""
+	}
+	labels := strings.Split(name, ".")
+	if len(labels) < 2 {
+		return ""
+	}
+	for _, l := range labels {
+		if l == "" {
+			return ""
+		}
+	}
+	if _, err := netip.ParseAddr(name); err == nil {
+		return name
+	}
+	last := labels[len(labels)-1]
+	if len(last) < 2 || strings.IndexFunc(last, func(c rune) bool { return c < 0x80 && isAlpha(byte(c)) }) < 0 {
+		return ""
+	}
+	return name
+}
+
+func isAlpha(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+func isAlnum(c byte) bool { return isAlpha(c) || '0' <= c && c <= '9' }
+
+func (h *hazards) port() {
+	r := h.r
+	b, e, ok := r.spanOf(Port)
+	if !ok || b == e || !r.IsAbsolute() {
+		return
+	}
+	scheme := strings.ToLower(r.Value(Scheme))
+	def, hasDef := defaultPorts[scheme]
+	if !hasDef {
+		return
+	}
+	port, err := strconv.Atoi(r.input[b:e])
+	if err != nil || port > 1023 || strconv.Itoa(port) == def {
+		return
+	}
+	h.add(UnexpectedPort, b, e-b, "port %d is in the well-known range (0-1023) and is not %s's default port %s: the client may talk %s to a service of another protocol", port, scheme, def, scheme)
+}
+
+// escapeComponents are the components whose escapes are checked, in input order.
+var escapeComponents = []Component{Userinfo, Host, Path, Query, Fragment}
+
+func (h *hazards) escapes() {
+	r := h.r
+	for _, c := range escapeComponents {
+		b, e, ok := r.spanOf(c)
+		if !ok {
+			continue
+		}
+		text := r.input[b:e]
+		if !strings.Contains(text, "%") {
+			continue
+		}
+		h.escapesIn(c, b, text)
+	}
+	// A registry-based authority (RFC 2396) has no host or userinfo spans.
+	if r.spans[Host].begin < 0 && r.spans[Userinfo].begin < 0 {
+		if b, e, ok := r.spanOf(Authority); ok && strings.Contains(r.input[b:e], "%") {
+			h.escapesIn(Authority, b, r.input[b:e])
+		}
+	}
+}
+
+// escapesIn checks the escapes of one component's text, which starts at byte base.
+func (h *hazards) escapesIn(c Component, base int, text string) {
+	var (
+		nul, ctl, dbl  int
+		nulAt, ctlAt   = -1, -1
+		dblAt          = -1
+		ctlByte        byte
+		decoded        []byte
+		origin         []int // input offset of each decoded byte
+		sawEscapedUTF8 bool
+	)
+	for i := 0; i < len(text); i++ {
+		if text[i] != '%' || i+2 >= len(text) || !isHex(text[i+1]) || !isHex(text[i+2]) {
+			decoded = append(decoded, text[i])
+			origin = append(origin, base+i)
+			continue
+		}
+		v := unhex(text[i+1])<<4 | unhex(text[i+2])
+		switch {
+		case v == 0:
+			if nul == 0 {
+				nulAt = base + i
+			}
+			nul++
+		case v < 0x20 || v == 0x7f:
+			if ctl == 0 {
+				ctlAt, ctlByte = base+i, v
+			}
+			ctl++
+		case v == '%' && i+4 < len(text) && isHex(text[i+3]) && isHex(text[i+4]):
+			if dbl == 0 {
+				dblAt = base + i
+			}
+			dbl++
+		}
+		if v >= 0x80 {
+			sawEscapedUTF8 = true
+		}
+		decoded = append(decoded, v)
+		origin = append(origin, base+i)
+		i += 2
+	}
+	if nul > 0 {
+		h.add(EncodedNUL, nulAt, 3, "the %s holds %s: a back end that decodes it may cut the string there or pass a NUL to the file system", c, count(nul, "an encoded NUL (%00)", "encoded NULs (%00)"))
+	}
+	if ctl > 0 {
+		h.add(EncodedControl, ctlAt, 3, "the %s holds %s, the first %s: decoded before transmission, it can end a protocol line or add a header", c, count(ctl, "an encoded control character", "encoded control characters"), controlName(ctlByte))
+	}
+	if dbl > 0 {
+		h.add(DoubleEncoding, dblAt, 5, "the %s holds %s (%s): decoded twice, it gives %q", c, count(dbl, "a double-encoded octet", "double-encoded octets"), text[dblAt-base:dblAt-base+5], string(pctDecode(string(pctDecode(text[dblAt-base:dblAt-base+5])))))
+	}
+	if sawEscapedUTF8 && !utf8.Valid(decoded) {
+		at := invalidUTF8At(decoded)
+		h.add(EncodedNonUTF8, origin[at], 3, "the %s's escapes decode to bytes that are not UTF-8 (from byte 0x%02X): decoders differ on them (an overlong %%C0%%AF is \"/\" to a lax one)", c, decoded[at])
+	}
+	if c == Path {
+		h.pathEscapes(base, text)
+	}
+}
+
+// count writes "an encoded NUL" or "3 encoded NULs": one is written with its article.
+func count(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// controlName names a C0 control or DEL: "%0A (LF)".
+func controlName(b byte) string {
+	names := map[byte]string{0x09: "TAB", 0x0A: "LF", 0x0D: "CR", 0x7F: "DEL", 0x1B: "ESC", 0x08: "BS", 0x0C: "FF", 0x0B: "VT"}
+	if n, ok := names[b]; ok {
+		return fmt.Sprintf("%%%02X (%s)", b, n)
+	}
+	return fmt.Sprintf("%%%02X", b)
+}
+
+// invalidUTF8At is the index of the first byte of b that does not begin a valid UTF-8
+// sequence.
+func invalidUTF8At(b []byte) int {
+	for i := 0; i < len(b); {
+		r, size := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return 0
+}
+
+// pctDecode decodes every well-formed %XX of s.
+func pctDecode(s string) []byte {
+	if !strings.Contains(s, "%") {
+		return []byte(s)
+	}
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] == '%' && i+2 < len(s) && isHex(s[i+1]) && isHex(s[i+2]) {
+			out = append(out, unhex(s[i+1])<<4|unhex(s[i+2]))
+			i += 2
+			continue
+		}
+		out = append(out, s[i])
+	}
+	return out
+}
+
+// pathEscapes flags an encoded "/" or "\" and segments that decode to a dot-segment.
+func (h *hazards) pathEscapes(base int, path string) {
+	lower := strings.ToLower(path)
+	for _, esc := range []string{"%2f", "%5c"} {
+		if i := strings.Index(lower, esc); i >= 0 {
+			ch := "/"
+			if esc == "%5c" {
+				ch = `\`
+			}
+			h.add(EncodedSlash, base+i, 3, "an encoded %q in a path segment: a back end that decodes before splitting the path sees one more segment (path traversal past a prefix check)", ch)
+		}
+	}
+	off := 0
+	for _, seg := range strings.Split(path, "/") {
+		if strings.Contains(seg, "%") {
+			if d := string(pctDecode(seg)); d == "." || d == ".." {
+				h.add(EncodedDotSegment, base+off, len(seg), "path segment %q decodes to %q: RFC 3986 resolution keeps it, a back end or a browser that decodes first removes it as a dot-segment", seg, d)
+			}
+		}
+		off += len(seg) + 1
+	}
+}
+
+// path flags ".." segments that climb above the root of an absolute path.
+func (h *hazards) path() {
+	r := h.r
+	b, e, ok := r.spanOf(Path)
+	if !ok || !strings.HasPrefix(r.input[b:e], "/") {
+		return
+	}
+	path := r.input[b:e]
+	depth := 0
+	off := 1
+	segs := strings.Split(path[1:], "/")
+	for i, seg := range segs {
+		switch seg {
+		case ".":
+		case "..":
+			if depth == 0 {
+				h.add(DotSegmentsAboveRoot, b+off, 2, "a \"..\" segment climbs above the root of the path %q: RFC 3986 drops it, earlier specs and many servers keep it, and a file system reads it as the parent directory", path)
+				return
+			}
+			depth--
+		default:
+			if i < len(segs)-1 || seg != "" {
+				depth++
+			}
+		}
+		off += len(seg) + 1
+	}
+}
