@@ -4,12 +4,16 @@ go 1.26.8
 
 require (
 	github.com/google/go-cmp v0.7.0
+	github.com/nlnwa/whatwg-url v0.6.2
 	github.com/pandatix/go-abnf v0.5.0
 	github.com/pointlander/peg v1.0.1
+	golang.org/x/net v0.34.0
 )
 
 require (
+	github.com/bits-and-blooms/bitset v1.20.0 // indirect
 	github.com/hashicorp/go-uuid v1.0.3 // indirect
 	github.com/pointlander/compress v1.1.1-0.20190518213731-ff44bd196cc3 // indirect
 	github.com/pointlander/jetset v1.0.1-0.20190518214125-eee7eff80bd4 // indirect
+	golang.org/x/text v0.21.0 // indirect
 )

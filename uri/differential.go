@@ -141,7 +141,7 @@ func (r *Reference) Differentials(readers ...Reader) []Hazard {
 	if len(readers) == 0 {
 		readers = DefaultReaders(r.spec)
 	}
-	h := &hazards{r: r}
+	h := &hazards{r: r, diffs: map[diffKey]int{}}
 	mine := r.Reading()
 	scheme := strings.ToLower(r.Value(Scheme))
 	for _, rd := range readers {
@@ -157,7 +157,51 @@ func (r *Reference) Differentials(readers ...Reader) []Hazard {
 		}
 		h.compare(scheme, mine, other)
 	}
+	for _, d := range h.pending {
+		h.add(d.key.code, d.off, d.length, "%s %s %s; %s", andList(d.readers), verb(len(d.readers)), d.reading, d.mine)
+	}
 	return h.out
+}
+
+// diffKey groups the readers that read a part in the same way, so that one hazard names
+// them all ("rfc2396bis-01, rfc3986 and net/url read host ...").
+type diffKey struct {
+	code  HazardCode
+	canon string // the part as compared
+}
+
+type pendingDiff struct {
+	key           diffKey
+	off, length   int
+	readers       []string
+	reading, mine string // how the first reader and the reference read the part
+}
+
+// diff records that reader reads the part of code as canon (written reading), where the
+// reference reads mine.
+func (h *hazards) diff(code HazardCode, off, length int, reader, canon, reading, mine string) {
+	k := diffKey{code, canon}
+	if i, ok := h.diffs[k]; ok {
+		h.pending[i].readers = append(h.pending[i].readers, reader)
+		return
+	}
+	h.diffs[k] = len(h.pending)
+	h.pending = append(h.pending, pendingDiff{key: k, off: off, length: length, readers: []string{reader}, reading: reading, mine: mine})
+}
+
+// andList joins names as "a, b and c".
+func andList(names []string) string {
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+func verb(n int) string {
+	if n == 1 {
+		return "reads"
+	}
+	return "read"
 }
 
 // compare adds the differential hazards between the reference's reading and another.
@@ -177,21 +221,21 @@ func (h *hazards) compare(scheme string, mine, other Reading) {
 		hostB, hostE = authorityInsertion(r), authorityInsertion(r)
 	}
 	if canonHost(scheme, mine) != canonHost(scheme, other) {
-		h.add(DifferentialHost, hostB, hostE-hostB, "%s reads %s; %s reads %s", other.Parser, describeHost(other), me, describeHost(mine))
+		h.diff(DifferentialHost, hostB, hostE-hostB, other.Parser, canonHost(scheme, other), describeHost(other), fmt.Sprintf("%s reads %s", me, describeHost(mine)))
 	}
 	if canonUserinfo(mine) != canonUserinfo(other) {
 		b, e, ok := r.spanOf(Userinfo)
 		if !ok {
 			b, e = hostB, hostB
 		}
-		h.add(DifferentialUserinfo, b, e-b, "%s reads %s; %s reads %s", other.Parser, describePart("userinfo", other.Userinfo, other.HasUserinfo && other.Userinfo != ""), me, describePart("userinfo", mine.Userinfo, mine.HasUserinfo && mine.Userinfo != ""))
+		h.diff(DifferentialUserinfo, b, e-b, other.Parser, canonUserinfo(other), describePart("userinfo", other.Userinfo, other.HasUserinfo && other.Userinfo != ""), fmt.Sprintf("%s reads %s", me, describePart("userinfo", mine.Userinfo, mine.HasUserinfo && mine.Userinfo != "")))
 	}
 	if canonPort(scheme, mine) != canonPort(scheme, other) {
 		b, e, ok := r.spanOf(Port)
 		if !ok {
 			b, e = hostE, hostE
 		}
-		h.add(DifferentialPort, b, e-b, "%s reads %s; %s reads %s", other.Parser, describePart("port", other.Port, other.HasPort && other.Port != ""), me, describePart("port", mine.Port, mine.HasPort && mine.Port != ""))
+		h.diff(DifferentialPort, b, e-b, other.Parser, canonPort(scheme, other), describePart("port", other.Port, other.HasPort && other.Port != ""), fmt.Sprintf("%s reads %s", me, describePart("port", mine.Port, mine.HasPort && mine.Port != "")))
 	}
 	if mine.HasAuthority && other.HasAuthority {
 		path := mine.Path
@@ -206,13 +250,13 @@ func (h *hazards) compare(scheme string, mine, other Reading) {
 				other.Path = "/"
 			}
 		}
-		a, b := canonTarget(path, mine.Query), canonTarget(other.Path, other.Query)
+		a, b := canonTarget(path, mine.Query, mine.HasQuery), canonTarget(other.Path, other.Query, other.HasQuery)
 		if a != b {
 			pb, pe, _ := r.spanOf(Path)
 			if qb, qe, ok := r.spanOf(Query); ok && qe > pe {
 				_, pe = qb, qe
 			}
-			h.add(DifferentialPath, pb, pe-pb, "%s reads path and query %q; %s reads %q", other.Parser, shortText(other.Path+queryText(other)), me, shortText(mine.Path+queryText(mine)))
+			h.diff(DifferentialPath, pb, pe-pb, other.Parser, b, fmt.Sprintf("path and query %q", shortText(other.Path+queryText(other))), fmt.Sprintf("%s reads %q", me, shortText(mine.Path+queryText(mine))))
 		}
 	}
 }
@@ -313,9 +357,9 @@ func knownDefaultPort(scheme string) string {
 
 // canonTarget is path and query with the escapes decoded, except those of the
 // delimiters "/", "?", "#" and of "%" (decoding them would change the split).
-func canonTarget(path, query string) string {
+func canonTarget(path, query string, hasQuery bool) string {
 	t := decodeKeepDelims(path)
-	if query != "" {
+	if hasQuery {
 		t += "?" + decodeKeepDelims(query)
 	}
 	return t

@@ -151,6 +151,9 @@ func (c HazardCode) Section(spec Spec) string {
 type hazards struct {
 	r   *Reference
 	out []Hazard
+	// Differentials groups the readers that agree (see diff).
+	diffs   map[diffKey]int
+	pending []pendingDiff
 }
 
 func (h *hazards) add(code HazardCode, off, length int, format string, args ...any) {
@@ -343,15 +346,16 @@ func (h *hazards) userinfo() {
 
 // misleadingUserinfo says how a userinfo could be taken for the authority by a person
 // (RFC 3986 7.6: "ftp://cnn.example.com&story=breaking_news@10.0.0.1/..."), or "". A
-// userinfo misleads when, decoded, it holds "/" or "\" (it looks like a URL or a path),
-// or begins with a dotted name (two or more labels, the last with a letter) or with
+// userinfo misleads when its user name (before the first ":"), decoded, holds "/" or "\"
+// (it looks like a URL or a path), or begins with a dotted name (two or more labels, the last with a letter) or with
 // a dotted-decimal IPv4 address, that is not the host itself.
 func misleadingUserinfo(ui, host string) string {
-	dec := string(pctDecode(ui))
-	if strings.ContainsAny(dec, `/\`) {
+	// Only the user name is read as a name: a password is not displayed as one (and
+	// userinfo-password flags it), so a "/" in "user:pa%2Fss" misleads no one.
+	user, _, _ := strings.Cut(string(pctDecode(ui)), ":")
+	if strings.ContainsAny(user, `/\`) {
 		return `holds "/" or "\" and looks like a URL or path`
 	}
-	user, _, _ := strings.Cut(dec, ":")
 	name := leadingDottedName(user)
 	if name == "" || strings.EqualFold(name, host) {
 		return ""

@@ -52,7 +52,10 @@ type checkResult struct {
 	// (the offset is into the input), else the fields of the scheme's uri type. Absent
 	// for invalid and relative references.
 	Scheme json.RawMessage `json:"scheme,omitempty"`
-	Error  *jsonError      `json:"error,omitempty"`
+	// Hazards are the valid reference's hazards and parser differentials (an empty list
+	// when there is none; absent for an invalid input).
+	Hazards *[]uri.Hazard `json:"hazards,omitempty"`
+	Error   *jsonError    `json:"error,omitempty"`
 }
 
 // schemeJSON encodes r's RFC 1738 scheme-specific syntax for checkResult.Scheme.
@@ -206,6 +209,11 @@ func checkLine(parsers []*uri.Parser, in checkInput, asJSON bool) []checkOut {
 				}
 			}
 			o.res.HostKind = r.HostKind().String()
+			hz := allHazards(r)
+			if hz == nil {
+				hz = []uri.Hazard{}
+			}
+			o.res.Hazards = &hz
 			if asJSON {
 				if o.res.Scheme, err = schemeJSON(r); err != nil {
 					o.err = err
@@ -224,8 +232,9 @@ func checkLine(parsers []*uri.Parser, in checkInput, asJSON bool) []checkOut {
 	return outs
 }
 
-// writeCheck prints one verdict: "valid    rfc3986        INPUT", or for an invalid input
-// the same line, a caret under the offending byte and the message.
+// writeCheck prints one verdict: "valid    rfc3986        INPUT" and a line for each
+// hazard, or for an invalid input the same line, a caret under the offending byte and the
+// message.
 func writeCheck(w io.Writer, res checkResult, ue *uri.Error) error {
 	verdict := "valid"
 	if !res.Valid {
@@ -243,9 +252,18 @@ func writeCheck(w io.Writer, res checkResult, ue *uri.Error) error {
 	case res.Error != nil:
 		_, err := fmt.Fprintf(w, "%*s%s\n", len(prefix), "", res.Error.Message)
 		return err
-	case res.URI != "" && res.URI != res.Input:
-		_, err := fmt.Fprintf(w, "%*sas a URI (RFC 3987 3.1): %s\n", len(prefix), "", res.URI)
-		return err
+	}
+	if res.URI != "" && res.URI != res.Input {
+		if _, err := fmt.Fprintf(w, "%*sas a URI (RFC 3987 3.1): %s\n", len(prefix), "", res.URI); err != nil {
+			return err
+		}
+	}
+	if res.Hazards != nil {
+		for _, h := range *res.Hazards {
+			if _, err := fmt.Fprintf(w, "%*shazard %s at byte %d: %s (%s)\n", len(prefix), "", h.Code, h.Offset, h.Message, h.Section); err != nil {
+				return err
+			}
+		}
 	}
 	return nil
 }

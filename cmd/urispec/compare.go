@@ -166,24 +166,7 @@ func netReason(err error) string {
 // requestShaped reports whether s looks like a request target: no '#', and a scheme or
 // a leading '/'.
 func requestShaped(s string) bool {
-	if strings.Contains(s, "#") {
-		return false
-	}
-	if strings.HasPrefix(s, "/") {
-		return true
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z':
-		case i > 0 && ('0' <= c && c <= '9' || c == '+' || c == '-' || c == '.'):
-		case i > 0 && c == ':':
-			return true
-		default:
-			return false
-		}
-	}
-	return false
+	return !strings.Contains(s, "#") && (strings.HasPrefix(s, "/") || hasScheme(s))
 }
 
 // netSide accumulates one net/url function's differences from the spec.

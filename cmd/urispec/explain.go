@@ -16,7 +16,8 @@ const explainUsage = `usage: urispec explain [-spec LIST] [-base URI] URI ...
 
 Explains each URI under every chosen spec (default: all, oldest first): the verdict;
 for a valid one, each component's span marked under the string and the layout form
-(<scheme>://<authority><path>?<query>#<fragment>); for an invalid one, the offending
+(<scheme>://<authority><path>?<query>#<fragment>) and the span of each hazard marked
+with "!" (see urispec lint); for an invalid one, the offending
 byte marked with a caret, the rule and what the grammar expected there; with -base,
 the resolution of the URI against the base by the spec's own algorithm.
 Colour is used only when standard output is a terminal (and NO_COLOR is not set).
@@ -164,9 +165,29 @@ func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase 
 		if len(undefined) > 0 {
 			fmt.Fprintf(b, "%sundefined: %s\n", indent, strings.Join(undefined, ", "))
 		}
+		explainHazards(b, r, col, indent, width, pal)
 	}
 	if withBase {
 		fmt.Fprintf(b, "%sresolved:  %s\n", indent, resolution(spec, base, input))
+	}
+}
+
+// explainHazards marks the span of each hazard of r under the input, with its code,
+// section and message ("hazards: none" when there is none).
+func explainHazards(b *strings.Builder, r *uri.Reference, col []int, indent string, width int, pal palette) {
+	hz := allHazards(r)
+	if len(hz) == 0 {
+		fmt.Fprintf(b, "%shazards:   none\n", indent)
+		return
+	}
+	for _, h := range hz {
+		from, to := col[h.Offset], col[h.Offset+h.Length]
+		mark := strings.Repeat("!", to-from)
+		if to == from {
+			mark = "|"
+		}
+		line := strings.Repeat(" ", from) + mark
+		fmt.Fprintf(b, "%s%s%-*s%s  hazard %s (%s): %s\n", indent, pal.invalid, width, line, pal.reset, h.Code, h.Section, h.Message)
 	}
 }
 

@@ -39,6 +39,7 @@ func commands() map[string]command {
 		"check":     {runCheck, "validate URI references and show their components"},
 		"compare":   {runCompare, "compare Go's net/url with a spec on many URIs"},
 		"explain":   {runExplain, "diagnose one URI under every spec: components, errors, resolution"},
+		"lint":      {runLint, "print the security hazards and parser differentials of URIs"},
 		"matrix":    {runMatrix, "compare the specs' verdicts on many URIs, grouped by the deciding rule"},
 		"merge":     {runMerge, "merge matrix -summary-json summaries of shards into one report"},
 		"resolve":   {runResolve, "resolve references against a base with each spec's algorithm"},
