@@ -27,6 +27,10 @@ type Reading struct {
 	Path         string
 	Query        string
 	HasQuery     bool
+	// WholeAuthority says that the parser does not split the authority into userinfo,
+	// host and port: RFC 1808's net_loc (section 2.1) is one string whose parts are left
+	// to the scheme. Against such a reading only the authorities as a whole compare.
+	WholeAuthority bool
 	// Normalized says that the parser hands back normalized parts, as the WHATWG URL
 	// Standard does (dot-segments removed, a default port dropped, the host
 	// lower-cased, IPv4 numbers rewritten, characters percent-encoded): the reference's
@@ -65,6 +69,7 @@ func (r *Reference) Reading() Reading {
 	rd.Port, rd.HasPort = r.Get(Port)
 	rd.Path = r.Value(Path)
 	rd.Query, rd.HasQuery = r.Get(Query)
+	rd.WholeAuthority = r.spec == RFC1808
 	return rd
 }
 
@@ -220,6 +225,10 @@ func (h *hazards) compare(scheme string, mine, other Reading) {
 	if !ok {
 		hostB, hostE = authorityInsertion(r), authorityInsertion(r)
 	}
+	if mine.WholeAuthority || other.WholeAuthority {
+		h.compareWhole(mine, other)
+		return
+	}
 	if canonHost(scheme, mine) != canonHost(scheme, other) {
 		h.diff(DifferentialHost, hostB, hostE-hostB, other.Parser, canonHost(scheme, other), describeHost(other), fmt.Sprintf("%s reads %s", me, describeHost(mine)))
 	}
@@ -259,6 +268,25 @@ func (h *hazards) compare(scheme string, mine, other Reading) {
 			h.diff(DifferentialPath, pb, pe-pb, other.Parser, b, fmt.Sprintf("path and query %q", shortText(other.Path+queryText(other))), fmt.Sprintf("%s reads %q", me, shortText(mine.Path+queryText(mine))))
 		}
 	}
+}
+
+// compareWhole compares the authorities as whole strings (escapes decoded, case
+// ignored), where one reader leaves them unsplit; the path then follows from the split
+// both make at the authority's end. A Normalized reader writes the authority back in
+// its own form (a default port dropped, IPv4 numbers rewritten), so it is not compared.
+func (h *hazards) compareWhole(mine, other Reading) {
+	if mine.Normalized || other.Normalized || !mine.HasAuthority || !other.HasAuthority {
+		return
+	}
+	a, b := strings.ToLower(string(pctDecode(mine.Authority))), strings.ToLower(string(pctDecode(other.Authority)))
+	if a == b {
+		return
+	}
+	ab, ae, ok := h.r.spanOf(Authority)
+	if !ok {
+		ab, ae = authorityInsertion(h.r), authorityInsertion(h.r)
+	}
+	h.diff(DifferentialHost, ab, ae-ab, other.Parser, b, fmt.Sprintf("authority %q", other.Authority), fmt.Sprintf("%s reads authority %q", h.r.spec, mine.Authority))
 }
 
 // authorityInsertion is where an authority would begin: after "scheme:".

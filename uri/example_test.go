@@ -226,3 +226,35 @@ func ExampleIRIToURI() {
 	fmt.Println(u, err)
 	// Output: http://www.example.org/red%09ros%C3%A9#red <nil>
 }
+
+func ExampleReference_Hazards() {
+	// The example of RFC 3986 section 7.6, with a password and a port for SMTP.
+	r, err := uri.Parse(uri.RFC3986, "ftp://cnn.example.com&story=breaking_news:pw@10.0.0.1:25/top_story.htm")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, h := range r.Hazards() {
+		fmt.Printf("%s %q (%s)\n", h.Code, r.Input()[h.Offset:h.Offset+h.Length], h.Section)
+	}
+	// Output:
+	// misleading-userinfo "cnn.example.com&story=breaking_news:pw" (RFC 3986, section 7.6)
+	// userinfo-password "pw" (RFC 3986, sections 3.2.1 and 7.5)
+	// unexpected-port "25" (RFC 3986, section 7.2)
+}
+
+func ExampleReference_Differentials() {
+	// Valid under RFC 2396 as a registry-based authority; RFC 3986 rejects it; Go's
+	// net/url reads host "c" and user "a@b".
+	r, err := uri.Parse(uri.RFC2396, "http://a@b@c/")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, h := range r.Differentials(uri.SpecReader(uri.RFC3986), uri.NetURLReader()) {
+		fmt.Println(h.Code+":", h.Message)
+	}
+	// Output:
+	// differential-host: net/url reads host "c"; rfc2396 reads no host (a registry-based authority "a@b@c")
+	// differential-userinfo: net/url reads userinfo "a@b"; rfc2396 reads no userinfo
+}

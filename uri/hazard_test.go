@@ -1,0 +1,348 @@
+package uri
+
+import (
+	"slices"
+	"strings"
+	"testing"
+)
+
+// hazardCase is a string valid under spec, the codes its Hazards must include (want)
+// and must not include (not), and the text the first hazard of want[0] must span.
+type hazardCase struct {
+	spec Spec
+	in   string
+	want []HazardCode
+	not  []HazardCode
+	span string
+}
+
+// hazardCases: for every code, strings that raise it and near strings that must not.
+var hazardCases = []hazardCase{
+	// rare-ip-format (RFC 3986 7.4)
+	{RFC3986, "http://2130706433/", []HazardCode{RareIPFormat}, nil, "2130706433"},
+	{RFC3986, "http://0x7f.1/", []HazardCode{RareIPFormat}, nil, "0x7f.1"},
+	{RFC3986, "http://0X7F.0.0.1/", []HazardCode{RareIPFormat}, nil, "0X7F.0.0.1"},
+	{RFC3986, "http://0177.0.0.1/", []HazardCode{RareIPFormat}, nil, "0177.0.0.1"},
+	{RFC3986, "http://127.1/", []HazardCode{RareIPFormat}, nil, "127.1"},
+	{RFC3986, "http://10.1.1/", []HazardCode{RareIPFormat}, nil, "10.1.1"},
+	{RFC3986, "http://010.0.0.1/", []HazardCode{RareIPFormat}, nil, "010.0.0.1"},
+	{RFC3986, "http://1.2.3.4./", []HazardCode{RareIPFormat}, nil, "1.2.3.4."},
+	{RFC3986, "http://u@0x7f000001:8080/", []HazardCode{RareIPFormat}, nil, "0x7f000001"},
+	{RFC2396, "http://010.0.0.1/", []HazardCode{RareIPFormat}, nil, "010.0.0.1"}, // an IPv4address there
+	{RFC1738, "http://0177.0.0.1/", []HazardCode{RareIPFormat}, nil, "0177.0.0.1"},
+	{RFC3986, "http://127.0.0.1/", nil, []HazardCode{RareIPFormat}, ""},
+	{RFC3986, "http://10.0.0.1./x", []HazardCode{RareIPFormat}, nil, "10.0.0.1."},
+	{RFC3986, "http://1e100.net/", nil, []HazardCode{RareIPFormat}, ""},
+	{RFC3986, "http://0x7g.1/", nil, []HazardCode{RareIPFormat}, ""},   // not hex
+	{RFC3986, "http://08.0.0.1/", nil, []HazardCode{RareIPFormat}, ""}, // not octal: no address
+	{RFC3986, "http://256.0.0.1/", nil, []HazardCode{RareIPFormat}, ""},
+	{RFC3986, "http://1.2.3.4.5/", nil, []HazardCode{RareIPFormat}, ""},
+	{RFC3986, "http://4294967296/", nil, []HazardCode{RareIPFormat}, ""}, // over 32 bits
+	{RFC3986, "http://example.com./", nil, []HazardCode{RareIPFormat}, ""},
+	{RFC3986, "http://[::1]/", nil, []HazardCode{RareIPFormat}, ""},
+
+	// misleading-userinfo (RFC 3986 7.6)
+	{RFC3986, "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm", []HazardCode{MisleadingUserinfo}, nil, "cnn.example.com&story=breaking_news"},
+	{RFC3986, "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm", []HazardCode{MisleadingUserinfo}, nil, "www.example.com&story=breaking_news"},
+	{RFC3986, "http://10.0.0.1@evil.example/", []HazardCode{MisleadingUserinfo}, nil, "10.0.0.1"},
+	{RFC3986, "http://bank.example%2Flogin@evil.example/", []HazardCode{MisleadingUserinfo}, nil, "bank.example%2Flogin"},
+	{RFC3986, "http://user@example.com/", nil, []HazardCode{MisleadingUserinfo}, ""},
+	{RFC3986, "http://example.com@example.com/", nil, []HazardCode{MisleadingUserinfo}, ""},
+	{RFC3986, "http://user:pa%2Fss@example.com/", nil, []HazardCode{MisleadingUserinfo}, ""},
+	{RFC3986, "http://v1.x@example.com/", nil, []HazardCode{MisleadingUserinfo}, ""}, // last label one letter
+
+	// userinfo-password (RFC 3986 3.2.1, 7.5)
+	{RFC3986, "ftp://user:secret@host/", []HazardCode{UserinfoPassword}, nil, "secret"},
+	{RFC3986, "http://:x@host/", []HazardCode{UserinfoPassword}, nil, "x"},
+	{URLSyntax05, "ftp://user:secret@host/", []HazardCode{UserinfoPassword}, nil, "secret"},
+	{RFC1738, "ftp://user:secret@host/", []HazardCode{UserinfoPassword}, nil, "secret"},
+	{RFC3986, "ftp://user:@host/", nil, []HazardCode{UserinfoPassword}, ""},
+	{RFC3986, "ftp://user@host/", nil, []HazardCode{UserinfoPassword}, ""},
+	{RFC3986, "mailto:user:secret@host", nil, []HazardCode{UserinfoPassword}, ""}, // no authority
+
+	// encoded-nul (7.3), encoded-control (7.2)
+	{RFC3986, "http://h/a%00.png", []HazardCode{EncodedNUL}, []HazardCode{EncodedControl}, "%00"},
+	{RFC3986, "http://h/?q=a%0d%0aSet-Cookie:x", []HazardCode{EncodedControl}, []HazardCode{EncodedNUL}, "%0d"},
+	{RFC3986, "http://h/%7F", []HazardCode{EncodedControl}, nil, "%7F"},
+	{RFC3986, "http://h/a%20b%7E", nil, []HazardCode{EncodedControl, EncodedNUL}, ""},
+
+	// encoded-slash (7.3)
+	{RFC3986, "http://h/a%2Fb", []HazardCode{EncodedSlash}, nil, "%2F"},
+	{RFC3986, "http://h/a%5cb", []HazardCode{EncodedSlash}, nil, "%5c"},
+	{RFC3986, "http://h/a/b?x=%2F", nil, []HazardCode{EncodedSlash}, ""}, // query, not path
+
+	// encoded-dot-segment (7.3)
+	{RFC3986, "http://h/a/%2e%2e/b", []HazardCode{EncodedDotSegment}, nil, "%2e%2e"},
+	{RFC3986, "http://h/a/.%2E/b", []HazardCode{EncodedDotSegment}, nil, ".%2E"},
+	{RFC3986, "http://h/%2e/b", []HazardCode{EncodedDotSegment}, nil, "%2e"},
+	{RFC3986, "http://h/a/%2e%2e%2e/b", nil, []HazardCode{EncodedDotSegment}, ""},
+	{RFC3986, "http://h/a/../b", nil, []HazardCode{EncodedDotSegment}, ""},
+
+	// double-encoding (7.3)
+	{RFC3986, "http://h/%252e%252e/", []HazardCode{DoubleEncoding}, nil, "%252e"},
+	{RFC3986, "http://h/?u=%2541", []HazardCode{DoubleEncoding}, nil, "%2541"},
+	{RFC3986, "http://h/100%25", nil, []HazardCode{DoubleEncoding}, ""},
+	{RFC3986, "http://h/100%25-off", nil, []HazardCode{DoubleEncoding}, ""},
+
+	// encoded-non-utf8 (7.3)
+	{RFC3986, "http://h/%C0%AF..", []HazardCode{EncodedNonUTF8}, nil, "%C0"},
+	{RFC3986, "http://h/caf%E9", []HazardCode{EncodedNonUTF8}, nil, "%E9"},
+	{RFC3986, "http://h/caf%C3%A9", nil, []HazardCode{EncodedNonUTF8}, ""},
+	{RFC3986, "http://h/%E2%82%AC", nil, []HazardCode{EncodedNonUTF8}, ""},
+
+	// unexpected-port (7.2)
+	{RFC3986, "http://h:25/", []HazardCode{UnexpectedPort}, nil, "25"},
+	{RFC3986, "https://h:80/", []HazardCode{UnexpectedPort}, nil, "80"},
+	{RFC3986, "gopher://h:0/", []HazardCode{UnexpectedPort}, nil, "0"},
+	{RFC3986, "telnet://192.0.2.16:80/", []HazardCode{UnexpectedPort}, nil, "80"}, // RFC 3986 1.1.2's own example
+	{RFC3986, "http://h:80/", nil, []HazardCode{UnexpectedPort}, ""},
+	{RFC3986, "http://h:0080/", nil, []HazardCode{UnexpectedPort}, ""},
+	{RFC3986, "http://h:8080/", nil, []HazardCode{UnexpectedPort}, ""},
+	{RFC3986, "http://h:/", nil, []HazardCode{UnexpectedPort}, ""},
+	{RFC3986, "foo://h:25/", nil, []HazardCode{UnexpectedPort}, ""}, // no default port
+
+	// dot-segments-above-root (5.4.2)
+	{RFC3986, "http://h/../etc/passwd", []HazardCode{DotSegmentsAboveRoot}, nil, ".."},
+	{RFC3986, "http://h/a/../../b", []HazardCode{DotSegmentsAboveRoot}, nil, ".."},
+	{RFC3986, "/./../x", []HazardCode{DotSegmentsAboveRoot}, nil, ".."},
+	{RFC3986, "http://h/a/b/../../c", nil, []HazardCode{DotSegmentsAboveRoot}, ""},
+	{RFC3986, "http://h/a//../..", nil, []HazardCode{DotSegmentsAboveRoot}, ""},
+	{RFC3986, "../../g", nil, []HazardCode{DotSegmentsAboveRoot}, ""}, // relative: depends on the base
+	{RFC3986, "http://h/..a/b", nil, []HazardCode{DotSegmentsAboveRoot}, ""},
+}
+
+func TestHazards(t *testing.T) {
+	for _, c := range hazardCases {
+		r, err := Parse(c.spec, c.in)
+		if err != nil {
+			t.Errorf("%v %q: %v", c.spec, c.in, err)
+			continue
+		}
+		hz := r.Hazards()
+		codes := make([]HazardCode, len(hz))
+		for i, h := range hz {
+			codes[i] = h.Code
+			if h.Offset < 0 || h.Length < 0 || h.Offset+h.Length > len(c.in) {
+				t.Errorf("%v %q: %v: span %d+%d outside the input", c.spec, c.in, h.Code, h.Offset, h.Length)
+			}
+			if h.Section == "" || h.Message == "" {
+				t.Errorf("%v %q: %v without section or message", c.spec, c.in, h.Code)
+			}
+		}
+		for _, w := range c.want {
+			if !slices.Contains(codes, w) {
+				t.Errorf("%v %q: hazards %v, want %v", c.spec, c.in, codes, w)
+			}
+		}
+		for _, n := range c.not {
+			if slices.Contains(codes, n) {
+				t.Errorf("%v %q: hazards %v, must not have %v", c.spec, c.in, hz, n)
+			}
+		}
+		if len(c.want) > 0 && c.span != "" {
+			i := slices.IndexFunc(hz, func(h Hazard) bool { return h.Code == c.want[0] })
+			if i >= 0 {
+				if got := c.in[hz[i].Offset : hz[i].Offset+hz[i].Length]; got != c.span {
+					t.Errorf("%v %q: %v spans %q, want %q", c.spec, c.in, c.want[0], got, c.span)
+				}
+			}
+		}
+	}
+}
+
+// TestPlainURLsHaveNoHazards: ordinary references raise nothing under any spec that
+// accepts them, neither hazards nor differentials.
+func TestPlainURLsHaveNoHazards(t *testing.T) {
+	for _, in := range []string{
+		"http://example.com/a/b?q=1#f", "https://www.example.org/", "ftp://ftp.is.co.za/rfc/rfc1808.txt",
+		"http://www.ietf.org/rfc/rfc2396.txt", "mailto:John.Doe@example.com", "news:comp.infosystems.www.servers.unix",
+		"urn:oasis:names:specification:docbook:dtd:xml:4.1.2", "http://a/b/c/d;p?q",
+		"https://example.com:8443/path/to%20file.html?x=%2F#top", "g", "../g", "//example.com/x", "",
+		"http://127.0.0.1:8080/", "https://en.wikipedia.org/wiki/URL#Syntax",
+	} {
+		for _, s := range Specs() {
+			r, err := Parse(s, in)
+			if err != nil {
+				continue
+			}
+			if hz := append(r.Hazards(), r.Differentials()...); len(hz) > 0 {
+				t.Errorf("%v %q: %v", s, in, hz)
+			}
+		}
+	}
+}
+
+// TestSections: each code cites the spec's own document where it has such a section,
+// else RFC 3986's.
+func TestSections(t *testing.T) {
+	for _, c := range []struct {
+		code HazardCode
+		spec Spec
+		want string
+	}{
+		{RareIPFormat, RFC3986, "RFC 3986, section 7.4"},
+		{RareIPFormat, RFC2396bis01, "draft-fielding-uri-rfc2396bis-01, section 7.3"},
+		{RareIPFormat, RFC2396, "RFC 3986, section 7.4"},
+		{MisleadingUserinfo, RFC2396bis01, "draft-fielding-uri-rfc2396bis-01, section 7.5"},
+		{UserinfoPassword, RFC1738, "RFC 1738, section 6"},
+		{UserinfoPassword, URL1993, "RFC 3986, sections 3.2.1 and 7.5"},
+		{EncodedControl, RFC2396, "RFC 2396, section 7"},
+		{EncodedNUL, RFC2396bis01, "RFC 3986, section 7.3"}, // the draft has no Back-End Transcoding
+		{UnexpectedPort, URLSyntax05, "draft-fielding-url-syntax-05, section 7"},
+		{DotSegmentsAboveRoot, RFC6874, "RFC 3986, section 5.4.2"},
+		{BidiFormatting, RFC3987, "RFC 3987, section 4.1"},
+		{DifferentialHost, RFC2732, "RFC 2396, section 3.2.2"},
+	} {
+		if got := c.code.Section(c.spec); got != c.want {
+			t.Errorf("%v under %v: %q, want %q", c.code, c.spec, got, c.want)
+		}
+	}
+	for _, code := range HazardCodes() {
+		for s := Spec(1); s < numSpecs; s++ {
+			if code.Section(s) == "" {
+				t.Errorf("%v has no section under %v", code, s)
+			}
+		}
+	}
+}
+
+// TestBidiFormatting: RFC 3987 section 4.1's characters in a host, raw or
+// percent-encoded, and near strings without them.
+func TestBidiFormatting(t *testing.T) {
+	for _, c := range []struct {
+		host string
+		at   int
+		r    rune
+		ok   bool
+	}{
+		{"example\u202Ecom", 7, 0x202E, true},
+		{"\u200Fexample.com", 0, 0x200F, true},
+		{"exa%E2%80%8Emple", 3, 0x200E, true},
+		{"x\u2066y", 1, 0x2066, true},
+		{"example.com", 0, 0, false},
+		{"ex\u00e4mple.com", 0, 0, false},
+		{"%E2%80%8", 0, 0, false},                         // cut short
+		{"%E2%82%AC", 0, 0, false},                        // the euro sign
+		{"\u05e9\u05dc\u05d5\u05dd.example", 0, 0, false}, // Hebrew letters are not formatting characters
+	} {
+		at, r, ok := bidiFormattingIn(c.host)
+		if ok != c.ok || ok && (at != c.at || r != c.r) {
+			t.Errorf("%q: %d %U %v, want %d %U %v", c.host, at, r, ok, c.at, c.r, c.ok)
+		}
+	}
+}
+
+// TestMixedScripts: a label mixing scripts (Latin "paypal" with a Cyrillic "а"), and
+// near strings: one script per label, UTS #39's Japanese, Chinese and Korean sets,
+// digits and hyphens.
+func TestMixedScripts(t *testing.T) {
+	for _, c := range []struct {
+		host, label string
+		ok          bool
+	}{
+		{"p\u0430ypal.com", "p\u0430ypal", true},
+		{"www.p%D0%B0ypal.com", "p\u0430ypal", true},
+		{"\u03b1bc.example", "\u03b1bc", true},
+		{"paypal.com", "", false},
+		{"\u043f\u0440\u0438\u043c\u0435\u0440.\u0440\u0444", "", false}, // all Cyrillic
+		{"\u043f\u0440\u0438\u043c\u0435\u0440.com", "", false},          // scripts differ only across labels
+		{"\u65e5\u672c\u8a9e\u306e\u30b5\u30a4\u30c8.jp", "", false},     // Han, Hiragana, Katakana
+		{"abc\u4e2d\u6587.cn", "", false},                                // Latin and Han
+		{"\ud55c\uad6d1-2.kr", "", false},                                // Hangul with digits
+	} {
+		label, scripts, ok := mixedScriptLabel(c.host)
+		if ok != c.ok || label != c.label {
+			t.Errorf("%q: %q %v %v, want %q %v", c.host, label, scripts, ok, c.label, c.ok)
+		}
+	}
+}
+
+// fakeReader reads every string as the given Reading.
+type fakeReader struct {
+	name string
+	rd   Reading
+}
+
+func (f fakeReader) Name() string                 { return f.name }
+func (f fakeReader) Read(string) (Reading, error) { return f.rd, nil }
+
+// TestDifferentials: the example of the issue (RFC 2396 reads "a@b@c" as a registry
+// name, net/url reads host c and user a@b) and each part, with near readings that
+// differ only in spelling.
+func TestDifferentials(t *testing.T) {
+	r, err := Parse(RFC2396, "http://a@b@c/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := Validate(RFC3986, "http://a@b@c/"); err == nil {
+		t.Fatal("rfc3986 accepts http://a@b@c/")
+	}
+	hz := r.Differentials(SpecReader(RFC3986), NetURLReader())
+	codes := codesOf(hz)
+	if !slices.Equal(codes, []HazardCode{DifferentialHost, DifferentialUserinfo}) {
+		t.Fatalf("a@b@c: %v", hz)
+	}
+	if !strings.Contains(hz[0].Message, `net/url reads host "c"`) || !strings.Contains(hz[1].Message, `net/url reads userinfo "a@b"`) {
+		t.Errorf("a@b@c: messages %q, %q", hz[0].Message, hz[1].Message)
+	}
+	if got := r.Input()[hz[0].Offset : hz[0].Offset+hz[0].Length]; got != "a@b@c" {
+		t.Errorf("a@b@c: span %q", got)
+	}
+
+	base := Reading{HasAuthority: true, HasHost: true, Host: "example.com", Path: "/a/b", HasQuery: true, Query: "q"}
+	for _, c := range []struct {
+		in   string
+		edit func(*Reading)
+		want []HazardCode
+	}{
+		{"http://example.com/a/b?q", func(*Reading) {}, nil},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.Host = "EXAMPLE.com" }, nil},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.Host = "%65xample.com" }, nil},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.Port, rd.HasPort = "80", true }, nil},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.Port, rd.HasPort = "", true }, nil},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.HasUserinfo = true }, nil},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.Path = "/a/%62" }, nil},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.Host = "example.org" }, []HazardCode{DifferentialHost}},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.Port, rd.HasPort = "8080", true }, []HazardCode{DifferentialPort}},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.Userinfo, rd.HasUserinfo = "u", true }, []HazardCode{DifferentialUserinfo}},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.Path = "/a%2Fb" }, []HazardCode{DifferentialPath}},
+		{"http://example.com/a/b?q", func(rd *Reading) { rd.Path, rd.HasQuery = "/a/b?q", false }, nil},
+		{"http://[::1]/a/b?q", func(rd *Reading) { rd.Host = "[0:0::1]" }, nil},
+		{"http://example.com/a/../b?q", func(rd *Reading) { rd.Path, rd.Normalized = "/b", true }, nil},
+		{"http://example.com/a/%2e%2e/b?q", func(rd *Reading) { rd.Path, rd.Normalized = "/b", true }, []HazardCode{DifferentialPath}},
+		{"http:foo", func(rd *Reading) { rd.Host, rd.Path, rd.HasQuery = "foo", "/", false }, []HazardCode{DifferentialHost}},
+		{"file:///x", func(rd *Reading) { rd.Host, rd.Path, rd.HasQuery = "localhost", "/x", false }, nil},
+	} {
+		r, err := Parse(RFC3986, c.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rd := base
+		c.edit(&rd)
+		got := codesOf(r.Differentials(fakeReader{"other", rd}))
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q against %+v: %v, want %v", c.in, rd, got, c.want)
+		}
+	}
+}
+
+// TestDifferentialsGroupReaders: readers that read a part alike are named in one hazard.
+func TestDifferentialsGroupReaders(t *testing.T) {
+	r, err := Parse(RFC3986, "http://example.com/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := Reading{HasAuthority: true, HasHost: true, Host: "evil.example", Path: "/"}
+	hz := r.Differentials(fakeReader{"a", other}, fakeReader{"b", other})
+	if len(hz) != 1 || !strings.HasPrefix(hz[0].Message, `a and b read host "evil.example"; rfc3986 reads host "example.com"`) {
+		t.Errorf("%v", hz)
+	}
+}
+
+func codesOf(hz []Hazard) []HazardCode {
+	var out []HazardCode
+	for _, h := range hz {
+		out = append(out, h.Code)
+	}
+	return out
+}
