@@ -11,19 +11,24 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-const compareUsage = `usage: urispec compare [-spec ID] [-groups N] [-examples N] [FILE ...]
+const compareUsage = `usage: urispec compare [-spec ID] [-with net-url|whatwg] [-groups N] [-examples N] [FILE ...]
 
-Runs Go's net/url (url.Parse and url.ParseRequestURI) on URI references, one a line,
-from the files or standard input, and reports against the chosen spec (default rfc3986):
-inputs net/url accepts that the spec rejects (grouped by the spec's rule and character),
-inputs it rejects that the spec accepts (grouped by net/url's error), and inputs both
-accept whose host, port, path, query or fragment net/url splits differently (grouped by
-component and kind). Components are compared as raw text: net/url's Host, Port(),
-EscapedPath() (Opaque when set), RawQuery (ForceQuery: defined and empty) and
-EscapedFragment().
+Runs another parser on URI references, one a line, from the files or standard input,
+and reports against the chosen spec (default rfc3986): inputs the parser accepts that
+the spec rejects (grouped by the spec's rule and character), inputs it rejects that the
+spec accepts (grouped by its error), and inputs both accept whose host, port, path, query
+or fragment it splits differently (grouped by component and kind).
 
-url.ParseRequestURI reads a request target: it is compared only on the inputs shaped
-like one (no '#', and a scheme or a leading '/').
+-with net-url (the default) runs Go's url.Parse and url.ParseRequestURI. Components are
+compared as raw text: net/url's Host, Port(), EscapedPath() (Opaque when set), RawQuery
+(ForceQuery: defined and empty) and EscapedFragment(). url.ParseRequestURI reads a
+request target: it is compared only on the inputs shaped like one (no '#', and a scheme
+or a leading '/').
+
+-with whatwg runs the WHATWG URL Standard's parser (what browsers do), through
+github.com/nlnwa/whatwg-url, on absolute references (a relative one needs a base; none
+is assumed). It hands back normalized parts; a part that equals the spec's after the
+spec's scheme-based normalization (RFC 3986 6.2.2-6.2.3) is grouped as "normalized".
 
 A line over 1 MiB, not valid UTF-8 or holding a NUL is not compared; it is counted and
 listed with its reason.
@@ -88,24 +93,28 @@ func netSplit(input string, u *url.URL, viaRequest bool) split {
 	return s
 }
 
-// splitDiffs lists the kinds of difference between the spec's split a and net/url's b.
-func splitDiffs(spec uri.Spec, a, b split) []string {
+// splitDiffs lists the kinds of difference between the spec's split a and the split b
+// of the parser named who. norm, when set, is a after the spec's scheme-based
+// normalization (RFC 3986 6.2.2-6.2.3), for a parser that hands back normalized parts.
+func splitDiffs(spec uri.Spec, who string, a, b split, norm *split) []string {
 	var out []string
 	for i, c := range netComponents {
 		switch {
+		case norm != nil && (a.def[i] != b.def[i] || a.v[i] != b.v[i]) && norm.def[i] == b.def[i] && norm.v[i] == b.v[i]:
+			out = append(out, fmt.Sprintf("%v: normalized by %s as %v's normalization does", c, who, spec))
 		case a.def[i] && !b.def[i]:
 			if a.v[i] == "" {
-				out = append(out, fmt.Sprintf("%v: empty, defined by %v, undefined by net/url", c, spec))
+				out = append(out, fmt.Sprintf("%v: empty, defined by %v, undefined by %s", c, spec, who))
 			} else {
-				out = append(out, fmt.Sprintf("%v: defined by %v, undefined by net/url", c, spec))
+				out = append(out, fmt.Sprintf("%v: defined by %v, undefined by %s", c, spec, who))
 			}
 		case !a.def[i] && b.def[i]:
-			out = append(out, fmt.Sprintf("%v: undefined by %v, defined by net/url", c, spec))
+			out = append(out, fmt.Sprintf("%v: undefined by %v, defined by %s", c, spec, who))
 		case a.v[i] == b.v[i]:
 		case unescapes(a.v[i]) == b.v[i]:
-			out = append(out, fmt.Sprintf("%v: percent-decoded by net/url", c))
+			out = append(out, fmt.Sprintf("%v: percent-decoded by %s", c, who))
 		case strings.EqualFold(a.v[i], b.v[i]):
-			out = append(out, fmt.Sprintf("%v: case changed by net/url", c))
+			out = append(out, fmt.Sprintf("%v: case changed by %s", c, who))
 		default:
 			out = append(out, fmt.Sprintf("%v: different text", c))
 		}
@@ -169,48 +178,98 @@ func requestShaped(s string) bool {
 	return !strings.Contains(s, "#") && (strings.HasPrefix(s, "/") || hasScheme(s))
 }
 
-// netSide accumulates one net/url function's differences from the spec.
-type netSide struct {
-	name                    string
-	compared                int
+// side is one parser compared with the spec: how it reads a string, and the
+// differences found so far.
+type side struct {
+	name string // the function compared: "url.Parse", "whatwg"
+	who  string // the parser, in messages: "net/url", "whatwg"
+	// read is the parser's split of a string, or its error. errNotCompared skips the
+	// input (a relative reference, which the WHATWG parser reads only against a base).
+	read func(string) (split, error)
+	// normalized: the parser hands back normalized parts, so the spec's split is also
+	// compared after its own normalization (a difference that vanishes is named so).
+	normalized bool
+	// only, when set, says which inputs the side compares at all.
+	only                    func(string) bool
+	compared, skipped       int
 	accepts, rejects, split int
-	acceptGroups            *groups // net/url accepts, spec rejects
-	rejectGroups            *groups // net/url rejects, spec accepts
+	acceptGroups            *groups // the parser accepts, spec rejects
+	rejectGroups            *groups // the parser rejects, spec accepts
 	splitGroups             *groups
 	byComponent             map[uri.Component]int
 }
 
-func newNetSide(name string, examples int) *netSide {
-	return &netSide{name: name, acceptGroups: newGroups(examples), rejectGroups: newGroups(examples),
+// errNotCompared marks an input that a side does not compare.
+var errNotCompared = errors.New("not compared")
+
+func newSide(name, who string, examples int, read func(string) (split, error)) *side {
+	return &side{name: name, who: who, read: read, acceptGroups: newGroups(examples), rejectGroups: newGroups(examples),
 		splitGroups: newGroups(examples), byComponent: map[uri.Component]int{}}
 }
 
-func (ns *netSide) add(spec uri.Spec, in inputLine, ref *uri.Reference, specErr error, parse func(string) (*url.URL, error), viaRequest bool) {
-	ns.compared++
-	u, err := parse(in.text)
+// netURLSides are url.Parse and url.ParseRequestURI, the latter only on inputs shaped
+// like a request target.
+func netURLSides(examples int) []*side {
+	parse := newSide("url.Parse", "net/url", examples, func(s string) (split, error) {
+		u, err := url.Parse(s)
+		if err != nil {
+			return split{}, err
+		}
+		return netSplit(s, u, false), nil
+	})
+	request := newSide("url.ParseRequestURI", "net/url", examples, func(s string) (split, error) {
+		u, err := url.ParseRequestURI(s)
+		if err != nil {
+			return split{}, err
+		}
+		return netSplit(s, u, true), nil
+	})
+	request.only = requestShaped
+	return []*side{parse, request}
+}
+
+func (sd *side) add(spec uri.Spec, in inputLine, ref *uri.Reference, specErr error) {
+	if sd.only != nil && !sd.only(in.text) {
+		return
+	}
+	b, err := sd.read(in.text)
+	if errors.Is(err, errNotCompared) {
+		sd.skipped++
+		return
+	}
+	sd.compared++
 	switch {
 	case err == nil && specErr != nil:
-		ns.accepts++
-		ns.acceptGroups.add(rejectReason(specErr), func() string { return exampleLine(in) })
+		sd.accepts++
+		sd.acceptGroups.add(rejectReason(specErr), func() string { return exampleLine(in) })
 	case err != nil && specErr == nil:
-		ns.rejects++
-		ns.rejectGroups.add(netReason(err), func() string { return exampleLine(in) })
+		sd.rejects++
+		sd.rejectGroups.add(netReason(err), func() string { return exampleLine(in) })
 	case err == nil:
-		a, b := specSplit(ref), netSplit(in.text, u, viaRequest)
-		diffs := splitDiffs(spec, a, b)
+		a := specSplit(ref)
+		var norm *split
+		if sd.normalized {
+			if n, err := uri.Normalize(spec, in.text, uri.LevelScheme); err == nil {
+				if nr, err := uri.Parse(spec, n); err == nil {
+					ns := specSplit(nr)
+					norm = &ns
+				}
+			}
+		}
+		diffs := splitDiffs(spec, sd.who, a, b, norm)
 		if len(diffs) == 0 {
 			return
 		}
-		ns.split++
+		sd.split++
 		seen := map[uri.Component]bool{}
 		for _, d := range diffs {
 			name, _, _ := strings.Cut(d, ":")
 			for i, c := range netComponents {
 				if c.String() == name && !seen[c] {
 					seen[c] = true
-					ns.byComponent[c]++
-					ns.splitGroups.add(d, func() string {
-						return fmt.Sprintf("%s\n             %v %s, net/url %s", exampleLine(in), spec, showPart(a.v[i], a.def[i]), showPart(b.v[i], b.def[i]))
+					sd.byComponent[c]++
+					sd.splitGroups.add(d, func() string {
+						return fmt.Sprintf("%s\n             %v %s, %s %s", exampleLine(in), spec, showPart(a.v[i], a.def[i]), sd.who, showPart(b.v[i], b.def[i]))
 					})
 				}
 			}
@@ -229,7 +288,8 @@ func showPart(v string, def bool) string {
 func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	specFlag := fs.String("spec", "rfc3986", "the spec ID to compare net/url with")
+	specFlag := fs.String("spec", "rfc3986", "the spec ID to compare the other parser with")
+	with := fs.String("with", "net-url", "the other parser: net-url (url.Parse and url.ParseRequestURI) or whatwg (the WHATWG URL Standard)")
 	maxGroups := fs.Int("groups", 15, "groups listed per kind of difference (0: all)")
 	maxExamples := fs.Int("examples", 2, "examples listed per group")
 	fs.Usage = func() {
@@ -249,11 +309,19 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "urispec compare:", err)
 		return exitUsage
 	}
+	var sides []*side
+	switch *with {
+	case "net-url":
+		sides = netURLSides(*maxExamples)
+	case "whatwg":
+		sides = []*side{whatwgSide(*maxExamples)}
+	default:
+		fmt.Fprintf(stderr, "urispec compare: -with %q: want net-url or whatwg\n", *with)
+		return exitUsage
+	}
 	var (
 		inputs, specAccepts int
 		problems            = newGroups(*maxExamples)
-		parse               = newNetSide("url.Parse", *maxExamples)
-		request             = newNetSide("url.ParseRequestURI", *maxExamples)
 	)
 	err = eachInput(fs.Args(), stdin, func(in inputLine) error {
 		inputs++
@@ -265,9 +333,8 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if specErr == nil {
 			specAccepts++
 		}
-		parse.add(spec, in, ref, specErr, url.Parse, false)
-		if requestShaped(in.text) {
-			request.add(spec, in, ref, specErr, url.ParseRequestURI, true)
+		for _, sd := range sides {
+			sd.add(spec, in, ref, specErr)
 		}
 		return nil
 	})
@@ -281,14 +348,13 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		nProblems += g.count
 	}
 	compared := inputs - nProblems
-	fmt.Fprintf(w, "net/url against %v (%s) on %d inputs", spec, spec.Document(), inputs)
+	fmt.Fprintf(w, "%s against %v (%s) on %d inputs", sides[0].who, spec, spec.Document(), inputs)
 	if nProblems > 0 {
 		fmt.Fprintf(w, " (%d not compared: see below)", nProblems)
 	}
 	fmt.Fprintf(w, "\n%v accepts %d, rejects %d\n\n", spec, specAccepts, compared-specAccepts)
-	sides := []*netSide{parse, request}
 	label := 36
-	row := func(name string, f func(*netSide) int) {
+	row := func(name string, f func(*side) int) {
 		fmt.Fprintf(w, "%-*s", label, name)
 		for _, ns := range sides {
 			fmt.Fprintf(w, "  %*d", len(ns.name), f(ns))
@@ -300,12 +366,15 @@ func runCompare(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintf(w, "  %s", ns.name)
 	}
 	fmt.Fprintln(w)
-	row("inputs compared", func(ns *netSide) int { return ns.compared })
-	row(fmt.Sprintf("net/url accepts, %v rejects", spec), func(ns *netSide) int { return ns.accepts })
-	row(fmt.Sprintf("net/url rejects, %v accepts", spec), func(ns *netSide) int { return ns.rejects })
-	row("both accept, split differently", func(ns *netSide) int { return ns.split })
+	row("inputs compared", func(ns *side) int { return ns.compared })
+	if sides[0].who == "whatwg" {
+		row("not compared (relative: no base)", func(ns *side) int { return ns.skipped })
+	}
+	row(fmt.Sprintf("%s accepts, %v rejects", sides[0].who, spec), func(ns *side) int { return ns.accepts })
+	row(fmt.Sprintf("%s rejects, %v accepts", sides[0].who, spec), func(ns *side) int { return ns.rejects })
+	row("both accept, split differently", func(ns *side) int { return ns.split })
 	for _, c := range netComponents {
-		row("  in the "+c.String(), func(ns *netSide) int { return ns.byComponent[c] })
+		row("  in the "+c.String(), func(ns *side) int { return ns.byComponent[c] })
 	}
 	status := exitOK
 	for _, ns := range sides {

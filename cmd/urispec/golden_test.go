@@ -86,6 +86,7 @@ func TestGolden(t *testing.T) {
 	specs := idList(versionSpecs)
 	const urls = "testdata/cmd/urls.txt"
 	const crlf = "testdata/cmd/mixed-crlf.txt"
+	const hazards = "testdata/cmd/hazards.txt"
 	runGolden(t, []goldenCase{
 		// check (no golden test existed): arguments, stdin with CRLF, NUL, invalid UTF-8
 		// and an over-long line.
@@ -107,6 +108,14 @@ func TestGolden(t *testing.T) {
 		{name: "compare-problems", args: []string{"compare", crlf, "-"}, stdin: awkwardStdin},
 		{name: "compare-missing-file", args: []string{"compare", "testdata/cmd/no-such-file.txt"}},
 		{name: "compare-directory", args: []string{"compare", "testdata/cmd"}},
+		{name: "compare-whatwg", args: []string{"compare", "-with", "whatwg", "-groups", "0", urls}},
+		{name: "compare-bad-with", args: []string{"compare", "-with", "curl", urls}},
+		{name: "lint", args: []string{"lint", hazards}},
+		{name: "lint-json", args: []string{"lint", "-json", "-with", "net-url,whatwg"}, stdin: "http://a/b\nhttp://u:p@h:25/\n"},
+		{name: "lint-rfc2396", args: []string{"lint", "-spec", "rfc2396", "-with", "net-url", hazards}},
+		{name: "lint-clean", args: []string{"lint"}, stdin: "http://example.com/a/b?q=1#f\nhttps://www.example.org/\nnot a uri\n"},
+		{name: "lint-missing-file", args: []string{"lint", "testdata/cmd/no-such-file.txt", hazards}},
+		{name: "check-hazards", args: []string{"check", "-spec", "rfc3986,rfc2396", "http://www.example.com&story=breaking_news@10.0.0.1/top_story.htm"}},
 
 		{name: "explain", args: []string{"explain", "-spec", specs, "-base", "http://a/b/c/d;p?q",
 			"http://user@a.example:80/b/c?q#", "//[::1]/", "g?y#s", "", "../../../g"}},

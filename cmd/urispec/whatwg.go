@@ -1,9 +1,7 @@
 package main
 
 import (
-	"cmp"
 	"errors"
-	"slices"
 	"strings"
 
 	whatwg "github.com/nlnwa/whatwg-url/url"
@@ -81,20 +79,43 @@ func hasScheme(s string) bool {
 	return false
 }
 
-// allReaders are the readers check, explain and lint compare a reference of spec with:
-// every other spec, net/url and the WHATWG parser.
-func allReaders(spec uri.Spec) []uri.Reader {
-	return append(uri.DefaultReaders(spec), newWHATWGReader())
+// whatwgSide is compare's WHATWG side: it reads absolute references only (a relative
+// one needs a base, and none is assumed) and hands back normalized parts.
+func whatwgSide(examples int) *side {
+	w := newWHATWGReader()
+	sd := newSide("whatwg", "whatwg", examples, w.split)
+	sd.normalized = true
+	return sd
 }
 
-// allHazards is a reference's own hazards and its differentials with allReaders, in the
-// order of their offsets.
-func allHazards(r *uri.Reference) []uri.Hazard {
-	return sortedHazards(append(r.Hazards(), r.Differentials(allReaders(r.Spec())...)...))
+// split is compare's view of a WHATWG parse: host and port where the serialization
+// has "//" (a non-null host), the path, and query and fragment with their "defined"
+// read off the serialization (an empty "?" or "#" is kept there).
+func (w whatwgReader) split(s string) (split, error) {
+	if !hasScheme(s) {
+		return split{}, errNotCompared
+	}
+	u, err := w.p.Parse(s)
+	if err != nil {
+		return split{}, whatwgReason(err)
+	}
+	var sp split
+	noFrag := u.Href(true)
+	if strings.HasPrefix(strings.TrimPrefix(noFrag, u.Scheme()+":"), "//") {
+		sp.v[0], sp.def[0] = u.Hostname(), true
+		sp.v[1], sp.def[1] = u.Port(), u.Port() != ""
+	}
+	sp.v[2], sp.def[2] = u.Pathname(), true
+	sp.v[3], sp.def[3] = strings.TrimPrefix(u.Search(), "?"), u.Search() != "" || strings.HasSuffix(noFrag, "?")
+	sp.v[4], sp.def[4] = strings.TrimPrefix(u.Hash(), "#"), u.Hash() != "" || strings.HasSuffix(u.Href(false), "#")
+	return sp, nil
 }
 
-// sortedHazards orders hazards by offset, keeping the order of those at one offset.
-func sortedHazards(hz []uri.Hazard) []uri.Hazard {
-	slices.SortStableFunc(hz, func(a, b uri.Hazard) int { return cmp.Compare(a.Offset, b.Offset) })
-	return hz
+// whatwgReason is the parser's error without the input it quotes, so that errors group:
+// "Error: An IPv4 address has more than four parts. Url: '...'" becomes "An IPv4
+// address has more than four parts".
+func whatwgReason(err error) error {
+	msg := strings.TrimPrefix(err.Error(), "Error: ")
+	msg, _, _ = strings.Cut(msg, " Url: ")
+	return errors.New(strings.TrimSuffix(msg, "."))
 }
