@@ -68,7 +68,7 @@ func writeReport(w io.Writer, s *summary.Summary, maxGroups int) {
 	}
 	if len(s.Hazards) > 0 {
 		fmt.Fprintln(w)
-		fmt.Fprintln(w, "hazards:")
+		fmt.Fprintln(w, "hazards (inputs by code, read under the newest spec that accepts each; see urispec lint):")
 		for _, h := range sortedPatterns(s.Hazards) {
 			fmt.Fprintf(w, "  %7d  %s\n", h.count, h.key)
 		}

@@ -2,6 +2,7 @@ package summary
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -32,6 +33,9 @@ func LineProblem(s string) string {
 type Verdicts struct {
 	Problem string
 	Errors  []error
+	// Hazards are the codes of the input's hazards under the newest spec that accepts
+	// it, each once.
+	Hazards []uri.HazardCode
 }
 
 // Checker checks lines under the specs of a summary. It holds one uri.Parser per spec,
@@ -41,7 +45,8 @@ type Checker struct {
 	parsers []*uri.Parser
 }
 
-// NewChecker is a Checker for the spec IDs, in the order given (a Summary's Specs).
+// NewChecker is a Checker for the spec IDs, in date order (a Summary's Specs): the
+// last that accepts an input is the newest.
 func NewChecker(specs []string) (*Checker, error) {
 	c := &Checker{parsers: make([]*uri.Parser, len(specs))}
 	for i, id := range specs {
@@ -66,8 +71,21 @@ func (c *Checker) Check(line, problem string) Verdicts {
 		return Verdicts{Problem: problem}
 	}
 	v := Verdicts{Errors: make([]error, len(c.parsers))}
+	newest := -1
 	for i, p := range c.parsers {
-		v.Errors[i] = p.Validate(line)
+		if v.Errors[i] = p.Validate(line); v.Errors[i] == nil {
+			newest = i
+		}
+	}
+	if newest >= 0 {
+		// Validate is the cheap test; only the accepted input is parsed again, once.
+		if r, err := c.parsers[newest].Parse(line); err == nil {
+			for _, h := range r.Hazards() {
+				if !slices.Contains(v.Hazards, h.Code) {
+					v.Hazards = append(v.Hazards, h.Code)
+				}
+			}
+		}
 	}
 	return v
 }
@@ -79,4 +97,7 @@ func (s *Summary) AddVerdicts(e Example, v Verdicts) {
 		return
 	}
 	s.Add(e, v.Errors)
+	for _, c := range v.Hazards {
+		s.Hazards[string(c)]++
+	}
 }
