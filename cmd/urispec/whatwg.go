@@ -24,8 +24,9 @@ var errRelative = errors.New("whatwg: a relative reference is read only against 
 
 // Read parses s as an absolute URL. The parts come back normalized (Reading.Normalized):
 // the host lower-cased, IDNA-mapped and IPv4 numbers rewritten, a default port dropped,
-// dot-segments removed, some characters percent-encoded. A host in Punycode is turned
-// back into Unicode, so that it compares with a percent-encoded UTF-8 reg-name.
+// dot-segments removed, some characters percent-encoded. A host that the parser turned
+// into Punycode is turned back into Unicode, so that it compares with a percent-encoded
+// UTF-8 reg-name.
 func (w whatwgReader) Read(s string) (uri.Reading, error) {
 	if !hasScheme(s) {
 		return uri.Reading{}, errRelative
@@ -40,7 +41,9 @@ func (w whatwgReader) Read(s string) (uri.Reading, error) {
 	if strings.HasPrefix(rest, "//") {
 		rd.HasAuthority, rd.HasHost = true, true
 		rd.Host = u.Hostname()
-		if strings.Contains(rd.Host, "xn--") {
+		// Only a host written in Unicode (or percent-encoded UTF-8) is turned back: one
+		// written in Punycode compares as written.
+		if strings.Contains(rd.Host, "xn--") && !strings.Contains(strings.ToLower(s), rd.Host) {
 			if h, err := idna.ToUnicode(rd.Host); err == nil {
 				rd.Host = h
 			}
