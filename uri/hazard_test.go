@@ -346,3 +346,27 @@ func codesOf(hz []Hazard) []HazardCode {
 	}
 	return out
 }
+
+// FuzzHazards: for every spec that accepts the input, Hazards and Differentials do not
+// panic, and every span lies inside the input.
+func FuzzHazards(f *testing.F) {
+	for _, c := range hazardCases {
+		f.Add(c.in)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		for _, s := range Specs() {
+			r, err := Parse(s, in)
+			if err != nil {
+				continue
+			}
+			for _, h := range append(r.Hazards(), r.Differentials()...) {
+				if h.Offset < 0 || h.Length < 0 || h.Offset+h.Length > len(in) {
+					t.Fatalf("%v %q: %v spans [%d,%d) of %d bytes", s, in, h.Code, h.Offset, h.Offset+h.Length, len(in))
+				}
+				if h.Section == "" || h.Message == "" {
+					t.Fatalf("%v %q: %v has no section or message", s, in, h.Code)
+				}
+			}
+		}
+	})
+}
