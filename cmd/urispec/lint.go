@@ -91,7 +91,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 		flagged = true
 		if *asJSON {
-			return enc.Encode(lintResult{File: in.file, Line: in.line, Input: in.text, InputBase64: exactBytes(in.text), Spec: spec.String(), Hazards: hz})
+			return enc.Encode(lintResult{File: in.file, Line: in.line, Input: in.text, Spec: spec.String(), Hazards: hz})
 		}
 		for _, h := range hz {
 			if _, err := fmt.Fprintf(stdout, "%s:%d:%d: %s: %s (%s)\n", in.file, in.line, h.Offset+1, h.Code, h.Message, h.Section); err != nil {
