@@ -10,15 +10,16 @@ import (
 // hostileLines are inputs that must show on the page as text: markup, quotes, bytes
 // that are not UTF-8, a bidirectional override, and a line far longer than an example.
 // Each is an example of a group: not checked (a NUL or not UTF-8), or valid under one
-// spec and not its neighbour.
+// spec and not its neighbour, in a group that the real-world corpus does not fill (a
+// group shows only its two examples with the smallest hash).
 func hostileLines() []string {
 	return []string{
 		"<script>alert(1)</script>\xff",
 		`http://a/"onmouseover="alert(1)` + "\x00",
 		"http://a/\xfe<b>bold</b>",
-		`http://a/b#'&amp;'`,
+		`http://é'&amp;'/`,
 		"http://a/\u202eevil",
-		"http://a/b#" + strings.Repeat("x", 5000),
+		"http://a/b?é" + strings.Repeat("x", 5000),
 		"</td></tr></table><img src=x onerror=alert(1)>\x00",
 		`http://example.com/ok`,
 	}
@@ -46,7 +47,7 @@ func TestHTMLEscapes(t *testing.T) {
 		}
 	}
 	for _, want := range []string{`&lt;script&gt;alert(1)&lt;/script&gt;\xff`, `\xfe&lt;b&gt;bold`, `\xe2\x80\xae`,
-		"&#34;onmouseover=&#34;alert(1)", "#&#39;&amp;amp;&#39;", "&lt;img src=x onerror=alert(1)&gt;", "chart-timeline", "chart-patterns"} {
+		"&#34;onmouseover=&#34;alert(1)", "é&#39;&amp;amp;&#39;/", "&lt;img src=x onerror=alert(1)&gt;", "chart-timeline", "chart-patterns"} {
 		if !strings.Contains(page, want) {
 			t.Errorf("the page lacks %q", want)
 		}
