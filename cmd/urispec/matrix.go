@@ -119,7 +119,8 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return func(in inputLine) summary.Verdicts { return c.Check(in.text, in.problem) }
 	}
 	pool := ordered.New(0, 512, newWorker, handle)
-	err = eachInput(fs.Args(), stdin, pool.Add)
+	// Progress on a terminal, but not under -json or -summary-json (output a program reads).
+	err = eachInputProgress(fs.Args(), stdin, stderr, !*asJSON && !*summaryJSON, pool.Add)
 	if cerr := pool.Close(); err == nil {
 		err = cerr
 	}
