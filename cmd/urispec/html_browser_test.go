@@ -41,6 +41,9 @@ func findChromium() string {
 func browser(t *testing.T) context.Context {
 	t.Helper()
 	path := findChromium()
+	if path == "" && os.Getenv("URISPEC_REQUIRE_BROWSER") != "" {
+		t.Fatal("URISPEC_REQUIRE_BROWSER is set (by .ci/run) and no chromium, chromium-browser or google-chrome is in PATH")
+	}
 	if path == "" {
 		t.Skip("no chromium, chromium-browser or google-chrome in PATH: install Debian's chromium package " +
 			"(apt-get install chromium; .ci/run does) to run the browser test of the HTML report")
