@@ -93,7 +93,12 @@ type htmlPage struct {
 	Only                        []htmlGroups
 	UncheckedGroups             *htmlGroups
 	HazardChart                 *htmlChart
-	Hazards                     []keyCount
+	Hazards                     []htmlCount
+}
+
+type htmlCount struct {
+	Key   string
+	Count int64
 }
 
 // writeHTML writes the report of s as one HTML page, listing at most maxGroups groups
@@ -135,7 +140,7 @@ func writeHTML(w io.Writer, s *summary.Summary, maxGroups int) error {
 			labels[i], counts[i] = p.key, p.count
 		}
 		c, err := hbarChart("chart-patterns", "Verdict patterns (one + or - per spec, oldest first)",
-			"inputs", labels, counts, barColor, true)
+			"inputs", labels, counts, barColor)
 		if err != nil {
 			return err
 		}
@@ -160,13 +165,13 @@ func writeHTML(w io.Writer, s *summary.Summary, maxGroups int) error {
 		page.UncheckedGroups = &g
 	}
 	if len(s.Hazards) > 0 {
-		page.Hazards = sortedPatterns(s.Hazards)
-		labels := make([]string, len(page.Hazards))
-		counts := make([]int64, len(page.Hazards))
-		for i, h := range page.Hazards {
-			labels[i], counts[i] = h.key, h.count
+		var labels []string
+		var counts []int64
+		for _, h := range sortedPatterns(s.Hazards) {
+			page.Hazards = append(page.Hazards, htmlCount{h.key, h.count})
+			labels, counts = append(labels, h.key), append(counts, h.count)
 		}
-		c, err := hbarChart("chart-hazards", "Hazards by code", "findings", labels, counts, hazardColor, false)
+		c, err := hbarChart("chart-hazards", "Hazards by code", "findings", labels, counts, hazardColor)
 		if err != nil {
 			return err
 		}
@@ -318,8 +323,8 @@ func (yearTicks) Ticks(min, max float64) []plot.Tick {
 }
 
 // hbarChart draws counts as horizontal bars, the first at the top, each labelled on the
-// left (in a monospaced font when mono) and with its count at its end.
-func hbarChart(id, title, xlabel string, labels []string, counts []int64, c color.Color, mono bool) (htmlChart, error) {
+// left and with its count at its end.
+func hbarChart(id, title, xlabel string, labels []string, counts []int64, c color.Color) (htmlChart, error) {
 	p := plot.New()
 	styleFonts(p)
 	p.Title.Text = title
@@ -362,13 +367,32 @@ func hbarChart(id, title, xlabel string, labels []string, counts []int64, c colo
 		p.Add(lb)
 	}
 	p.NominalY(names...)
-	if mono {
-		p.Y.Tick.Label.Font.Variant = "Mono"
-	}
+	// Labels in Liberation Mono, whose advance the browser's fallback monospace
+	// (DejaVu Sans Mono on Debian) shares, so a label never runs into its bar.
+	p.Y.Tick.Label.Font.Variant = "Mono"
 	p.X.Min, p.X.Max = 0, top*1.12+1
+	p.X.Tick.Marker = countTicks{}
 	p.Add(plotter.NewGrid())
 	h := vg.Length(max(n, 3))*vg.Points(14) + 2*vg.Centimeter
 	return chartSVG(p, id, n, 18*vg.Centimeter, h)
+}
+
+// countTicks are gonum's default ticks with whole numbers only: counts have no fraction.
+type countTicks struct{}
+
+func (countTicks) Ticks(min, max float64) []plot.Tick {
+	var out []plot.Tick
+	for _, t := range (plot.DefaultTicks{}).Ticks(min, max) {
+		if t.Value != math.Trunc(t.Value) {
+			if t.Label != "" {
+				continue // a fractional major tick
+			}
+		} else if t.Label != "" {
+			t.Label = strconv.FormatFloat(t.Value, 'f', 0, 64)
+		}
+		out = append(out, t)
+	}
+	return out
 }
 
 // printableLabel is a chart label as printable renders it, cut to 40 characters.

@@ -239,6 +239,37 @@ func TestHTMLInBrowser(t *testing.T) {
 		t.Error("no request seen, not even the page: are network events reported?")
 	}
 
+	// Hazard counts (which matrix does not fill yet) are drawn once there are some.
+	sum.Hazards = map[string]int64{"bidi-control": 5, "pct-encoded-unreserved": 70, "<script>alert(2)</script>": 1}
+	var enc strings.Builder
+	if err := sum.Encode(&enc); err != nil {
+		t.Fatal(err)
+	}
+	sumFile, hazPage := filepath.Join(dir, "hazards.json"), filepath.Join(dir, "hazards.html")
+	if err := os.WriteFile(sumFile, []byte(enc.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(hazPage, []byte(runOK(t, "merge", "-html", sumFile)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(ctx, chromedp.Navigate((&url.URL{Scheme: "file", Path: hazPage}).String())); err != nil {
+		t.Fatal(err)
+	}
+	if got := bars("chart-hazards", "#F29E9E"); got != len(sum.Hazards) {
+		t.Errorf("hazard chart: %d bars, want %d (one per code)", got, len(sum.Hazards))
+	}
+	if got := eval(`document.scripts.length`); got != 0.0 {
+		t.Errorf("the hazards page has %v scripts", got)
+	}
+	if text := eval(`document.getElementById('hazard-table').innerText`).(string); !strings.Contains(text, "<script>alert(2)</script>") {
+		t.Errorf("the hazard table does not show the code as text: %q", text)
+	}
+	events.mu.Lock()
+	for _, p := range events.problems[len(problems):] {
+		t.Errorf("the hazards page reported %s", p)
+	}
+	events.mu.Unlock()
+
 	if shot != "" {
 		writeScreenshot(t, ctx, dir, shot)
 	}
