@@ -164,9 +164,14 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return func(in checkInput) []checkOut { return checkLine(ps, in, *asJSON) }
 	}
 	pool := ordered.New(0, 256, newWorker, func(_ checkInput, outs []checkOut) error { return emit(outs) })
-	err = eachLine(stdin, func(line int, input string, readErr error) error {
+	// Progress on a terminal, but not under -json, nor when the verdicts stream to the
+	// terminal too (the progress line would break them).
+	p := startProgress(stderr, !*asJSON && !isTerminal(stdout), inputSize(nil, stdin))
+	err = eachLine(p.reader(stdin), func(line int, input string, readErr error) error {
+		p.line()
 		return pool.Add(checkInput{line, input, readErr})
 	})
+	p.finish()
 	if cerr := pool.Close(); err == nil {
 		err = cerr
 	}

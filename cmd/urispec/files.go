@@ -33,6 +33,11 @@ func (e *ioError) Error() string { return e.err.Error() }
 // over-long lines); fn's errors stop the loop and are returned as they are, open and
 // read errors as *ioError.
 func eachInput(files []string, stdin io.Reader, fn func(in inputLine) error) error {
+	return eachInputCounting(files, stdin, nil, fn)
+}
+
+// eachInputCounting is eachInput counting the bytes and lines read in p (which may be nil).
+func eachInputCounting(files []string, stdin io.Reader, p *progress, fn func(in inputLine) error) error {
 	type source struct {
 		name string
 		r    io.Reader
@@ -55,7 +60,8 @@ func eachInput(files []string, stdin io.Reader, fn func(in inputLine) error) err
 	}
 	for _, src := range sources {
 		var fnErr error
-		err := eachLine(src.r, func(n int, line string, err error) error {
+		err := eachLine(p.reader(src.r), func(n int, line string, err error) error {
+			p.line()
 			in := inputLine{where: fmt.Sprintf("%s:%d", src.name, n), file: src.name, line: n, text: line}
 			if err != nil {
 				in.problem = err.Error()

@@ -14,7 +14,7 @@ import (
 )
 
 // matrixUsage documents the flags and the exit status.
-const matrixUsage = `usage: urispec matrix [-spec LIST] [-json] [-groups N] [-examples N] [FILE ...]
+const matrixUsage = `usage: urispec matrix [-spec LIST] [-json | -summary-json | -html] [-groups N] [-examples N] [FILE ...]
 
 Reads URI references, one a line, from the files or from standard input, and prints
 for the chosen specs (default: all, oldest first) how many each accepts and rejects,
@@ -26,6 +26,7 @@ not checked: it counts as rejected by every spec and is listed with its reason.
 With -json, one object per input with every spec's verdict.
 With -summary-json, one JSON document that "urispec merge" merges with the summaries
 of other shards; examples are those with the smallest hash of their bytes.
+With -html, the report as one self-contained HTML page, with charts.
 
 Exit status: 0 when every input was read (whatever the verdicts), 2 usage or I/O error.
 `
@@ -52,6 +53,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	specFlag := fs.String("spec", "all", "comma-separated spec IDs, or all")
 	asJSON := fs.Bool("json", false, "one JSON object per input with every spec's verdict")
 	summaryJSON := fs.Bool("summary-json", false, "write the summary as one JSON document, for urispec merge")
+	asHTML := fs.Bool("html", false, "write the report as one self-contained HTML page")
 	maxGroups := fs.Int("groups", 15, "groups listed per pair of versions (0: all)")
 	maxExamples := fs.Int("examples", 2, "examples kept per group (those with the smallest hash of their bytes)")
 	fs.Usage = func() {
@@ -61,8 +63,8 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if err := fs.Parse(args); err != nil {
 		return flagStatus(err)
 	}
-	if *asJSON && *summaryJSON {
-		fmt.Fprintln(stderr, "urispec matrix: -json and -summary-json exclude each other")
+	if n := countTrue(*asJSON, *summaryJSON, *asHTML); n > 1 {
+		fmt.Fprintln(stderr, "urispec matrix: -json, -summary-json and -html exclude each other")
 		return exitUsage
 	}
 	if *maxExamples < 0 {
@@ -117,7 +119,8 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return func(in inputLine) summary.Verdicts { return c.Check(in.text, in.problem) }
 	}
 	pool := ordered.New(0, 512, newWorker, handle)
-	err = eachInput(fs.Args(), stdin, pool.Add)
+	// Progress on a terminal, but not under -json or -summary-json (output a program reads).
+	err = eachInputProgress(fs.Args(), stdin, stderr, !*asJSON && !*summaryJSON, pool.Add)
 	if cerr := pool.Close(); err == nil {
 		err = cerr
 	}
@@ -128,6 +131,11 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	case *asJSON:
 	case *summaryJSON:
 		if err := sum.Encode(stdout); err != nil {
+			fmt.Fprintln(stderr, "urispec matrix:", err)
+			return exitUsage
+		}
+	case *asHTML:
+		if err := writeHTML(stdout, sum, *maxGroups); err != nil {
 			fmt.Fprintln(stderr, "urispec matrix:", err)
 			return exitUsage
 		}
