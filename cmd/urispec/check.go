@@ -101,7 +101,7 @@ func runCheck(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "one JSON object per input and spec")
 	schemes := fs.Bool("schemes", true, "rfc1738 only (other specs ignore it): a URL whose scheme is one of RFC 1738's ten\nmust match that scheme's rule; with -schemes=false, the generic syntax (genericurl) alone")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: urispec check [-spec ID|all] [-json] [-schemes=false] [URI ...]\n\nWith no URI, reads one per line from standard input.\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error.")
+		fmt.Fprintln(stderr, "usage: urispec check [-spec ID|all] [-json] [-schemes=false] [URI ...]\n\nWith no URI, reads one per line from standard input, showing progress on standard error\nwhen it is a terminal (not with -json, nor when standard output is a terminal too).\nExit status: 0 all valid, 1 some invalid, 2 usage or I/O error.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {

@@ -27,6 +27,7 @@ With -json, one object per input with every spec's verdict.
 With -summary-json, one JSON document that "urispec merge" merges with the summaries
 of other shards; examples are those with the smallest hash of their bytes.
 With -html, the report as one self-contained HTML page, with charts.
+When standard error is a terminal, progress is shown there (not with -json or -summary-json).
 
 Exit status: 0 when every input was read (whatever the verdicts), 2 usage or I/O error.
 `
