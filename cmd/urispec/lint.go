@@ -32,6 +32,9 @@ hold a NUL or exceed 1 MiB have no hazards and print nothing.
 -with chooses the other readers: all (every other spec version, net/url and the WHATWG
 parser), none (the reference's own hazards only), or a list such as net-url,whatwg.
 
+When standard error is a terminal and the findings go elsewhere (a file, a pipe) without
+-json, progress is shown there.
+
 A file that cannot be read is reported on standard error and the others are read.
 Exit status: 0 no hazard, 1 some hazard, 2 usage or I/O error (over 1).
 `
@@ -106,8 +109,14 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
+	// Progress on a terminal, unless the findings stream to it or are JSON.
+	prog := startProgress(stderr, !*asJSON && !isTerminal(stdout), inputSize(files, stdin))
+	add := func(in lintInput) error {
+		prog.line()
+		return pool.Add(in)
+	}
 	for _, name := range files {
-		err := lintFile(name, stdin, pool.Add)
+		err := lintFile(name, stdin, prog, add)
 		if err != nil && pool.Err() != nil {
 			break // output failed: nothing more can be printed
 		}
@@ -120,6 +129,7 @@ func runLint(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "urispec lint:", err)
 		failed = true
 	}
+	prog.finish()
 	switch {
 	case failed:
 		return exitUsage
@@ -136,9 +146,9 @@ type lintInput struct {
 	text string
 }
 
-// lintFile reads the lines of the named file ("-": stdin) and hands them to add. It
-// returns an open or read error, naming the file.
-func lintFile(name string, stdin io.Reader, add func(lintInput) error) error {
+// lintFile reads the lines of the named file ("-": stdin) through prog and hands them
+// to add. It returns an open or read error, naming the file.
+func lintFile(name string, stdin io.Reader, prog *progress, add func(lintInput) error) error {
 	r, shown := stdin, "<stdin>"
 	if name != "-" {
 		f, err := os.Open(name)
@@ -148,7 +158,7 @@ func lintFile(name string, stdin io.Reader, add func(lintInput) error) error {
 		defer f.Close()
 		r, shown = f, name
 	}
-	err := eachLine(r, func(n int, line string, err error) error {
+	err := eachLine(prog.reader(r), func(n int, line string, err error) error {
 		if err != nil {
 			return nil // too long: not a reference anyone linted
 		}
