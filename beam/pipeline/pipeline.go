@@ -26,6 +26,7 @@ import (
 	"github.com/apache/beam/sdks/v2/go/pkg/beam"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/fileio"
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem"
+	_ "github.com/apache/beam/sdks/v2/go/pkg/beam/io/filesystem/local" // local paths; the command adds gs:// and s3://
 	"github.com/apache/beam/sdks/v2/go/pkg/beam/register"
 
 	"github.com/urispec/urispec/internal/lines"
@@ -40,8 +41,7 @@ func init() {
 	register.DoFn3x1[context.Context, fileio.ReadableFile, func(*summary.Summary), error](&checkFileFn{})
 	register.Emitter1[*summary.Summary]()
 	register.Combiner3[*summary.Summary, *summary.Summary, *summary.Summary](&mergeFn{})
-	register.DoFn3x1[context.Context, []byte, func(**summary.Summary) bool, error](&writeFn{})
-	register.Iter1[*summary.Summary]()
+	register.DoFn2x1[context.Context, *summary.Summary, error](&writeFn{})
 }
 
 func encodeSummary(s *summary.Summary) ([]byte, error) {
@@ -95,7 +95,8 @@ type Options struct {
 
 // Summarize adds to the pipeline the transforms that match opts.Globs, check every line
 // of every file and combine the summaries, and returns the PCollection of the one
-// *summary.Summary of all the lines (none when no file matched).
+// *summary.Summary of all the lines. A glob that matches no file fails the pipeline, as a
+// missing file fails matrix.
 func Summarize(s beam.Scope, opts Options) beam.PCollection {
 	s = s.Scope("urispec.Summarize")
 	globs := beam.CreateList(s, opts.Globs)
@@ -172,29 +173,19 @@ func (fn *mergeFn) ExtractOutput(acc *summary.Summary) *summary.Summary {
 	return acc
 }
 
-// Write adds to the pipeline a step that writes the summary of sums (one element, or
-// none: then the empty summary of specs) as one JSON document to path, a local path or
-// one of the object stores the filesystem package knows (gs://, s3://).
-func Write(s beam.Scope, path string, specs []string, examples int, sums beam.PCollection) {
+// Write adds to the pipeline a step that writes the summary, the one element of sums
+// (Summarize's result), as one JSON document to path: a local path, or an object store
+// whose filesystem package the program imports (gs://, s3://).
+func Write(s beam.Scope, path string, sums beam.PCollection) {
 	s = s.Scope("urispec.Write")
-	beam.ParDo0(s, &writeFn{Path: path, Specs: specs, Examples: examples}, beam.Impulse(s), beam.SideInput{Input: sums})
+	beam.ParDo0(s, &writeFn{Path: path}, sums)
 }
 
 type writeFn struct {
-	Path     string
-	Specs    []string
-	Examples int
+	Path string
 }
 
-func (fn *writeFn) ProcessElement(ctx context.Context, _ []byte, sums func(**summary.Summary) bool) error {
-	all := summary.New(fn.Specs, fn.Examples)
-	var s *summary.Summary
-	for sums(&s) {
-		var err error
-		if all, err = summary.Merge(all, s); err != nil {
-			return err
-		}
-	}
+func (fn *writeFn) ProcessElement(ctx context.Context, sum *summary.Summary) error {
 	fs, err := filesystem.New(ctx, fn.Path)
 	if err != nil {
 		return err
@@ -204,7 +195,7 @@ func (fn *writeFn) ProcessElement(ctx context.Context, _ []byte, sums func(**sum
 	if err != nil {
 		return err
 	}
-	if err := all.Encode(w); err != nil {
+	if err := sum.Encode(w); err != nil {
 		w.Close()
 		return err
 	}

@@ -68,7 +68,7 @@ func main() {
 
 	p, s := beam.NewPipelineWithRoot()
 	sums := pipeline.Summarize(s, pipeline.Options{Globs: inputs, Specs: ids, Examples: *examples, Gunzip: *gunzip})
-	pipeline.Write(s, *output, ids, *examples, sums)
+	pipeline.Write(s, *output, sums)
 	if err := beamx.Run(context.Background(), p); err != nil {
 		fmt.Fprintln(os.Stderr, "urispec-beam:", err)
 		os.Exit(1)
