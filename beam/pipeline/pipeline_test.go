@@ -1,0 +1,208 @@
+package pipeline
+
+import (
+	"bufio"
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/apache/beam/sdks/v2/go/pkg/beam"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/runners/prism"
+	"github.com/apache/beam/sdks/v2/go/pkg/beam/testing/ptest"
+
+	"github.com/urispec/urispec/internal/lines"
+	"github.com/urispec/urispec/internal/summary"
+)
+
+// TestMain parses Beam's flags and initialises Beam: prism's loopback workers run in
+// this test binary.
+func TestMain(m *testing.M) { ptest.Main(m) }
+
+const corpusLines = 93526
+
+// splitCorpus writes the real-world corpus, its bytes unchanged, as n files of
+// consecutive lines in dir, and returns their glob.
+func splitCorpus(t *testing.T, dir string, n int) string {
+	t.Helper()
+	f, err := os.Open("../../testdata/corpora/realworld-urls.txt.gz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var all [][]byte
+	br := bufio.NewReader(zr)
+	for {
+		line, err := br.ReadBytes('\n')
+		if len(line) > 0 {
+			all = append(all, line)
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(all) != corpusLines {
+		t.Fatalf("the corpus has %d lines, want %d", len(all), corpusLines)
+	}
+	for i := range n {
+		part := all[i*len(all)/n : (i+1)*len(all)/n]
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("part-%d.txt", i)), bytes.Join(part, nil), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return filepath.Join(dir, "part-*.txt")
+}
+
+// edgeLines is a file of the lines whose reading could differ between two readers: CRLF,
+// a CR inside a line, empty lines, a line one byte over the limit, a NUL, bytes that are
+// not UTF-8, a corpus line seen again (its example is the earliest place), and a last
+// line without LF.
+var edgeLines = "http://a/b\r\nhttp://a/\rb\n\n\r\n" + strings.Repeat("a", lines.Max+1) + "\r\n" +
+	"http://a/\x00\nhttp://a/\xff\xfe\nhttp://[::1]:80/\nhttp://[fe80::1%25eth0]/\nhttp://a/b\n%zz"
+
+// goRun runs the go command in dir and fails the test on error.
+func goRun(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	cmd := exec.Command("go", args...)
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+// urispec runs the command built from this repository and returns its standard output.
+func urispec(t *testing.T, bin string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command(bin, args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("urispec %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return out
+}
+
+// TestPipelineEqualsMatrix runs the pipeline with the in-process prism runner on the
+// real-world corpus split into five files, plus a file of edge cases, and requires the
+// summary it writes to be byte for byte what `urispec matrix -summary-json` writes for
+// the same files named in the order their globs match them. `urispec merge` of it must
+// then print matrix's report.
+func TestPipelineEqualsMatrix(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a Beam pipeline on 93,526 lines")
+	}
+	dir := t.TempDir()
+	partsGlob := splitCorpus(t, dir, 5)
+	edge := filepath.Join(dir, "edge.txt")
+	if err := os.WriteFile(edge, []byte(edgeLines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(t.TempDir(), "urispec")
+	goRun(t, "../..", "build", "-o", bin, "./cmd/urispec")
+
+	ids, err := SpecIDs("all")
+	if err != nil {
+		t.Fatal(err)
+	}
+	const k = 2
+	out := filepath.Join(dir, "out", "summary.json")
+	p, s := beam.NewPipelineWithRoot()
+	sums := Summarize(s, Options{Globs: []string{partsGlob, edge}, Specs: ids, Examples: k})
+	Write(s, out, sums)
+	if _, err := prism.Execute(context.Background(), p); err != nil {
+		t.Fatalf("pipeline: %v", err)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	files, err := filepath.Glob(partsGlob)
+	if err != nil || len(files) != 5 {
+		t.Fatalf("glob %s: %v %v", partsGlob, files, err)
+	}
+	files = append(files, edge)
+	want := urispec(t, bin, append([]string{"matrix", "-summary-json", "-examples", fmt.Sprint(k)}, files...)...)
+	if !bytes.Equal(got, want) {
+		t.Fatalf("the pipeline's summary differs from matrix -summary-json of the same files:\n%s", lineDiff(want, got))
+	}
+	sum, err := summary.Decode(bytes.NewReader(got))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := int64(corpusLines + strings.Count(edgeLines, "\n") + 1); sum.Inputs != n || len(sum.Unchecked) != 3 {
+		t.Errorf("summary of %d inputs with %d unchecked groups, want %d and 3 (too long, NUL, UTF-8)", sum.Inputs, len(sum.Unchecked), n)
+	}
+
+	report := urispec(t, bin, append([]string{"matrix"}, files...)...)
+	if merged := urispec(t, bin, "merge", out); !bytes.Equal(merged, report) {
+		t.Errorf("urispec merge of the pipeline's summary differs from matrix's report:\n%s", lineDiff(report, merged))
+	}
+}
+
+// lineDiff shows the first lines where a and b differ.
+func lineDiff(a, b []byte) string {
+	al, bl := strings.Split(string(a), "\n"), strings.Split(string(b), "\n")
+	var out []string
+	for i := 0; i < max(len(al), len(bl)) && len(out) < 20; i++ {
+		var x, y string
+		if i < len(al) {
+			x = al[i]
+		}
+		if i < len(bl) {
+			y = bl[i]
+		}
+		if x != y {
+			out = append(out, fmt.Sprintf("line %d:\n  want %.200s\n  got  %.200s", i+1, x, y))
+		}
+	}
+	return strings.Join(out, "\n")
+}
+
+// TestNoMatch: a pattern that matches no file fails the pipeline, as a missing file
+// fails matrix.
+func TestNoMatch(t *testing.T) {
+	ids, err := SpecIDs("rfc3986")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, s := beam.NewPipelineWithRoot()
+	dir := t.TempDir()
+	sums := Summarize(s, Options{Globs: []string{filepath.Join(dir, "*.txt")}, Specs: ids, Examples: 2})
+	Write(s, filepath.Join(dir, "out.json"), sums)
+	if _, err := prism.Execute(context.Background(), p); err == nil || !strings.Contains(err.Error(), "no files matching pattern") {
+		t.Fatalf("pipeline on a glob that matches nothing: error %v, want no files matching pattern", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "out.json")); err == nil {
+		t.Error("pipeline on a glob that matches nothing wrote a summary")
+	}
+}
+
+// TestSpecIDs: -spec reads as matrix's: oldest first, each once.
+func TestSpecIDs(t *testing.T) {
+	ids, err := SpecIDs("rfc3986, rfc2396,rfc3986")
+	if err != nil || strings.Join(ids, ",") != "rfc2396,rfc3986" {
+		t.Errorf("SpecIDs = %v, %v", ids, err)
+	}
+	if _, err := SpecIDs("rfc9999"); err == nil {
+		t.Error("SpecIDs(rfc9999): no error")
+	}
+	all, err := SpecIDs("all")
+	if err != nil || len(all) != 10 {
+		t.Errorf("SpecIDs(all) = %v, %v", all, err)
+	}
+}
