@@ -8,6 +8,7 @@ type machine interface {
 	Farthest() (pos, rule int)
 	Tokens(dst [][3]int32) [][3]int32
 	Representative(c byte) byte
+	Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool)
 }
 
 // role says what a token rule's span means for the Reference.

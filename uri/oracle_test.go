@@ -241,7 +241,11 @@ func (o *oracle) generated(seed int64) []byte {
 // description of a disagreement, or "".
 func checkOne(o *oracle, p *uri.Parser, s string) string {
 	err := p.Validate(s)
-	return disagreement(o, s, err, o.valid(s))
+	if d := disagreement(o, s, err, o.valid(s)); d != "" {
+		return d
+	}
+	// The error must also be the reference's (the probing explain of before issue 13).
+	return uri.ExplainDiff(p, s)
 }
 
 // disagreement describes a difference between uri.Validate's result err and the ABNF
@@ -317,13 +321,13 @@ func TestOracle(t *testing.T) {
 			if o.re == nil {
 				how = "ABNF verdict by IsValid: no regexp: " + o.reNone
 			}
-			t.Logf("%s: %d strings checked (%d distinct, %d of them valid), %d disagreements, %v; %s",
-				o.spec, st.checked, st.distinct, st.valid, st.disagreements, st.elapsed.Round(time.Millisecond), how)
+			t.Logf("%s: %d strings checked (%d distinct, %d of them valid), %d disagreements, %d errors unlike the reference explain's, %v; %s",
+				o.spec, st.checked, st.distinct, st.valid, st.disagreements, st.explainDiffs, st.elapsed.Round(time.Millisecond), how)
 			for _, d := range st.examples {
 				t.Error(d)
 			}
-			if st.disagreements > len(st.examples) {
-				t.Errorf("... and %d more disagreements", st.disagreements-len(st.examples))
+			if st.disagreements+st.explainDiffs > len(st.examples) {
+				t.Errorf("... and %d more disagreements or unlike errors", st.disagreements+st.explainDiffs-len(st.examples))
 			}
 			for _, d := range st.crossExamples {
 				t.Error(d)
@@ -337,6 +341,7 @@ func TestOracle(t *testing.T) {
 
 type oracleStats struct {
 	checked, distinct, valid, disagreements int
+	explainDiffs                            int // errors unlike the reference explain's
 	examples                                []string
 	crossChecked, crossDiffer               int // regexp compared with IsValid
 	crossExamples                           []string
@@ -419,6 +424,13 @@ func runOracle(t *testing.T, o *oracle, n, workers int) oracleStats {
 				}
 				if err == nil {
 					st.valid++
+				} else if d := uri.ExplainDiff(p, s); d != "" {
+					// The error must be the reference's too (the probing explain of
+					// before issue 13): same Offset, Rule and Expected.
+					st.explainDiffs++
+					if len(st.examples) < 20 {
+						st.examples = append(st.examples, d)
+					}
 				}
 			}
 			for i := from + int64(w); i < from+seeds; i += int64(workers) {
@@ -441,6 +453,7 @@ func runOracle(t *testing.T, o *oracle, n, workers int) oracleStats {
 			total.distinct += st.distinct
 			total.valid += st.valid
 			total.disagreements += st.disagreements
+			total.explainDiffs += st.explainDiffs
 			total.examples = append(total.examples, st.examples...)
 			total.crossChecked += st.crossChecked
 			total.crossDiffer += st.crossDiffer

@@ -2,7 +2,6 @@ package uri
 
 import (
 	"fmt"
-	"strings"
 	"sync"
 	"unicode/utf8"
 )
@@ -100,32 +99,44 @@ func (p *Parser) explain(s string) *Error {
 
 // expected names what may follow prefix, the valid beginning of an invalid input. A
 // byte c is allowed after it if, on prefix+c, the parser tests a byte beyond c.
+//
+// One parse finds most of the answer: Collect parses prefix followed by a probe that no
+// character test accepts, and reports which bytes some test at the probe's position
+// treats otherwise (seen), and which of those are first met by a test that consumes
+// them outside a lookahead (sure: the parser then reads on, so they are allowed). A
+// byte not seen parses as the probe did: allowed if the probe's parse read beyond it.
+// Only the other bytes are tried, one per class of bytes that the parser cannot tell
+// apart (see Representative), by parsing prefix+c as before; the end of input likewise
+// when matchDot ran at the probe (nothing else tells the end from the probe).
+// TestExplainMatchesProbing compares the result with trying every class.
 func (p *Parser) expected(prefix string) []string {
 	off := len(prefix)
-	// Only one character of each class that the parser cannot tell apart is tried (see
-	// Representative). The probes prefix+c are cut from one string: one allocation per
-	// error rather than one per probe.
-	var repBuf [0x7f - 0x20]byte
-	reps := repBuf[:0]
-	for c := byte(0x20); c < 0x7f; c++ {
-		if p.m.Representative(c) == c {
-			reps = append(reps, c)
-		}
-	}
-	var probes strings.Builder
-	probes.Grow(len(reps) * (off + 1))
-	for _, c := range reps {
-		probes.WriteString(prefix)
-		probes.WriteByte(c)
-	}
-	all := probes.String()
+	ok, sure, seen, dot := p.m.Collect(prefix, p.top)
+	far, _ := p.m.Farthest()
+	asProbe := ok || far > off
+	in := func(set *[4]uint64, c byte) bool { return set[c>>6]&(1<<(c&63)) != 0 }
 	var allowed [256]bool
-	for k, c := range reps {
-		probe := all[k*(off+1) : (k+1)*(off+1)]
-		if p.m.Run(probe, p.top) {
+	var probe []byte // prefix+c, reused
+	for c := byte(0x20); c < 0x7f; c++ {
+		if p.m.Representative(c) != c {
+			continue
+		}
+		switch {
+		case !in(&seen, c):
+			allowed[c] = asProbe
+		case in(&sure, c):
 			allowed[c] = true
-		} else if f, _ := p.m.Farthest(); f > off {
-			allowed[c] = true
+		default:
+			if probe == nil {
+				probe = make([]byte, off+1)
+				copy(probe, prefix)
+			}
+			probe[off] = c
+			if p.m.Run(string(probe), p.top) {
+				allowed[c] = true
+			} else if f, _ := p.m.Farthest(); f > off {
+				allowed[c] = true
+			}
 		}
 	}
 	for c := byte(0x20); c < 0x7f; c++ {
@@ -133,7 +144,12 @@ func (p *Parser) expected(prefix string) []string {
 	}
 	out := summarize(&allowed, p.g.classes)
 	for _, w := range p.g.wide {
-		// Allowed if the parser reads past all of the sample's bytes.
+		// Allowed if the parser reads past all of the sample's bytes. A sample whose
+		// first byte parses as the probe does, where the probe's parse read nothing
+		// beyond it, is not.
+		if !in(&seen, w.sample[0]) && !asProbe {
+			continue
+		}
 		probe := prefix + w.sample
 		if p.m.Run(probe, p.top) {
 			out = append(out, w.name)
@@ -141,7 +157,8 @@ func (p *Parser) expected(prefix string) []string {
 			out = append(out, w.name)
 		}
 	}
-	if p.m.Run(prefix, p.top) {
+	// The end of input parses as the probe does unless matchDot ran at the probe.
+	if dot && p.m.Run(prefix, p.top) || !dot && ok {
 		out = append(out, "end of input")
 	}
 	return out

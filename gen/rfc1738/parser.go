@@ -280,6 +280,9 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	arg           [1]int
+	at, look      int
+	dot           bool
+	seen, sure    [4]uint64
 
 	Buffer string
 	buffer []rune
@@ -406,14 +409,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		position, tokenIndex = 0, 0
 
 		s := p.Buffer
-		if cap(p.buffer) <= len(s) {
-			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+		n := len(s)
+		if p.at == n {
+			n++ // Collect: the probe symbol follows s
 		}
-		b := p.buffer[:len(s)+1]
+		if cap(p.buffer) <= n {
+			p.buffer = make([]rune, n+1, 2*n+64)
+		}
+		b := p.buffer[:n+1]
 		for i := 0; i < len(s); i++ {
 			b[i] = rune(s[i])
 		}
-		b[len(s)] = endSymbol
+		if n > len(s) {
+			b[len(s)] = probeSymbol
+		}
+		b[n] = endSymbol
 		p.buffer = b
 		buffer = p.buffer
 	}
@@ -445,6 +455,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	matchDot := func() bool {
 		if buffer[position] != endSymbol {
+			if int(position) == p.at {
+				p.dot = true
+			}
 			position++
 			return true
 		}
@@ -544,7 +557,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position, tokenIndex = position12_47, tokenIndex12_47
 								{
 									position23_47, tokenIndex23_47 := position, tokenIndex
-									if !_rules[ruledefined_scheme]() {
+									if !p.peek(_rules[ruledefined_scheme]) {
 										goto l23_47
 									}
 									goto l10_47
@@ -674,6 +687,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l8:
 					position, tokenIndex = position2, tokenIndex2
 					{
+						if int(position) == p.at {
+							p.note(0, false)
+						}
 						switch buffer[position] {
 						case 'p':
 							if !_rules[ruleprosperourl]() {
@@ -792,7 +808,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position12, tokenIndex12
 					{
 						position23, tokenIndex23 := position, tokenIndex
-						if !_rules[ruledefined_scheme]() {
+						if !p.peek(_rules[ruledefined_scheme]) {
 							goto l23
 						}
 						goto l10
@@ -819,6 +835,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position26, tokenIndex26 := position, tokenIndex
 					if buffer[position] != rune('f') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -826,6 +846,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('t') {
+						if int(position) == p.at {
+							p.note(2, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -833,6 +857,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('p') {
+						if int(position) == p.at {
+							p.note(3, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -843,6 +871,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l27:
 					position, tokenIndex = position26, tokenIndex26
 					if buffer[position] != rune('n') {
+						if int(position) == p.at {
+							p.note(4, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -850,6 +882,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('e') {
+						if int(position) == p.at {
+							p.note(5, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -857,6 +893,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('w') {
+						if int(position) == p.at {
+							p.note(6, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -864,6 +904,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('s') {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -874,9 +918,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l28:
 					position, tokenIndex = position26, tokenIndex26
 					{
+						if int(position) == p.at {
+							p.note(8, false)
+						}
 						switch buffer[position] {
 						case 'p':
 							if buffer[position] != rune('p') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -884,6 +935,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('r') {
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -891,6 +946,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('o') {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -898,6 +957,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('s') {
+								if int(position) == p.at {
+									p.note(7, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -905,6 +968,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('p') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -912,6 +979,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('e') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -919,6 +990,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('r') {
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -926,6 +1001,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('o') {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -934,6 +1013,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position++
 						case 'f':
 							if buffer[position] != rune('f') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -941,6 +1024,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('i') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -948,6 +1035,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('l') {
+								if int(position) == p.at {
+									p.note(12, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -955,6 +1046,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('e') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -963,6 +1058,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position++
 						case 'm':
 							if buffer[position] != rune('m') {
+								if int(position) == p.at {
+									p.note(13, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -970,6 +1069,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('a') {
+								if int(position) == p.at {
+									p.note(14, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -977,6 +1080,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('i') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -984,6 +1091,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('l') {
+								if int(position) == p.at {
+									p.note(12, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -991,6 +1102,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('t') {
+								if int(position) == p.at {
+									p.note(2, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -998,6 +1113,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('o') {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1006,6 +1125,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position++
 						case 'w':
 							if buffer[position] != rune('w') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1013,6 +1136,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('a') {
+								if int(position) == p.at {
+									p.note(14, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1020,6 +1147,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('i') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1027,6 +1158,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('s') {
+								if int(position) == p.at {
+									p.note(7, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1035,6 +1170,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position++
 						case 'g':
 							if buffer[position] != rune('g') {
+								if int(position) == p.at {
+									p.note(15, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1042,6 +1181,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('o') {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1049,6 +1192,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('p') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1056,6 +1203,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('h') {
+								if int(position) == p.at {
+									p.note(16, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1063,6 +1214,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('e') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1070,6 +1225,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('r') {
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1078,6 +1237,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position++
 						case 't':
 							if buffer[position] != rune('t') {
+								if int(position) == p.at {
+									p.note(2, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1085,6 +1248,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('e') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1092,6 +1259,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('l') {
+								if int(position) == p.at {
+									p.note(12, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1099,6 +1270,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('n') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1106,6 +1281,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('e') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1113,6 +1292,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('t') {
+								if int(position) == p.at {
+									p.note(2, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1121,6 +1304,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position++
 						case 'n':
 							if buffer[position] != rune('n') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1128,6 +1315,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('n') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1135,6 +1326,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('t') {
+								if int(position) == p.at {
+									p.note(2, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1142,6 +1337,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('p') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1150,6 +1349,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position++
 						default:
 							if buffer[position] != rune('h') {
+								if int(position) == p.at {
+									p.note(16, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1157,6 +1360,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('t') {
+								if int(position) == p.at {
+									p.note(2, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1164,6 +1371,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('t') {
+								if int(position) == p.at {
+									p.note(2, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1171,6 +1382,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('p') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1183,6 +1398,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			l26:
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1207,6 +1426,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l30
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1346,6 +1569,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(18, true)
+						}
+
+						if int(position) == p.at {
+							p.note(19, false)
+						}
 						switch buffer[position] {
 						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 							{ // digit
@@ -1353,6 +1583,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position288_15 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1374,6 +1608,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position280_16 := position
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(20, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1399,6 +1637,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(18, true)
+							}
+
+							if int(position) == p.at {
+								p.note(19, false)
+							}
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								{ // digit
@@ -1406,6 +1651,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position288_17 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(19, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1427,6 +1676,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position280_18 := position
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(20, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1494,6 +1747,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position61 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1501,6 +1758,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1513,6 +1774,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position62, tokenIndex62 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1563,6 +1828,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position69, tokenIndex69 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(17, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1578,6 +1847,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l70:
 					if buffer[position] != rune('@') {
+						if int(position) == p.at {
+							p.note(22, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1614,6 +1887,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position73, tokenIndex73 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(17, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1680,6 +1957,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l82
 					}
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(23, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1724,6 +2005,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position280_1_19_40 := position
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(20, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1746,6 +2031,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position282_2_19_40 := position
 												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													if int(position) == p.at {
+														p.note(24, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1778,6 +2067,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position288_20_40 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1809,6 +2102,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position88, tokenIndex88 := position, tokenIndex
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(25, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1836,6 +2133,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position280_1_19_41 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(20, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1858,6 +2159,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position282_2_19_41 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(24, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1890,6 +2195,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position288_20_41 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(19, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1941,6 +2250,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position280_1_42 := position
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(20, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1963,6 +2276,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position282_2_42 := position
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) == p.at {
+											p.note(24, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1994,6 +2311,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position94, tokenIndex94 := position, tokenIndex
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(25, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2021,6 +2342,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position280_1_19_43 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(20, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2043,6 +2368,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position282_2_19_43 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(24, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2075,6 +2404,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position288_20_43 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(19, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2128,6 +2461,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position280_1_19 := position
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(20, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2150,6 +2487,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position282_2_19 := position
 										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2182,6 +2523,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position288_20 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(19, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2221,6 +2566,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position288_13_21 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(19, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2243,6 +2592,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position288_14_21 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2270,6 +2623,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			lok21:
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(23, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2285,6 +2642,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position288_13_22 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(19, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2307,6 +2668,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position288_14_22 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2334,6 +2699,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			lok22:
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(23, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2349,6 +2718,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position288_13_23 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(19, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2371,6 +2744,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position288_14_23 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2398,6 +2775,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			lok23:
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(23, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2413,6 +2794,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position288_13_24 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(19, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2435,6 +2820,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position288_14_24 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2486,6 +2875,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position288_13_25 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(19, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2508,6 +2901,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position288_14_25 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2556,6 +2953,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(26, true)
+							}
+
 							{ // uchar
 								position308_26, tokenIndex308_26 := position, tokenIndex
 								{
@@ -2573,6 +2974,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position304_10_26 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(27, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -2587,11 +2992,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_4_10_26, tokenIndex287_3_4_10_26 := position, tokenIndex
 																	{
 																		position288_3_4_10_26 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -2625,11 +3038,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_5_10_26, tokenIndex287_3_5_10_26 := position, tokenIndex
 																	{
 																		position288_3_5_10_26 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -2698,6 +3119,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(26, true)
+							}
+
 							{ // uchar
 								position308_27, tokenIndex308_27 := position, tokenIndex
 								{
@@ -2715,6 +3140,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position304_10_27 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(27, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -2729,11 +3158,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_4_10_27, tokenIndex287_3_4_10_27 := position, tokenIndex
 																	{
 																		position288_3_4_10_27 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -2767,11 +3204,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_5_10_27, tokenIndex287_3_5_10_27 := position, tokenIndex
 																	{
 																		position288_3_5_10_27 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -2856,6 +3301,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position118 := position
 				if buffer[position] != rune('f') {
+					if int(position) == p.at {
+						p.note(1, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2863,6 +3312,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2870,6 +3323,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2877,6 +3334,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2884,6 +3345,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2891,6 +3356,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2903,6 +3372,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position119, tokenIndex119 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2915,6 +3388,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position121, tokenIndex121 := position, tokenIndex
 						if buffer[position] != rune(';') {
+							if int(position) == p.at {
+								p.note(29, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2922,6 +3399,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('t') {
+							if int(position) == p.at {
+								p.note(2, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2929,6 +3410,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('y') {
+							if int(position) == p.at {
+								p.note(30, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2936,6 +3421,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('p') {
+							if int(position) == p.at {
+								p.note(3, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2943,6 +3432,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('e') {
+							if int(position) == p.at {
+								p.note(5, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2950,6 +3443,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('=') {
+							if int(position) == p.at {
+								p.note(31, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3004,6 +3501,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position127, tokenIndex127 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3037,6 +3538,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(32, true)
+							}
+
 							{ // uchar
 								position308_28, tokenIndex308_28 := position, tokenIndex
 								{
@@ -3054,6 +3559,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position304_10_28 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(27, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3068,11 +3577,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_4_10_28, tokenIndex287_3_4_10_28 := position, tokenIndex
 																	{
 																		position288_3_4_10_28 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -3106,11 +3623,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_5_10_28, tokenIndex287_3_5_10_28 := position, tokenIndex
 																	{
 																		position288_3_5_10_28 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -3176,7 +3701,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(33, true)
+						}
+
 						if buffer[position] != rune('A') {
+							if int(position) == p.at {
+								p.note(34, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3203,6 +3736,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position137 := position
 				if buffer[position] != rune('f') {
+					if int(position) == p.at {
+						p.note(1, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3210,6 +3747,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('i') {
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3217,6 +3758,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('l') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3224,6 +3769,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3231,6 +3780,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3238,6 +3791,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3245,6 +3802,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3255,6 +3816,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l136
 				}
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3302,6 +3867,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l144:
 						position, tokenIndex = position143, tokenIndex143
 						if buffer[position] != rune('l') {
+							if int(position) == p.at {
+								p.note(12, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3309,6 +3878,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('o') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3316,6 +3889,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('c') {
+							if int(position) == p.at {
+								p.note(35, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3323,6 +3900,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('a') {
+							if int(position) == p.at {
+								p.note(14, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3330,6 +3911,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('l') {
+							if int(position) == p.at {
+								p.note(12, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3337,6 +3922,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('h') {
+							if int(position) == p.at {
+								p.note(16, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3344,6 +3933,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('o') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3351,6 +3944,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('s') {
+							if int(position) == p.at {
+								p.note(7, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3358,6 +3955,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('t') {
+							if int(position) == p.at {
+								p.note(2, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3384,6 +3985,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position146 := position
 				if buffer[position] != rune('h') {
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3391,6 +3996,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3398,6 +4007,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3405,6 +4018,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3412,6 +4029,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3419,6 +4040,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3426,6 +4051,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3438,6 +4067,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position147, tokenIndex147 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3450,6 +4083,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position149, tokenIndex149 := position, tokenIndex
 						if buffer[position] != rune('?') {
+							if int(position) == p.at {
+								p.note(36, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3504,6 +4141,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position155, tokenIndex155 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3537,6 +4178,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(37, true)
+							}
+
 							{ // uchar
 								position308_29, tokenIndex308_29 := position, tokenIndex
 								{
@@ -3554,6 +4199,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position304_10_29 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(27, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3568,11 +4217,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_4_10_29, tokenIndex287_3_4_10_29 := position, tokenIndex
 																	{
 																		position288_3_4_10_29 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -3606,11 +4263,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_5_10_29, tokenIndex287_3_5_10_29 := position, tokenIndex
 																	{
 																		position288_3_5_10_29 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -3678,6 +4343,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(37, true)
+							}
+
 							{ // uchar
 								position308_30, tokenIndex308_30 := position, tokenIndex
 								{
@@ -3695,6 +4364,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position304_10_30 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(27, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3709,11 +4382,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_4_10_30, tokenIndex287_3_4_10_30 := position, tokenIndex
 																	{
 																		position288_3_4_10_30 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -3747,11 +4428,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_5_10_30, tokenIndex287_3_5_10_30 := position, tokenIndex
 																	{
 																		position288_3_5_10_30 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -3815,6 +4504,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position167 := position
 				if buffer[position] != rune('g') {
+					if int(position) == p.at {
+						p.note(15, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3822,6 +4515,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('o') {
+					if int(position) == p.at {
+						p.note(10, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3829,6 +4526,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3836,6 +4537,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('h') {
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3843,6 +4548,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3850,6 +4559,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('r') {
+					if int(position) == p.at {
+						p.note(9, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3857,6 +4570,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3864,6 +4581,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3871,6 +4592,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3883,6 +4608,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position168, tokenIndex168 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3902,6 +4631,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position174, tokenIndex174 := position, tokenIndex
 								if buffer[position] != rune('%') {
+									if int(position) == p.at {
+										p.note(27, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -3909,6 +4642,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								position++
 								if buffer[position] != rune('0') {
+									if int(position) == p.at {
+										p.note(38, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -3916,6 +4653,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								position++
 								if buffer[position] != rune('9') {
+									if int(position) == p.at {
+										p.note(39, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -3928,6 +4669,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position176, tokenIndex176 := position, tokenIndex
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(27, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3935,6 +4680,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('0') {
+										if int(position) == p.at {
+											p.note(38, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3942,6 +4691,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('9') {
+										if int(position) == p.at {
+											p.note(39, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4063,6 +4816,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position190 := position
 				if buffer[position] != rune('m') {
+					if int(position) == p.at {
+						p.note(13, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4070,6 +4827,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('a') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4077,6 +4838,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('i') {
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4084,6 +4849,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('l') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4091,6 +4860,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4098,6 +4871,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('o') {
+					if int(position) == p.at {
+						p.note(10, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4105,6 +4882,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4172,6 +4953,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position197 := position
 				if buffer[position] != rune('n') {
+					if int(position) == p.at {
+						p.note(4, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4179,6 +4964,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4186,6 +4975,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('w') {
+					if int(position) == p.at {
+						p.note(6, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4193,6 +4986,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('s') {
+					if int(position) == p.at {
+						p.note(7, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4200,6 +4997,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4240,6 +5041,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position201, tokenIndex201 := position, tokenIndex
 					if buffer[position] != rune('*') {
+						if int(position) == p.at {
+							p.note(40, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4311,6 +5116,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position280_1_31 := position
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(20, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4333,6 +5142,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position282_2_31 := position
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) == p.at {
+											p.note(24, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4364,6 +5177,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(41, false)
+							}
+
+							if int(position) == p.at {
+								p.note(19, false)
+							}
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								{ // digit
@@ -4371,6 +5191,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position288_32 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(19, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4398,6 +5222,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position280_1_33 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(20, false)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4420,6 +5248,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position282_2_33 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(24, false)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4472,6 +5304,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(42, true)
+						}
+
 						{ // uchar
 							position308_44, tokenIndex308_44 := position, tokenIndex
 							{
@@ -4489,6 +5325,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position304_10_44 := position
 											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(27, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4503,11 +5343,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(28, true)
+															}
+
 															{ // digit
 																position287_3_4_10_44, tokenIndex287_3_4_10_44 := position, tokenIndex
 																{
 																	position288_3_4_10_44 := position
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(19, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -4541,11 +5389,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(28, true)
+															}
+
 															{ // digit
 																position287_3_5_10_44, tokenIndex287_3_5_10_44 := position, tokenIndex
 																{
 																	position288_3_5_10_44 := position
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(19, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -4599,6 +5455,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(42, true)
+							}
+
 							{ // uchar
 								position308_45, tokenIndex308_45 := position, tokenIndex
 								{
@@ -4616,6 +5476,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position304_10_45 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(27, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4630,11 +5494,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_4_10_45, tokenIndex287_3_4_10_45 := position, tokenIndex
 																	{
 																		position288_3_4_10_45 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -4668,11 +5540,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_5_10_45, tokenIndex287_3_5_10_45 := position, tokenIndex
 																	{
 																		position288_3_5_10_45 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -4724,6 +5604,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position214, tokenIndex214
 				}
 				if buffer[position] != rune('@') {
+					if int(position) == p.at {
+						p.note(22, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4750,6 +5634,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position218 := position
 				if buffer[position] != rune('n') {
+					if int(position) == p.at {
+						p.note(4, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4757,6 +5645,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('n') {
+					if int(position) == p.at {
+						p.note(4, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4764,6 +5656,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4771,6 +5667,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4778,6 +5678,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4785,6 +5689,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4792,6 +5700,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4802,6 +5714,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l217
 				}
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4814,6 +5730,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position219, tokenIndex219 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4829,6 +5749,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position288_13_46 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4851,6 +5775,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position288_14_46 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(19, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4911,6 +5839,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position223 := position
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4918,6 +5850,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4925,6 +5861,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('l') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4932,6 +5872,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('n') {
+					if int(position) == p.at {
+						p.note(4, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4939,6 +5883,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4946,6 +5894,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4953,6 +5905,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4960,6 +5916,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4967,6 +5927,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4979,6 +5943,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position224, tokenIndex224 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -5054,6 +6022,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position233 := position
 				if buffer[position] != rune('w') {
+					if int(position) == p.at {
+						p.note(6, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5061,6 +6033,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('a') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5068,6 +6044,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('i') {
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5075,6 +6055,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('s') {
+					if int(position) == p.at {
+						p.note(7, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5082,6 +6066,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5089,6 +6077,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5096,6 +6088,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5106,6 +6102,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l232
 				}
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5144,6 +6144,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position236 := position
 				if buffer[position] != rune('w') {
+					if int(position) == p.at {
+						p.note(6, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5151,6 +6155,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('a') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5158,6 +6166,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('i') {
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5165,6 +6177,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('s') {
+					if int(position) == p.at {
+						p.note(7, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5172,6 +6188,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5179,6 +6199,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5186,6 +6210,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5196,6 +6224,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l235
 				}
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5206,6 +6238,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l235
 				}
 				if buffer[position] != rune('?') {
+					if int(position) == p.at {
+						p.note(36, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5244,6 +6280,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position239 := position
 				if buffer[position] != rune('w') {
+					if int(position) == p.at {
+						p.note(6, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5251,6 +6291,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('a') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5258,6 +6302,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('i') {
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5265,6 +6313,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('s') {
+					if int(position) == p.at {
+						p.note(7, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5272,6 +6324,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5279,6 +6335,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5286,6 +6346,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5296,6 +6360,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5306,6 +6374,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5316,6 +6388,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5372,6 +6448,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position304_10_34 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(27, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5386,11 +6466,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(28, true)
+														}
+
 														{ // digit
 															position287_3_4_10_34, tokenIndex287_3_4_10_34 := position, tokenIndex
 															{
 																position288_3_4_10_34 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(19, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5424,11 +6512,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(28, true)
+														}
+
 														{ // digit
 															position287_3_5_10_34, tokenIndex287_3_5_10_34 := position, tokenIndex
 															{
 																position288_3_5_10_34 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(19, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5507,6 +6603,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position304_10_35 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(27, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5521,11 +6621,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(28, true)
+														}
+
 														{ // digit
 															position287_3_4_10_35, tokenIndex287_3_4_10_35 := position, tokenIndex
 															{
 																position288_3_4_10_35 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(19, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5559,11 +6667,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(28, true)
+														}
+
 														{ // digit
 															position287_3_5_10_35, tokenIndex287_3_5_10_35 := position, tokenIndex
 															{
 																position288_3_5_10_35 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(19, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5642,6 +6758,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position304_10_36 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(27, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5656,11 +6776,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(28, true)
+														}
+
 														{ // digit
 															position287_3_4_10_36, tokenIndex287_3_4_10_36 := position, tokenIndex
 															{
 																position288_3_4_10_36 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(19, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5694,11 +6822,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(28, true)
+														}
+
 														{ // digit
 															position287_3_5_10_36, tokenIndex287_3_5_10_36 := position, tokenIndex
 															{
 																position288_3_5_10_36 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(19, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5759,6 +6895,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position254 := position
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5766,6 +6906,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('r') {
+					if int(position) == p.at {
+						p.note(9, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5773,6 +6917,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('o') {
+					if int(position) == p.at {
+						p.note(10, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5780,6 +6928,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('s') {
+					if int(position) == p.at {
+						p.note(7, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5787,6 +6939,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5794,6 +6950,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5801,6 +6961,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('r') {
+					if int(position) == p.at {
+						p.note(9, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5808,6 +6972,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('o') {
+					if int(position) == p.at {
+						p.note(10, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5815,6 +6983,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5822,6 +6994,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5829,6 +7005,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5839,6 +7019,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5893,6 +7077,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position261, tokenIndex261 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -5926,6 +7114,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(32, true)
+							}
+
 							{ // uchar
 								position308_37, tokenIndex308_37 := position, tokenIndex
 								{
@@ -5943,6 +7135,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position304_10_37 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(27, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -5957,11 +7153,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_4_10_37, tokenIndex287_3_4_10_37 := position, tokenIndex
 																	{
 																		position288_3_4_10_37 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -5995,11 +7199,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_5_10_37, tokenIndex287_3_5_10_37 := position, tokenIndex
 																	{
 																		position288_3_5_10_37 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -6062,6 +7274,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position268 := position
 				if buffer[position] != rune(';') {
+					if int(position) == p.at {
+						p.note(29, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6072,6 +7288,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l267
 				}
 				if buffer[position] != rune('=') {
+					if int(position) == p.at {
+						p.note(31, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6103,6 +7323,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(43, true)
+							}
+
 							{ // uchar
 								position308_38, tokenIndex308_38 := position, tokenIndex
 								{
@@ -6120,6 +7344,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position304_10_38 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(27, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -6134,11 +7362,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_4_10_38, tokenIndex287_3_4_10_38 := position, tokenIndex
 																	{
 																		position288_3_4_10_38 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -6172,11 +7408,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_5_10_38, tokenIndex287_3_5_10_38 := position, tokenIndex
 																	{
 																		position288_3_5_10_38 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -6245,6 +7489,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(43, true)
+							}
+
 							{ // uchar
 								position308_39, tokenIndex308_39 := position, tokenIndex
 								{
@@ -6262,6 +7510,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position304_10_39 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(27, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -6276,11 +7528,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_4_10_39, tokenIndex287_3_4_10_39 := position, tokenIndex
 																	{
 																		position288_3_4_10_39 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -6314,11 +7574,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(28, true)
+																}
+
 																{ // digit
 																	position287_3_5_10_39, tokenIndex287_3_5_10_39 := position, tokenIndex
 																	{
 																		position288_3_5_10_39 := position
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(19, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -6380,6 +7648,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position280 := position
 				if c := buffer[position]; c < rune('a') || c > rune('z') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6399,6 +7671,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position282 := position
 				if c := buffer[position]; c < rune('A') || c > rune('Z') {
+					if int(position) == p.at {
+						p.note(24, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6424,6 +7700,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position280_1 := position
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(20, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -6446,6 +7726,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position282_2 := position
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) == p.at {
+									p.note(24, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -6475,6 +7759,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position288 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(19, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6497,7 +7785,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(41, true)
+						}
+
 						if buffer[position] != rune('$') {
+							if int(position) == p.at {
+								p.note(44, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6523,7 +7819,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(45, true)
+						}
+
 						if buffer[position] != rune('!') {
+							if int(position) == p.at {
+								p.note(46, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6553,7 +7857,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(47, true)
+						}
+
 						if buffer[position] != rune(';') {
+							if int(position) == p.at {
+								p.note(29, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6579,11 +7891,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(28, true)
+						}
+
 						{ // digit
 							position287_3, tokenIndex287_3 := position, tokenIndex
 							{
 								position288_3 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(19, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6614,6 +7934,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position304 := position
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(27, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6628,11 +7952,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(28, true)
+								}
+
 								{ // digit
 									position287_3_4, tokenIndex287_3_4 := position, tokenIndex
 									{
 										position288_3_4 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(19, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6666,11 +7998,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(28, true)
+								}
+
 								{ // digit
 									position287_3_5, tokenIndex287_3_5 := position, tokenIndex
 									{
 										position288_3_5 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(19, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6709,6 +8049,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position306 := position
 				{
+					if int(position) == p.at {
+						p.note(48, false)
+					}
 					switch buffer[position] {
 					case '!', '\'', '(', ')', '*', ',':
 						{ // extra
@@ -6719,7 +8062,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(45, true)
+										}
+
 										if buffer[position] != rune('!') {
+											if int(position) == p.at {
+												p.note(46, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6747,7 +8098,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(41, true)
+										}
+
 										if buffer[position] != rune('$') {
+											if int(position) == p.at {
+												p.note(44, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6772,6 +8131,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position288_8 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(19, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6799,6 +8162,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position280_1_9 := position
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(20, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -6821,6 +8188,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position282_2_9 := position
 											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												if int(position) == p.at {
+													p.note(24, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -6873,6 +8244,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position304_10 := position
 							if buffer[position] != rune('%') {
+								if int(position) == p.at {
+									p.note(27, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -6887,11 +8262,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(28, true)
+											}
+
 											{ // digit
 												position287_3_4_10, tokenIndex287_3_4_10 := position, tokenIndex
 												{
 													position288_3_4_10 := position
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(19, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -6925,11 +8308,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(28, true)
+											}
+
 											{ // digit
 												position287_3_5_10, tokenIndex287_3_5_10 := position, tokenIndex
 												{
 													position288_3_5_10 := position
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(19, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -6978,6 +8369,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position313 := position
 				{
+					if int(position) == p.at {
+						p.note(49, false)
+					}
 					switch buffer[position] {
 					case '%':
 						{ // escape
@@ -6985,6 +8379,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position304_11 := position
 								if buffer[position] != rune('%') {
+									if int(position) == p.at {
+										p.note(27, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6999,11 +8397,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(28, true)
+												}
+
 												{ // digit
 													position287_3_4_11, tokenIndex287_3_4_11 := position, tokenIndex
 													{
 														position288_3_4_11 := position
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(19, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -7037,11 +8443,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(28, true)
+												}
+
 												{ // digit
 													position287_3_5_11, tokenIndex287_3_5_11 := position, tokenIndex
 													{
 														position288_3_5_11 := position
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(19, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -7085,7 +8499,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(47, true)
+										}
+
 										if buffer[position] != rune(';') {
+											if int(position) == p.at {
+												p.note(29, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -7128,6 +8550,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position288_13 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(19, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -7150,6 +8576,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position288_14 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(19, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -7213,6 +8643,61 @@ const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // class10 is the table of the characters A-F a-f (see internal/pegwrap/classes.go).
 const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
+// 19 lookaheads, 2 rule calls inside them.
+var noteMask = [...][4]uint64{
+	{0x0, 0x9161c000000000, 0x0, 0x0},
+	{0x0, 0x4000000000, 0x0, 0x0},
+	{0x0, 0x10000000000000, 0x0, 0x0},
+	{0x0, 0x1000000000000, 0x0, 0x0},
+	{0x0, 0x400000000000, 0x0, 0x0},
+	{0x0, 0x2000000000, 0x0, 0x0},
+	{0x0, 0x80000000000000, 0x0, 0x0},
+	{0x0, 0x8000000000000, 0x0, 0x0},
+	{0x0, 0x9160c000000000, 0x0, 0x0},
+	{0x0, 0x4000000000000, 0x0, 0x0},
+	{0x0, 0x800000000000, 0x0, 0x0},
+	{0x0, 0x20000000000, 0x0, 0x0},
+	{0x0, 0x100000000000, 0x0, 0x0},
+	{0x0, 0x200000000000, 0x0, 0x0},
+	{0x0, 0x200000000, 0x0, 0x0},
+	{0x0, 0x8000000000, 0x0, 0x0},
+	{0x0, 0x10000000000, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x680000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x200000000000, 0x0, 0x0, 0x0},
+	{0xa800004000000000, 0x0, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7e0000007e, 0x0, 0x0},
+	{0x800000000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x200000000000000, 0x0, 0x0},
+	{0x2000000000000000, 0x0, 0x0, 0x0},
+	{0xa400004000000000, 0x1, 0x0, 0x0},
+	{0x0, 0x21200000210, 0x0, 0x0},
+	{0x0, 0x2, 0x0, 0x0},
+	{0x0, 0x800000000, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x2c00004000000000, 0x1, 0x0, 0x0},
+	{0x1000000000000, 0x0, 0x0, 0x0},
+	{0x200000000000000, 0x0, 0x0, 0x0},
+	{0x40000000000, 0x0, 0x0, 0x0},
+	{0x680000000000, 0x80000000, 0x0, 0x0},
+	{0xac00804000000000, 0x0, 0x0, 0x0},
+	{0x8400004000000000, 0x1, 0x0, 0x0},
+	{0x1000000000, 0x0, 0x0, 0x0},
+	{0x178000000000, 0x0, 0x0, 0x0},
+	{0x200000000, 0x0, 0x0, 0x0},
+	{0xa400804000000000, 0x1, 0x0, 0x0},
+	{0x3ff7f9200000000, 0x80000000, 0x0, 0x0},
+	{0xac00806000000000, 0x1, 0x0, 0x0},
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 45 classes: [\x20 " # < > [-^ ` {-~] [!] [$] [%] [&] ['-) ,] [*] [+] [-] [.] [/] [0] [1-8] [9] [:] [;] [=] [?] [@] [A] [B C E F] [D] [G H J-Z] [I] [_] [a] [b] [c] [d] [e] [f] [g] [h] [i] [j k q u v x z] [l] [m] [n] [o] [p] [r] [s] [t] [w] [y].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 !  $%&'''*+'-./0111111119:; = ?@ABBDBBGGIGGGGGGGGGGGGGGGGG    _ abcdefghijjlmnopjrstjjwjyj    \x00"
@@ -7227,7 +8712,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -7254,6 +8739,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

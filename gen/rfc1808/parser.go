@@ -200,6 +200,9 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	arg           [1]int
+	at, look      int
+	dot           bool
+	seen, sure    [4]uint64
 
 	Buffer string
 	buffer []rune
@@ -326,14 +329,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		position, tokenIndex = 0, 0
 
 		s := p.Buffer
-		if cap(p.buffer) <= len(s) {
-			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+		n := len(s)
+		if p.at == n {
+			n++ // Collect: the probe symbol follows s
 		}
-		b := p.buffer[:len(s)+1]
+		if cap(p.buffer) <= n {
+			p.buffer = make([]rune, n+1, 2*n+64)
+		}
+		b := p.buffer[:n+1]
 		for i := 0; i < len(s); i++ {
 			b[i] = rune(s[i])
 		}
-		b[len(s)] = endSymbol
+		if n > len(s) {
+			b[len(s)] = probeSymbol
+		}
+		b[n] = endSymbol
 		p.buffer = b
 		buffer = p.buffer
 	}
@@ -365,6 +375,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	matchDot := func() bool {
 		if buffer[position] != endSymbol {
+			if int(position) == p.at {
+				p.dot = true
+			}
 			position++
 			return true
 		}
@@ -419,6 +432,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position6, tokenIndex6 := position, tokenIndex
 						if buffer[position] != rune('#') {
+							if int(position) == p.at {
+								p.note(0, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -454,6 +471,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position9, tokenIndex9 := position, tokenIndex
 						if buffer[position] != rune('#') {
+							if int(position) == p.at {
+								p.note(0, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -508,6 +529,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position17, tokenIndex17 := position, tokenIndex
 							if buffer[position] != rune('#') {
+								if int(position) == p.at {
+									p.note(0, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -540,6 +565,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l12
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -565,7 +594,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(2, true)
+											}
+
 											if buffer[position] != rune(';') {
+												if int(position) == p.at {
+													p.note(3, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -611,6 +648,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l24
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(1, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -672,6 +713,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position32 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(4, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -679,6 +724,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(4, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -715,6 +764,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position36 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(4, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -752,13 +805,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position41, tokenIndex41 := position, tokenIndex
 					if buffer[position] != rune(';') {
+						if int(position) == p.at {
+							p.note(3, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l41
 					}
 					position++
-					if !_rules[ruleparams]() {
+					if !p.peek(_rules[ruleparams]) {
 						goto l41
 					}
 					goto l42
@@ -769,13 +826,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position43, tokenIndex43 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(5, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l43
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l43
 					}
 					goto l44
@@ -807,6 +868,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(6, true)
+										}
+
 										if !_rules[ruleuchar]() {
 											goto l90_16_21
 										}
@@ -832,6 +897,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if !_rules[ruleuchar]() {
 												goto l90_17_21
 											}
@@ -862,13 +931,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position48, tokenIndex48 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(4, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l48
 					}
 					position++
-					if !_rules[rulesegment]() {
+					if !p.peek(_rules[rulesegment]) {
 						goto l48
 					}
 					goto l47
@@ -897,6 +970,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if !_rules[ruleuchar]() {
 									goto l90_16
 								}
@@ -922,6 +999,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(6, true)
+									}
+
 									if !_rules[ruleuchar]() {
 										goto l90_17
 									}
@@ -962,6 +1043,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(6, true)
+									}
+
 									if !_rules[ruleuchar]() {
 										goto l90_18
 									}
@@ -998,6 +1083,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position60, tokenIndex60 := position, tokenIndex
 					if buffer[position] != rune(';') {
+						if int(position) == p.at {
+							p.note(3, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1037,6 +1126,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(6, true)
+										}
+
 										if !_rules[ruleuchar]() {
 											goto l90_19
 										}
@@ -1055,6 +1148,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l66:
 						position, tokenIndex = position65, tokenIndex65
 						if buffer[position] != rune('/') {
+							if int(position) == p.at {
+								p.note(4, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1082,6 +1179,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
+						if int(position) == p.at {
+							p.note(8, false)
+						}
 						switch buffer[position] {
 						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 							{ // digit
@@ -1089,6 +1193,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position114_6 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(8, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1116,6 +1224,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position110_4_7 := position
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(9, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1138,6 +1250,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position112_5_7 := position
 												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1173,6 +1289,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(7, true)
+							}
+
+							if int(position) == p.at {
+								p.note(8, false)
+							}
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								{ // digit
@@ -1180,6 +1303,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position114_8 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(8, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1207,6 +1334,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position110_4_9 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(9, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1229,6 +1360,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position112_5_9 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1283,6 +1418,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(11, true)
+							}
+
 							{ // pchar
 								position90_20, tokenIndex90_20 := position, tokenIndex
 								{
@@ -1291,6 +1430,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if !_rules[ruleuchar]() {
 												goto l90_20
 											}
@@ -1342,7 +1485,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(2, true)
+										}
+
 										if buffer[position] != rune(';') {
+											if int(position) == p.at {
+												p.note(3, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1396,7 +1547,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(2, true)
+										}
+
 										if buffer[position] != rune(';') {
+											if int(position) == p.at {
+												p.note(3, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1434,6 +1593,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(6, true)
+						}
+
 						if !_rules[ruleuchar]() {
 							goto l90
 						}
@@ -1462,6 +1625,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
+									if int(position) == p.at {
+										p.note(13, false)
+									}
 									switch buffer[position] {
 									case '!', '\'', '(', ')', '*', ',':
 										{ // extra
@@ -1472,7 +1642,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(14, true)
+														}
+
 														if buffer[position] != rune('!') {
+															if int(position) == p.at {
+																p.note(15, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1500,7 +1678,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(16, true)
+														}
+
 														if buffer[position] != rune('$') {
+															if int(position) == p.at {
+																p.note(17, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1521,6 +1707,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1547,6 +1737,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position101_13 := position
 							if buffer[position] != rune('%') {
+								if int(position) == p.at {
+									p.note(18, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1561,11 +1755,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(19, true)
+											}
+
 											{ // digit
 												position113_3_10_13, tokenIndex113_3_10_13 := position, tokenIndex
 												{
 													position114_3_10_13 := position
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(8, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1599,11 +1801,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(19, true)
+											}
+
 											{ // digit
 												position113_3_11_13, tokenIndex113_3_11_13 := position, tokenIndex
 												{
 													position114_3_11_13 := position
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(8, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1655,6 +1865,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
+						if int(position) == p.at {
+							p.note(13, false)
+						}
 						switch buffer[position] {
 						case '!', '\'', '(', ')', '*', ',':
 							{ // extra
@@ -1665,7 +1882,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(14, true)
+											}
+
 											if buffer[position] != rune('!') {
+												if int(position) == p.at {
+													p.note(15, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1693,7 +1918,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(16, true)
+											}
+
 											if buffer[position] != rune('$') {
+												if int(position) == p.at {
+													p.note(17, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1714,6 +1947,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1737,6 +1974,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position101 := position
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(18, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1751,11 +1992,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(19, true)
+								}
+
 								{ // digit
 									position113_3_10, tokenIndex113_3_10 := position, tokenIndex
 									{
 										position114_3_10 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(8, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1789,11 +2038,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(19, true)
+								}
+
 								{ // digit
 									position113_3_11, tokenIndex113_3_11 := position, tokenIndex
 									{
 										position114_3_11 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(8, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1835,11 +2092,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(19, true)
+						}
+
 						{ // digit
 							position113_3, tokenIndex113_3 := position, tokenIndex
 							{
 								position114_3 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(8, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1876,6 +2141,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position110_4 := position
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1898,6 +2167,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position112_5 := position
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1927,6 +2200,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position110 := position
 				if c := buffer[position]; c < rune('a') || c > rune('z') {
+					if int(position) == p.at {
+						p.note(9, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1946,6 +2223,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position112 := position
 				if c := buffer[position]; c < rune('A') || c > rune('Z') {
+					if int(position) == p.at {
+						p.note(10, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1965,6 +2246,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position114 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(8, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1987,7 +2272,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(16, true)
+						}
+
 						if buffer[position] != rune('$') {
+							if int(position) == p.at {
+								p.note(17, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2013,7 +2306,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(14, true)
+						}
+
 						if buffer[position] != rune('!') {
+							if int(position) == p.at {
+								p.note(15, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2041,7 +2342,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(2, true)
+						}
+
 						if buffer[position] != rune(';') {
+							if int(position) == p.at {
+								p.note(3, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2089,6 +2398,31 @@ const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // class7 is the table of the characters & / : = ? @ (see internal/pegwrap/classes.go).
 const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
+// 6 lookaheads, 3 rule calls inside them.
+var noteMask = [...][4]uint64{
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0xa400804000000000, 0x1, 0x0, 0x0},
+	{0x800000000000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x2400004000000000, 0x1, 0x0, 0x0},
+	{0x680000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x8800000000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x7f9200000000, 0x80000000, 0x0, 0x0},
+	{0x178000000000, 0x0, 0x0, 0x0},
+	{0x200000000, 0x0, 0x0, 0x0},
+	{0x680000000000, 0x80000000, 0x0, 0x0},
+	{0x1000000000, 0x0, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7e0000007e, 0x0, 0x0},
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 18 classes: [\x20 " < > [-^ ` {-~] [!] [#] [$] [%] [& = @] ['-* ,] [+ - .] [/] [0-9] [:] [;] [?] [A-F] [G-Z] [_] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%&''''+'++/0000000000:; & ?&AAAAAAGGGGGGGGGGGGGGGGGGGG    _ aaaaaagggggggggggggggggggg    \x00"
@@ -2103,7 +2437,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -2130,6 +2464,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

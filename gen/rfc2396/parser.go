@@ -220,6 +220,9 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	arg           [1]int
+	at, look      int
+	dot           bool
+	seen, sure    [4]uint64
 
 	Buffer string
 	buffer []rune
@@ -346,14 +349,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		position, tokenIndex = 0, 0
 
 		s := p.Buffer
-		if cap(p.buffer) <= len(s) {
-			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+		n := len(s)
+		if p.at == n {
+			n++ // Collect: the probe symbol follows s
 		}
-		b := p.buffer[:len(s)+1]
+		if cap(p.buffer) <= n {
+			p.buffer = make([]rune, n+1, 2*n+64)
+		}
+		b := p.buffer[:n+1]
 		for i := 0; i < len(s); i++ {
 			b[i] = rune(s[i])
 		}
-		b[len(s)] = endSymbol
+		if n > len(s) {
+			b[len(s)] = probeSymbol
+		}
+		b[n] = endSymbol
 		p.buffer = b
 		buffer = p.buffer
 	}
@@ -385,6 +395,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	matchDot := func() bool {
 		if buffer[position] != endSymbol {
+			if int(position) == p.at {
+				p.dot = true
+			}
 			position++
 			return true
 		}
@@ -505,13 +518,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position10, tokenIndex10 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(0, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l10
 					}
 					position++
-					if !_rules[rulefragment]() {
+					if !p.peek(_rules[rulefragment]) {
 						goto l10
 					}
 					goto l11
@@ -551,6 +568,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l13
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(1, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -579,13 +600,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position28_44, tokenIndex28_44 := position, tokenIndex
 								if buffer[position] != rune('?') {
+									if int(position) == p.at {
+										p.note(2, false)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
 									goto l28_44
 								}
 								position++
-								if !_rules[rulequery]() {
+								if !p.peek(_rules[rulequery]) {
 									goto l28_44
 								}
 								goto l29_44
@@ -647,13 +672,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position22, tokenIndex22 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l22
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l22
 					}
 					goto l23
@@ -691,13 +720,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position28, tokenIndex28 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l28
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l28
 					}
 					goto l29
@@ -750,6 +783,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(3, true)
+						}
+
+						if int(position) == p.at {
+							p.note(4, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -757,6 +797,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position166_21 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -771,11 +815,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position182_11_17_21, tokenIndex182_11_17_21 := position, tokenIndex
 														{
 															position183_11_17_21 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -809,11 +861,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position182_11_18_21, tokenIndex182_11_18_21 := position, tokenIndex
 														{
 															position183_11_18_21 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -857,6 +917,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -867,7 +934,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -888,6 +963,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -925,6 +1004,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position38 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -932,6 +1015,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -968,6 +1055,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position42 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -985,6 +1076,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position131_43, tokenIndex131_43 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(12, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1053,6 +1148,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(13, true)
+						}
+
+						if int(position) == p.at {
+							p.note(4, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -1060,6 +1162,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position166_23 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1074,11 +1180,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position182_11_17_23, tokenIndex182_11_17_23 := position, tokenIndex
 														{
 															position183_11_17_23 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -1112,11 +1226,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position182_11_18_23, tokenIndex182_11_18_23 := position, tokenIndex
 														{
 															position183_11_18_23 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -1160,6 +1282,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -1170,7 +1299,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1191,6 +1328,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1220,6 +1361,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(13, true)
+							}
+
+							if int(position) == p.at {
+								p.note(4, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -1227,6 +1375,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position166_25 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1241,11 +1393,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position182_11_17_25, tokenIndex182_11_17_25 := position, tokenIndex
 															{
 																position183_11_17_25 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1279,11 +1439,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position182_11_18_25, tokenIndex182_11_18_25 := position, tokenIndex
 															{
 																position183_11_18_25 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1327,6 +1495,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
+												if int(position) == p.at {
+													p.note(8, false)
+												}
 												switch buffer[position] {
 												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 													{ // mark
@@ -1337,7 +1512,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(9, true)
+																	}
+
 																	if buffer[position] != rune('-') {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -1358,6 +1541,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1409,6 +1596,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position179_12_14 := position
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1431,6 +1622,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position181_13_14 := position
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) == p.at {
+											p.note(14, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1462,6 +1657,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(15, false)
+							}
+
+							if int(position) == p.at {
+								p.note(6, false)
+							}
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								{ // digit
@@ -1469,6 +1671,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position183_15 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(6, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1496,6 +1702,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position179_12_16 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, false)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1518,6 +1728,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position181_13_16 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(14, false)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1573,7 +1787,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					{
 						position62, tokenIndex62 := position, tokenIndex
-						if !_rules[rulereg_name]() {
+						if !p.peek(_rules[rulereg_name]) {
 							goto l62
 						}
 						goto l61
@@ -1608,6 +1822,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(16, true)
+						}
+
+						if int(position) == p.at {
+							p.note(4, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -1615,6 +1836,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position166_27 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1629,11 +1854,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position182_11_17_27, tokenIndex182_11_17_27 := position, tokenIndex
 														{
 															position183_11_17_27 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -1667,11 +1900,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position182_11_18_27, tokenIndex182_11_18_27 := position, tokenIndex
 														{
 															position183_11_18_27 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -1715,6 +1956,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -1725,7 +1973,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1746,6 +2002,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1775,6 +2035,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(16, true)
+							}
+
+							if int(position) == p.at {
+								p.note(4, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -1782,6 +2049,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position166_29 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1796,11 +2067,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position182_11_17_29, tokenIndex182_11_17_29 := position, tokenIndex
 															{
 																position183_11_17_29 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1834,11 +2113,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position182_11_18_29, tokenIndex182_11_18_29 := position, tokenIndex
 															{
 																position183_11_18_29 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1882,6 +2169,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
+												if int(position) == p.at {
+													p.note(8, false)
+												}
 												switch buffer[position] {
 												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 													{ // mark
@@ -1892,7 +2186,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(9, true)
+																	}
+
 																	if buffer[position] != rune('-') {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -1913,6 +2215,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1962,6 +2268,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l73
 						}
 						if buffer[position] != rune('@') {
+							if int(position) == p.at {
+								p.note(17, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1999,6 +2309,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(18, true)
+							}
+
+							if int(position) == p.at {
+								p.note(4, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -2006,6 +2323,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position166_31 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2020,11 +2341,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position182_11_17_31, tokenIndex182_11_17_31 := position, tokenIndex
 															{
 																position183_11_17_31 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -2058,11 +2387,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position182_11_18_31, tokenIndex182_11_18_31 := position, tokenIndex
 															{
 																position183_11_18_31 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -2106,6 +2443,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
+												if int(position) == p.at {
+													p.note(8, false)
+												}
 												switch buffer[position] {
 												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 													{ // mark
@@ -2116,7 +2460,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(9, true)
+																	}
+
 																	if buffer[position] != rune('-') {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -2137,6 +2489,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2181,6 +2537,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position82, tokenIndex82 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2247,6 +2607,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l91
 					}
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(19, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2272,6 +2636,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													{
 														position179_12_19_42 := position
 														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -2294,6 +2662,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													{
 														position181_13_19_42 := position
 														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															if int(position) == p.at {
+																p.note(14, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -2326,6 +2698,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position183_20_42 := position
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												if int(position) == p.at {
+													p.note(6, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -2362,6 +2738,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position93, tokenIndex93 := position, tokenIndex
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(19, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2404,6 +2784,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position179_12_19_33 := position
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -2426,6 +2810,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position181_13_19_33 := position
 												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													if int(position) == p.at {
+														p.note(14, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -2458,6 +2846,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position183_20_33 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(6, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2489,6 +2881,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position100, tokenIndex100 := position, tokenIndex
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2516,6 +2912,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position179_12_19_34 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2538,6 +2938,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position181_13_19_34 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(14, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2570,6 +2974,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position183_20_34 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2621,6 +3029,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position179_12_35 := position
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2643,6 +3055,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position181_13_35 := position
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) == p.at {
+											p.note(14, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2674,6 +3090,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position106, tokenIndex106 := position, tokenIndex
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2701,6 +3121,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position179_12_19_36 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2723,6 +3147,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position181_13_19_36 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(14, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2755,6 +3183,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position183_20_36 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2802,6 +3234,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position183_1 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(6, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2824,6 +3260,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position183_2 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2843,6 +3283,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position110, tokenIndex110
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(19, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2854,6 +3298,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position183_3 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(6, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2876,6 +3324,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position183_4 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2895,6 +3347,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position112, tokenIndex112
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(19, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2906,6 +3362,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position183_5 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(6, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2928,6 +3388,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position183_6 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2947,6 +3411,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position114, tokenIndex114
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(19, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2958,6 +3426,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position183_7 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(6, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2980,6 +3452,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position183_8 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3021,6 +3497,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position183_9 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3100,6 +3580,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position131, tokenIndex131 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3138,6 +3622,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position137, tokenIndex137 := position, tokenIndex
 					if buffer[position] != rune(';') {
+						if int(position) == p.at {
+							p.note(20, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3182,6 +3670,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
+						if int(position) == p.at {
+							p.note(4, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -3189,6 +3684,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position166_37 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3203,11 +3702,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position182_11_17_37, tokenIndex182_11_17_37 := position, tokenIndex
 														{
 															position183_11_17_37 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3241,11 +3748,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position182_11_18_37, tokenIndex182_11_18_37 := position, tokenIndex
 														{
 															position183_11_18_37 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3289,6 +3804,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -3299,7 +3821,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3320,6 +3850,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3397,6 +3931,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position154 := position
 				{
+					if int(position) == p.at {
+						p.note(22, false)
+					}
 					switch buffer[position] {
 					case '%':
 						{ // escaped
@@ -3404,6 +3941,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position166_39 := position
 								if buffer[position] != rune('%') {
+									if int(position) == p.at {
+										p.note(4, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -3418,11 +3959,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(5, true)
+												}
+
 												{ // digit
 													position182_11_17_39, tokenIndex182_11_17_39 := position, tokenIndex
 													{
 														position183_11_17_39 := position
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(6, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3456,11 +4005,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(5, true)
+												}
+
 												{ // digit
 													position182_11_18_39, tokenIndex182_11_18_39 := position, tokenIndex
 													{
 														position183_11_18_39 := position
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(6, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3504,7 +4061,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(23, true)
+										}
+
 										if buffer[position] != rune(';') {
+											if int(position) == p.at {
+												p.note(20, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3532,6 +4097,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
+										if int(position) == p.at {
+											p.note(8, false)
+										}
 										switch buffer[position] {
 										case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 											{ // mark
@@ -3542,7 +4114,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(9, true)
+															}
+
 															if buffer[position] != rune('-') {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3563,6 +4143,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(11, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -3600,7 +4184,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(23, true)
+						}
+
 						if buffer[position] != rune(';') {
+							if int(position) == p.at {
+								p.note(20, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3626,6 +4218,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
+						if int(position) == p.at {
+							p.note(8, false)
+						}
 						switch buffer[position] {
 						case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 							{ // mark
@@ -3636,7 +4235,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if buffer[position] != rune('-') {
+												if int(position) == p.at {
+													p.note(10, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -3657,6 +4264,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3683,7 +4294,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(9, true)
+						}
+
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3706,6 +4325,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position166 := position
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(4, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3720,11 +4343,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								{ // digit
 									position182_11_17, tokenIndex182_11_17 := position, tokenIndex
 									{
 										position183_11_17 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3758,11 +4389,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								{ // digit
 									position182_11_18, tokenIndex182_11_18 := position, tokenIndex
 									{
 										position183_11_18 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3804,11 +4443,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(5, true)
+						}
+
 						{ // digit
 							position182_11, tokenIndex182_11 := position, tokenIndex
 							{
 								position183_11 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(6, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -3851,6 +4498,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position179_12_19 := position
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(11, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3873,6 +4524,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position181_13_19 := position
 										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) == p.at {
+												p.note(14, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3905,6 +4560,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position183_20 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3940,6 +4599,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position179_12 := position
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3962,6 +4625,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position181_13 := position
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) == p.at {
+									p.note(14, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3991,6 +4658,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position179 := position
 				if c := buffer[position]; c < rune('a') || c > rune('z') {
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4010,6 +4681,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position181 := position
 				if c := buffer[position]; c < rune('A') || c > rune('Z') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4029,6 +4704,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position183 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(6, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4077,6 +4756,35 @@ const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // class9 is the table of the characters A-F a-f (see internal/pegwrap/classes.go).
 const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
+// 9 lookaheads, 5 rule calls inside them.
+var noteMask = [...][4]uint64{
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0xac00185000000000, 0x1, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
+	{0x478200000000, 0x4000000080000000, 0x0, 0x0},
+	{0x200000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x2800185000000000, 0x1, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x680000000000, 0x0, 0x0, 0x0},
+	{0x2c00185000000000, 0x1, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x2c00185000000000, 0x0, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x800000000000000, 0x0, 0x0, 0x0},
+	{0x2400185000000000, 0x1, 0x0, 0x0},
+	{0xac00987000000000, 0x1, 0x0, 0x0},
+	{0xa400985000000000, 0x1, 0x0, 0x0},
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 18 classes: [\x20 " < > [-^ ` {-}] [! '-* _ ~] [#] [$ & , =] [%] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0000000000:; $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG    ! aaaaaagggggggggggggggggggg   !\x00"
@@ -4091,7 +4799,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -4118,6 +4826,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

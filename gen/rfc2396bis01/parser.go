@@ -252,6 +252,9 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	arg           [1]int
+	at, look      int
+	dot           bool
+	seen, sure    [4]uint64
 
 	Buffer string
 	buffer []rune
@@ -378,14 +381,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		position, tokenIndex = 0, 0
 
 		s := p.Buffer
-		if cap(p.buffer) <= len(s) {
-			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+		n := len(s)
+		if p.at == n {
+			n++ // Collect: the probe symbol follows s
 		}
-		b := p.buffer[:len(s)+1]
+		if cap(p.buffer) <= n {
+			p.buffer = make([]rune, n+1, 2*n+64)
+		}
+		b := p.buffer[:n+1]
 		for i := 0; i < len(s); i++ {
 			b[i] = rune(s[i])
 		}
-		b[len(s)] = endSymbol
+		if n > len(s) {
+			b[len(s)] = probeSymbol
+		}
+		b[n] = endSymbol
 		p.buffer = b
 		buffer = p.buffer
 	}
@@ -417,6 +427,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	matchDot := func() bool {
 		if buffer[position] != endSymbol {
+			if int(position) == p.at {
+				p.dot = true
+			}
 			position++
 			return true
 		}
@@ -528,6 +541,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position9, tokenIndex9 := position, tokenIndex
 						if buffer[position] != rune('#') {
+							if int(position) == p.at {
+								p.note(0, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -563,6 +580,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position12, tokenIndex12 := position, tokenIndex
 						if buffer[position] != rune('#') {
+							if int(position) == p.at {
+								p.note(0, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -613,6 +634,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position17, tokenIndex17 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -654,6 +679,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position21 := position
 				{
+					if int(position) == p.at {
+						p.note(1, false)
+					}
 					switch buffer[position] {
 					case '%':
 						{ // escaped
@@ -661,6 +689,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position33_32 := position
 								if buffer[position] != rune('%') {
+									if int(position) == p.at {
+										p.note(2, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -675,7 +707,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(3, true)
+												}
+
 												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -701,7 +741,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(3, true)
+												}
+
 												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -737,7 +785,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+
 										if buffer[position] != rune('[') {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -765,6 +821,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
+										if int(position) == p.at {
+											p.note(8, false)
+										}
 										switch buffer[position] {
 										case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 											{ // mark
@@ -775,7 +838,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(9, true)
+															}
+
 															if buffer[position] != rune('-') {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -796,6 +867,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(11, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -833,7 +908,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(5, true)
+						}
+
 						if buffer[position] != rune('[') {
+							if int(position) == p.at {
+								p.note(6, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -859,6 +942,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
+						if int(position) == p.at {
+							p.note(8, false)
+						}
 						switch buffer[position] {
 						case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 							{ // mark
@@ -869,7 +959,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if buffer[position] != rune('-') {
+												if int(position) == p.at {
+													p.note(10, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -890,6 +988,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -916,7 +1018,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(9, true)
+						}
+
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -939,6 +1049,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position33 := position
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -953,7 +1067,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(4, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -979,7 +1101,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(4, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1019,6 +1149,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l36
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1035,6 +1169,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position41, tokenIndex41 := position, tokenIndex
 							if buffer[position] != rune('#') {
+								if int(position) == p.at {
+									p.note(0, false)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1085,6 +1223,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position51_62 := position
 								if buffer[position] != rune('/') {
+									if int(position) == p.at {
+										p.note(13, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1092,6 +1234,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								position++
 								if buffer[position] != rune('/') {
+									if int(position) == p.at {
+										p.note(13, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1135,13 +1281,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position48, tokenIndex48 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(14, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l48
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l48
 					}
 					goto l49
@@ -1159,6 +1309,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position51 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(13, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1166,6 +1320,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(13, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1200,6 +1358,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position55 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(13, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1217,6 +1379,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position260_52, tokenIndex260_52 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(13, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1285,6 +1451,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(15, true)
+						}
+
+						if int(position) == p.at {
+							p.note(2, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -1292,6 +1465,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position33_4 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(2, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1306,7 +1483,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(3, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(4, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1332,7 +1517,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(3, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(4, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1368,6 +1561,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -1378,7 +1578,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1399,6 +1607,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1442,6 +1654,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position299_6, tokenIndex299_6 := position, tokenIndex
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1452,6 +1668,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l300_6:
 							position, tokenIndex = position299_6, tokenIndex299_6
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) == p.at {
+									p.note(16, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1475,6 +1695,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
+							if int(position) == p.at {
+								p.note(4, false)
+							}
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								{ // DIGIT
@@ -1482,6 +1709,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position302_7 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(4, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1505,6 +1736,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position299_8, tokenIndex299_8 := position, tokenIndex
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(11, false)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1515,6 +1750,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l300_8:
 											position, tokenIndex = position299_8, tokenIndex299_8
 											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												if int(position) == p.at {
+													p.note(16, false)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1568,7 +1807,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(18, false)
+									}
+
 									if buffer[position] != rune('/') {
+										if int(position) == p.at {
+											p.note(13, false)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1620,6 +1867,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(19, true)
+						}
+
+						if int(position) == p.at {
+							p.note(2, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -1627,6 +1881,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position33_9 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(2, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1641,7 +1899,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(3, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(4, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1667,7 +1933,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(3, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(4, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1703,6 +1977,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -1713,7 +1994,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1734,6 +2023,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1763,6 +2056,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(19, true)
+							}
+
+							if int(position) == p.at {
+								p.note(2, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -1770,6 +2070,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position33_11 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(2, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1784,7 +2088,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(3, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(4, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1810,7 +2122,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(3, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(4, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1846,6 +2166,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
+												if int(position) == p.at {
+													p.note(8, false)
+												}
 												switch buffer[position] {
 												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 													{ // mark
@@ -1856,7 +2183,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(9, true)
+																	}
+
 																	if buffer[position] != rune('-') {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -1877,6 +2212,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1926,6 +2265,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l85
 						}
 						if buffer[position] != rune('@') {
+							if int(position) == p.at {
+								p.note(20, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1963,6 +2306,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(21, true)
+							}
+
+							if int(position) == p.at {
+								p.note(2, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -1970,6 +2320,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position33_13 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(2, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1984,7 +2338,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(3, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(4, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -2010,7 +2372,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(3, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(4, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -2046,6 +2416,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
+												if int(position) == p.at {
+													p.note(8, false)
+												}
 												switch buffer[position] {
 												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 													{ // mark
@@ -2056,7 +2433,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(9, true)
+																	}
+
 																	if buffer[position] != rune('-') {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -2077,6 +2462,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2121,6 +2510,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position94, tokenIndex94 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2168,6 +2561,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(22, false)
+								}
+
 								{ // alphanum
 									position160_60, tokenIndex160_60 := position, tokenIndex
 									{
@@ -2176,7 +2573,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, false)
+												}
+
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, false)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -2232,6 +2637,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position302_15 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2285,6 +2694,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position112, tokenIndex112 := position, tokenIndex
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(23, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2297,6 +2710,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position113, tokenIndex113 := position, tokenIndex
 						if buffer[position] != rune('.') {
+							if int(position) == p.at {
+								p.note(23, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2313,7 +2730,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, false)
+											}
+
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(11, false)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -2346,6 +2771,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position115, tokenIndex115 := position, tokenIndex
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(23, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2356,6 +2785,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l115
 					}
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(23, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2415,7 +2848,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(7, true)
+													}
+
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2437,6 +2878,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l135_53:
 									position, tokenIndex = position134_53, tokenIndex134_53
 									if buffer[position] != rune('-') {
+										if int(position) == p.at {
+											p.note(10, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2467,7 +2912,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(7, true)
+								}
+
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2492,6 +2945,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position123, tokenIndex123 := position, tokenIndex
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2510,7 +2967,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(7, true)
+									}
+
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2583,7 +3048,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(7, true)
+													}
+
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2605,6 +3078,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l135_56:
 									position, tokenIndex = position134_56, tokenIndex134_56
 									if buffer[position] != rune('-') {
+										if int(position) == p.at {
+											p.note(10, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2634,6 +3111,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position299_57, tokenIndex299_57 := position, tokenIndex
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2644,6 +3125,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l300_57:
 							position, tokenIndex = position299_57, tokenIndex299_57
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) == p.at {
+									p.note(16, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2667,6 +3152,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position130, tokenIndex130 := position, tokenIndex
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2685,7 +3174,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(7, true)
+									}
+
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2752,7 +3249,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(11, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2774,6 +3279,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l135:
 						position, tokenIndex = position134, tokenIndex134
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2813,7 +3322,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -2835,6 +3352,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							l159_35:
 								position, tokenIndex = position158_35, tokenIndex158_35
 								if buffer[position] != rune('-') {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2867,7 +3388,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(7, true)
+													}
+
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2889,6 +3418,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l159_36:
 									position, tokenIndex = position158_36, tokenIndex158_36
 									if buffer[position] != rune('-') {
+										if int(position) == p.at {
+											p.note(10, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2921,7 +3454,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(7, true)
+														}
+
 														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -2943,6 +3484,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									l159_37:
 										position, tokenIndex = position158_37, tokenIndex158_37
 										if buffer[position] != rune('-') {
+											if int(position) == p.at {
+												p.note(10, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2975,7 +3520,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(7, true)
+															}
+
 															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -2997,6 +3550,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l159_38:
 											position, tokenIndex = position158_38, tokenIndex158_38
 											if buffer[position] != rune('-') {
+												if int(position) == p.at {
+													p.note(10, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -3029,7 +3586,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(7, true)
+																}
+
 																if c := buffer[position]; c < rune('a') || c > rune('z') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3051,6 +3616,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											l159_39:
 												position, tokenIndex = position158_39, tokenIndex158_39
 												if buffer[position] != rune('-') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3083,7 +3652,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(7, true)
+																	}
+
 																	if c := buffer[position]; c < rune('a') || c > rune('z') {
+																		if int(position) == p.at {
+																			p.note(11, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -3105,6 +3682,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												l159_40:
 													position, tokenIndex = position158_40, tokenIndex158_40
 													if buffer[position] != rune('-') {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -3137,7 +3718,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(7, true)
+																		}
+
 																		if c := buffer[position]; c < rune('a') || c > rune('z') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -3159,6 +3748,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													l159_41:
 														position, tokenIndex = position158_41, tokenIndex158_41
 														if buffer[position] != rune('-') {
+															if int(position) == p.at {
+																p.note(10, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3191,7 +3784,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																		if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																			position++
 																		} else {
+																			if int(position) == p.at {
+																				p.note(7, true)
+																			}
+
 																			if c := buffer[position]; c < rune('a') || c > rune('z') {
+																				if int(position) == p.at {
+																					p.note(11, true)
+																				}
+
 																				if int(position) > p.far {
 																					p.far, p.farComp = int(position), p.comp
 																				}
@@ -3213,6 +3814,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														l159_42:
 															position, tokenIndex = position158_42, tokenIndex158_42
 															if buffer[position] != rune('-') {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3245,7 +3850,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																				position++
 																			} else {
+																				if int(position) == p.at {
+																					p.note(7, true)
+																				}
+
 																				if c := buffer[position]; c < rune('a') || c > rune('z') {
+																					if int(position) == p.at {
+																						p.note(11, true)
+																					}
+
 																					if int(position) > p.far {
 																						p.far, p.farComp = int(position), p.comp
 																					}
@@ -3267,6 +3880,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															l159_43:
 																position, tokenIndex = position158_43, tokenIndex158_43
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3347,7 +3964,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(7, true)
+									}
+
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3369,6 +3994,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l159:
 					position, tokenIndex = position158, tokenIndex158
 					if buffer[position] != rune('-') {
+						if int(position) == p.at {
+							p.note(10, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3393,7 +4022,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
 						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							if int(position) == p.at {
+								p.note(11, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3421,6 +4058,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(23, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3431,6 +4072,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(23, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3441,6 +4086,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(23, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3467,6 +4116,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position167, tokenIndex167 := position, tokenIndex
 					if buffer[position] != rune('2') {
+						if int(position) == p.at {
+							p.note(24, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3474,6 +4127,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('5') {
+						if int(position) == p.at {
+							p.note(25, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3481,6 +4138,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
+						if int(position) == p.at {
+							p.note(26, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3491,6 +4152,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l168:
 					position, tokenIndex = position167, tokenIndex167
 					if buffer[position] != rune('2') {
+						if int(position) == p.at {
+							p.note(24, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3498,6 +4163,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
+						if int(position) == p.at {
+							p.note(27, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3509,6 +4178,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position302_17 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3527,6 +4200,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l169:
 					position, tokenIndex = position167, tokenIndex167
 					if buffer[position] != rune('1') {
+						if int(position) == p.at {
+							p.note(28, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3538,6 +4215,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position302_18 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3557,6 +4238,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position302_19 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3575,6 +4260,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l170:
 					position, tokenIndex = position167, tokenIndex167
 					if c := buffer[position]; c < rune('1') || c > rune('9') {
+						if int(position) == p.at {
+							p.note(29, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3586,6 +4275,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position302_20 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3608,6 +4301,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position302_21 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3639,6 +4336,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position173 := position
 				if buffer[position] != rune('[') {
+					if int(position) == p.at {
+						p.note(6, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3649,6 +4350,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l172
 				}
 				if buffer[position] != rune(']') {
+					if int(position) == p.at {
+						p.note(30, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3677,6 +4382,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3687,6 +4396,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3697,6 +4410,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3707,6 +4424,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3717,6 +4438,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3727,6 +4452,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3743,6 +4472,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l241_45
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -3771,6 +4504,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position178, tokenIndex178 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(30, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3783,6 +4520,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l177:
 					position, tokenIndex = position176, tokenIndex176
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3790,26 +4531,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(12, true)
 						}
-						goto l179
-					}
-					position++
-					if !_rules[ruleh4]() {
-						goto l179
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l179
-					}
-					position++
-					if !_rules[ruleh4]() {
-						goto l179
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3820,6 +4545,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3830,6 +4559,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3840,6 +4573,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l179
+					}
+					position++
+					if !_rules[ruleh4]() {
+						goto l179
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l179
+					}
+					position++
+					if !_rules[ruleh4]() {
+						goto l179
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3856,6 +4621,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l241_46
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -3884,6 +4653,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position180, tokenIndex180 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(30, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3906,6 +4679,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l183:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3913,26 +4690,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(12, true)
 						}
-						goto l181
-					}
-					position++
-					if !_rules[ruleh4]() {
-						goto l181
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l181
-					}
-					position++
-					if !_rules[ruleh4]() {
-						goto l181
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3943,6 +4704,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l181
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3953,6 +4718,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l181
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l181
+					}
+					position++
+					if !_rules[ruleh4]() {
+						goto l181
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l181
+					}
+					position++
+					if !_rules[ruleh4]() {
+						goto l181
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3969,6 +4766,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l241_47
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -3997,6 +4798,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position184, tokenIndex184 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(30, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4022,6 +4827,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l187:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4029,26 +4838,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(12, true)
 						}
-						goto l185
-					}
-					position++
-					if !_rules[ruleh4]() {
-						goto l185
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l185
-					}
-					position++
-					if !_rules[ruleh4]() {
-						goto l185
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4059,6 +4852,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l185
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l185
+					}
+					position++
+					if !_rules[ruleh4]() {
+						goto l185
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l185
+					}
+					position++
+					if !_rules[ruleh4]() {
+						goto l185
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4075,6 +4900,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l241_48
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4103,6 +4932,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position188, tokenIndex188 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(30, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4128,6 +4961,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l191:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4135,6 +4972,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4145,6 +4986,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l189
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4155,6 +5000,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l189
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4171,6 +5020,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l241_49
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4199,6 +5052,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position192, tokenIndex192 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(30, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4224,6 +5081,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l195:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4231,6 +5092,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4241,6 +5106,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l193
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4257,6 +5126,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l241_50
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4285,6 +5158,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position196, tokenIndex196 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(30, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4310,6 +5187,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l199:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4317,6 +5198,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4333,6 +5218,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l241_51
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4361,6 +5250,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position200, tokenIndex200 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(30, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4386,6 +5279,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l203:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4393,6 +5290,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4405,6 +5306,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position204, tokenIndex204 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(30, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4430,6 +5335,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l206:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4437,6 +5346,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4446,6 +5359,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position207, tokenIndex207 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(30, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4475,6 +5392,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l210
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4484,6 +5405,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position212, tokenIndex212 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(12, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4513,6 +5438,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l215
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4522,6 +5451,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position217, tokenIndex217 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(12, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4554,6 +5487,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l220
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4563,6 +5500,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position222, tokenIndex222 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(12, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4595,6 +5536,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l225
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4604,6 +5549,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position227, tokenIndex227 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(12, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4636,6 +5585,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l230
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4645,6 +5598,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position232, tokenIndex232 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(12, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4677,6 +5634,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l235
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4686,6 +5647,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position237, tokenIndex237 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(12, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4719,6 +5684,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l241
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4756,7 +5725,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(4, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4784,7 +5761,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(3, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4817,7 +5802,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(3, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4850,7 +5843,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(3, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4936,6 +5937,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position260, tokenIndex260 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(13, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4983,6 +5988,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(19, true)
+						}
+
+						if int(position) == p.at {
+							p.note(2, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -4990,6 +6002,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position33_26 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(2, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5004,7 +6020,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(3, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(4, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5030,7 +6054,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(3, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(4, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5066,6 +6098,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -5076,7 +6115,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5097,6 +6144,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -5139,6 +6190,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(31, true)
+							}
+
 							if !_rules[rulepchar]() {
 								goto l271
 							}
@@ -5167,6 +6222,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(31, true)
+							}
+
 							if !_rules[rulepchar]() {
 								goto l276
 							}
@@ -5197,6 +6256,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position51_61 := position
 								if buffer[position] != rune('/') {
+									if int(position) == p.at {
+										p.note(13, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5204,6 +6267,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								position++
 								if buffer[position] != rune('/') {
+									if int(position) == p.at {
+										p.note(13, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5253,13 +6320,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position285, tokenIndex285 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(14, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l285
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l285
 					}
 					goto l286
@@ -5310,6 +6381,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(32, true)
+						}
+
+						if int(position) == p.at {
+							p.note(2, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -5317,6 +6395,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position33_28 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(2, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5331,7 +6413,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(3, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(4, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5357,7 +6447,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(3, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(4, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5393,6 +6491,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -5403,7 +6508,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5424,6 +6537,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -5453,6 +6570,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(32, true)
+							}
+
+							if int(position) == p.at {
+								p.note(2, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -5460,6 +6584,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position33_30 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(2, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5474,7 +6602,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(3, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(4, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -5500,7 +6636,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(3, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(4, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -5536,6 +6680,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
+												if int(position) == p.at {
+													p.note(8, false)
+												}
 												switch buffer[position] {
 												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 													{ // mark
@@ -5546,7 +6697,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(9, true)
+																	}
+
 																	if buffer[position] != rune('-') {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -5567,6 +6726,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5608,6 +6771,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position299, tokenIndex299 := position, tokenIndex
 					if c := buffer[position]; c < rune('a') || c > rune('z') {
+						if int(position) == p.at {
+							p.note(11, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -5618,6 +6785,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l300:
 					position, tokenIndex = position299, tokenIndex299
 					if c := buffer[position]; c < rune('A') || c > rune('Z') {
+						if int(position) == p.at {
+							p.note(16, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -5639,6 +6810,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position302 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(4, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5661,7 +6836,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(3, true)
+						}
+
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(4, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -5721,6 +6904,44 @@ const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x0
 // class11 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
 const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
+// 27 lookaheads, 2 rule calls inside them.
+var noteMask = [...][4]uint64{
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0xac00987000000000, 0x28000001, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0xac00985000000000, 0x20000001, 0x0, 0x0},
+	{0x0, 0x8000000, 0x0, 0x0},
+	{0x3ff000000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
+	{0x478200000000, 0x4000000080000000, 0x0, 0x0},
+	{0x200000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0xac00185000000000, 0x28000001, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x680000000000, 0x0, 0x0, 0x0},
+	{0x8000000800000000, 0x0, 0x0, 0x0},
+	{0x2c00185000000000, 0x1, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x2c00185000000000, 0x0, 0x0, 0x0},
+	{0x600000000000, 0x0, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x4000000000000, 0x0, 0x0, 0x0},
+	{0x20000000000000, 0x0, 0x0, 0x0},
+	{0x3f000000000000, 0x0, 0x0, 0x0},
+	{0x1f000000000000, 0x0, 0x0, 0x0},
+	{0x2000000000000, 0x0, 0x0, 0x0},
+	{0x3fe000000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x20000000, 0x0, 0x0},
+	{0x8000800000000000, 0x0, 0x0, 0x0},
+	{0x2800185000000000, 0x1, 0x0, 0x0},
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 24 classes: [\x20 " < > \ ^ ` {-}] [! '-* _ ~] [#] [$ & , ; =] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-Z] [[] []] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0123356666:$ $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG[ ] ! aaaaaagggggggggggggggggggg   !\x00"
@@ -5735,7 +6956,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -5762,6 +6983,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

@@ -234,6 +234,9 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	arg           [1]int
+	at, look      int
+	dot           bool
+	seen, sure    [4]uint64
 
 	Buffer string
 	buffer []rune
@@ -360,14 +363,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		position, tokenIndex = 0, 0
 
 		s := p.Buffer
-		if cap(p.buffer) <= len(s) {
-			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+		n := len(s)
+		if p.at == n {
+			n++ // Collect: the probe symbol follows s
 		}
-		b := p.buffer[:len(s)+1]
+		if cap(p.buffer) <= n {
+			p.buffer = make([]rune, n+1, 2*n+64)
+		}
+		b := p.buffer[:n+1]
 		for i := 0; i < len(s); i++ {
 			b[i] = rune(s[i])
 		}
-		b[len(s)] = endSymbol
+		if n > len(s) {
+			b[len(s)] = probeSymbol
+		}
+		b[n] = endSymbol
 		p.buffer = b
 		buffer = p.buffer
 	}
@@ -399,6 +409,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	matchDot := func() bool {
 		if buffer[position] != endSymbol {
+			if int(position) == p.at {
+				p.dot = true
+			}
 			position++
 			return true
 		}
@@ -519,13 +532,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position10, tokenIndex10 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(0, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l10
 					}
 					position++
-					if !_rules[rulefragment]() {
+					if !p.peek(_rules[rulefragment]) {
 						goto l10
 					}
 					goto l11
@@ -565,6 +582,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l13
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(1, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -593,13 +614,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position28_56, tokenIndex28_56 := position, tokenIndex
 								if buffer[position] != rune('?') {
+									if int(position) == p.at {
+										p.note(2, false)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
 									goto l28_56
 								}
 								position++
-								if !_rules[rulequery]() {
+								if !p.peek(_rules[rulequery]) {
 									goto l28_56
 								}
 								goto l29_56
@@ -661,13 +686,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position22, tokenIndex22 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l22
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l22
 					}
 					goto l23
@@ -705,13 +734,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position28, tokenIndex28 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l28
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l28
 					}
 					goto l29
@@ -764,6 +797,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(3, true)
+						}
+
+						if int(position) == p.at {
+							p.note(4, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -771,6 +811,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position203_29 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -785,11 +829,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position219_19_25_29, tokenIndex219_19_25_29 := position, tokenIndex
 														{
 															position220_19_25_29 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -823,11 +875,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position219_19_26_29, tokenIndex219_19_26_29 := position, tokenIndex
 														{
 															position220_19_26_29 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -871,6 +931,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -881,7 +948,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -902,6 +977,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -939,6 +1018,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position38 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -946,6 +1029,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -982,6 +1069,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position42 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -999,6 +1090,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position168_55, tokenIndex168_55 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(12, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1067,6 +1162,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(13, true)
+						}
+
+						if int(position) == p.at {
+							p.note(4, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -1074,6 +1176,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position203_31 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1088,11 +1194,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position219_19_25_31, tokenIndex219_19_25_31 := position, tokenIndex
 														{
 															position220_19_25_31 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -1126,11 +1240,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position219_19_26_31, tokenIndex219_19_26_31 := position, tokenIndex
 														{
 															position220_19_26_31 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -1174,6 +1296,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -1184,7 +1313,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1205,6 +1342,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1234,6 +1375,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(13, true)
+							}
+
+							if int(position) == p.at {
+								p.note(4, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -1241,6 +1389,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position203_33 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1255,11 +1407,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position219_19_25_33, tokenIndex219_19_25_33 := position, tokenIndex
 															{
 																position220_19_25_33 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1293,11 +1453,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position219_19_26_33, tokenIndex219_19_26_33 := position, tokenIndex
 															{
 																position220_19_26_33 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1341,6 +1509,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
+												if int(position) == p.at {
+													p.note(8, false)
+												}
 												switch buffer[position] {
 												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 													{ // mark
@@ -1351,7 +1526,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(9, true)
+																	}
+
 																	if buffer[position] != rune('-') {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -1372,6 +1555,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1423,6 +1610,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position216_20_22 := position
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1445,6 +1636,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position218_21_22 := position
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) == p.at {
+											p.note(14, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1476,6 +1671,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(15, false)
+							}
+
+							if int(position) == p.at {
+								p.note(6, false)
+							}
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								{ // digit
@@ -1483,6 +1685,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position220_23 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(6, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1510,6 +1716,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position216_20_24 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, false)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1532,6 +1742,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position218_21_24 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(14, false)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1587,7 +1801,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					{
 						position62, tokenIndex62 := position, tokenIndex
-						if !_rules[rulereg_name]() {
+						if !p.peek(_rules[rulereg_name]) {
 							goto l62
 						}
 						goto l61
@@ -1622,6 +1836,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(16, true)
+						}
+
+						if int(position) == p.at {
+							p.note(4, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -1629,6 +1850,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position203_35 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1643,11 +1868,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position219_19_25_35, tokenIndex219_19_25_35 := position, tokenIndex
 														{
 															position220_19_25_35 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -1681,11 +1914,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position219_19_26_35, tokenIndex219_19_26_35 := position, tokenIndex
 														{
 															position220_19_26_35 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -1729,6 +1970,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -1739,7 +1987,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1760,6 +2016,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1789,6 +2049,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(16, true)
+							}
+
+							if int(position) == p.at {
+								p.note(4, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -1796,6 +2063,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position203_37 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1810,11 +2081,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position219_19_25_37, tokenIndex219_19_25_37 := position, tokenIndex
 															{
 																position220_19_25_37 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1848,11 +2127,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position219_19_26_37, tokenIndex219_19_26_37 := position, tokenIndex
 															{
 																position220_19_26_37 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1896,6 +2183,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
+												if int(position) == p.at {
+													p.note(8, false)
+												}
 												switch buffer[position] {
 												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 													{ // mark
@@ -1906,7 +2200,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(9, true)
+																	}
+
 																	if buffer[position] != rune('-') {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -1927,6 +2229,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1976,6 +2282,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l73
 						}
 						if buffer[position] != rune('@') {
+							if int(position) == p.at {
+								p.note(17, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2013,6 +2323,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(18, true)
+							}
+
+							if int(position) == p.at {
+								p.note(4, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -2020,6 +2337,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position203_39 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2034,11 +2355,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position219_19_25_39, tokenIndex219_19_25_39 := position, tokenIndex
 															{
 																position220_19_25_39 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -2072,11 +2401,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(5, true)
+														}
+
 														{ // digit
 															position219_19_26_39, tokenIndex219_19_26_39 := position, tokenIndex
 															{
 																position220_19_26_39 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(6, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -2120,6 +2457,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
+												if int(position) == p.at {
+													p.note(8, false)
+												}
 												switch buffer[position] {
 												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 													{ // mark
@@ -2130,7 +2474,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(9, true)
+																	}
+
 																	if buffer[position] != rune('-') {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -2151,6 +2503,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2195,6 +2551,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position82, tokenIndex82 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2261,6 +2621,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position90 := position
 				if buffer[position] != rune('[') {
+					if int(position) == p.at {
+						p.note(19, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2271,6 +2635,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l89
 				}
 				if buffer[position] != rune(']') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2299,6 +2667,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position93, tokenIndex93 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2340,6 +2712,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position107_41, tokenIndex107_41 := position, tokenIndex
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(1, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2352,6 +2728,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position108_41, tokenIndex108_41 := position, tokenIndex
 									if buffer[position] != rune('.') {
+										if int(position) == p.at {
+											p.note(21, false)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2375,6 +2755,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				lok41:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2382,6 +2766,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2401,6 +2789,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position107_42, tokenIndex107_42 := position, tokenIndex
 									if buffer[position] != rune(':') {
+										if int(position) == p.at {
+											p.note(1, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2413,6 +2805,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position108_42, tokenIndex108_42 := position, tokenIndex
 										if buffer[position] != rune('.') {
+											if int(position) == p.at {
+												p.note(21, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2454,6 +2850,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position107_43, tokenIndex107_43 := position, tokenIndex
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(1, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2466,6 +2866,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position108_43, tokenIndex108_43 := position, tokenIndex
 									if buffer[position] != rune('.') {
+										if int(position) == p.at {
+											p.note(21, false)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2492,6 +2896,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l101:
 					position, tokenIndex = position97, tokenIndex97
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2499,6 +2907,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2518,6 +2930,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position107_44, tokenIndex107_44 := position, tokenIndex
 									if buffer[position] != rune(':') {
+										if int(position) == p.at {
+											p.note(1, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2530,6 +2946,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position108_44, tokenIndex108_44 := position, tokenIndex
 										if buffer[position] != rune('.') {
+											if int(position) == p.at {
+												p.note(21, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2578,6 +2998,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position107, tokenIndex107 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2590,6 +3014,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position108, tokenIndex108 := position, tokenIndex
 						if buffer[position] != rune('.') {
+							if int(position) == p.at {
+								p.note(21, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2624,7 +3052,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(22, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(6, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2652,7 +3088,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(22, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(6, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2685,7 +3129,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(22, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(6, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2718,7 +3170,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(22, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(6, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2760,6 +3220,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position222_5 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(6, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2781,6 +3245,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position222_6 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2807,6 +3275,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position222_7 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2827,6 +3299,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			l122:
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2838,6 +3314,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position222_8 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(6, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2859,6 +3339,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position222_9 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2885,6 +3369,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position222_10 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2905,6 +3393,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			l126:
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2916,6 +3408,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position222_11 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(6, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2937,6 +3433,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position222_12 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2963,6 +3463,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position222_13 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2983,6 +3487,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			l130:
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2994,6 +3502,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position222_14 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(6, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3015,6 +3527,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position222_15 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3041,6 +3557,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position222_16 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3083,6 +3603,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l138
 					}
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3108,6 +3632,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													{
 														position216_20_27_54 := position
 														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3130,6 +3658,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													{
 														position218_21_27_54 := position
 														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															if int(position) == p.at {
+																p.note(14, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3162,6 +3694,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position220_28_54 := position
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												if int(position) == p.at {
+													p.note(6, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -3198,6 +3734,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position140, tokenIndex140 := position, tokenIndex
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3240,6 +3780,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position216_20_27_45 := position
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3262,6 +3806,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position218_21_27_45 := position
 												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													if int(position) == p.at {
+														p.note(14, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3294,6 +3842,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position220_28_45 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(6, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3325,6 +3877,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position147, tokenIndex147 := position, tokenIndex
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3352,6 +3908,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position216_20_27_46 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -3374,6 +3934,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position218_21_27_46 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(14, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -3406,6 +3970,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position220_28_46 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3457,6 +4025,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position216_20_47 := position
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3479,6 +4051,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position218_21_47 := position
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) == p.at {
+											p.note(14, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3510,6 +4086,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position153, tokenIndex153 := position, tokenIndex
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3537,6 +4117,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position216_20_27_48 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -3559,6 +4143,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position218_21_27_48 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(14, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -3591,6 +4179,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position220_28_48 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3640,6 +4232,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position220_17 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3719,6 +4315,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position168, tokenIndex168 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3757,6 +4357,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position174, tokenIndex174 := position, tokenIndex
 					if buffer[position] != rune(';') {
+						if int(position) == p.at {
+							p.note(23, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3801,6 +4405,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(24, true)
+						}
+
+						if int(position) == p.at {
+							p.note(4, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -3808,6 +4419,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position203_49 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3822,11 +4437,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position219_19_25_49, tokenIndex219_19_25_49 := position, tokenIndex
 														{
 															position220_19_25_49 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3860,11 +4483,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+
 													{ // digit
 														position219_19_26_49, tokenIndex219_19_26_49 := position, tokenIndex
 														{
 															position220_19_26_49 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(6, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3908,6 +4539,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
+											if int(position) == p.at {
+												p.note(8, false)
+											}
 											switch buffer[position] {
 											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 												{ // mark
@@ -3918,7 +4556,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(9, true)
+																}
+
 																if buffer[position] != rune('-') {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3939,6 +4585,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4016,6 +4666,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position191 := position
 				{
+					if int(position) == p.at {
+						p.note(25, false)
+					}
 					switch buffer[position] {
 					case '%':
 						{ // escaped
@@ -4023,6 +4676,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position203_51 := position
 								if buffer[position] != rune('%') {
+									if int(position) == p.at {
+										p.note(4, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4037,11 +4694,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(5, true)
+												}
+
 												{ // digit
 													position219_19_25_51, tokenIndex219_19_25_51 := position, tokenIndex
 													{
 														position220_19_25_51 := position
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(6, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4075,11 +4740,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(5, true)
+												}
+
 												{ // digit
 													position219_19_26_51, tokenIndex219_19_26_51 := position, tokenIndex
 													{
 														position220_19_26_51 := position
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(6, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4123,7 +4796,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(26, true)
+										}
+
 										if buffer[position] != rune(';') {
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4151,6 +4832,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
+										if int(position) == p.at {
+											p.note(8, false)
+										}
 										switch buffer[position] {
 										case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 											{ // mark
@@ -4161,7 +4849,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(9, true)
+															}
+
 															if buffer[position] != rune('-') {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -4182,6 +4878,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(11, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4219,7 +4919,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(26, true)
+						}
+
 						if buffer[position] != rune(';') {
+							if int(position) == p.at {
+								p.note(23, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4245,6 +4953,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
+						if int(position) == p.at {
+							p.note(8, false)
+						}
 						switch buffer[position] {
 						case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
 							{ // mark
@@ -4255,7 +4970,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if buffer[position] != rune('-') {
+												if int(position) == p.at {
+													p.note(10, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4276,6 +4999,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -4302,7 +5029,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(9, true)
+						}
+
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4325,6 +5060,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position203 := position
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(4, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4339,11 +5078,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								{ // digit
 									position219_19_25, tokenIndex219_19_25 := position, tokenIndex
 									{
 										position220_19_25 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4377,11 +5124,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								{ // digit
 									position219_19_26, tokenIndex219_19_26 := position, tokenIndex
 									{
 										position220_19_26 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4423,11 +5178,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(5, true)
+						}
+
 						{ // digit
 							position219_19, tokenIndex219_19 := position, tokenIndex
 							{
 								position220_19 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(6, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4470,6 +5233,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position216_20_27 := position
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(11, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4492,6 +5259,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position218_21_27 := position
 										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) == p.at {
+												p.note(14, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4524,6 +5295,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position220_28 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -4559,6 +5334,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position216_20 := position
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -4581,6 +5360,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position218_21 := position
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) == p.at {
+									p.note(14, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -4610,6 +5393,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position216 := position
 				if c := buffer[position]; c < rune('a') || c > rune('z') {
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4629,6 +5416,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position218 := position
 				if c := buffer[position]; c < rune('A') || c > rune('Z') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4648,6 +5439,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position220 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(6, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4667,6 +5462,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position222 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(6, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4689,7 +5488,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(22, true)
+						}
+
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(6, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4744,6 +5551,38 @@ const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // class10 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
 const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
+// 14 lookaheads, 5 rule calls inside them.
+var noteMask = [...][4]uint64{
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0xac00185000000000, 0x1, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
+	{0x478200000000, 0x4000000080000000, 0x0, 0x0},
+	{0x200000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x2800185000000000, 0x1, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x680000000000, 0x0, 0x0, 0x0},
+	{0x2c00185000000000, 0x1, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x2c00185000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x8000000, 0x0, 0x0},
+	{0x0, 0x20000000, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x800000000000000, 0x0, 0x0, 0x0},
+	{0x2400185000000000, 0x1, 0x0, 0x0},
+	{0xac00987000000000, 0x28000001, 0x0, 0x0},
+	{0xa400985000000000, 0x28000001, 0x0, 0x0},
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 20 classes: [\x20 " < > \ ^ ` {-}] [! '-* _ ~] [#] [$ & , =] [%] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [[] []] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0000000000:; $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG[ ] ! aaaaaagggggggggggggggggggg   !\x00"
@@ -4758,7 +5597,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -4785,6 +5624,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

@@ -230,6 +230,9 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	arg           [1]int
+	at, look      int
+	dot           bool
+	seen, sure    [4]uint64
 
 	Buffer string
 	buffer []rune
@@ -356,14 +359,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		position, tokenIndex = 0, 0
 
 		s := p.Buffer
-		if cap(p.buffer) <= len(s) {
-			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+		n := len(s)
+		if p.at == n {
+			n++ // Collect: the probe symbol follows s
 		}
-		b := p.buffer[:len(s)+1]
+		if cap(p.buffer) <= n {
+			p.buffer = make([]rune, n+1, 2*n+64)
+		}
+		b := p.buffer[:n+1]
 		for i := 0; i < len(s); i++ {
 			b[i] = rune(s[i])
 		}
-		b[len(s)] = endSymbol
+		if n > len(s) {
+			b[len(s)] = probeSymbol
+		}
+		b[n] = endSymbol
 		p.buffer = b
 		buffer = p.buffer
 	}
@@ -395,6 +405,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	matchDot := func() bool {
 		if buffer[position] != endSymbol {
+			if int(position) == p.at {
+				p.dot = true
+			}
 			position++
 			return true
 		}
@@ -614,6 +627,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l11
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(0, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -627,6 +644,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position19_45, tokenIndex19_45 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -634,6 +655,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -677,13 +702,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position13, tokenIndex13 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l13
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l13
 					}
 					goto l14
@@ -694,13 +723,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position15, tokenIndex15 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(3, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l15
 					}
 					position++
-					if !_rules[rulefragment]() {
+					if !p.peek(_rules[rulefragment]) {
 						goto l15
 					}
 					goto l16
@@ -725,6 +758,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position19, tokenIndex19 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -732,6 +769,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -782,6 +823,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l23
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(0, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -795,6 +840,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position19_44, tokenIndex19_44 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -802,6 +851,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -845,13 +898,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position25, tokenIndex25 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l25
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l25
 					}
 					goto l26
@@ -894,6 +951,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position36_46, tokenIndex36_46 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -901,6 +962,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -944,13 +1009,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position30, tokenIndex30 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l30
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l30
 					}
 					goto l31
@@ -961,13 +1030,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position32, tokenIndex32 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(3, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l32
 					}
 					position++
-					if !_rules[rulefragment]() {
+					if !p.peek(_rules[rulefragment]) {
 						goto l32
 					}
 					goto l33
@@ -992,6 +1065,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position36, tokenIndex36 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -999,6 +1076,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1048,6 +1129,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position42, tokenIndex42 := position, tokenIndex
 					if c := buffer[position]; c < rune('a') || c > rune('z') {
+						if int(position) == p.at {
+							p.note(4, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1058,6 +1143,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l43:
 					position, tokenIndex = position42, tokenIndex42
 					if c := buffer[position]; c < rune('A') || c > rune('Z') {
+						if int(position) == p.at {
+							p.note(5, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1073,7 +1162,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(6, false)
+							}
+
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(4, false)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1109,6 +1206,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l49
 					}
 					if buffer[position] != rune('@') {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1126,6 +1227,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position51, tokenIndex51 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1162,6 +1267,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(8, true)
+							}
+
+							if int(position) == p.at {
+								p.note(9, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // pct_encoded
@@ -1169,6 +1281,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position235_19 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1183,7 +1299,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1209,7 +1333,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1238,6 +1370,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							default:
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									if int(position) == p.at {
+										p.note(4, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1278,6 +1414,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position63, tokenIndex63 := position, tokenIndex
 						{
+							if int(position) == p.at {
+								p.note(12, false)
+							}
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
@@ -1288,7 +1427,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(13, false)
+												}
+
 												if buffer[position] != rune('!') {
+													if int(position) == p.at {
+														p.note(14, false)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1313,6 +1460,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position235_42 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1327,7 +1478,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, false)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, false)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1353,7 +1512,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, false)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, false)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1389,7 +1556,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(15, false)
+												}
+
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, false)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1445,6 +1620,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position246_1 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1476,6 +1655,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position70 := position
 				if buffer[position] != rune('[') {
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1496,6 +1679,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			l71:
 				if buffer[position] != rune(']') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1521,6 +1708,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position75, tokenIndex75 := position, tokenIndex
 					if buffer[position] != rune('v') {
+						if int(position) == p.at {
+							p.note(18, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1531,6 +1722,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l76:
 					position, tokenIndex = position75, tokenIndex75
 					if buffer[position] != rune('V') {
+						if int(position) == p.at {
+							p.note(19, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1547,7 +1742,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1576,7 +1779,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1599,6 +1810,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position78, tokenIndex78
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1609,6 +1824,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) == p.at {
+							p.note(21, false)
+						}
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 							{ // sub_delims
@@ -1619,7 +1841,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(13, true)
+											}
+
 											if buffer[position] != rune('!') {
+												if int(position) == p.at {
+													p.note(14, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1647,7 +1877,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(15, true)
+											}
+
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(4, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1676,6 +1914,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(0, true)
+							}
+
+							if int(position) == p.at {
+								p.note(21, false)
+							}
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
@@ -1686,7 +1931,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(13, true)
+												}
+
 												if buffer[position] != rune('!') {
+													if int(position) == p.at {
+														p.note(14, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1714,7 +1967,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(15, true)
+												}
+
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1762,6 +2023,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1772,6 +2037,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1782,6 +2051,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1792,6 +2065,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1802,6 +2079,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1812,6 +2093,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1828,6 +2113,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_34
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1856,6 +2145,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position87, tokenIndex87 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1868,6 +2161,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l86:
 					position, tokenIndex = position85, tokenIndex85
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1875,26 +2172,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(0, true)
 						}
-						goto l88
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l88
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l88
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l88
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1905,6 +2186,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1915,6 +2200,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1925,6 +2214,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l88
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l88
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l88
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l88
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1941,6 +2262,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_35
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1969,6 +2294,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position89, tokenIndex89 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1991,6 +2320,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l92:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1998,26 +2331,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(0, true)
 						}
-						goto l90
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l90
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l90
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l90
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2028,6 +2345,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2038,6 +2359,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l90
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l90
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l90
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l90
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2054,6 +2407,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_36
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2082,6 +2439,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position93, tokenIndex93 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2107,6 +2468,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l96:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2114,26 +2479,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(0, true)
 						}
-						goto l94
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l94
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l94
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l94
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2144,6 +2493,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l94
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l94
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l94
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l94
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2160,6 +2541,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_37
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2188,6 +2573,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position97, tokenIndex97 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2213,6 +2602,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l100:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2220,6 +2613,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2230,6 +2627,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2240,6 +2641,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2256,6 +2661,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_38
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2284,6 +2693,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position101, tokenIndex101 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2309,6 +2722,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l104:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2316,6 +2733,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2326,6 +2747,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l102
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2342,6 +2767,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_39
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2370,6 +2799,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position105, tokenIndex105 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2395,6 +2828,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l108:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2402,6 +2839,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2418,6 +2859,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_40
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2446,6 +2891,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position109, tokenIndex109 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2471,6 +2920,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l112:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2478,6 +2931,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2490,6 +2947,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position113, tokenIndex113 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2515,6 +2976,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l115:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2522,6 +2987,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2531,6 +3000,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position116, tokenIndex116 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2560,6 +3033,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l119
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2569,6 +3046,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position121, tokenIndex121 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2598,6 +3079,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l124
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2607,6 +3092,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position126, tokenIndex126 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2639,6 +3128,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l129
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2648,6 +3141,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position131, tokenIndex131 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2680,6 +3177,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l134
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2689,6 +3190,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position136, tokenIndex136 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2721,6 +3226,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l139
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2730,6 +3239,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position141, tokenIndex141 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2762,6 +3275,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l144
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2771,6 +3288,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position146, tokenIndex146 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2806,7 +3327,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2834,7 +3363,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2867,7 +3404,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2900,7 +3445,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2941,6 +3494,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l158
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2976,6 +3533,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2986,6 +3547,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2996,6 +3561,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3022,6 +3591,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position163, tokenIndex163 := position, tokenIndex
 					if buffer[position] != rune('2') {
+						if int(position) == p.at {
+							p.note(22, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3029,6 +3602,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('5') {
+						if int(position) == p.at {
+							p.note(23, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3036,6 +3613,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
+						if int(position) == p.at {
+							p.note(24, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3046,6 +3627,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l164:
 					position, tokenIndex = position163, tokenIndex163
 					if buffer[position] != rune('2') {
+						if int(position) == p.at {
+							p.note(22, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3053,6 +3638,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
+						if int(position) == p.at {
+							p.note(25, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3064,6 +3653,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position246_12 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3082,6 +3675,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l165:
 					position, tokenIndex = position163, tokenIndex163
 					if buffer[position] != rune('1') {
+						if int(position) == p.at {
+							p.note(26, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3093,6 +3690,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position246_13 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3112,6 +3713,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position246_14 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3130,6 +3735,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l166:
 					position, tokenIndex = position163, tokenIndex163
 					if c := buffer[position]; c < rune('1') || c > rune('9') {
+						if int(position) == p.at {
+							p.note(27, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3141,6 +3750,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position246_15 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3163,6 +3776,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position246_16 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3199,6 +3816,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(28, true)
+							}
+
+							if int(position) == p.at {
+								p.note(9, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // pct_encoded
@@ -3206,6 +3830,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position235_20 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3220,7 +3848,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3246,7 +3882,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3275,6 +3919,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							default:
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									if int(position) == p.at {
+										p.note(4, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -3407,6 +4055,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position188, tokenIndex188 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3433,6 +4085,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position190 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(1, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3448,6 +4104,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position194, tokenIndex194 := position, tokenIndex
 						if buffer[position] != rune('/') {
+							if int(position) == p.at {
+								p.note(1, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3489,6 +4149,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position198, tokenIndex198 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3525,6 +4189,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position202, tokenIndex202 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3563,6 +4231,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(29, false)
+									}
+
+									if int(position) == p.at {
+										p.note(9, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
@@ -3570,6 +4245,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position235_27_30 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(9, false)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3584,7 +4263,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, false)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, false)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3610,7 +4297,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, false)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, false)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3639,6 +4334,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(4, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3685,6 +4384,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(29, true)
+									}
+
+									if int(position) == p.at {
+										p.note(9, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
@@ -3692,6 +4398,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position235_27_31 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(9, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3706,7 +4416,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3732,7 +4450,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3761,6 +4487,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3800,6 +4530,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(29, true)
+								}
+
+								if int(position) == p.at {
+									p.note(9, false)
+								}
 								switch buffer[position] {
 								case '%':
 									{ // pct_encoded
@@ -3807,6 +4544,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position235_27_32 := position
 											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(9, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -3821,7 +4562,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(10, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3847,7 +4596,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(10, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3876,6 +4633,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									;
 								default:
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3905,6 +4666,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(29, true)
+									}
+
+									if int(position) == p.at {
+										p.note(9, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
@@ -3912,6 +4680,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position235_27_33 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(9, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3926,7 +4698,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3952,7 +4732,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3981,6 +4769,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4019,6 +4811,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
+						if int(position) == p.at {
+							p.note(12, false)
+						}
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 							{ // sub_delims
@@ -4029,7 +4828,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(13, true)
+											}
+
 											if buffer[position] != rune('!') {
+												if int(position) == p.at {
+													p.note(14, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4054,6 +4861,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position235_22 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4068,7 +4879,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4094,7 +4913,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4130,7 +4957,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(15, true)
+											}
+
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(4, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4159,6 +4994,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(7, true)
+							}
+
+							if int(position) == p.at {
+								p.note(12, false)
+							}
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
@@ -4169,7 +5011,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(13, true)
+												}
+
 												if buffer[position] != rune('!') {
+													if int(position) == p.at {
+														p.note(14, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4194,6 +5044,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position235_25 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4208,7 +5062,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4234,7 +5096,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4270,7 +5140,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(15, true)
+												}
+
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4312,6 +5190,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(29, true)
+						}
+
+						if int(position) == p.at {
+							p.note(9, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // pct_encoded
@@ -4319,6 +5204,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position235_27 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4333,7 +5222,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4359,7 +5256,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4388,6 +5293,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -4418,6 +5327,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(30, true)
+							}
+
 							{ // pchar
 								position221_28, tokenIndex221_28 := position, tokenIndex
 								{
@@ -4426,6 +5339,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(29, true)
+											}
+
+											if int(position) == p.at {
+												p.note(9, false)
+											}
 											switch buffer[position] {
 											case '%':
 												{ // pct_encoded
@@ -4433,6 +5353,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													{
 														position235_27_28 := position
 														if buffer[position] != rune('%') {
+															if int(position) == p.at {
+																p.note(9, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4447,7 +5371,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -4473,7 +5405,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -4502,6 +5442,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4545,6 +5489,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(30, true)
+							}
+
 							{ // pchar
 								position221_29, tokenIndex221_29 := position, tokenIndex
 								{
@@ -4553,6 +5501,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(29, true)
+											}
+
+											if int(position) == p.at {
+												p.note(9, false)
+											}
 											switch buffer[position] {
 											case '%':
 												{ // pct_encoded
@@ -4560,6 +5515,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													{
 														position235_27_29 := position
 														if buffer[position] != rune('%') {
+															if int(position) == p.at {
+																p.note(9, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4574,7 +5533,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -4600,7 +5567,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -4629,6 +5604,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4665,6 +5644,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position235 := position
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(9, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4679,7 +5662,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4705,7 +5696,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4739,7 +5738,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(15, true)
+						}
+
 						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							if int(position) == p.at {
+								p.note(4, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4769,7 +5776,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(13, true)
+						}
+
 						if buffer[position] != rune('!') {
+							if int(position) == p.at {
+								p.note(14, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4794,6 +5809,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position246 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4816,7 +5835,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(10, true)
+						}
+
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(11, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4868,6 +5895,42 @@ const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // class9 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
 const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
+// 36 lookaheads, 5 rule calls inside them.
+var noteMask = [...][4]uint64{
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x28001ff200000000, 0x0, 0x0, 0x0},
+	{0x28001fd000000000, 0x0, 0x0, 0x0},
+	{0x200000000, 0x0, 0x0, 0x0},
+	{0x3ff600000000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x8000000, 0x0, 0x0},
+	{0x0, 0x20000000, 0x0, 0x0},
+	{0x0, 0x40000000000000, 0x0, 0x0},
+	{0x0, 0x400000, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x28001fd200000000, 0x0, 0x0, 0x0},
+	{0x4000000000000, 0x0, 0x0, 0x0},
+	{0x20000000000000, 0x0, 0x0, 0x0},
+	{0x3f000000000000, 0x0, 0x0, 0x0},
+	{0x1f000000000000, 0x0, 0x0, 0x0},
+	{0x2000000000000, 0x0, 0x0, 0x0},
+	{0x3fe000000000000, 0x0, 0x0, 0x0},
+	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
+	{0x8000800000000000, 0x0, 0x0, 0x0},
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 27 classes: [\x20 " < > \ ^ ` {-}] [!] [#] [$ &-* , ; =] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-U W-Z] [V] [[] []] [_ ~] [a-f] [g-u w-z] [v].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$$$$$+$-./0123356666:$ $ ?@AAAAAAGGGGGGGGGGGGGGGVGGGG[ ] _ aaaaaagggggggggggggggvgggg   _\x00"
@@ -4882,7 +5945,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -4909,6 +5972,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

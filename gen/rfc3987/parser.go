@@ -240,6 +240,9 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	arg           [1]int
+	at, look      int
+	dot           bool
+	seen, sure    [4]uint64
 
 	Buffer string
 	buffer []rune
@@ -366,14 +369,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		position, tokenIndex = 0, 0
 
 		s := p.Buffer
-		if cap(p.buffer) <= len(s) {
-			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+		n := len(s)
+		if p.at == n {
+			n++ // Collect: the probe symbol follows s
 		}
-		b := p.buffer[:len(s)+1]
+		if cap(p.buffer) <= n {
+			p.buffer = make([]rune, n+1, 2*n+64)
+		}
+		b := p.buffer[:n+1]
 		for i := 0; i < len(s); i++ {
 			b[i] = rune(s[i])
 		}
-		b[len(s)] = endSymbol
+		if n > len(s) {
+			b[len(s)] = probeSymbol
+		}
+		b[n] = endSymbol
 		p.buffer = b
 		buffer = p.buffer
 	}
@@ -405,6 +415,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	matchDot := func() bool {
 		if buffer[position] != endSymbol {
+			if int(position) == p.at {
+				p.dot = true
+			}
 			position++
 			return true
 		}
@@ -624,6 +637,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l11
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(0, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -637,6 +654,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position19_92, tokenIndex19_92 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -644,6 +665,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -687,13 +712,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position13, tokenIndex13 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l13
 					}
 					position++
-					if !_rules[ruleiquery]() {
+					if !p.peek(_rules[ruleiquery]) {
 						goto l13
 					}
 					goto l14
@@ -704,13 +733,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position15, tokenIndex15 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(3, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l15
 					}
 					position++
-					if !_rules[ruleifragment]() {
+					if !p.peek(_rules[ruleifragment]) {
 						goto l15
 					}
 					goto l16
@@ -735,6 +768,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position19, tokenIndex19 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -742,6 +779,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -792,6 +833,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l23
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(0, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -805,6 +850,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position19_91, tokenIndex19_91 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -812,6 +861,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -855,13 +908,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position25, tokenIndex25 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l25
 					}
 					position++
-					if !_rules[ruleiquery]() {
+					if !p.peek(_rules[ruleiquery]) {
 						goto l25
 					}
 					goto l26
@@ -904,6 +961,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position36_93, tokenIndex36_93 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -911,6 +972,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -954,13 +1019,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position30, tokenIndex30 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l30
 					}
 					position++
-					if !_rules[ruleiquery]() {
+					if !p.peek(_rules[ruleiquery]) {
 						goto l30
 					}
 					goto l31
@@ -971,13 +1040,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position32, tokenIndex32 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(3, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l32
 					}
 					position++
-					if !_rules[ruleifragment]() {
+					if !p.peek(_rules[ruleifragment]) {
 						goto l32
 					}
 					goto l33
@@ -1002,6 +1075,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position36, tokenIndex36 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1009,6 +1086,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1058,6 +1139,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position42, tokenIndex42 := position, tokenIndex
 					if c := buffer[position]; c < rune('a') || c > rune('z') {
+						if int(position) == p.at {
+							p.note(4, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1068,6 +1153,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l43:
 					position, tokenIndex = position42, tokenIndex42
 					if c := buffer[position]; c < rune('A') || c > rune('Z') {
+						if int(position) == p.at {
+							p.note(5, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1083,7 +1172,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(6, false)
+							}
+
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(4, false)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1119,6 +1216,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l49
 					}
 					if buffer[position] != rune('@') {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1136,6 +1237,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position51, tokenIndex51 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1172,6 +1277,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(8, true)
+							}
+
+							if int(position) == p.at {
+								p.note(9, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // pct_encoded
@@ -1179,6 +1291,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position262_66 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1193,7 +1309,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1219,7 +1343,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1284,6 +1416,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position63, tokenIndex63 := position, tokenIndex
 						{
+							if int(position) == p.at {
+								p.note(12, false)
+							}
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
@@ -1294,7 +1429,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(13, false)
+												}
+
 												if buffer[position] != rune('!') {
+													if int(position) == p.at {
+														p.note(14, false)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1319,6 +1462,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position262_89 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1333,7 +1480,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, false)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, false)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1359,7 +1514,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, false)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, false)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1395,7 +1558,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
-												if !_rules[ruleucschar]() {
+												if int(position) == p.at {
+													p.note(15, false)
+												}
+
+												if !p.peek(_rules[ruleucschar]) {
 													goto l236_90
 												}
 											}
@@ -1447,6 +1614,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position273_2 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1478,6 +1649,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position70 := position
 				if buffer[position] != rune('[') {
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1498,6 +1673,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			l71:
 				if buffer[position] != rune(']') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1523,6 +1702,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position75, tokenIndex75 := position, tokenIndex
 					if buffer[position] != rune('v') {
+						if int(position) == p.at {
+							p.note(18, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1533,6 +1716,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l76:
 					position, tokenIndex = position75, tokenIndex75
 					if buffer[position] != rune('V') {
+						if int(position) == p.at {
+							p.note(19, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1549,7 +1736,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1578,7 +1773,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1601,6 +1804,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position78, tokenIndex78
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1611,6 +1818,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) == p.at {
+							p.note(21, false)
+						}
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 							{ // sub_delims
@@ -1621,7 +1835,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(13, true)
+											}
+
 											if buffer[position] != rune('!') {
+												if int(position) == p.at {
+													p.note(14, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1649,7 +1871,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(15, true)
+											}
+
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(4, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1678,6 +1908,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(0, true)
+							}
+
+							if int(position) == p.at {
+								p.note(21, false)
+							}
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
@@ -1688,7 +1925,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(13, true)
+												}
+
 												if buffer[position] != rune('!') {
+													if int(position) == p.at {
+														p.note(14, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1716,7 +1961,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(15, true)
+												}
+
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1764,6 +2017,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1774,6 +2031,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1784,6 +2045,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1794,6 +2059,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1804,6 +2073,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1814,6 +2087,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1830,6 +2107,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_81
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1858,6 +2139,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position87, tokenIndex87 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1870,6 +2155,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l86:
 					position, tokenIndex = position85, tokenIndex85
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1877,26 +2166,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(0, true)
 						}
-						goto l88
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l88
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l88
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l88
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1907,6 +2180,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1917,6 +2194,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1927,6 +2208,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l88
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l88
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l88
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l88
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1943,6 +2256,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_82
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1971,6 +2288,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position89, tokenIndex89 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1993,6 +2314,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l92:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2000,26 +2325,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(0, true)
 						}
-						goto l90
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l90
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l90
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l90
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2030,6 +2339,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2040,6 +2353,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l90
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l90
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l90
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l90
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2056,6 +2401,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_83
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2084,6 +2433,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position93, tokenIndex93 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2109,6 +2462,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l96:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2116,26 +2473,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(0, true)
 						}
-						goto l94
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l94
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l94
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l94
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2146,6 +2487,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l94
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l94
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l94
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l94
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2162,6 +2535,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_84
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2190,6 +2567,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position97, tokenIndex97 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2215,6 +2596,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l100:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2222,6 +2607,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2232,6 +2621,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2242,6 +2635,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2258,6 +2655,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_85
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2286,6 +2687,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position101, tokenIndex101 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2311,6 +2716,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l104:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2318,6 +2727,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2328,6 +2741,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l102
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2344,6 +2761,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_86
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2372,6 +2793,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position105, tokenIndex105 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2397,6 +2822,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l108:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2404,6 +2833,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2420,6 +2853,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l158_87
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2448,6 +2885,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position109, tokenIndex109 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2473,6 +2914,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l112:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2480,6 +2925,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2492,6 +2941,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position113, tokenIndex113 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2517,6 +2970,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l115:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2524,6 +2981,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2533,6 +2994,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position116, tokenIndex116 := position, tokenIndex
 						if buffer[position] != rune(']') {
+							if int(position) == p.at {
+								p.note(17, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2562,6 +3027,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l119
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2571,6 +3040,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position121, tokenIndex121 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2600,6 +3073,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l124
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2609,6 +3086,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position126, tokenIndex126 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2641,6 +3122,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l129
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2650,6 +3135,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position131, tokenIndex131 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2682,6 +3171,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l134
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2691,6 +3184,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position136, tokenIndex136 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2723,6 +3220,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l139
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2732,6 +3233,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position141, tokenIndex141 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2764,6 +3269,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l144
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2773,6 +3282,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position146, tokenIndex146 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2808,7 +3321,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2836,7 +3357,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2869,7 +3398,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2902,7 +3439,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2943,6 +3488,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l158
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2978,6 +3527,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2988,6 +3541,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2998,6 +3555,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3024,6 +3585,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position163, tokenIndex163 := position, tokenIndex
 					if buffer[position] != rune('2') {
+						if int(position) == p.at {
+							p.note(22, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3031,6 +3596,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('5') {
+						if int(position) == p.at {
+							p.note(23, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3038,6 +3607,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
+						if int(position) == p.at {
+							p.note(24, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3048,6 +3621,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l164:
 					position, tokenIndex = position163, tokenIndex163
 					if buffer[position] != rune('2') {
+						if int(position) == p.at {
+							p.note(22, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3055,6 +3632,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
+						if int(position) == p.at {
+							p.note(25, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3066,6 +3647,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position273_13 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3084,6 +3669,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l165:
 					position, tokenIndex = position163, tokenIndex163
 					if buffer[position] != rune('1') {
+						if int(position) == p.at {
+							p.note(26, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3095,6 +3684,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position273_14 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3114,6 +3707,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position273_15 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3132,6 +3729,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l166:
 					position, tokenIndex = position163, tokenIndex163
 					if c := buffer[position]; c < rune('1') || c > rune('9') {
+						if int(position) == p.at {
+							p.note(27, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3143,6 +3744,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position273_16 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3165,6 +3770,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position273_17 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3201,6 +3810,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(28, true)
+							}
+
+							if int(position) == p.at {
+								p.note(9, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // pct_encoded
@@ -3208,6 +3824,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position262_67 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3222,7 +3842,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3248,7 +3876,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3405,6 +4041,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position188, tokenIndex188 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3431,6 +4071,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position190 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(1, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3446,6 +4090,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position194, tokenIndex194 := position, tokenIndex
 						if buffer[position] != rune('/') {
+							if int(position) == p.at {
+								p.note(1, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3487,6 +4135,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position198, tokenIndex198 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3523,6 +4175,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position202, tokenIndex202 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3561,6 +4217,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(29, false)
+									}
+
+									if int(position) == p.at {
+										p.note(9, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
@@ -3568,6 +4231,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position262_68_71 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(9, false)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3582,7 +4249,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, false)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, false)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3608,7 +4283,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, false)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, false)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3636,7 +4319,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok68_71:
 										;
 									default:
-										if !_rules[ruleucschar]() {
+										if !p.peek(_rules[ruleucschar]) {
 											goto l221_71
 										}
 									}
@@ -3679,6 +4362,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(29, true)
+									}
+
+									if int(position) == p.at {
+										p.note(9, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
@@ -3686,6 +4376,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position262_68_72 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(9, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3700,7 +4394,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3726,7 +4428,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3790,6 +4500,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(29, true)
+								}
+
+								if int(position) == p.at {
+									p.note(9, false)
+								}
 								switch buffer[position] {
 								case '%':
 									{ // pct_encoded
@@ -3797,6 +4514,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position262_68_73 := position
 											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(9, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -3811,7 +4532,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(10, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3837,7 +4566,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(10, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3891,6 +4628,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(29, true)
+									}
+
+									if int(position) == p.at {
+										p.note(9, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
@@ -3898,6 +4642,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position262_68_74 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(9, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3912,7 +4660,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3938,7 +4694,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -4001,6 +4765,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
+						if int(position) == p.at {
+							p.note(12, false)
+						}
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 							{ // sub_delims
@@ -4011,7 +4782,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(13, true)
+											}
+
 											if buffer[position] != rune('!') {
+												if int(position) == p.at {
+													p.note(14, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4036,6 +4815,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position262_76 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4050,7 +4833,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4076,7 +4867,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4112,6 +4911,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(15, true)
+											}
+
 											if !_rules[ruleucschar]() {
 												goto l236_77
 											}
@@ -4137,6 +4940,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(7, true)
+							}
+
+							if int(position) == p.at {
+								p.note(12, false)
+							}
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
@@ -4147,7 +4957,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(13, true)
+												}
+
 												if buffer[position] != rune('!') {
+													if int(position) == p.at {
+														p.note(14, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4172,6 +4990,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position262_79 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4186,7 +5008,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4212,7 +5042,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4248,6 +5086,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(15, true)
+												}
+
 												if !_rules[ruleucschar]() {
 													goto l236_80
 												}
@@ -4286,6 +5128,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(29, true)
+						}
+
+						if int(position) == p.at {
+							p.note(9, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // pct_encoded
@@ -4293,6 +5142,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position262_68 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4307,7 +5160,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4333,7 +5194,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4394,6 +5263,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(29, true)
+										}
+
+										if int(position) == p.at {
+											p.note(9, false)
+										}
 										switch buffer[position] {
 										case '%':
 											{ // pct_encoded
@@ -4401,6 +5277,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position262_68_69 := position
 													if buffer[position] != rune('%') {
+														if int(position) == p.at {
+															p.note(9, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4415,7 +5295,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(11, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -4441,7 +5329,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(10, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(11, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -4491,6 +5387,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(30, true)
+								}
+
 								if !_rules[ruleiprivate]() {
 									goto l227
 								}
@@ -4521,6 +5421,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(30, true)
+							}
+
 							{ // ipchar
 								position221_70, tokenIndex221_70 := position, tokenIndex
 								{
@@ -4529,6 +5433,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(29, true)
+											}
+
+											if int(position) == p.at {
+												p.note(9, false)
+											}
 											switch buffer[position] {
 											case '%':
 												{ // pct_encoded
@@ -4536,6 +5447,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													{
 														position262_68_70 := position
 														if buffer[position] != rune('%') {
+															if int(position) == p.at {
+																p.note(9, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4550,7 +5465,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -4576,7 +5499,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -4640,6 +5571,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(15, true)
+						}
+
 						if !_rules[ruleucschar]() {
 							goto l236
 						}
@@ -4659,9 +5594,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position240 := position
 				{
+					if int(position) == p.at {
+						p.note(31, false)
+					}
 					switch buffer[position] {
 					case 'ó':
 						if buffer[position] != rune('ó') {
+							if int(position) == p.at {
+								p.note(32, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4669,9 +5611,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						{
+							if int(position) == p.at {
+								p.note(33, false)
+							}
 							switch buffer[position] {
 							case '¯':
 								if buffer[position] != rune('¯') {
+									if int(position) == p.at {
+										p.note(34, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4685,6 +5634,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position259_18, tokenIndex259_18 := position, tokenIndex
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) == p.at {
+													p.note(35, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4696,6 +5649,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position256_1_18 := position
 													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) == p.at {
+															p.note(36, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4714,6 +5671,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l260_18:
 											position, tokenIndex = position259_18, tokenIndex259_18
 											if buffer[position] != rune('¿') {
+												if int(position) == p.at {
+													p.note(37, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4721,6 +5682,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											position++
 											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) == p.at {
+													p.note(38, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4740,6 +5705,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
 								if c := buffer[position]; c < rune('¡') || c > rune('®') {
+									if int(position) == p.at {
+										p.note(39, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4751,6 +5720,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_19 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4770,6 +5743,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_20 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4787,6 +5764,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '\u009f':
 								if buffer[position] != rune('\u009f') {
+									if int(position) == p.at {
+										p.note(40, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4800,6 +5781,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position259_21, tokenIndex259_21 := position, tokenIndex
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) == p.at {
+													p.note(35, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4811,6 +5796,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position256_1_21 := position
 													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) == p.at {
+															p.note(36, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4829,6 +5818,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l260_21:
 											position, tokenIndex = position259_21, tokenIndex259_21
 											if buffer[position] != rune('¿') {
+												if int(position) == p.at {
+													p.note(37, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4836,6 +5829,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											position++
 											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) == p.at {
+													p.note(38, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4855,6 +5852,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
 								if c := buffer[position]; c < rune('\u0090') || c > rune('\u009e') {
+									if int(position) == p.at {
+										p.note(41, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4866,6 +5867,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_22 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4885,6 +5890,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_23 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4902,6 +5911,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '\u008f':
 								if buffer[position] != rune('\u008f') {
+									if int(position) == p.at {
+										p.note(42, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4915,6 +5928,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position259_24, tokenIndex259_24 := position, tokenIndex
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) == p.at {
+													p.note(35, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4926,6 +5943,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position256_1_24 := position
 													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) == p.at {
+															p.note(36, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4944,6 +5965,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l260_24:
 											position, tokenIndex = position259_24, tokenIndex259_24
 											if buffer[position] != rune('¿') {
+												if int(position) == p.at {
+													p.note(37, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4951,6 +5976,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											position++
 											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) == p.at {
+													p.note(38, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4970,6 +5999,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							default:
 								if c := buffer[position]; c < rune('\u0080') || c > rune('\u008e') {
+									if int(position) == p.at {
+										p.note(43, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4981,6 +6014,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_25 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5000,6 +6037,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_26 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5019,6 +6060,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					case 'ñ', 'ò':
 						if c := buffer[position]; c < rune('ñ') || c > rune('ò') {
+							if int(position) == p.at {
+								p.note(44, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -5026,9 +6071,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						{
+							if int(position) == p.at {
+								p.note(45, false)
+							}
 							switch buffer[position] {
 							case '¿':
 								if buffer[position] != rune('¿') {
+									if int(position) == p.at {
+										p.note(37, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5042,6 +6094,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position259_27, tokenIndex259_27 := position, tokenIndex
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) == p.at {
+													p.note(35, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5053,6 +6109,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position256_1_27 := position
 													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) == p.at {
+															p.note(36, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5071,6 +6131,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l260_27:
 											position, tokenIndex = position259_27, tokenIndex259_27
 											if buffer[position] != rune('¿') {
+												if int(position) == p.at {
+													p.note(37, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5078,6 +6142,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											position++
 											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) == p.at {
+													p.note(38, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5097,6 +6165,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
 								if c := buffer[position]; c < rune('°') || c > rune('¾') {
+									if int(position) == p.at {
+										p.note(46, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5108,6 +6180,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_28 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5127,6 +6203,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_29 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5144,6 +6224,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '¯':
 								if buffer[position] != rune('¯') {
+									if int(position) == p.at {
+										p.note(34, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5157,6 +6241,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position259_30, tokenIndex259_30 := position, tokenIndex
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) == p.at {
+													p.note(35, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5168,6 +6256,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position256_1_30 := position
 													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) == p.at {
+															p.note(36, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5186,6 +6278,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l260_30:
 											position, tokenIndex = position259_30, tokenIndex259_30
 											if buffer[position] != rune('¿') {
+												if int(position) == p.at {
+													p.note(37, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5193,6 +6289,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											position++
 											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) == p.at {
+													p.note(38, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5212,6 +6312,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
 								if c := buffer[position]; c < rune('\u00a0') || c > rune('®') {
+									if int(position) == p.at {
+										p.note(47, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5223,6 +6327,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_31 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5242,6 +6350,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_32 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5259,6 +6371,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '\u009f':
 								if buffer[position] != rune('\u009f') {
+									if int(position) == p.at {
+										p.note(40, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5272,6 +6388,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position259_33, tokenIndex259_33 := position, tokenIndex
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) == p.at {
+													p.note(35, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5283,6 +6403,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position256_1_33 := position
 													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) == p.at {
+															p.note(36, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5301,6 +6425,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l260_33:
 											position, tokenIndex = position259_33, tokenIndex259_33
 											if buffer[position] != rune('¿') {
+												if int(position) == p.at {
+													p.note(37, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5308,6 +6436,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											position++
 											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) == p.at {
+													p.note(38, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5327,6 +6459,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
 								if c := buffer[position]; c < rune('\u0090') || c > rune('\u009e') {
+									if int(position) == p.at {
+										p.note(41, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5338,6 +6474,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_34 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5357,6 +6497,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_35 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5374,6 +6518,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '\u008f':
 								if buffer[position] != rune('\u008f') {
+									if int(position) == p.at {
+										p.note(42, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5387,6 +6535,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position259_36, tokenIndex259_36 := position, tokenIndex
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) == p.at {
+													p.note(35, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5398,6 +6550,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position256_1_36 := position
 													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) == p.at {
+															p.note(36, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5416,6 +6572,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l260_36:
 											position, tokenIndex = position259_36, tokenIndex259_36
 											if buffer[position] != rune('¿') {
+												if int(position) == p.at {
+													p.note(37, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5423,6 +6583,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											position++
 											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) == p.at {
+													p.note(38, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5442,6 +6606,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							default:
 								if c := buffer[position]; c < rune('\u0080') || c > rune('\u008e') {
+									if int(position) == p.at {
+										p.note(43, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5453,6 +6621,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_37 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5472,6 +6644,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_38 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5491,6 +6667,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					case 'ð':
 						if buffer[position] != rune('ð') {
+							if int(position) == p.at {
+								p.note(48, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -5498,9 +6678,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						{
+							if int(position) == p.at {
+								p.note(49, false)
+							}
 							switch buffer[position] {
 							case '¿':
 								if buffer[position] != rune('¿') {
+									if int(position) == p.at {
+										p.note(37, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5514,6 +6701,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position259_39, tokenIndex259_39 := position, tokenIndex
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) == p.at {
+													p.note(35, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5525,6 +6716,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position256_1_39 := position
 													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) == p.at {
+															p.note(36, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5543,6 +6738,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l260_39:
 											position, tokenIndex = position259_39, tokenIndex259_39
 											if buffer[position] != rune('¿') {
+												if int(position) == p.at {
+													p.note(37, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5550,6 +6749,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											position++
 											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) == p.at {
+													p.note(38, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5569,6 +6772,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
 								if c := buffer[position]; c < rune('°') || c > rune('¾') {
+									if int(position) == p.at {
+										p.note(46, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5580,6 +6787,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_40 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5599,6 +6810,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_41 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5616,6 +6831,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '¯':
 								if buffer[position] != rune('¯') {
+									if int(position) == p.at {
+										p.note(34, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5629,6 +6848,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position259_42, tokenIndex259_42 := position, tokenIndex
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) == p.at {
+													p.note(35, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5640,6 +6863,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position256_1_42 := position
 													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) == p.at {
+															p.note(36, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5658,6 +6885,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l260_42:
 											position, tokenIndex = position259_42, tokenIndex259_42
 											if buffer[position] != rune('¿') {
+												if int(position) == p.at {
+													p.note(37, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5665,6 +6896,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											position++
 											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) == p.at {
+													p.note(38, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5684,6 +6919,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
 								if c := buffer[position]; c < rune('\u00a0') || c > rune('®') {
+									if int(position) == p.at {
+										p.note(47, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5695,6 +6934,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_43 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5714,6 +6957,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_44 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5731,6 +6978,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							case '\u009f':
 								if buffer[position] != rune('\u009f') {
+									if int(position) == p.at {
+										p.note(40, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5744,6 +6995,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position259_45, tokenIndex259_45 := position, tokenIndex
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+												if int(position) == p.at {
+													p.note(35, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5755,6 +7010,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position256_1_45 := position
 													if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+														if int(position) == p.at {
+															p.note(36, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5773,6 +7032,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l260_45:
 											position, tokenIndex = position259_45, tokenIndex259_45
 											if buffer[position] != rune('¿') {
+												if int(position) == p.at {
+													p.note(37, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5780,6 +7043,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											position++
 											if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+												if int(position) == p.at {
+													p.note(38, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5799,6 +7066,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							default:
 								if c := buffer[position]; c < rune('\u0090') || c > rune('\u009e') {
+									if int(position) == p.at {
+										p.note(41, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5810,6 +7081,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_46 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5829,6 +7104,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position256_47 := position
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+											if int(position) == p.at {
+												p.note(36, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5848,6 +7127,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					case 'ï':
 						if buffer[position] != rune('ï') {
+							if int(position) == p.at {
+								p.note(50, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -5857,6 +7140,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position245, tokenIndex245 := position, tokenIndex
 							if buffer[position] != rune('·') {
+								if int(position) == p.at {
+									p.note(51, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -5864,6 +7151,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
+								if int(position) == p.at {
+									p.note(52, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -5874,9 +7165,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l246:
 							position, tokenIndex = position245, tokenIndex245
 							{
+								if int(position) == p.at {
+									p.note(53, false)
+								}
 								switch buffer[position] {
 								case '¿':
 									if buffer[position] != rune('¿') {
+										if int(position) == p.at {
+											p.note(37, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5884,6 +7182,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if c := buffer[position]; c < rune('\u0080') || c > rune('¯') {
+										if int(position) == p.at {
+											p.note(54, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5892,6 +7194,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position++
 								case '¸', '¹', 'º', '»', '¼', '½', '¾':
 									if c := buffer[position]; c < rune('¸') || c > rune('¾') {
+										if int(position) == p.at {
+											p.note(55, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5903,6 +7209,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position256_48 := position
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+												if int(position) == p.at {
+													p.note(36, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5920,6 +7230,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									;
 								case '·':
 									if buffer[position] != rune('·') {
+										if int(position) == p.at {
+											p.note(51, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5927,6 +7241,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if c := buffer[position]; c < rune('°') || c > rune('¿') {
+										if int(position) == p.at {
+											p.note(56, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5935,6 +7253,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position++
 								default:
 									if c := buffer[position]; c < rune('¤') || c > rune('¶') {
+										if int(position) == p.at {
+											p.note(57, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5946,6 +7268,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position256_49 := position
 											if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+												if int(position) == p.at {
+													p.note(36, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5968,6 +7294,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						break
 					case 'í':
 						if buffer[position] != rune('í') {
+							if int(position) == p.at {
+								p.note(58, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -5975,6 +7305,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
+							if int(position) == p.at {
+								p.note(59, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -5986,6 +7320,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position256_50 := position
 								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) == p.at {
+										p.note(36, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6003,6 +7341,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						;
 					case 'á', 'â', 'ã', 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
 						if c := buffer[position]; c < rune('á') || c > rune('ì') {
+							if int(position) == p.at {
+								p.note(60, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6014,6 +7356,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position256_51 := position
 								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) == p.at {
+										p.note(36, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6033,6 +7379,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position256_52 := position
 								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) == p.at {
+										p.note(36, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6050,6 +7400,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						;
 					case 'à':
 						if buffer[position] != rune('à') {
+							if int(position) == p.at {
+								p.note(61, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6057,6 +7411,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
+							if int(position) == p.at {
+								p.note(62, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6068,6 +7426,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position256_53 := position
 								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) == p.at {
+										p.note(36, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6085,6 +7447,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						;
 					case 'Â':
 						if buffer[position] != rune('Â') {
+							if int(position) == p.at {
+								p.note(63, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6092,6 +7458,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
+							if int(position) == p.at {
+								p.note(62, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6100,6 +7470,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position++
 					default:
 						if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
+							if int(position) == p.at {
+								p.note(64, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6111,6 +7485,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position256_54 := position
 								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) == p.at {
+										p.note(36, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6141,9 +7519,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position249 := position
 				{
+					if int(position) == p.at {
+						p.note(65, false)
+					}
 					switch buffer[position] {
 					case 'ô':
 						if buffer[position] != rune('ô') {
+							if int(position) == p.at {
+								p.note(66, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6153,6 +7538,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position251, tokenIndex251 := position, tokenIndex
 							if c := buffer[position]; c < rune('\u0080') || c > rune('\u008e') {
+								if int(position) == p.at {
+									p.note(43, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -6164,6 +7553,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position256_55 := position
 									if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+										if int(position) == p.at {
+											p.note(36, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6183,6 +7576,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position256_56 := position
 									if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+										if int(position) == p.at {
+											p.note(36, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6201,6 +7598,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l252:
 							position, tokenIndex = position251, tokenIndex251
 							if buffer[position] != rune('\u008f') {
+								if int(position) == p.at {
+									p.note(42, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -6214,6 +7615,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position259_57, tokenIndex259_57 := position, tokenIndex
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+											if int(position) == p.at {
+												p.note(35, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6225,6 +7630,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position256_1_57 := position
 												if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+													if int(position) == p.at {
+														p.note(36, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -6243,6 +7652,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									l260_57:
 										position, tokenIndex = position259_57, tokenIndex259_57
 										if buffer[position] != rune('¿') {
+											if int(position) == p.at {
+												p.note(37, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6250,6 +7663,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										position++
 										if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+											if int(position) == p.at {
+												p.note(38, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6271,6 +7688,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						break
 					case 'ó':
 						if buffer[position] != rune('ó') {
+							if int(position) == p.at {
+								p.note(32, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6280,6 +7701,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position253, tokenIndex253 := position, tokenIndex
 							if c := buffer[position]; c < rune('°') || c > rune('¾') {
+								if int(position) == p.at {
+									p.note(46, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -6291,6 +7716,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position256_58 := position
 									if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+										if int(position) == p.at {
+											p.note(36, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6310,6 +7739,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position256_59 := position
 									if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+										if int(position) == p.at {
+											p.note(36, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6328,6 +7761,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l254:
 							position, tokenIndex = position253, tokenIndex253
 							if buffer[position] != rune('¿') {
+								if int(position) == p.at {
+									p.note(37, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -6341,6 +7778,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position259_60, tokenIndex259_60 := position, tokenIndex
 										if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+											if int(position) == p.at {
+												p.note(35, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6352,6 +7793,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position256_1_60 := position
 												if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+													if int(position) == p.at {
+														p.note(36, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -6370,6 +7815,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									l260_60:
 										position, tokenIndex = position259_60, tokenIndex259_60
 										if buffer[position] != rune('¿') {
+											if int(position) == p.at {
+												p.note(37, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6377,6 +7826,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										position++
 										if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+											if int(position) == p.at {
+												p.note(38, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6398,6 +7851,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						break
 					case 'ï':
 						if buffer[position] != rune('ï') {
+							if int(position) == p.at {
+								p.note(50, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6405,6 +7862,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if c := buffer[position]; c < rune('\u0080') || c > rune('£') {
+							if int(position) == p.at {
+								p.note(67, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6416,6 +7877,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position256_61 := position
 								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) == p.at {
+										p.note(36, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6433,6 +7898,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						;
 					default:
 						if buffer[position] != rune('î') {
+							if int(position) == p.at {
+								p.note(68, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6444,6 +7913,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position256_62 := position
 								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) == p.at {
+										p.note(36, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6463,6 +7936,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position256_63 := position
 								if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+									if int(position) == p.at {
+										p.note(36, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6493,6 +7970,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position256 := position
 				if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+					if int(position) == p.at {
+						p.note(36, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6514,6 +7995,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position259, tokenIndex259 := position, tokenIndex
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¾') {
+						if int(position) == p.at {
+							p.note(35, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -6525,6 +8010,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position256_1 := position
 							if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+								if int(position) == p.at {
+									p.note(36, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -6543,6 +8032,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l260:
 					position, tokenIndex = position259, tokenIndex259
 					if buffer[position] != rune('¿') {
+						if int(position) == p.at {
+							p.note(37, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -6550,6 +8043,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('½') {
+						if int(position) == p.at {
+							p.note(38, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -6571,6 +8068,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position262 := position
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(9, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6585,7 +8086,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6611,7 +8120,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6645,7 +8162,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(15, true)
+						}
+
 						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							if int(position) == p.at {
+								p.note(4, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6675,7 +8200,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(13, true)
+						}
+
 						if buffer[position] != rune('!') {
+							if int(position) == p.at {
+								p.note(14, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6700,6 +8233,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position273 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6722,7 +8259,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(10, true)
+						}
+
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(11, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -6774,6 +8319,80 @@ const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // class9 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
 const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
+// 36 lookaheads, 7 rule calls inside them.
+var noteMask = [...][4]uint64{
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x28001ff200000000, 0x0, 0x0, 0x0},
+	{0x28001fd000000000, 0x0, 0x0, 0x0},
+	{0x200000000, 0x0, 0x0, 0x0},
+	{0x3ff600000000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x8000000, 0x0, 0x0},
+	{0x0, 0x20000000, 0x0, 0x0},
+	{0x0, 0x40000000000000, 0x0, 0x0},
+	{0x0, 0x400000, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x28001fd200000000, 0x0, 0x0, 0x0},
+	{0x4000000000000, 0x0, 0x0, 0x0},
+	{0x20000000000000, 0x0, 0x0, 0x0},
+	{0x3f000000000000, 0x0, 0x0, 0x0},
+	{0x1f000000000000, 0x0, 0x0, 0x0},
+	{0x2000000000000, 0x0, 0x0, 0x0},
+	{0x3fe000000000000, 0x0, 0x0, 0x0},
+	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
+	{0x8000800000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x0, 0x0, 0xfbfff00000004},
+	{0x0, 0x0, 0x0, 0x8000000000000},
+	{0x0, 0x0, 0xfffeffff8000, 0x0},
+	{0x0, 0x0, 0x800000000000, 0x0},
+	{0x0, 0x0, 0x7fffffffffffffff, 0x0},
+	{0x0, 0x0, 0xffffffffffffffff, 0x0},
+	{0x0, 0x0, 0x8000000000000000, 0x0},
+	{0x0, 0x0, 0x3fffffffffffffff, 0x0},
+	{0x0, 0x0, 0x7ffe00000000, 0x0},
+	{0x0, 0x0, 0x80000000, 0x0},
+	{0x0, 0x0, 0x7fff0000, 0x0},
+	{0x0, 0x0, 0x8000, 0x0},
+	{0x0, 0x0, 0x7fff, 0x0},
+	{0x0, 0x0, 0x0, 0x6000000000000},
+	{0x0, 0x0, 0xffffffffffff8000, 0x0},
+	{0x0, 0x0, 0x7fff000000000000, 0x0},
+	{0x0, 0x0, 0x7fff00000000, 0x0},
+	{0x0, 0x0, 0x0, 0x1000000000000},
+	{0x0, 0x0, 0xffffffff80000000, 0x0},
+	{0x0, 0x0, 0x0, 0x800000000000},
+	{0x0, 0x0, 0x80000000000000, 0x0},
+	{0x0, 0x0, 0xffff, 0x0},
+	{0x0, 0x0, 0xff80000000000000, 0x0},
+	{0x0, 0x0, 0xffffffffffff, 0x0},
+	{0x0, 0x0, 0x7f00000000000000, 0x0},
+	{0x0, 0x0, 0xffff000000000000, 0x0},
+	{0x0, 0x0, 0x7ffff000000000, 0x0},
+	{0x0, 0x0, 0x0, 0x200000000000},
+	{0x0, 0x0, 0xffffffff, 0x0},
+	{0x0, 0x0, 0x0, 0x1ffe00000000},
+	{0x0, 0x0, 0x0, 0x100000000},
+	{0x0, 0x0, 0xffffffff00000000, 0x0},
+	{0x0, 0x0, 0x0, 0x4},
+	{0x0, 0x0, 0x0, 0xfffffff8},
+	{0x0, 0x0, 0x0, 0x18800000000000},
+	{0x0, 0x0, 0x0, 0x10000000000000},
+	{0x0, 0x0, 0xfffffffff, 0x0},
+	{0x0, 0x0, 0x0, 0x400000000000},
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 27 classes: [\x20 " < > \ ^ ` {-}] [!] [#] [$ &-* , ; =] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-U W-Z] [V] [[] []] [_ ~] [a-f] [g-u w-z] [v].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$$$$$+$-./0123356666:$ $ ?@AAAAAAGGGGGGGGGGGGGGGVGGGG[ ] _ aaaaaagggggggggggggggvgggg   _\x00"
@@ -6788,7 +8407,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -6815,6 +8434,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

@@ -236,6 +236,9 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	arg           [1]int
+	at, look      int
+	dot           bool
+	seen, sure    [4]uint64
 
 	Buffer string
 	buffer []rune
@@ -362,14 +365,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		position, tokenIndex = 0, 0
 
 		s := p.Buffer
-		if cap(p.buffer) <= len(s) {
-			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+		n := len(s)
+		if p.at == n {
+			n++ // Collect: the probe symbol follows s
 		}
-		b := p.buffer[:len(s)+1]
+		if cap(p.buffer) <= n {
+			p.buffer = make([]rune, n+1, 2*n+64)
+		}
+		b := p.buffer[:n+1]
 		for i := 0; i < len(s); i++ {
 			b[i] = rune(s[i])
 		}
-		b[len(s)] = endSymbol
+		if n > len(s) {
+			b[len(s)] = probeSymbol
+		}
+		b[n] = endSymbol
 		p.buffer = b
 		buffer = p.buffer
 	}
@@ -401,6 +411,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	matchDot := func() bool {
 		if buffer[position] != endSymbol {
+			if int(position) == p.at {
+				p.dot = true
+			}
 			position++
 			return true
 		}
@@ -620,6 +633,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l11
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(0, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -633,6 +650,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position19_58, tokenIndex19_58 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -640,6 +661,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -683,13 +708,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position13, tokenIndex13 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l13
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l13
 					}
 					goto l14
@@ -700,13 +729,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position15, tokenIndex15 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(3, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l15
 					}
 					position++
-					if !_rules[rulefragment]() {
+					if !p.peek(_rules[rulefragment]) {
 						goto l15
 					}
 					goto l16
@@ -731,6 +764,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position19, tokenIndex19 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -738,6 +775,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -788,6 +829,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l23
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(0, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -801,6 +846,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position19_57, tokenIndex19_57 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -808,6 +857,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -851,13 +904,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position25, tokenIndex25 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l25
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l25
 					}
 					goto l26
@@ -900,6 +957,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position36_59, tokenIndex36_59 := position, tokenIndex
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -907,6 +968,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -950,13 +1015,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position30, tokenIndex30 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(2, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l30
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l30
 					}
 					goto l31
@@ -967,13 +1036,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position32, tokenIndex32 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(3, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l32
 					}
 					position++
-					if !_rules[rulefragment]() {
+					if !p.peek(_rules[rulefragment]) {
 						goto l32
 					}
 					goto l33
@@ -998,6 +1071,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position36, tokenIndex36 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1005,6 +1082,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1054,6 +1135,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position42, tokenIndex42 := position, tokenIndex
 					if c := buffer[position]; c < rune('a') || c > rune('z') {
+						if int(position) == p.at {
+							p.note(4, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1064,6 +1149,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l43:
 					position, tokenIndex = position42, tokenIndex42
 					if c := buffer[position]; c < rune('A') || c > rune('Z') {
+						if int(position) == p.at {
+							p.note(5, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1079,7 +1168,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(6, false)
+							}
+
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(4, false)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1115,6 +1212,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l49
 					}
 					if buffer[position] != rune('@') {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1132,6 +1233,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position51, tokenIndex51 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1168,6 +1273,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(8, true)
+							}
+
+							if int(position) == p.at {
+								p.note(9, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // pct_encoded
@@ -1175,6 +1287,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position250_19 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1189,7 +1305,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1215,7 +1339,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1244,6 +1376,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							default:
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									if int(position) == p.at {
+										p.note(4, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1284,6 +1420,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position63, tokenIndex63 := position, tokenIndex
 						{
+							if int(position) == p.at {
+								p.note(12, false)
+							}
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
@@ -1294,7 +1433,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(13, false)
+												}
+
 												if buffer[position] != rune('!') {
+													if int(position) == p.at {
+														p.note(14, false)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1319,6 +1466,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position250_55 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1333,7 +1484,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, false)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, false)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1359,7 +1518,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, false)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, false)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -1395,7 +1562,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(15, false)
+												}
+
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, false)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1451,6 +1626,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position261_1 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1482,6 +1661,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position70 := position
 				if buffer[position] != rune('[') {
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1508,6 +1691,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			l71:
 				if buffer[position] != rune(']') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1534,6 +1721,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l74
 				}
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(9, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1541,6 +1732,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('2') {
+					if int(position) == p.at {
+						p.note(18, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1548,6 +1743,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('5') {
+					if int(position) == p.at {
+						p.note(19, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1583,7 +1782,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(15, true)
+									}
+
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1609,6 +1816,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position250_21 := position
 							if buffer[position] != rune('%') {
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1623,7 +1834,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(10, true)
+											}
+
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												if int(position) == p.at {
+													p.note(11, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1649,7 +1868,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(10, true)
+											}
+
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												if int(position) == p.at {
+													p.note(11, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1690,7 +1917,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(15, true)
+										}
+
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1716,6 +1951,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position250_23 := position
 								if buffer[position] != rune('%') {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1730,7 +1969,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(10, true)
+												}
+
 												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1756,7 +2003,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(10, true)
+												}
+
 												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1807,6 +2062,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position86, tokenIndex86 := position, tokenIndex
 					if buffer[position] != rune('v') {
+						if int(position) == p.at {
+							p.note(20, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1817,6 +2076,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l87:
 					position, tokenIndex = position86, tokenIndex86
 					if buffer[position] != rune('V') {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1833,7 +2096,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1862,7 +2133,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1885,6 +2164,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position89, tokenIndex89
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(22, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1895,6 +2178,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) == p.at {
+							p.note(23, false)
+						}
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 							{ // sub_delims
@@ -1905,7 +2195,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(13, true)
+											}
+
 											if buffer[position] != rune('!') {
+												if int(position) == p.at {
+													p.note(14, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1933,7 +2231,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(15, true)
+											}
+
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(4, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1962,6 +2268,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(0, true)
+							}
+
+							if int(position) == p.at {
+								p.note(23, false)
+							}
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
@@ -1972,7 +2285,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(13, true)
+												}
+
 												if buffer[position] != rune('!') {
+													if int(position) == p.at {
+														p.note(14, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -2000,7 +2321,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(15, true)
+												}
+
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -2048,6 +2377,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2058,6 +2391,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2068,6 +2405,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2078,6 +2419,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2088,6 +2433,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2098,6 +2447,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2114,6 +2467,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l173_38
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2148,6 +2505,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position130_39, tokenIndex130_39 := position, tokenIndex
 									if buffer[position] != rune(']') {
+										if int(position) == p.at {
+											p.note(17, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2158,6 +2519,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l131_39:
 									position, tokenIndex = position130_39, tokenIndex130_39
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2165,6 +2530,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('2') {
+										if int(position) == p.at {
+											p.note(18, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2172,6 +2541,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('5') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2194,6 +2567,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l97:
 					position, tokenIndex = position96, tokenIndex96
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2201,26 +2578,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(0, true)
 						}
-						goto l99
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l99
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l99
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l99
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2231,6 +2592,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l99
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2241,6 +2606,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l99
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2251,6 +2620,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l99
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l99
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l99
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l99
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l99
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2267,6 +2668,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l173_40
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2301,6 +2706,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position130_41, tokenIndex130_41 := position, tokenIndex
 									if buffer[position] != rune(']') {
+										if int(position) == p.at {
+											p.note(17, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2311,6 +2720,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l131_41:
 									position, tokenIndex = position130_41, tokenIndex130_41
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2318,6 +2731,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('2') {
+										if int(position) == p.at {
+											p.note(18, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2325,6 +2742,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('5') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2357,6 +2778,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l103:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2364,26 +2789,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(0, true)
 						}
-						goto l101
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l101
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l101
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l101
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2394,6 +2803,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l101
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2404,6 +2817,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l101
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l101
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l101
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l101
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l101
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2420,6 +2865,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l173_42
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2454,6 +2903,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position130_43, tokenIndex130_43 := position, tokenIndex
 									if buffer[position] != rune(']') {
+										if int(position) == p.at {
+											p.note(17, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2464,6 +2917,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l131_43:
 									position, tokenIndex = position130_43, tokenIndex130_43
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2471,6 +2928,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('2') {
+										if int(position) == p.at {
+											p.note(18, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2478,6 +2939,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('5') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2513,6 +2978,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l107:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2520,26 +2989,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(0, true)
 						}
-						goto l105
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l105
-					}
-					if buffer[position] != rune(':') {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
-						}
-						goto l105
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l105
-					}
-					if buffer[position] != rune(':') {
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2550,6 +3003,38 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l105
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l105
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l105
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						goto l105
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l105
+					}
+					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2566,6 +3051,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l173_44
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2600,6 +3089,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position130_45, tokenIndex130_45 := position, tokenIndex
 									if buffer[position] != rune(']') {
+										if int(position) == p.at {
+											p.note(17, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2610,6 +3103,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l131_45:
 									position, tokenIndex = position130_45, tokenIndex130_45
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2617,6 +3114,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('2') {
+										if int(position) == p.at {
+											p.note(18, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2624,6 +3125,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('5') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2659,6 +3164,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l111:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2666,6 +3175,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2676,6 +3189,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l109
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2686,6 +3203,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l109
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2702,6 +3223,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l173_46
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2736,6 +3261,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position130_47, tokenIndex130_47 := position, tokenIndex
 									if buffer[position] != rune(']') {
+										if int(position) == p.at {
+											p.note(17, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2746,6 +3275,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l131_47:
 									position, tokenIndex = position130_47, tokenIndex130_47
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2753,6 +3286,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('2') {
+										if int(position) == p.at {
+											p.note(18, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2760,6 +3297,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('5') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2795,6 +3336,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l115:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2802,6 +3347,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2812,6 +3361,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l113
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2828,6 +3381,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l173_48
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2862,6 +3419,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position130_49, tokenIndex130_49 := position, tokenIndex
 									if buffer[position] != rune(']') {
+										if int(position) == p.at {
+											p.note(17, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2872,6 +3433,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l131_49:
 									position, tokenIndex = position130_49, tokenIndex130_49
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2879,6 +3444,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('2') {
+										if int(position) == p.at {
+											p.note(18, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2886,6 +3455,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('5') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2921,6 +3494,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l119:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2928,6 +3505,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2944,6 +3525,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l173_50
 								}
 								if buffer[position] != rune(':') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2978,6 +3563,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position130_51, tokenIndex130_51 := position, tokenIndex
 									if buffer[position] != rune(']') {
+										if int(position) == p.at {
+											p.note(17, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2988,6 +3577,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l131_51:
 									position, tokenIndex = position130_51, tokenIndex130_51
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2995,6 +3588,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('2') {
+										if int(position) == p.at {
+											p.note(18, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3002,6 +3599,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('5') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3037,6 +3638,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l123:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3044,6 +3649,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3062,6 +3671,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position130_52, tokenIndex130_52 := position, tokenIndex
 									if buffer[position] != rune(']') {
+										if int(position) == p.at {
+											p.note(17, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3072,6 +3685,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l131_52:
 									position, tokenIndex = position130_52, tokenIndex130_52
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3079,6 +3696,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('2') {
+										if int(position) == p.at {
+											p.note(18, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3086,6 +3707,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('5') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3121,6 +3746,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				l126:
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3128,6 +3757,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3143,6 +3776,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position130_53, tokenIndex130_53 := position, tokenIndex
 									if buffer[position] != rune(']') {
+										if int(position) == p.at {
+											p.note(17, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3153,6 +3790,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l131_53:
 									position, tokenIndex = position130_53, tokenIndex130_53
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3160,6 +3801,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('2') {
+										if int(position) == p.at {
+											p.note(18, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3167,6 +3812,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('5') {
+										if int(position) == p.at {
+											p.note(19, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3204,6 +3853,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position130, tokenIndex130 := position, tokenIndex
 					if buffer[position] != rune(']') {
+						if int(position) == p.at {
+							p.note(17, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3214,6 +3867,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l131:
 					position, tokenIndex = position130, tokenIndex130
 					if buffer[position] != rune('%') {
+						if int(position) == p.at {
+							p.note(9, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3221,6 +3878,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('2') {
+						if int(position) == p.at {
+							p.note(18, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3228,6 +3889,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('5') {
+						if int(position) == p.at {
+							p.note(19, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3253,6 +3918,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l134
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3262,6 +3931,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position136, tokenIndex136 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3291,6 +3964,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l139
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3300,6 +3977,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position141, tokenIndex141 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3332,6 +4013,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l144
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3341,6 +4026,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position146, tokenIndex146 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3373,6 +4062,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l149
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3382,6 +4075,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position151, tokenIndex151 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3414,6 +4111,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l154
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3423,6 +4124,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position156, tokenIndex156 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3455,6 +4160,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l159
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3464,6 +4173,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position161, tokenIndex161 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(0, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3499,7 +4212,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -3527,7 +4248,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3560,7 +4289,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3593,7 +4330,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(11, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3634,6 +4379,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l173
 					}
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3669,6 +4418,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l174
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(22, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3679,6 +4432,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l174
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(22, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3689,6 +4446,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l174
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(22, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3715,6 +4476,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position178, tokenIndex178 := position, tokenIndex
 					if buffer[position] != rune('2') {
+						if int(position) == p.at {
+							p.note(18, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3722,6 +4487,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('5') {
+						if int(position) == p.at {
+							p.note(19, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3729,6 +4498,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
+						if int(position) == p.at {
+							p.note(24, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3739,6 +4512,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l179:
 					position, tokenIndex = position178, tokenIndex178
 					if buffer[position] != rune('2') {
+						if int(position) == p.at {
+							p.note(18, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3746,6 +4523,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
+						if int(position) == p.at {
+							p.note(25, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3757,6 +4538,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position261_12 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3775,6 +4560,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l180:
 					position, tokenIndex = position178, tokenIndex178
 					if buffer[position] != rune('1') {
+						if int(position) == p.at {
+							p.note(26, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3786,6 +4575,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position261_13 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3805,6 +4598,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position261_14 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3823,6 +4620,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l181:
 					position, tokenIndex = position178, tokenIndex178
 					if c := buffer[position]; c < rune('1') || c > rune('9') {
+						if int(position) == p.at {
+							p.note(27, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3834,6 +4635,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position261_15 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3856,6 +4661,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position261_16 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3892,6 +4701,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(28, true)
+							}
+
+							if int(position) == p.at {
+								p.note(9, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // pct_encoded
@@ -3899,6 +4715,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position250_24 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3913,7 +4733,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3939,7 +4767,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -3968,6 +4804,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								;
 							default:
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									if int(position) == p.at {
+										p.note(4, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4100,6 +4940,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position203, tokenIndex203 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4126,6 +4970,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position205 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(1, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4141,6 +4989,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position209, tokenIndex209 := position, tokenIndex
 						if buffer[position] != rune('/') {
+							if int(position) == p.at {
+								p.note(1, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4182,6 +5034,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position213, tokenIndex213 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4218,6 +5074,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position217, tokenIndex217 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(1, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4256,6 +5116,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(29, false)
+									}
+
+									if int(position) == p.at {
+										p.note(9, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
@@ -4263,6 +5130,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position250_31_34 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(9, false)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4277,7 +5148,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, false)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, false)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -4303,7 +5182,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, false)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, false)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -4332,6 +5219,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(4, false)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4378,6 +5269,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(29, true)
+									}
+
+									if int(position) == p.at {
+										p.note(9, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
@@ -4385,6 +5283,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position250_31_35 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(9, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4399,7 +5301,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -4425,7 +5335,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -4454,6 +5372,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4493,6 +5415,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(29, true)
+								}
+
+								if int(position) == p.at {
+									p.note(9, false)
+								}
 								switch buffer[position] {
 								case '%':
 									{ // pct_encoded
@@ -4500,6 +5429,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position250_31_36 := position
 											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(9, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4514,7 +5447,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(10, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -4540,7 +5481,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(10, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -4569,6 +5518,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									;
 								default:
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4598,6 +5551,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(29, true)
+									}
+
+									if int(position) == p.at {
+										p.note(9, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // pct_encoded
@@ -4605,6 +5565,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position250_31_37 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(9, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4619,7 +5583,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -4645,7 +5617,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(10, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -4674,6 +5654,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(4, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4712,6 +5696,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
+						if int(position) == p.at {
+							p.note(12, false)
+						}
 						switch buffer[position] {
 						case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 							{ // sub_delims
@@ -4722,7 +5713,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(13, true)
+											}
+
 											if buffer[position] != rune('!') {
+												if int(position) == p.at {
+													p.note(14, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4747,6 +5746,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position250_26 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4761,7 +5764,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4787,7 +5798,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4823,7 +5842,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(15, true)
+											}
+
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(4, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4852,6 +5879,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(7, true)
+							}
+
+							if int(position) == p.at {
+								p.note(12, false)
+							}
 							switch buffer[position] {
 							case '!', '$', '&', '\'', '(', ')', '*', '+', ',', ';', '=':
 								{ // sub_delims
@@ -4862,7 +5896,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(13, true)
+												}
+
 												if buffer[position] != rune('!') {
+													if int(position) == p.at {
+														p.note(14, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4887,6 +5929,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position250_29 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(9, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4901,7 +5947,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4927,7 +5981,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -4963,7 +6025,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(15, true)
+												}
+
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -5005,6 +6075,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(29, true)
+						}
+
+						if int(position) == p.at {
+							p.note(9, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // pct_encoded
@@ -5012,6 +6089,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position250_31 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5026,7 +6107,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5052,7 +6141,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5081,6 +6178,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(4, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -5111,6 +6212,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(30, true)
+							}
+
 							{ // pchar
 								position236_32, tokenIndex236_32 := position, tokenIndex
 								{
@@ -5119,6 +6224,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(29, true)
+											}
+
+											if int(position) == p.at {
+												p.note(9, false)
+											}
 											switch buffer[position] {
 											case '%':
 												{ // pct_encoded
@@ -5126,6 +6238,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													{
 														position250_31_32 := position
 														if buffer[position] != rune('%') {
+															if int(position) == p.at {
+																p.note(9, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -5140,7 +6256,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -5166,7 +6290,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -5195,6 +6327,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -5238,6 +6374,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(30, true)
+							}
+
 							{ // pchar
 								position236_33, tokenIndex236_33 := position, tokenIndex
 								{
@@ -5246,6 +6386,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(29, true)
+											}
+
+											if int(position) == p.at {
+												p.note(9, false)
+											}
 											switch buffer[position] {
 											case '%':
 												{ // pct_encoded
@@ -5253,6 +6400,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													{
 														position250_31_33 := position
 														if buffer[position] != rune('%') {
+															if int(position) == p.at {
+																p.note(9, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -5267,7 +6418,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -5293,7 +6452,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(10, true)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(11, true)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -5322,6 +6489,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -5358,6 +6529,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position250 := position
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(9, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5372,7 +6547,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5398,7 +6581,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(11, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -5432,7 +6623,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(15, true)
+						}
+
 						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							if int(position) == p.at {
+								p.note(4, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -5462,7 +6661,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(13, true)
+						}
+
 						if buffer[position] != rune('!') {
+							if int(position) == p.at {
+								p.note(14, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -5487,6 +6694,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position261 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5509,7 +6720,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(10, true)
+						}
+
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(11, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -5561,6 +6780,42 @@ const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // class9 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
 const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
+// 27 lookaheads, 5 rule calls inside them.
+var noteMask = [...][4]uint64{
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x28001ff200000000, 0x0, 0x0, 0x0},
+	{0x28001fd000000000, 0x0, 0x0, 0x0},
+	{0x200000000, 0x0, 0x0, 0x0},
+	{0x3ff600000000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x0, 0x8000000, 0x0, 0x0},
+	{0x0, 0x20000000, 0x0, 0x0},
+	{0x4000000000000, 0x0, 0x0, 0x0},
+	{0x20000000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x40000000000000, 0x0, 0x0},
+	{0x0, 0x400000, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x28001fd200000000, 0x0, 0x0, 0x0},
+	{0x3f000000000000, 0x0, 0x0, 0x0},
+	{0x1f000000000000, 0x0, 0x0, 0x0},
+	{0x2000000000000, 0x0, 0x0, 0x0},
+	{0x3fe000000000000, 0x0, 0x0, 0x0},
+	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
+	{0x8000800000000000, 0x0, 0x0, 0x0},
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 27 classes: [\x20 " < > \ ^ ` {-}] [!] [#] [$ &-* , ; =] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-U W-Z] [V] [[] []] [_ ~] [a-f] [g-u w-z] [v].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$$$$$+$-./0123356666:$ $ ?@AAAAAAGGGGGGGGGGGGGGGVGGGG[ ] _ aaaaaagggggggggggggggvgggg   _\x00"
@@ -5575,7 +6830,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -5602,6 +6857,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

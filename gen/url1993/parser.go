@@ -294,6 +294,9 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	arg           [1]int
+	at, look      int
+	dot           bool
+	seen, sure    [4]uint64
 
 	Buffer string
 	buffer []rune
@@ -420,14 +423,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		position, tokenIndex = 0, 0
 
 		s := p.Buffer
-		if cap(p.buffer) <= len(s) {
-			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+		n := len(s)
+		if p.at == n {
+			n++ // Collect: the probe symbol follows s
 		}
-		b := p.buffer[:len(s)+1]
+		if cap(p.buffer) <= n {
+			p.buffer = make([]rune, n+1, 2*n+64)
+		}
+		b := p.buffer[:n+1]
 		for i := 0; i < len(s); i++ {
 			b[i] = rune(s[i])
 		}
-		b[len(s)] = endSymbol
+		if n > len(s) {
+			b[len(s)] = probeSymbol
+		}
+		b[n] = endSymbol
 		p.buffer = b
 		buffer = p.buffer
 	}
@@ -459,6 +469,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	matchDot := func() bool {
 		if buffer[position] != endSymbol {
+			if int(position) == p.at {
+				p.dot = true
+			}
 			position++
 			return true
 		}
@@ -538,6 +551,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position7 := position
 				if buffer[position] != rune('U') {
+					if int(position) == p.at {
+						p.note(0, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -545,6 +562,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('R') {
+					if int(position) == p.at {
+						p.note(1, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -552,6 +573,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('L') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -559,6 +584,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -587,6 +616,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position10, tokenIndex10 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(4, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -637,6 +670,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l63_63
 							}
 							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -644,6 +681,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -651,6 +692,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -673,13 +718,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position67_63, tokenIndex67_63 := position, tokenIndex
 								if buffer[position] != rune('?') {
+									if int(position) == p.at {
+										p.note(6, false)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
 									goto l67_63
 								}
 								position++
-								if !_rules[rulesearch]() {
+								if !p.peek(_rules[rulesearch]) {
 									goto l67_63
 								}
 								goto l68_63
@@ -704,6 +753,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position35_64, tokenIndex35_64 := position, tokenIndex
 									if buffer[position] != rune('#') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -751,6 +804,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l71_65
 							}
 							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -758,6 +815,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -765,6 +826,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -794,6 +859,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position35_66, tokenIndex35_66 := position, tokenIndex
 									if buffer[position] != rune('#') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -841,6 +910,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l83_67
 							}
 							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -867,6 +940,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position35_68, tokenIndex35_68 := position, tokenIndex
 									if buffer[position] != rune('#') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -918,6 +995,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l130_62_69
 									}
 									if buffer[position] != rune(':') {
+										if int(position) == p.at {
+											p.note(3, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -925,6 +1006,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('/') {
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -932,6 +1017,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									position++
 									if buffer[position] != rune('/') {
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -969,6 +1058,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position35_70, tokenIndex35_70 := position, tokenIndex
 									if buffer[position] != rune('#') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1016,6 +1109,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l148_71
 							}
 							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1023,6 +1120,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1030,6 +1131,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1056,6 +1161,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position35_72, tokenIndex35_72 := position, tokenIndex
 									if buffer[position] != rune('#') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1103,6 +1212,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l175_73
 							}
 							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1110,6 +1223,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1117,6 +1234,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1139,13 +1260,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position179_73, tokenIndex179_73 := position, tokenIndex
 								if buffer[position] != rune('?') {
+									if int(position) == p.at {
+										p.note(6, false)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
 									goto l179_73
 								}
 								position++
-								if !_rules[rulesearch]() {
+								if !p.peek(_rules[rulesearch]) {
 									goto l179_73
 								}
 								goto l180_73
@@ -1170,6 +1295,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position35_74, tokenIndex35_74 := position, tokenIndex
 									if buffer[position] != rune('#') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1223,6 +1352,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l95_60_75
 										}
 										if buffer[position] != rune(':') {
+											if int(position) == p.at {
+												p.note(3, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1230,6 +1363,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										position++
 										if buffer[position] != rune('/') {
+											if int(position) == p.at {
+												p.note(5, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1237,6 +1374,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										position++
 										if buffer[position] != rune('/') {
+											if int(position) == p.at {
+												p.note(5, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1268,6 +1409,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l89_61_75
 										}
 										if buffer[position] != rune(':') {
+											if int(position) == p.at {
+												p.note(3, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1275,6 +1420,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										position++
 										if buffer[position] != rune('/') {
+											if int(position) == p.at {
+												p.note(5, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1282,6 +1431,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										position++
 										if buffer[position] != rune('/') {
+											if int(position) == p.at {
+												p.note(5, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1297,6 +1450,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position91_61_75, tokenIndex91_61_75 := position, tokenIndex
 											if buffer[position] != rune('?') {
+												if int(position) == p.at {
+													p.note(6, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -1338,6 +1495,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position35_76, tokenIndex35_76 := position, tokenIndex
 									if buffer[position] != rune('#') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1385,6 +1546,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l77_77
 							}
 							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1392,6 +1557,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1399,6 +1568,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1428,6 +1601,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position35_78, tokenIndex35_78 := position, tokenIndex
 									if buffer[position] != rune('#') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1475,6 +1652,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l38_79
 							}
 							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1487,6 +1668,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position40_79, tokenIndex40_79 := position, tokenIndex
 								if buffer[position] != rune('?') {
+									if int(position) == p.at {
+										p.note(6, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -1518,6 +1703,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position35_80, tokenIndex35_80 := position, tokenIndex
 									if buffer[position] != rune('#') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1571,6 +1760,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position35, tokenIndex35 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(4, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1613,6 +1806,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l38
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1625,6 +1822,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position40, tokenIndex40 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(6, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1660,6 +1861,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position250_22, tokenIndex250_22 := position, tokenIndex
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(7, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1670,6 +1875,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l251_22:
 							position, tokenIndex = position250_22, tokenIndex250_22
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) == p.at {
+									p.note(8, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1692,6 +1901,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position46, tokenIndex46 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(3, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1710,6 +1923,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
+									if int(position) == p.at {
+										p.note(10, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // escape
@@ -1717,6 +1937,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position257_17_23 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1731,7 +1955,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1757,7 +1989,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1786,6 +2026,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1825,6 +2069,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position48 := position
 				if buffer[position] != rune('h') {
+					if int(position) == p.at {
+						p.note(13, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1832,6 +2080,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1839,6 +2091,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1846,6 +2102,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(15, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1869,6 +2129,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position50 := position
 				if buffer[position] != rune('f') {
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1876,6 +2140,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1883,6 +2151,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(15, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1906,6 +2178,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position52 := position
 				if buffer[position] != rune('a') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1913,6 +2189,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('f') {
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1920,6 +2200,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('s') {
+					if int(position) == p.at {
+						p.note(18, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1943,6 +2227,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position54 := position
 				if buffer[position] != rune('n') {
+					if int(position) == p.at {
+						p.note(19, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1950,6 +2238,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1957,6 +2249,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('w') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1964,6 +2260,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('s') {
+					if int(position) == p.at {
+						p.note(18, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1987,6 +2287,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position56 := position
 				if buffer[position] != rune('w') {
+					if int(position) == p.at {
+						p.note(21, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1994,6 +2298,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('a') {
+					if int(position) == p.at {
+						p.note(17, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2001,6 +2309,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('i') {
+					if int(position) == p.at {
+						p.note(22, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2008,6 +2320,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('s') {
+					if int(position) == p.at {
+						p.note(18, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2031,6 +2347,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position58 := position
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(15, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2038,6 +2358,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('r') {
+					if int(position) == p.at {
+						p.note(23, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2045,6 +2369,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('o') {
+					if int(position) == p.at {
+						p.note(24, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2052,6 +2380,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('s') {
+					if int(position) == p.at {
+						p.note(18, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2059,6 +2391,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(15, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2066,6 +2402,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2073,6 +2413,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('r') {
+					if int(position) == p.at {
+						p.note(23, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2080,6 +2424,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('o') {
+					if int(position) == p.at {
+						p.note(24, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2103,6 +2451,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position60 := position
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2110,6 +2462,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2117,6 +2473,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('l') {
+					if int(position) == p.at {
+						p.note(25, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2124,6 +2484,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('n') {
+					if int(position) == p.at {
+						p.note(19, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2131,6 +2495,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2138,6 +2506,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('t') {
+					if int(position) == p.at {
+						p.note(14, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2161,6 +2533,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position62 := position
 				if buffer[position] != rune('g') {
+					if int(position) == p.at {
+						p.note(26, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2168,6 +2544,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('o') {
+					if int(position) == p.at {
+						p.note(24, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2175,6 +2555,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('p') {
+					if int(position) == p.at {
+						p.note(15, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2182,6 +2566,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('h') {
+					if int(position) == p.at {
+						p.note(13, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2189,6 +2577,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('e') {
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2196,6 +2588,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('r') {
+					if int(position) == p.at {
+						p.note(23, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2220,6 +2616,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l63
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2227,6 +2627,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2234,6 +2638,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2256,13 +2664,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position67, tokenIndex67 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(6, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l67
 					}
 					position++
-					if !_rules[rulesearch]() {
+					if !p.peek(_rules[rulesearch]) {
 						goto l67
 					}
 					goto l68
@@ -2285,6 +2697,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position70 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2312,6 +2728,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l71
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2319,6 +2739,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2326,6 +2750,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2372,6 +2800,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position76 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2399,6 +2831,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l77
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2406,6 +2842,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2413,6 +2853,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2459,6 +2903,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position82 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2486,6 +2934,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l83
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2517,6 +2969,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l95_60
 							}
 							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2524,6 +2980,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2531,6 +2991,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2562,6 +3026,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l89_61
 							}
 							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2569,6 +3037,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2576,6 +3048,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							position++
 							if buffer[position] != rune('/') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2591,6 +3067,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position91_61, tokenIndex91_61 := position, tokenIndex
 								if buffer[position] != rune('?') {
+									if int(position) == p.at {
+										p.note(6, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2631,6 +3111,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l89
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2638,6 +3122,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2645,6 +3133,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2660,6 +3152,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position91, tokenIndex91 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(6, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2689,6 +3185,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position94 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2728,6 +3228,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l95
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2735,6 +3239,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2742,6 +3250,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2769,6 +3281,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position98 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2791,6 +3307,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			lok40:
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2813,6 +3333,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			lok41:
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2828,6 +3352,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position253_1_42 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2850,6 +3378,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position253_2_42 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(12, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2877,6 +3409,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			lok42:
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2917,6 +3453,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l103:
 					position, tokenIndex = position101, tokenIndex101
 					if buffer[position] != rune('*') {
+						if int(position) == p.at {
+							p.note(27, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2933,6 +3473,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
+										if int(position) == p.at {
+											p.note(10, false)
+										}
 										switch buffer[position] {
 										case '%':
 											{ // escape
@@ -2940,6 +3487,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position257_17_51 := position
 													if buffer[position] != rune('%') {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -2954,7 +3505,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -2980,7 +3539,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -3009,6 +3576,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -3058,6 +3629,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position250_21_24, tokenIndex250_21_24 := position, tokenIndex
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3068,6 +3643,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l251_21_24:
 									position, tokenIndex = position250_21_24, tokenIndex250_21_24
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) == p.at {
+											p.note(8, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -3086,7 +3665,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					lok21_24:
 						{
 							position246_24, tokenIndex246_24 := position, tokenIndex
-							if !_rules[rulexalphas]() {
+							if !p.peek(_rules[rulexalphas]) {
 								goto l246_24
 							}
 							goto l247_24
@@ -3106,6 +3685,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position108, tokenIndex108 := position, tokenIndex
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(28, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3123,6 +3706,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position250_21_25, tokenIndex250_21_25 := position, tokenIndex
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3133,6 +3720,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									l251_21_25:
 										position, tokenIndex = position250_21_25, tokenIndex250_21_25
 										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) == p.at {
+												p.note(8, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3151,7 +3742,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						lok21_25:
 							{
 								position246_25, tokenIndex246_25 := position, tokenIndex
-								if !_rules[rulexalphas]() {
+								if !p.peek(_rules[rulexalphas]) {
 									goto l246_25
 								}
 								goto l247_25
@@ -3193,6 +3784,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
+									if int(position) == p.at {
+										p.note(10, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // escape
@@ -3200,6 +3798,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position257_17_43 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3214,7 +3816,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3240,7 +3850,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3269,6 +3887,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3293,6 +3915,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position115, tokenIndex115 := position, tokenIndex
 							if buffer[position] != rune('@') {
+								if int(position) == p.at {
+									p.note(29, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3306,6 +3932,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position250_44, tokenIndex250_44 := position, tokenIndex
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3316,6 +3946,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									l251_44:
 										position, tokenIndex = position250_44, tokenIndex250_44
 										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) == p.at {
+												p.note(8, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3344,6 +3978,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
+										if int(position) == p.at {
+											p.note(10, false)
+										}
 										switch buffer[position] {
 										case '%':
 											{ // escape
@@ -3351,6 +3992,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position257_17_45 := position
 													if buffer[position] != rune('%') {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -3365,7 +4010,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -3391,7 +4044,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -3420,6 +4081,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -3443,6 +4108,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position, tokenIndex = position114, tokenIndex114
 					}
 					if buffer[position] != rune('@') {
+						if int(position) == p.at {
+							p.note(29, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3473,6 +4142,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
+									if int(position) == p.at {
+										p.note(10, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // escape
@@ -3480,6 +4156,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position257_17_46 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -3494,7 +4174,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3520,7 +4208,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -3549,6 +4245,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3573,13 +4273,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position120, tokenIndex120 := position, tokenIndex
 							if buffer[position] != rune('@') {
+								if int(position) == p.at {
+									p.note(29, false)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
 								goto l120
 							}
 							position++
-							if !_rules[rulehostnumber]() {
+							if !p.peek(_rules[rulehostnumber]) {
 								goto l120
 							}
 							{
@@ -3592,6 +4296,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(9, false)
+												}
+
+												if int(position) == p.at {
+													p.note(10, false)
+												}
 												switch buffer[position] {
 												case '%':
 													{ // escape
@@ -3599,6 +4310,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														{
 															position257_17_47 := position
 															if buffer[position] != rune('%') {
+																if int(position) == p.at {
+																	p.note(10, false)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -3613,7 +4328,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																		if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																			position++
 																		} else {
+																			if int(position) == p.at {
+																				p.note(11, false)
+																			}
+
 																			if c := buffer[position]; c < rune('0') || c > rune('9') {
+																				if int(position) == p.at {
+																					p.note(12, false)
+																				}
+
 																				if int(position) > p.far {
 																					p.far, p.farComp = int(position), p.comp
 																				}
@@ -3639,7 +4362,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																		if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																			position++
 																		} else {
+																			if int(position) == p.at {
+																				p.note(11, false)
+																			}
+
 																			if c := buffer[position]; c < rune('0') || c > rune('9') {
+																				if int(position) == p.at {
+																					p.note(12, false)
+																				}
+
 																				if int(position) > p.far {
 																					p.far, p.farComp = int(position), p.comp
 																				}
@@ -3668,6 +4399,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(7, false)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -3702,6 +4437,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
+										if int(position) == p.at {
+											p.note(10, false)
+										}
 										switch buffer[position] {
 										case '%':
 											{ // escape
@@ -3709,6 +4451,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position257_17_48 := position
 													if buffer[position] != rune('%') {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -3723,7 +4469,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -3749,7 +4503,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -3778,6 +4540,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -3801,6 +4567,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position, tokenIndex = position119, tokenIndex119
 					}
 					if buffer[position] != rune('@') {
+						if int(position) == p.at {
+							p.note(29, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3872,6 +4642,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l130_62
 						}
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(3, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3879,6 +4653,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('/') {
+							if int(position) == p.at {
+								p.note(5, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3886,6 +4664,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						position++
 						if buffer[position] != rune('/') {
+							if int(position) == p.at {
+								p.note(5, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -3922,6 +4704,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l130
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3929,6 +4715,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3936,6 +4726,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3963,6 +4757,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position133 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3987,6 +4785,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position134, tokenIndex134 := position, tokenIndex
 					if buffer[position] != rune('%') {
+						if int(position) == p.at {
+							p.note(10, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -3994,6 +4796,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('0') {
+						if int(position) == p.at {
+							p.note(30, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4001,6 +4807,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					if buffer[position] != rune('0') {
+						if int(position) == p.at {
+							p.note(30, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4020,6 +4830,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position253_1_7_53 := position
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												if int(position) == p.at {
+													p.note(12, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4042,6 +4856,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position253_2_7_53 := position
 												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													if int(position) == p.at {
+														p.note(12, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4175,6 +4993,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position253_1_7 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -4197,6 +5019,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position253_2_7 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(12, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4303,6 +5129,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l148
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4310,6 +5140,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4317,6 +5151,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4346,6 +5184,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l153
 					}
 					if buffer[position] != rune('@') {
+						if int(position) == p.at {
+							p.note(29, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4365,6 +5207,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
+										if int(position) == p.at {
+											p.note(10, false)
+										}
 										switch buffer[position] {
 										case '%':
 											{ // escape
@@ -4372,6 +5221,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position257_17_57 := position
 													if buffer[position] != rune('%') {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4386,7 +5239,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -4412,7 +5273,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -4441,6 +5310,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4470,6 +5343,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l155
 					}
 					if buffer[position] != rune('@') {
+						if int(position) == p.at {
+							p.note(29, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -4489,6 +5366,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
+										if int(position) == p.at {
+											p.note(10, false)
+										}
 										switch buffer[position] {
 										case '%':
 											{ // escape
@@ -4496,6 +5380,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position257_17_58 := position
 													if buffer[position] != rune('%') {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4510,7 +5398,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -4536,7 +5432,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -4565,6 +5469,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4603,6 +5511,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
+										if int(position) == p.at {
+											p.note(10, false)
+										}
 										switch buffer[position] {
 										case '%':
 											{ // escape
@@ -4610,6 +5525,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position257_17_59 := position
 													if buffer[position] != rune('%') {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -4624,7 +5543,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -4650,7 +5577,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -4679,6 +5614,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4721,7 +5660,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position159 := position
 				{
 					position162, tokenIndex162 := position, tokenIndex
-					if !_rules[rulelastat]() {
+					if !p.peek(_rules[rulelastat]) {
 						goto l162
 					}
 					goto l158
@@ -4736,6 +5675,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+
+								if int(position) == p.at {
+									p.note(10, false)
+								}
 								switch buffer[position] {
 								case '%':
 									{ // escape
@@ -4743,6 +5689,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position257_17_49 := position
 											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(10, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -4757,7 +5707,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(12, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -4783,7 +5741,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(12, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -4812,6 +5778,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									;
 								default:
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -4835,7 +5805,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position161, tokenIndex161 := position, tokenIndex
 					{
 						position163, tokenIndex163 := position, tokenIndex
-						if !_rules[rulelastat]() {
+						if !p.peek(_rules[rulelastat]) {
 							goto l163
 						}
 						goto l161
@@ -4850,6 +5820,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
+									if int(position) == p.at {
+										p.note(10, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // escape
@@ -4857,6 +5834,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position257_17_50 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -4871,7 +5852,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -4897,7 +5886,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -4926,6 +5923,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -4963,6 +5964,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position165 := position
 				if buffer[position] != rune('@') {
+					if int(position) == p.at {
+						p.note(29, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -4975,6 +5980,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position168, tokenIndex168 := position, tokenIndex
 						if buffer[position] != rune('@') {
+							if int(position) == p.at {
+								p.note(29, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -4993,6 +6002,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
+									if int(position) == p.at {
+										p.note(10, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // escape
@@ -5000,6 +6016,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position257_17_26 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -5014,7 +6034,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5040,7 +6068,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5069,6 +6105,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5101,6 +6141,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
+									if int(position) == p.at {
+										p.note(10, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // escape
@@ -5108,6 +6155,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position257_17_27 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -5122,7 +6173,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5148,7 +6207,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5177,6 +6244,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5221,6 +6292,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+
+								if int(position) == p.at {
+									p.note(10, false)
+								}
 								switch buffer[position] {
 								case '%':
 									{ // escape
@@ -5228,6 +6306,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position257_17_28 := position
 											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(10, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5242,7 +6324,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(12, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -5268,7 +6358,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(12, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -5297,6 +6395,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									;
 								default:
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5321,6 +6423,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position174, tokenIndex174 := position, tokenIndex
 						if buffer[position] != rune('@') {
+							if int(position) == p.at {
+								p.note(29, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -5334,6 +6440,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position250_29, tokenIndex250_29 := position, tokenIndex
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5344,6 +6454,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l251_29:
 									position, tokenIndex = position250_29, tokenIndex250_29
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) == p.at {
+											p.note(8, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5372,6 +6486,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
+									if int(position) == p.at {
+										p.note(10, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // escape
@@ -5379,6 +6500,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position257_17_30 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -5393,7 +6518,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5419,7 +6552,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -5448,6 +6589,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5488,6 +6633,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l175
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(3, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5495,6 +6644,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5502,6 +6655,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5524,13 +6681,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position179, tokenIndex179 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(6, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l179
 					}
 					position++
-					if !_rules[rulesearch]() {
+					if !p.peek(_rules[rulesearch]) {
 						goto l179
 					}
 					goto l180
@@ -5553,6 +6714,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position182 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -5571,6 +6736,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(9, true)
+										}
+
+										if int(position) == p.at {
+											p.note(10, false)
+										}
 										switch buffer[position] {
 										case '%':
 											{ // escape
@@ -5578,6 +6750,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position257_17_38_55 := position
 													if buffer[position] != rune('%') {
+														if int(position) == p.at {
+															p.note(10, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -5592,7 +6768,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -5618,7 +6802,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(11, true)
+																	}
+
 																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		if int(position) == p.at {
+																			p.note(12, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -5647,6 +6839,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -5717,6 +6913,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position187, tokenIndex187 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(3, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -5835,6 +7035,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position250_21_31, tokenIndex250_21_31 := position, tokenIndex
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5845,6 +7049,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								l251_21_31:
 									position, tokenIndex = position250_21_31, tokenIndex250_21_31
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) == p.at {
+											p.note(8, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -5863,7 +7071,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					lok21_31:
 						{
 							position246_31, tokenIndex246_31 := position, tokenIndex
-							if !_rules[rulexalphas]() {
+							if !p.peek(_rules[rulexalphas]) {
 								goto l246_31
 							}
 							goto l247_31
@@ -5883,6 +7091,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position202, tokenIndex202 := position, tokenIndex
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(28, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -5900,6 +7112,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position250_21_32, tokenIndex250_21_32 := position, tokenIndex
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5910,6 +7126,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									l251_21_32:
 										position, tokenIndex = position250_21_32, tokenIndex250_21_32
 										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) == p.at {
+												p.note(8, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -5928,7 +7148,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						lok21_32:
 							{
 								position246_32, tokenIndex246_32 := position, tokenIndex
-								if !_rules[rulexalphas]() {
+								if !p.peek(_rules[rulexalphas]) {
 									goto l246_32
 								}
 								goto l247_32
@@ -5971,6 +7191,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position250_33, tokenIndex250_33 := position, tokenIndex
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(7, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -5981,6 +7205,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l251_33:
 							position, tokenIndex = position250_33, tokenIndex250_33
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) == p.at {
+									p.note(8, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -6003,13 +7231,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position207, tokenIndex207 := position, tokenIndex
 						if buffer[position] != rune(':') {
+							if int(position) == p.at {
+								p.note(3, false)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
 							goto l207
 						}
 						position++
-						if !_rules[ruleport]() {
+						if !p.peek(_rules[ruleport]) {
 							goto l207
 						}
 						{
@@ -6022,6 +7254,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(9, false)
+											}
+
+											if int(position) == p.at {
+												p.note(10, false)
+											}
 											switch buffer[position] {
 											case '%':
 												{ // escape
@@ -6029,6 +7268,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													{
 														position257_17_34 := position
 														if buffer[position] != rune('%') {
+															if int(position) == p.at {
+																p.note(10, false)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -6043,7 +7286,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(11, false)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(12, false)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -6069,7 +7320,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																	if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																		position++
 																	} else {
+																		if int(position) == p.at {
+																			p.note(11, false)
+																		}
+
 																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			if int(position) == p.at {
+																				p.note(12, false)
+																			}
+
 																			if int(position) > p.far {
 																				p.far, p.farComp = int(position), p.comp
 																			}
@@ -6098,6 +7357,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(7, false)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -6132,6 +7395,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
+									if int(position) == p.at {
+										p.note(10, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // escape
@@ -6139,6 +7409,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position257_17_35 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -6153,7 +7427,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -6179,7 +7461,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -6208,6 +7498,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -6255,6 +7549,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position253_1_8 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6277,6 +7575,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position253_2_8 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(12, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6304,6 +7606,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			lok8:
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(28, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6319,6 +7625,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position253_1_9 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6341,6 +7651,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position253_2_9 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(12, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6368,6 +7682,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			lok9:
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(28, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6383,6 +7701,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position253_1_10 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6405,6 +7727,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position253_2_10 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(12, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6432,6 +7758,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 			lok10:
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(28, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -6447,6 +7777,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position253_1_11 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6469,6 +7803,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position253_2_11 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(12, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6520,6 +7858,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position253_1_12 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -6542,6 +7884,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position253_2_12 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(12, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6627,6 +7973,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				lok36:
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(5, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -6688,6 +8038,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position224, tokenIndex224 := position, tokenIndex
 					if buffer[position] != rune('+') {
+						if int(position) == p.at {
+							p.note(31, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -6742,6 +8096,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+
+								if int(position) == p.at {
+									p.note(10, false)
+								}
 								switch buffer[position] {
 								case '%':
 									{ // escape
@@ -6749,6 +8110,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position257_17_38 := position
 											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(10, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -6763,7 +8128,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(12, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -6789,7 +8162,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(12, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -6818,6 +8199,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									;
 								default:
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6852,6 +8237,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(9, true)
+						}
+
+						if int(position) == p.at {
+							p.note(10, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escape
@@ -6859,6 +8251,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position257_17 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(10, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -6873,7 +8269,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(12, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -6899,7 +8303,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														if int(position) == p.at {
+															p.note(12, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -6928,6 +8340,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(7, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -6958,6 +8374,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+
+								if int(position) == p.at {
+									p.note(10, false)
+								}
 								switch buffer[position] {
 								case '%':
 									{ // escape
@@ -6965,6 +8388,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position257_17_18 := position
 											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(10, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -6979,7 +8406,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(12, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -7005,7 +8440,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(11, true)
+															}
+
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(12, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -7034,6 +8477,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									;
 								default:
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -7063,6 +8510,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
+									if int(position) == p.at {
+										p.note(10, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // escape
@@ -7070,6 +8524,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position257_17_19 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -7084,7 +8542,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -7110,7 +8576,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -7139,6 +8613,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -7183,6 +8661,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 									position++
 								} else {
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+
+									if int(position) == p.at {
+										p.note(10, false)
+									}
 									switch buffer[position] {
 									case '%':
 										{ // escape
@@ -7190,6 +8675,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position257_17_20 := position
 												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(10, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -7204,7 +8693,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -7230,7 +8727,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(11, true)
+																}
+
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(12, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -7259,6 +8764,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										;
 									default:
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -7281,6 +8790,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l239:
 					position, tokenIndex = position238, tokenIndex238
 					if buffer[position] != rune('+') {
+						if int(position) == p.at {
+							p.note(31, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -7333,6 +8846,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position250_21, tokenIndex250_21 := position, tokenIndex
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(7, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -7343,6 +8860,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l251_21:
 							position, tokenIndex = position250_21, tokenIndex250_21
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) == p.at {
+									p.note(8, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -7361,7 +8882,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok21:
 				{
 					position246, tokenIndex246 := position, tokenIndex
-					if !_rules[rulexalphas]() {
+					if !p.peek(_rules[rulexalphas]) {
 						goto l246
 					}
 					goto l247
@@ -7384,6 +8905,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position250, tokenIndex250 := position, tokenIndex
 					if c := buffer[position]; c < rune('a') || c > rune('z') {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -7394,6 +8919,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l251:
 					position, tokenIndex = position250, tokenIndex250
 					if c := buffer[position]; c < rune('A') || c > rune('Z') {
+						if int(position) == p.at {
+							p.note(8, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -7415,6 +8944,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position253 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(12, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -7438,6 +8971,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position257 := position
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(10, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -7452,7 +8989,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -7478,7 +9023,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(12, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -7512,7 +9065,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(11, true)
+						}
+
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(12, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -7543,6 +9104,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position253_1 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(12, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -7565,6 +9130,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position253_2 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(12, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -7604,6 +9173,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position250_3, tokenIndex250_3 := position, tokenIndex
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									if int(position) == p.at {
+										p.note(7, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -7614,6 +9187,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							l251_3:
 								position, tokenIndex = position250_3, tokenIndex250_3
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									if int(position) == p.at {
+										p.note(8, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -7638,6 +9215,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position253_4 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(12, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -7679,6 +9260,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position250_3_5, tokenIndex250_3_5 := position, tokenIndex
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -7689,6 +9274,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									l251_3_5:
 										position, tokenIndex = position250_3_5, tokenIndex250_3_5
 										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) == p.at {
+												p.note(8, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -7713,6 +9302,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position253_4_5 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(12, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -7753,6 +9346,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										{
 											position250_3_6, tokenIndex250_3_6 := position, tokenIndex
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(7, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -7763,6 +9360,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										l251_3_6:
 											position, tokenIndex = position250_3_6, tokenIndex250_3_6
 											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												if int(position) == p.at {
+													p.note(8, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -7787,6 +9388,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position253_4_6 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(12, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -7833,6 +9438,43 @@ const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // class1 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
 const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
+// 26 lookaheads, 13 rule calls inside them.
+var noteMask = [...][4]uint64{
+	{0x0, 0x200000, 0x0, 0x0},
+	{0x0, 0x40000, 0x0, 0x0},
+	{0x0, 0x1000, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0xfff77d700000000, 0x7fffffe87ffffff, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x10000000000, 0x0, 0x0},
+	{0x0, 0x10000000000000, 0x0, 0x0},
+	{0x0, 0x1000000000000, 0x0, 0x0},
+	{0x0, 0x4000000000, 0x0, 0x0},
+	{0x0, 0x200000000, 0x0, 0x0},
+	{0x0, 0x8000000000000, 0x0, 0x0},
+	{0x0, 0x400000000000, 0x0, 0x0},
+	{0x0, 0x2000000000, 0x0, 0x0},
+	{0x0, 0x80000000000000, 0x0, 0x0},
+	{0x0, 0x20000000000, 0x0, 0x0},
+	{0x0, 0x4000000000000, 0x0, 0x0},
+	{0x0, 0x800000000000, 0x0, 0x0},
+	{0x0, 0x100000000000, 0x0, 0x0},
+	{0x0, 0x8000000000, 0x0, 0x0},
+	{0x40000000000, 0x0, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x1000000000000, 0x0, 0x0, 0x0},
+	{0x80000000000, 0x0, 0x0, 0x0},
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 34 classes: [\x20-" $ &-) , - ; _] [#] [%] [*] [+] [.] [/] [0] [1-9] [:] [<-> [-^ ` {-~] [?] [@] [A-F] [G-K M-Q S T V-Z] [L] [R] [U] [a] [b-d] [e] [f] [g] [h] [i] [j k m q u v x-z] [l] [n] [o] [p] [r] [s] [t] [w].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00   # %    *+  ./0111111111: <<<?@AAAAAAGGGGGLGGGGGRGGUGGGGG<<<< <abbbefghijjljnopjrstjjwjjj<<<<\x00"
@@ -7847,7 +9489,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -7874,6 +9516,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

@@ -214,6 +214,9 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	arg           [1]int
+	at, look      int
+	dot           bool
+	seen, sure    [4]uint64
 
 	Buffer string
 	buffer []rune
@@ -340,14 +343,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		position, tokenIndex = 0, 0
 
 		s := p.Buffer
-		if cap(p.buffer) <= len(s) {
-			p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+		n := len(s)
+		if p.at == n {
+			n++ // Collect: the probe symbol follows s
 		}
-		b := p.buffer[:len(s)+1]
+		if cap(p.buffer) <= n {
+			p.buffer = make([]rune, n+1, 2*n+64)
+		}
+		b := p.buffer[:n+1]
 		for i := 0; i < len(s); i++ {
 			b[i] = rune(s[i])
 		}
-		b[len(s)] = endSymbol
+		if n > len(s) {
+			b[len(s)] = probeSymbol
+		}
+		b[n] = endSymbol
 		p.buffer = b
 		buffer = p.buffer
 	}
@@ -379,6 +389,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	matchDot := func() bool {
 		if buffer[position] != endSymbol {
+			if int(position) == p.at {
+				p.dot = true
+			}
 			position++
 			return true
 		}
@@ -423,6 +436,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position105_35, tokenIndex105_35 := position, tokenIndex
 								if buffer[position] != rune('/') {
+									if int(position) == p.at {
+										p.note(0, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -496,13 +513,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position10, tokenIndex10 := position, tokenIndex
 					if buffer[position] != rune('#') {
+						if int(position) == p.at {
+							p.note(1, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l10
 					}
 					position++
-					if !_rules[rulefragment]() {
+					if !p.peek(_rules[rulefragment]) {
 						goto l10
 					}
 					goto l11
@@ -571,6 +592,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l17
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -607,6 +632,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l21
 				}
 				if buffer[position] != rune(':') {
+					if int(position) == p.at {
+						p.note(2, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -668,6 +697,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position29 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(0, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -675,6 +708,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(0, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -696,7 +733,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l31:
 				{
 					position32, tokenIndex32 := position, tokenIndex
-					if !_rules[ruleurlc]() {
+					if !p.peek(_rules[ruleurlc]) {
 						goto l32
 					}
 					goto l28
@@ -720,6 +757,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position34 := position
 				if buffer[position] != rune('/') {
+					if int(position) == p.at {
+						p.note(0, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -757,13 +798,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position39, tokenIndex39 := position, tokenIndex
 					if buffer[position] != rune('?') {
+						if int(position) == p.at {
+							p.note(3, false)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
 						goto l39
 					}
 					position++
-					if !_rules[rulequery]() {
+					if !p.peek(_rules[rulequery]) {
 						goto l39
 					}
 					goto l40
@@ -787,6 +832,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(4, true)
+						}
+
+						if int(position) == p.at {
+							p.note(5, false)
+						}
 						switch buffer[position] {
 						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 							{ // digit
@@ -794,6 +846,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position163_14 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -821,6 +877,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position159_12_15 := position
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(6, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -843,6 +903,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position161_13_15 := position
 												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													if int(position) == p.at {
+														p.note(7, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -878,6 +942,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(4, true)
+							}
+
+							if int(position) == p.at {
+								p.note(5, false)
+							}
 							switch buffer[position] {
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								{ // digit
@@ -885,6 +956,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position163_16 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(5, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -912,6 +987,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position159_12_17 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(6, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -934,6 +1013,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position161_13_17 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(7, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -991,6 +1074,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position53, tokenIndex53 := position, tokenIndex
 							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(2, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1006,6 +1093,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 					l54:
 						if buffer[position] != rune('@') {
+							if int(position) == p.at {
+								p.note(8, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1043,6 +1134,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(9, true)
+							}
+
+							if int(position) == p.at {
+								p.note(10, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -1050,6 +1148,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position146_22 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(10, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1064,11 +1166,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														{ // digit
 															position162_11_18_22, tokenIndex162_11_18_22 := position, tokenIndex
 															{
 																position163_11_18_22 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(5, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1102,11 +1212,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														{ // digit
 															position162_11_19_22, tokenIndex162_11_19_22 := position, tokenIndex
 															{
 																position163_11_19_22 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(5, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1150,6 +1268,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(12, true)
+												}
+
+												if int(position) == p.at {
+													p.note(13, false)
+												}
 												switch buffer[position] {
 												case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
 													{ // mark
@@ -1160,7 +1285,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(14, true)
+																	}
+
 																	if buffer[position] != rune('$') {
+																		if int(position) == p.at {
+																			p.note(15, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -1181,6 +1314,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(6, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1225,6 +1362,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
 							position++
 						} else {
+							if int(position) == p.at {
+								p.note(9, true)
+							}
+
+							if int(position) == p.at {
+								p.note(10, false)
+							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
@@ -1232,6 +1376,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position146_24 := position
 										if buffer[position] != rune('%') {
+											if int(position) == p.at {
+												p.note(10, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1246,11 +1394,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														{ // digit
 															position162_11_18_24, tokenIndex162_11_18_24 := position, tokenIndex
 															{
 																position163_11_18_24 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(5, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1284,11 +1440,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 														position++
 													} else {
+														if int(position) == p.at {
+															p.note(11, true)
+														}
+
 														{ // digit
 															position162_11_19_24, tokenIndex162_11_19_24 := position, tokenIndex
 															{
 																position163_11_19_24 := position
 																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	if int(position) == p.at {
+																		p.note(5, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -1332,6 +1496,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(12, true)
+												}
+
+												if int(position) == p.at {
+													p.note(13, false)
+												}
 												switch buffer[position] {
 												case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
 													{ // mark
@@ -1342,7 +1513,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 																if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 																	position++
 																} else {
+																	if int(position) == p.at {
+																		p.note(14, true)
+																	}
+
 																	if buffer[position] != rune('$') {
+																		if int(position) == p.at {
+																			p.note(15, true)
+																		}
+
 																		if int(position) > p.far {
 																			p.far, p.farComp = int(position), p.comp
 																		}
@@ -1363,6 +1542,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													;
 												default:
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(6, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1407,6 +1590,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position67, tokenIndex67 := position, tokenIndex
 					if buffer[position] != rune(':') {
+						if int(position) == p.at {
+							p.note(2, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1473,6 +1660,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l76
 					}
 					if buffer[position] != rune('.') {
+						if int(position) == p.at {
+							p.note(16, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -1517,6 +1708,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position159_12_20_26 := position
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(6, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1539,6 +1734,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											{
 												position161_13_20_26 := position
 												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													if int(position) == p.at {
+														p.note(7, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -1571,6 +1770,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position163_21_26 := position
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1602,6 +1805,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position82, tokenIndex82 := position, tokenIndex
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(17, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1629,6 +1836,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position159_12_20_27 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(6, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1651,6 +1862,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position161_13_20_27 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(7, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1683,6 +1898,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position163_21_27 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(5, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1734,6 +1953,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position159_12_28 := position
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										if int(position) == p.at {
+											p.note(6, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1756,6 +1979,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position161_13_28 := position
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										if int(position) == p.at {
+											p.note(7, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -1787,6 +2014,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position88, tokenIndex88 := position, tokenIndex
 						if buffer[position] != rune('-') {
+							if int(position) == p.at {
+								p.note(17, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1814,6 +2045,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position159_12_20_29 := position
 													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														if int(position) == p.at {
+															p.note(6, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1836,6 +2071,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												{
 													position161_13_20_29 := position
 													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														if int(position) == p.at {
+															p.note(7, true)
+														}
+
 														if int(position) > p.far {
 															p.far, p.farComp = int(position), p.comp
 														}
@@ -1868,6 +2107,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position163_21_29 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(5, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -1915,6 +2158,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position163_1 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(5, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1937,6 +2184,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position163_2 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -1956,6 +2207,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position92, tokenIndex92
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -1967,6 +2222,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position163_3 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(5, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -1989,6 +2248,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position163_4 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2008,6 +2271,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position94, tokenIndex94
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2019,6 +2286,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position163_5 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(5, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2041,6 +2312,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position163_6 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2060,6 +2335,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position, tokenIndex = position96, tokenIndex96
 				}
 				if buffer[position] != rune('.') {
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2071,6 +2350,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position163_7 := position
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if int(position) == p.at {
+								p.note(5, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2093,6 +2376,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position163_8 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2134,6 +2421,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position163_9 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2165,6 +2456,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position105, tokenIndex105 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2212,6 +2507,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position111, tokenIndex111 := position, tokenIndex
 					if buffer[position] != rune('/') {
+						if int(position) == p.at {
+							p.note(0, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2252,6 +2551,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position117, tokenIndex117 := position, tokenIndex
 					if buffer[position] != rune(';') {
+						if int(position) == p.at {
+							p.note(18, true)
+						}
+
 						if int(position) > p.far {
 							p.far, p.farComp = int(position), p.comp
 						}
@@ -2299,6 +2602,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(19, true)
+						}
+
+						if int(position) == p.at {
+							p.note(10, false)
+						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
@@ -2306,6 +2616,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								{
 									position146_30 := position
 									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(10, true)
+										}
+
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
@@ -2320,11 +2634,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													{ // digit
 														position162_11_18_30, tokenIndex162_11_18_30 := position, tokenIndex
 														{
 															position163_11_18_30 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(5, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -2358,11 +2680,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 													position++
 												} else {
+													if int(position) == p.at {
+														p.note(11, true)
+													}
+
 													{ // digit
 														position162_11_19_30, tokenIndex162_11_19_30 := position, tokenIndex
 														{
 															position163_11_19_30 := position
 															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																if int(position) == p.at {
+																	p.note(5, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -2406,6 +2736,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(12, true)
+											}
+
+											if int(position) == p.at {
+												p.note(13, false)
+											}
 											switch buffer[position] {
 											case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
 												{ // mark
@@ -2416,7 +2753,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 																position++
 															} else {
+																if int(position) == p.at {
+																	p.note(14, true)
+																}
+
 																if buffer[position] != rune('$') {
+																	if int(position) == p.at {
+																		p.note(15, true)
+																	}
+
 																	if int(position) > p.far {
 																		p.far, p.farComp = int(position), p.comp
 																	}
@@ -2437,6 +2782,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												;
 											default:
 												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													if int(position) == p.at {
+														p.note(6, true)
+													}
+
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
@@ -2514,6 +2863,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position134 := position
 				{
+					if int(position) == p.at {
+						p.note(20, false)
+					}
 					switch buffer[position] {
 					case '%':
 						{ // escaped
@@ -2521,6 +2873,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							{
 								position146_32 := position
 								if buffer[position] != rune('%') {
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2535,11 +2891,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(11, true)
+												}
+
 												{ // digit
 													position162_11_18_32, tokenIndex162_11_18_32 := position, tokenIndex
 													{
 														position163_11_18_32 := position
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(5, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -2573,11 +2937,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 												position++
 											} else {
+												if int(position) == p.at {
+													p.note(11, true)
+												}
+
 												{ // digit
 													position162_11_19_32, tokenIndex162_11_19_32 := position, tokenIndex
 													{
 														position163_11_19_32 := position
 														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															if int(position) == p.at {
+																p.note(5, true)
+															}
+
 															if int(position) > p.far {
 																p.far, p.farComp = int(position), p.comp
 															}
@@ -2621,7 +2993,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(21, true)
+										}
+
 										if buffer[position] != rune(';') {
+											if int(position) == p.at {
+												p.note(18, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2649,6 +3029,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 										position++
 									} else {
+										if int(position) == p.at {
+											p.note(12, true)
+										}
+
+										if int(position) == p.at {
+											p.note(13, false)
+										}
 										switch buffer[position] {
 										case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
 											{ // mark
@@ -2659,7 +3046,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 															position++
 														} else {
+															if int(position) == p.at {
+																p.note(14, true)
+															}
+
 															if buffer[position] != rune('$') {
+																if int(position) == p.at {
+																	p.note(15, true)
+																}
+
 																if int(position) > p.far {
 																	p.far, p.farComp = int(position), p.comp
 																}
@@ -2680,6 +3075,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											;
 										default:
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if int(position) == p.at {
+													p.note(6, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -2717,7 +3116,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(21, true)
+						}
+
 						if buffer[position] != rune(';') {
+							if int(position) == p.at {
+								p.note(18, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2743,6 +3150,13 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(12, true)
+						}
+
+						if int(position) == p.at {
+							p.note(13, false)
+						}
 						switch buffer[position] {
 						case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
 							{ // mark
@@ -2753,7 +3167,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 											position++
 										} else {
+											if int(position) == p.at {
+												p.note(14, true)
+											}
+
 											if buffer[position] != rune('$') {
+												if int(position) == p.at {
+													p.note(15, true)
+												}
+
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
@@ -2774,6 +3196,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							;
 						default:
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -2800,7 +3226,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(14, true)
+						}
+
 						if buffer[position] != rune('$') {
+							if int(position) == p.at {
+								p.note(15, true)
+							}
+
 							if int(position) > p.far {
 								p.far, p.farComp = int(position), p.comp
 							}
@@ -2823,6 +3257,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position146 := position
 				if buffer[position] != rune('%') {
+					if int(position) == p.at {
+						p.note(10, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -2837,11 +3275,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								{ // digit
 									position162_11_18, tokenIndex162_11_18 := position, tokenIndex
 									{
 										position163_11_18 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(5, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2875,11 +3321,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 								position++
 							} else {
+								if int(position) == p.at {
+									p.note(11, true)
+								}
+
 								{ // digit
 									position162_11_19, tokenIndex162_11_19 := position, tokenIndex
 									{
 										position163_11_19 := position
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											if int(position) == p.at {
+												p.note(5, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2921,11 +3375,19 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
 						position++
 					} else {
+						if int(position) == p.at {
+							p.note(11, true)
+						}
+
 						{ // digit
 							position162_11, tokenIndex162_11 := position, tokenIndex
 							{
 								position163_11 := position
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if int(position) == p.at {
+										p.note(5, true)
+									}
+
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
@@ -2968,6 +3430,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position159_12_20 := position
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -2990,6 +3456,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									{
 										position161_13_20 := position
 										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											if int(position) == p.at {
+												p.note(7, true)
+											}
+
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
@@ -3022,6 +3492,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position163_21 := position
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3057,6 +3531,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position159_12 := position
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3079,6 +3557,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						{
 							position161_13 := position
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								if int(position) == p.at {
+									p.note(7, true)
+								}
+
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
@@ -3108,6 +3590,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position159 := position
 				if c := buffer[position]; c < rune('a') || c > rune('z') {
+					if int(position) == p.at {
+						p.note(6, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3127,6 +3613,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position161 := position
 				if c := buffer[position]; c < rune('A') || c > rune('Z') {
+					if int(position) == p.at {
+						p.note(7, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3146,6 +3636,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position163 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+
 					if int(position) > p.far {
 						p.far, p.farComp = int(position), p.comp
 					}
@@ -3185,6 +3679,33 @@ const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00
 // class6 is the table of the characters A-F a-f (see internal/pegwrap/classes.go).
 const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
+// noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
+// 6 lookaheads, 3 rule calls inside them.
+var noteMask = [...][4]uint64{
+	{0x800000000000, 0x0, 0x0, 0x0},
+	{0x800000000, 0x0, 0x0, 0x0},
+	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0x8000000000000000, 0x0, 0x0, 0x0},
+	{0x680000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x0, 0x1, 0x0, 0x0},
+	{0x2800084000000000, 0x0, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x0, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff000000000000, 0x7fffffe07fffffe, 0x0, 0x0},
+	{0x779200000000, 0x4000000080000000, 0x0, 0x0},
+	{0x778200000000, 0x4000000080000000, 0x0, 0x0},
+	{0x1000000000, 0x0, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x200000000000, 0x0, 0x0, 0x0},
+	{0x800000000000000, 0x0, 0x0, 0x0},
+	{0x2400084000000000, 0x1, 0x0, 0x0},
+	{0xac00886000000000, 0x1, 0x0, 0x0},
+	{0xa400884000000000, 0x1, 0x0, 0x0},
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 19 classes: [\x20 " < > [-^ ` {-}] [! '-* , _ ~] [#] [$] [%] [& =] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%&!!!!+!-./0000000000:; & ?@AAAAAAGGGGGGGGGGGGGGGGGGGG    ! aaaaaagggggggggggggggggggg   !\x00"
@@ -3199,7 +3720,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -3226,6 +3747,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

@@ -74,7 +74,7 @@ func run(grammarPath, pkg, outPath string) error {
 	}
 	// peg compiles only the rules reachable from the first rule, and Run may start at
 	// any entry point, so the first rule names them all. It is never run itself.
-	src := "package " + pkg + "\n\ntype Parser Peg {\n\tfar int\n\tcomp, farComp uint32\n\targ [1]int\n}\n\n" +
+	src := "package " + pkg + "\n\ntype Parser Peg {\n\tfar int\n\tcomp, farComp uint32\n\targ [1]int\n\tat, look int\n\tdot bool\n\tseen, sure [4]uint64\n}\n\n" +
 		"pegwrap_entries <- " + strings.Join(entries, " / ") + "\n\n" + string(rules)
 	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
 		return err
@@ -134,14 +134,21 @@ var edits = []edit{
 	// fifth of the parse time.
 	{regexp.MustCompile(`(?m)^([ \t]*)p\.buffer = \[\]rune\(p\.Buffer\)\n\s*if len\(p\.buffer\) == 0 \|\| p\.buffer\[len\(p\.buffer\)-1\] != endSymbol \{\n\s*p\.buffer = append\(p\.buffer, endSymbol\)\n\s*\}\n`),
 		`${1}s := p.Buffer
-${1}if cap(p.buffer) <= len(s) {
-${1}	p.buffer = make([]rune, len(s)+1, 2*len(s)+64)
+${1}n := len(s)
+${1}if p.at == n {
+${1}	n++ // Collect: the probe symbol follows s
 ${1}}
-${1}b := p.buffer[:len(s)+1]
+${1}if cap(p.buffer) <= n {
+${1}	p.buffer = make([]rune, n+1, 2*n+64)
+${1}}
+${1}b := p.buffer[:n+1]
 ${1}for i := 0; i < len(s); i++ {
 ${1}	b[i] = rune(s[i])
 ${1}}
-${1}b[len(s)] = endSymbol
+${1}if n > len(s) {
+${1}	b[len(s)] = probeSymbol
+${1}}
+${1}b[n] = endSymbol
 ${1}p.buffer = b
 `, 1},
 }
@@ -207,6 +214,12 @@ func rewrite(code []byte, grammarPath, pkg string, tokens []string) ([]byte, err
 	if code, err = format.Source(code); err != nil {
 		return nil, fmt.Errorf("copied rules do not format: %w", err)
 	}
+	if code, err = noteTests(code); err != nil {
+		return nil, err
+	}
+	if code, err = format.Source(code); err != nil {
+		return nil, fmt.Errorf("noted tests do not format: %w", err)
+	}
 	probes, err := probeClasses(code)
 	if err != nil {
 		return nil, err
@@ -265,7 +278,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
 	// Passing the rule through a reused array keeps the variadic call from allocating.
 	p.arg[0] = rule
@@ -292,6 +305,54 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 		dst[n+i] = [3]int32{int32(tree[i].pegRule), int32(tree[i].begin), int32(tree[i].end)}
 	}
 	return dst
+}
+
+// probeSymbol is the element Collect puts after its prefix: no character test accepts
+// it (they test bytes), matchDot does (it is not endSymbol).
+const probeSymbol = 0x100
+
+// Collect parses prefix followed by a probe symbol that no character test accepts, with
+// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
+// test, table or switch that ran there treats otherwise than the probe; sure those of
+// them whose first such point consumes the byte outside any lookahead (so the parser
+// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
+// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
+// exactly as the probe does.
+func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
+	if p.parse == nil {
+		p.Init()
+	}
+	p.Buffer = prefix
+	p.far, p.comp, p.farComp = -1, 0, 0
+	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
+	p.Reset()
+	p.arg[0] = rule
+	ok = p.parse(p.arg[:]...) == nil
+	p.at = -1
+	return ok, p.sure, p.seen, p.dot
+}
+
+// note records, at Collect's position, the byte set noteMask[k] of a test, table or
+// switch that ran there; sure says whether it consumes its bytes outside a lookahead
+// (p.look counts the lookaheads whose rules are running).
+func (p *Parser) note(k int, sure bool) {
+	m := &noteMask[k]
+	sure = sure && p.look == 0
+	for i := range m {
+		if sure {
+			p.sure[i] |= m[i] &^ p.seen[i]
+		}
+		p.seen[i] |= m[i]
+	}
+}
+
+// peek calls a rule from inside a lookahead.
+func (p *Parser) peek(rule func() bool) bool {
+	p.look++
+	ok := rule()
+	p.look--
+	return ok
 }
 
 // Representative returns, for a printable ASCII character c, the smallest character

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestNoteTests generates a grammar with a lookahead, an optional part, a semantic
+// predicate and a rule called from a lookahead, and checks what noteTests writes: a sure
+// note for a test outside them, an unsure one inside each, the call through p.peek, the
+// matchDot mark, and the count of lookaheads in the noteMask comment.
+func TestNoteTests(t *testing.T) {
+	dir := t.TempDir()
+	grammar := filepath.Join(dir, "tiny.peg")
+	// big records a token, so it is not copied into top: it stays a call.
+	rules := "# pegwrap: entries top\n# pegwrap: tokens top big\n" +
+		"top <- 'a' ('b' 'c')? !big ('d' &{false})? 'e' !.\nbig <- 'x' 'y' 'z'\n"
+	if err := os.WriteFile(grammar, []byte(rules), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out.go")
+	if err := run(grammar, "tiny", out); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(b)
+	for _, want := range []string{
+		"p.note(0, true)",                                  // 'a', and the same mask again for the 'a' of nothing else
+		"p.peek(_rules[rulebig])",                          // big runs inside !big
+		"if int(position) == p.at {\n\t\t\t\tp.dot = true", // matchDot
+		"// 3 lookaheads, 1 rule calls inside them.",       // !big, !., and the block of &{false}
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	// 'b' and 'c' are in an optional part (sure), 'd' in the predicate's block (not).
+	for _, c := range []string{"b", "c", "e"} {
+		if !noteBefore(got, "rune('"+c+"')", "true") {
+			t.Errorf("the test of %q is not a sure note", c)
+		}
+	}
+	if !noteBefore(got, "rune('d')", "false") {
+		t.Error("the test of 'd', before a predicate, is a sure note")
+	}
+}
+
+// noteBefore reports whether the first failing test of code that names lit records a
+// note whose sure argument is sure.
+func noteBefore(code, lit, sure string) bool {
+	i := strings.Index(code, "buffer[position] != "+lit+" {")
+	if i < 0 {
+		return false
+	}
+	rest := code[i:]
+	j := strings.Index(rest, "p.note(")
+	return j >= 0 && strings.HasPrefix(rest[j:][strings.Index(rest[j:], ", ")+2:], sure+")")
+}
+
+// TestNoteTestsRefusesUnknownReads checks that a read of the current byte that is no known
+// test stops generation (it could treat a byte apart unrecorded).
+func TestNoteTestsRefusesUnknownReads(t *testing.T) {
+	src := "package x\n\nfunc f(buffer []rune, position int) bool {\n\treturn buffer[position] == 'a'\n}\n"
+	if _, err := noteTests([]byte(src)); err == nil || !strings.Contains(err.Error(), "unknown reads") {
+		t.Errorf("noteTests accepted an unknown read: %v", err)
+	}
+}

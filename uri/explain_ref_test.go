@@ -1,0 +1,198 @@
+package uri
+
+import (
+	"compress/gzip"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// explainProbing is the reference for Parser.explain: the Error as it was computed before
+// issue 13, by re-parsing the prefix once per class of printable characters (and once
+// per wide class, and once for the end of input). Parser.explain must give the same
+// Offset, Rule and Expected for every input (TestExplainMatchesProbing, and the oracle
+// tests through ExplainDiff).
+func (p *Parser) explainProbing(s string) *Error {
+	if p.m.Run(s, p.top) {
+		return nil
+	}
+	off, rule := p.m.Farthest()
+	if off < len(s) && p.viable(s[:off+1]) {
+		lo, hi := off+1, len(s)
+		for hi-lo > 1 {
+			if mid := (lo + hi) / 2; p.viable(s[:mid]) {
+				lo = mid
+			} else {
+				hi = mid
+			}
+		}
+		off, rule = lo, p.ruleAtEnd(s[:lo])
+	}
+	off = charStart(s, off)
+	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule]}
+	if off <= maxProbe {
+		e.Expected = p.expectedProbing(s[:off])
+	}
+	return e
+}
+
+// expectedProbing is the probing expected of before issue 13: a byte c is allowed after
+// prefix if, on prefix+c, the parser tests a byte beyond c.
+func (p *Parser) expectedProbing(prefix string) []string {
+	off := len(prefix)
+	var allowed [256]bool
+	for c := byte(0x20); c < 0x7f; c++ {
+		if p.m.Representative(c) != c {
+			continue
+		}
+		probe := prefix + string(c)
+		if p.m.Run(probe, p.top) {
+			allowed[c] = true
+		} else if f, _ := p.m.Farthest(); f > off {
+			allowed[c] = true
+		}
+	}
+	for c := byte(0x20); c < 0x7f; c++ {
+		allowed[c] = allowed[p.m.Representative(c)]
+	}
+	out := summarize(&allowed, p.g.classes)
+	for _, w := range p.g.wide {
+		probe := prefix + w.sample
+		if p.m.Run(probe, p.top) {
+			out = append(out, w.name)
+		} else if f, _ := p.m.Farthest(); f >= len(probe) {
+			out = append(out, w.name)
+		}
+	}
+	if p.m.Run(prefix, p.top) {
+		out = append(out, "end of input")
+	}
+	return out
+}
+
+// explainDiff compares Parser.Validate's error on s with the reference's and describes
+// a difference, or returns "".
+func (p *Parser) explainDiff(s string) string {
+	want := p.explainProbing(s)
+	err := p.Validate(s)
+	if want == nil {
+		if err != nil {
+			return fmt.Sprintf("%v %q: reference accepts, Validate: %v", p.spec, s, err)
+		}
+		return ""
+	}
+	got, ok := err.(*Error)
+	if !ok {
+		return fmt.Sprintf("%v %q: Validate gave %v (%T), reference %v", p.spec, s, err, err, want)
+	}
+	if got.Offset != want.Offset || got.Rule != want.Rule || !slices.Equal(got.Expected, want.Expected) ||
+		(got.Expected == nil) != (want.Expected == nil) {
+		return fmt.Sprintf("%v %q:\n got offset %d rule %s expected %q\nwant offset %d rule %s expected %q",
+			p.spec, s, got.Offset, got.Rule, got.Expected, want.Offset, want.Rule, want.Expected)
+	}
+	return ""
+}
+
+// explainInputs gathers, for spec, the inputs whose errors TestExplainMatchesProbing
+// compares: every line of the real-world corpus, of validity.tsv and components.tsv,
+// every example of every spec, the oracle regression strings, and near-misses of the
+// examples (each byte of a delimiter-heavy alphabet inserted at, or replacing, each
+// position).
+func explainInputs(t *testing.T, spec Spec) []string {
+	var in []string
+	f, err := os.Open(filepath.Join("..", "testdata", "corpora", "realworld-urls.txt.gz"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in = append(in, strings.Split(string(data), "\n")...)
+	for _, name := range []string{"validity.tsv", "components.tsv"} {
+		for _, row := range readTSV(t, filepath.Join("..", "testdata", "corpora", name), true) {
+			in = append(in, row.Fields...)
+		}
+	}
+	var examples []string
+	for _, sp := range Specs() {
+		for _, row := range readTSV(t, filepath.Join("..", "testdata", "examples", sp.String()+".tsv"), false) {
+			examples = append(examples, row.Fields[0])
+		}
+	}
+	in = append(in, examples...)
+	if data, err := os.ReadFile(filepath.Join("..", "testdata", "oracle", spec.String()+".txt")); err == nil {
+		for _, line := range strings.Split(string(data), "\n") {
+			if line = strings.TrimSpace(line); line != "" && line[0] != '#' {
+				if s, err := strconv.Unquote(line); err == nil {
+					in = append(in, s)
+				}
+			}
+		}
+	}
+	const alphabet = " \"#%-.09:;?@G[]^`g|~\x00\x7f\xc3\xa9\xef\xff"
+	for _, s := range examples {
+		if len(s) > 80 {
+			continue
+		}
+		for i := 0; i <= len(s); i++ {
+			for j := 0; j < len(alphabet); j++ {
+				in = append(in, s[:i]+alphabet[j:j+1]+s[i:])
+				if i < len(s) {
+					in = append(in, s[:i]+alphabet[j:j+1]+s[i+1:])
+				}
+			}
+		}
+	}
+	return in
+}
+
+// TestExplainMatchesProbing requires Parser.explain to give exactly the reference's
+// Offset, Rule and Expected on every input of explainInputs, under every spec (and
+// rfc1738's generic syntax alone).
+func TestExplainMatchesProbing(t *testing.T) {
+	for _, spec := range Specs() {
+		opts := [][]ParseOption{nil}
+		if spec == RFC1738 {
+			opts = append(opts, []ParseOption{GenericOnly()})
+		}
+		for _, o := range opts {
+			p, err := NewParser(spec, o...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inputs := explainInputs(t, spec)
+			if testing.Short() {
+				inputs = inputs[:len(inputs)/10]
+			}
+			rejected, bad := 0, 0
+			for _, s := range inputs {
+				if p.Validate(s) != nil {
+					rejected++
+				}
+				if d := p.explainDiff(s); d != "" {
+					if bad++; bad <= 10 {
+						t.Error(d)
+					}
+				}
+			}
+			if bad > 10 {
+				t.Errorf("%v: ... %d differences in all", spec, bad)
+			}
+			if rejected == 0 {
+				t.Errorf("%v: no rejected input: the test compares nothing", spec)
+			}
+			t.Logf("%v (%d options): %d inputs, %d rejected, %d differ", spec, len(o), len(inputs), rejected, bad)
+		}
+	}
+}
