@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"unicode/utf8"
 
 	"github.com/urispec/urispec/internal/summary"
 )
@@ -101,11 +102,24 @@ func inputError(stderr io.Writer, cmd string, err error) int {
 // "U+00E9", "byte 0xFF", "control U+0009", or "end of input" past the end.
 func charAt(s string, i int) string { return summary.CharAt(s, i) }
 
-// shorten renders s with printable and cuts it to at most max columns, marking the cut.
+// shorten renders s with printable and cuts it to at most max characters, marking the
+// cut with "..."; the cut falls between characters, never inside one.
 func shorten(s string, max int) string {
 	text, _ := printable(s)
-	if len(text) <= max {
+	return cutText(text, max, "...")
+}
+
+// cutText cuts text to at most max characters, the last ones being mark when it cuts.
+func cutText(text string, max int, mark string) string {
+	if utf8.RuneCountInString(text) <= max {
 		return text
 	}
-	return text[:max-3] + "..."
+	keep, n := max-utf8.RuneCountInString(mark), 0
+	for i := range text {
+		if n == keep {
+			return text[:i] + mark
+		}
+		n++
+	}
+	return text
 }

@@ -10,7 +10,6 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -207,20 +206,10 @@ func htmlGroupsOf(title string, gs []summary.Group, limit int) htmlGroups {
 }
 
 // shortenText is s rendered by printable and cut to at most max characters, marked
-// with "…". Unlike shorten it cuts between characters, never inside one.
+// with "…" (shorten's cut, with the page's mark).
 func shortenText(s string, max int) string {
 	text, _ := printable(s)
-	if utf8.RuneCountInString(text) <= max {
-		return text
-	}
-	n := 0
-	for i := range text {
-		if n == max-1 {
-			return text[:i] + "…"
-		}
-		n++
-	}
-	return text
+	return cutText(text, max, "…")
 }
 
 // styleFonts sets the chart's text in Liberation Sans: gonum measures text with its

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // hostileLines are inputs that must show on the page as text: markup, quotes, bytes
@@ -82,5 +83,19 @@ func TestShortenText(t *testing.T) {
 		if got := shortenText(c.in, c.max); got != c.want {
 			t.Errorf("shortenText(%q, %d) = %q, want %q", c.in, c.max, got, c.want)
 		}
+	}
+}
+
+// TestShortenKeepsCharacters: the text report's cut falls between characters (it used
+// to cut bytes and could print half of a UTF-8 sequence).
+func TestShortenKeepsCharacters(t *testing.T) {
+	if got, want := shorten("http://a/ééééé", 12), "http://a/..."; got != want {
+		t.Errorf("shorten = %q, want %q", got, want)
+	}
+	if got, want := shorten("http://a/éé", 12), "http://a/éé"; got != want {
+		t.Errorf("shorten = %q, want %q", got, want)
+	}
+	if got := shorten("http://例え.jp/ääääääää", 14); !utf8.ValidString(got) {
+		t.Errorf("shorten gave invalid UTF-8: %q", got)
 	}
 }
