@@ -17,16 +17,46 @@ type Error struct {
 	Offset int
 	// Rule is the grammar rule (as the spec spells it) that was being parsed at Offset.
 	Rule string
-	// Expected lists what the grammar would have accepted at Offset: names of character
-	// classes ("pchar"), quoted characters ("\"/\""), and "end of input". It is empty
-	// when Offset is beyond 64 KiB (finding it re-parses the prefix once per class of
-	// printable characters that the grammar tells apart: 18 to 45, by spec).
-	Expected []string
+
+	// top is the entry rule of the Parser that made the error, for Expected; given is
+	// an expected set fixed when the error was made (top is then 0).
+	top   int
+	given []string
+}
+
+// Expected lists what the grammar would have accepted at Offset: names of character
+// classes ("pchar"), quoted characters ("\"/\""), and "end of input". It is nil when
+// Offset is beyond 64 KiB.
+//
+// It is computed on each call, not when the Error is made, so that code that only tests
+// for an error (a validator, a corpus report) does not pay for it: finding it parses
+// Input[:Offset] once more, and once more for each class of bytes that this parse leaves
+// undecided (see Parser.Validate). Error and the command's reports call it once.
+func (e *Error) Expected() []string {
+	if e.top == 0 {
+		return e.given
+	}
+	if e.Offset > maxProbe {
+		return nil
+	}
+	p, err := get(e.Spec)
+	if err != nil {
+		return nil
+	}
+	defer pools[e.Spec].Put(p)
+	top := p.top
+	p.top = e.top
+	defer func() { p.top = top }()
+	return p.expected(e.Input[:e.Offset])
 }
 
 // Error returns a message such as
 // `rfc3986: invalid character ' ' at byte 8 in reg-name (expected ...)`.
-func (e *Error) Error() string {
+func (e *Error) Error() string { return e.message(e.Expected()) }
+
+// message is Error's text with the expected set computed by the caller (who may need
+// it too: it costs parses).
+func (e *Error) message(expected []string) string {
 	var b strings.Builder
 	b.WriteString(e.Spec.String())
 	b.WriteString(": ")
@@ -39,9 +69,9 @@ func (e *Error) Error() string {
 		b.WriteString(" in ")
 		b.WriteString(e.Rule)
 	}
-	if len(e.Expected) > 0 {
+	if len(expected) > 0 {
 		b.WriteString(" (expected ")
-		b.WriteString(orList(e.Expected))
+		b.WriteString(orList(expected))
 		b.WriteString(")")
 	}
 	return b.String()

@@ -110,7 +110,7 @@ func ExampleError() {
 		err := uri.Validate(spec, "http://example.com/{id}")
 		var e *uri.Error
 		if errors.As(err, &e) {
-			fmt.Printf("%v: byte %d (%q), rule %s, expected %v\n", e.Spec, e.Offset, e.Input[e.Offset], e.Rule, e.Expected)
+			fmt.Printf("%v: byte %d (%q), rule %s, expected %v\n", e.Spec, e.Offset, e.Input[e.Offset], e.Rule, e.Expected())
 		}
 	}
 	// Output:

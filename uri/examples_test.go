@@ -96,7 +96,7 @@ func TestErrorOffset(t *testing.T) {
 			if e.Offset < 0 || e.Offset > len(line) || e.Input != line || e.Spec != spec {
 				t.Errorf("%v %q: bad error %+v", spec, line, e)
 			}
-			if len(e.Expected) == 0 {
+			if len(e.Expected()) == 0 {
 				t.Errorf("%v %q: no expectation in %v", spec, line, e)
 			}
 		}

@@ -36,7 +36,7 @@ func (p *Parser) explainProbing(s string) *Error {
 	off = charStart(s, off)
 	e := &Error{Spec: p.spec, Input: s, Offset: off, Rule: p.g.names[rule]}
 	if off <= maxProbe {
-		e.Expected = p.expectedProbing(s[:off])
+		e.given = p.expectedProbing(s[:off])
 	}
 	return e
 }
@@ -90,10 +90,11 @@ func (p *Parser) explainDiff(s string) string {
 	if !ok {
 		return fmt.Sprintf("%v %q: Validate gave %v (%T), reference %v", p.spec, s, err, err, want)
 	}
-	if got.Offset != want.Offset || got.Rule != want.Rule || !slices.Equal(got.Expected, want.Expected) ||
-		(got.Expected == nil) != (want.Expected == nil) {
+	gotExp, wantExp := got.Expected(), want.Expected()
+	if got.Offset != want.Offset || got.Rule != want.Rule || !slices.Equal(gotExp, wantExp) ||
+		(gotExp == nil) != (wantExp == nil) {
 		return fmt.Sprintf("%v %q:\n got offset %d rule %s expected %q\nwant offset %d rule %s expected %q",
-			p.spec, s, got.Offset, got.Rule, got.Expected, want.Offset, want.Rule, want.Expected)
+			p.spec, s, got.Offset, got.Rule, gotExp, want.Offset, want.Rule, wantExp)
 	}
 	return ""
 }

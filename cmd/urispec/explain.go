@@ -124,8 +124,8 @@ func explainOne(b *strings.Builder, spec uri.Spec, input, base string, withBase 
 				where += " in " + ue.Rule
 			}
 			fmt.Fprintf(b, "%sfound:     %s %s\n", indent, charAt(input, ue.Offset), where)
-			if len(ue.Expected) > 0 {
-				fmt.Fprintf(b, "%sexpected:  %s\n", indent, strings.Join(ue.Expected, ", "))
+			if exp := ue.Expected(); len(exp) > 0 {
+				fmt.Fprintf(b, "%sexpected:  %s\n", indent, strings.Join(exp, ", "))
 			}
 		}
 	} else {

@@ -20,5 +20,5 @@ func exactBytes(s string) string {
 
 // errorJSON is the "error" object of a grammar error.
 func errorJSON(e *uri.Error) *jsonError {
-	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: e.Error(), Expected: e.Expected}
+	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: e.Error(), Expected: e.Expected()}
 }
