@@ -71,19 +71,20 @@ func (c *Checker) Check(line, problem string) Verdicts {
 		return Verdicts{Problem: problem}
 	}
 	v := Verdicts{Errors: make([]error, len(c.parsers))}
-	newest := -1
-	for i, p := range c.parsers {
-		if v.Errors[i] = p.Validate(line); v.Errors[i] == nil {
-			newest = i
+	// Newest first: the first spec that accepts parses the line into the Reference whose
+	// hazards are counted; the older ones only validate (no Reference to build).
+	var r *uri.Reference
+	for i := len(c.parsers) - 1; i >= 0; i-- {
+		if r != nil {
+			v.Errors[i] = c.parsers[i].Validate(line)
+		} else {
+			r, v.Errors[i] = c.parsers[i].Parse(line)
 		}
 	}
-	if newest >= 0 {
-		// Validate is the cheap test; only the accepted input is parsed again, once.
-		if r, err := c.parsers[newest].Parse(line); err == nil {
-			for _, h := range r.Hazards() {
-				if !slices.Contains(v.Hazards, h.Code) {
-					v.Hazards = append(v.Hazards, h.Code)
-				}
+	if r != nil {
+		for _, h := range r.Hazards() {
+			if !slices.Contains(v.Hazards, h.Code) {
+				v.Hazards = append(v.Hazards, h.Code)
 			}
 		}
 	}

@@ -14,7 +14,6 @@ import (
 	"cmp"
 	"encoding/base64"
 	"fmt"
-	"hash/fnv"
 	"maps"
 	"slices"
 	"unicode/utf8"
@@ -51,9 +50,19 @@ func (e Example) Hash() uint64 {
 	if e.hashed {
 		return e.hash
 	}
-	h := fnv.New64a()
-	h.Write([]byte(e.Text()))
-	return h.Sum64()
+	return fnv1a(e.Text())
+}
+
+// fnv1a is the 64-bit FNV-1a hash of s, as hash/fnv's New64a computes it, without the
+// allocations of a hash.Hash and a []byte copy per input (NewExample hashes every line).
+func fnv1a(s string) uint64 {
+	const offset, prime = 14695981039346656037, 1099511628211
+	h := uint64(offset)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= prime
+	}
+	return h
 }
 
 // NewExample records an input at FILE:LINE, keeping its exact bytes.
@@ -112,6 +121,8 @@ type Summary struct {
 	// (Reference.Hazards, not the differentials, which need the other parsers); an input
 	// counts once per code.
 	Hazards map[string]int64 `json:"hazards"`
+
+	keys map[groupID]string // group keys already built (see key)
 }
 
 // New is the empty summary of specs (IDs in date order), keeping k examples a group.

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"compress/gzip"
+	"hash/fnv"
 	"math/rand/v2"
 	"os"
 	"slices"
@@ -236,5 +237,17 @@ func TestExampleKeepsBytes(t *testing.T) {
 	e := NewExample("a\xffb", "f", 1)
 	if e.Text() != "a\xffb" || !utf8.ValidString(e.Input) || e.InputB64 == "" {
 		t.Errorf("NewExample(a\\xffb) = %+v, Text %q", e, e.Text())
+	}
+}
+
+// TestFNV1a pins the example hash to hash/fnv's 64-bit FNV-1a: summaries written by
+// earlier versions must keep merging with new ones.
+func TestFNV1a(t *testing.T) {
+	for _, s := range []string{"", "a", "http://example.com/", "\xff\x00é"} {
+		h := fnv.New64a()
+		h.Write([]byte(s))
+		if got, want := fnv1a(s), h.Sum64(); got != want {
+			t.Errorf("fnv1a(%q) = %#x, hash/fnv gives %#x", s, got, want)
+		}
 	}
 }
