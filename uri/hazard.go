@@ -230,7 +230,9 @@ func (h *hazards) host() {
 // is such an address and not in the dotted-decimal form that RFC 3986's IPv4address
 // allows; why names the departures.
 func rareIPv4(host string) (addr netip.Addr, why string, ok bool) {
-	if host == "" || len(host) > 64 {
+	// Every part must be a C number (cNumber), which begins with a digit: most hosts are
+	// names, and are let go before the split.
+	if host == "" || len(host) > 64 || host[0] < '0' || host[0] > '9' {
 		return netip.Addr{}, "", false
 	}
 	var reasons []string

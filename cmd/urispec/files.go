@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"strconv"
 	"unicode/utf8"
 
 	"github.com/urispec/urispec/internal/summary"
@@ -13,15 +14,17 @@ import (
 
 // inputLine is one line of the inputs of matrix and compare.
 type inputLine struct {
-	where string // "FILE:LINE", or "<stdin>:LINE"
-	file  string // FILE or "<stdin>"
-	line  int    // from 1
-	text  string // the line without its LF or CRLF ("" when too long)
+	file string // FILE or "<stdin>"
+	line int    // from 1
+	text string // the line without its LF or CRLF ("" when too long)
 	// problem says why the line is not checked at all: over maxLine bytes, not valid
 	// UTF-8, or holding a NUL. Such a line counts as invalid under every spec (no
 	// grammar accepts a byte outside printable ASCII, and one too long is not read).
 	problem string
 }
+
+// where is "FILE:LINE" (or "<stdin>:LINE"), made only when printed: most lines never are.
+func (in inputLine) where() string { return in.file + ":" + strconv.Itoa(in.line) }
 
 // ioError is an input that cannot be opened or read: the command stops with exit 2.
 type ioError struct{ err error }
@@ -63,7 +66,7 @@ func eachInputCounting(files []string, stdin io.Reader, p *progress, fn func(in 
 		var fnErr error
 		err := eachLine(p.reader(src.r), func(n int, line string, err error) error {
 			p.line()
-			in := inputLine{where: fmt.Sprintf("%s:%d", src.name, n), file: src.name, line: n, text: line}
+			in := inputLine{file: src.name, line: n, text: line}
 			if err != nil {
 				in.problem = err.Error()
 			} else {

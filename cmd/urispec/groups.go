@@ -87,9 +87,9 @@ func (gs *groups) write(w io.Writer, limit int) {
 // exampleLine is how an input is quoted in a group: its place and its text, shortened.
 func exampleLine(in inputLine) string {
 	if in.problem != "" && strings.HasPrefix(in.problem, "line longer") {
-		return in.where
+		return in.where()
 	}
-	return in.where + "  " + shorten(in.text, 100)
+	return in.where() + "  " + shorten(in.text, 100)
 }
 
 // rejectReason is the group key part for an input a spec rejects: the character at the

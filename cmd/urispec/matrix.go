@@ -98,7 +98,7 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		if !*asJSON {
 			return nil
 		}
-		out := matrixJSON{Where: in.where, Input: in.text, InputB64: exactBytes(in.text), InputError: v.Problem, Agree: true}
+		out := matrixJSON{Where: in.where(), Input: in.text, InputB64: exactBytes(in.text), InputError: v.Problem, Agree: true}
 		for i, s := range specs {
 			mv := matrixVerdict{Spec: s.String()}
 			if v.Problem == "" {
