@@ -6,6 +6,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
+	"runtime/debug"
 	"slices"
 
 	"github.com/urispec/urispec/internal/ordered"
@@ -89,6 +91,13 @@ func runMatrix(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		}
 	}
 
+	// The live heap is small (the summary, the batches in flight) and each line
+	// allocates about a kilobyte (errors, a Reference), so the default GOGC=100 collects
+	// every few megabytes. Four times the live heap costs about 15 MB more and saved 7% of
+	// the CPU time on a million lines. A GOGC set in the environment is left alone.
+	if os.Getenv("GOGC") == "" {
+		defer debug.SetGCPercent(debug.SetGCPercent(400))
+	}
 	sum := summary.New(ids, *maxExamples)
 	enc := json.NewEncoder(stdout)
 	enc.SetEscapeHTML(false)
