@@ -15,6 +15,9 @@
 //   - -switch compiles a choice between characters into a switch that Go turns into a
 //     binary search: the cases that only consume their characters become one table
 //     lookup (classes.go);
+//   - a rule that only ever consumes one byte of a fixed set (alpha, unreserved, mark) is
+//     compiled to one table lookup (byteset.go), so that it is small enough to copy and
+//     the switch cases that call it become table cases;
 //   - every rule is called through an array of closures, which Go cannot inline: small
 //     rules that record no token are copied into their callers (inline.go);
 //   - for error messages, package uri needs the characters allowed at a position: the
@@ -178,12 +181,27 @@ func directive(grammar []byte, key string) []string {
 
 var addCall = regexp.MustCompile(`add\(rule(\w+), (position\d+)\)`)
 
+// byteSetsOff leaves out the byte-set pass: tests compare parsers with and without it.
+var byteSetsOff bool
+
 func rewrite(code []byte, grammarPath, pkg string, tokens []string) ([]byte, error) {
 	code, err := instrument(code, tokens)
 	if err != nil {
 		return nil, err
 	}
-	if code, err = classTables(code); err != nil {
+	// Byte-set rules first: classTables takes the switch cases that call them into its
+	// tables, and inlineRules copies their table tests into their callers.
+	tables := newTableSet(nil)
+	var sets map[string]*byteSet
+	if !byteSetsOff {
+		if code, sets, _, err = byteSetRules(code, tables); err != nil {
+			return nil, err
+		}
+	}
+	if code, err = format.Source(tables.appendDecls(code)); err != nil {
+		return nil, fmt.Errorf("byte-set rules do not format: %w", err)
+	}
+	if code, err = classTables(code, sets); err != nil {
 		return nil, err
 	}
 	if code, err = format.Source(code); err != nil {
