@@ -417,8 +417,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			p.buffer = make([]rune, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		for i := 0; i < len(s); i++ {
-			b[i] = rune(s[i])
+		// Eight bytes a step, from and into slices of known length: Go then checks no index
+		// in the loop, and the copy takes a third of the time of one checked byte a step.
+		d := b[:len(s)]
+		i := 0
+		for ; i+8 <= len(s); i += 8 {
+			t, e := s[i:i+8], d[i:i+8]
+			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
+			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
+		}
+		for ; i < len(s); i++ {
+			d[i] = rune(s[i])
 		}
 		if n > len(s) {
 			b[len(s)] = probeSymbol
@@ -490,175 +499,175 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position2, tokenIndex2 := position, tokenIndex
 					{ // url_strict
-						position10_47, tokenIndex10_47 := position, tokenIndex
+						position10_45, tokenIndex10_45 := position, tokenIndex
 						{
-							position11_47 := position
+							position11_45 := position
 							{
-								position12_47, tokenIndex12_47 := position, tokenIndex
+								position12_45, tokenIndex12_45 := position, tokenIndex
 								if !_rules[rulehttpurl]() {
-									goto l13_47
+									goto l13_45
 								}
-								goto l12_47
-							l13_47:
-								position, tokenIndex = position12_47, tokenIndex12_47
+								goto l12_45
+							l13_45:
+								position, tokenIndex = position12_45, tokenIndex12_45
 								if !_rules[ruleftpurl]() {
-									goto l14_47
+									goto l14_45
 								}
-								goto l12_47
-							l14_47:
-								position, tokenIndex = position12_47, tokenIndex12_47
+								goto l12_45
+							l14_45:
+								position, tokenIndex = position12_45, tokenIndex12_45
 								if !_rules[rulenewsurl]() {
-									goto l15_47
+									goto l15_45
 								}
-								goto l12_47
-							l15_47:
-								position, tokenIndex = position12_47, tokenIndex12_47
+								goto l12_45
+							l15_45:
+								position, tokenIndex = position12_45, tokenIndex12_45
 								if !_rules[rulenntpurl]() {
-									goto l16_47
+									goto l16_45
 								}
-								goto l12_47
-							l16_47:
-								position, tokenIndex = position12_47, tokenIndex12_47
+								goto l12_45
+							l16_45:
+								position, tokenIndex = position12_45, tokenIndex12_45
 								if !_rules[ruletelneturl]() {
-									goto l17_47
+									goto l17_45
 								}
-								goto l12_47
-							l17_47:
-								position, tokenIndex = position12_47, tokenIndex12_47
+								goto l12_45
+							l17_45:
+								position, tokenIndex = position12_45, tokenIndex12_45
 								if !_rules[rulegopherurl]() {
-									goto l18_47
+									goto l18_45
 								}
-								goto l12_47
-							l18_47:
-								position, tokenIndex = position12_47, tokenIndex12_47
+								goto l12_45
+							l18_45:
+								position, tokenIndex = position12_45, tokenIndex12_45
 								if !_rules[rulewaisurl]() {
-									goto l19_47
+									goto l19_45
 								}
-								goto l12_47
-							l19_47:
-								position, tokenIndex = position12_47, tokenIndex12_47
+								goto l12_45
+							l19_45:
+								position, tokenIndex = position12_45, tokenIndex12_45
 								if !_rules[rulemailtourl]() {
-									goto l20_47
+									goto l20_45
 								}
-								goto l12_47
-							l20_47:
-								position, tokenIndex = position12_47, tokenIndex12_47
+								goto l12_45
+							l20_45:
+								position, tokenIndex = position12_45, tokenIndex12_45
 								if !_rules[rulefileurl]() {
-									goto l21_47
+									goto l21_45
 								}
-								goto l12_47
-							l21_47:
-								position, tokenIndex = position12_47, tokenIndex12_47
+								goto l12_45
+							l21_45:
+								position, tokenIndex = position12_45, tokenIndex12_45
 								if !_rules[ruleprosperourl]() {
-									goto l22_47
+									goto l22_45
 								}
-								goto l12_47
-							l22_47:
-								position, tokenIndex = position12_47, tokenIndex12_47
+								goto l12_45
+							l22_45:
+								position, tokenIndex = position12_45, tokenIndex12_45
 								{
-									position23_47, tokenIndex23_47 := position, tokenIndex
+									position23_45, tokenIndex23_45 := position, tokenIndex
 									if !p.peek(_rules[ruledefined_scheme]) {
-										goto l23_47
+										goto l23_45
 									}
-									goto l10_47
-								l23_47:
-									position, tokenIndex = position23_47, tokenIndex23_47
+									goto l10_45
+								l23_45:
+									position, tokenIndex = position23_45, tokenIndex23_45
 								}
 								if !_rules[ruleotherurl]() {
-									goto l10_47
+									goto l10_45
 								}
 							}
-						l12_47:
-							_ = position11_47
+						l12_45:
+							_ = position11_45
 						}
-						goto lok47
-					l10_47:
-						position, tokenIndex = position10_47, tokenIndex10_47
+						goto lok45
+					l10_45:
+						position, tokenIndex = position10_45, tokenIndex10_45
 						goto l3
 					}
-				lok47:
+				lok45:
 					goto l2
 				l3:
 					position, tokenIndex = position2, tokenIndex2
 					{ // url
-						position33_48, tokenIndex33_48 := position, tokenIndex
+						position33_46, tokenIndex33_46 := position, tokenIndex
 						{
-							position34_48 := position
+							position34_46 := position
 							{
-								position35_48, tokenIndex35_48 := position, tokenIndex
+								position35_46, tokenIndex35_46 := position, tokenIndex
 								if !_rules[rulehttpurl]() {
-									goto l36_48
+									goto l36_46
 								}
-								goto l35_48
-							l36_48:
-								position, tokenIndex = position35_48, tokenIndex35_48
+								goto l35_46
+							l36_46:
+								position, tokenIndex = position35_46, tokenIndex35_46
 								if !_rules[ruleftpurl]() {
-									goto l37_48
+									goto l37_46
 								}
-								goto l35_48
-							l37_48:
-								position, tokenIndex = position35_48, tokenIndex35_48
+								goto l35_46
+							l37_46:
+								position, tokenIndex = position35_46, tokenIndex35_46
 								if !_rules[rulenewsurl]() {
-									goto l38_48
+									goto l38_46
 								}
-								goto l35_48
-							l38_48:
-								position, tokenIndex = position35_48, tokenIndex35_48
+								goto l35_46
+							l38_46:
+								position, tokenIndex = position35_46, tokenIndex35_46
 								if !_rules[rulenntpurl]() {
-									goto l39_48
+									goto l39_46
 								}
-								goto l35_48
-							l39_48:
-								position, tokenIndex = position35_48, tokenIndex35_48
+								goto l35_46
+							l39_46:
+								position, tokenIndex = position35_46, tokenIndex35_46
 								if !_rules[ruletelneturl]() {
-									goto l40_48
+									goto l40_46
 								}
-								goto l35_48
-							l40_48:
-								position, tokenIndex = position35_48, tokenIndex35_48
+								goto l35_46
+							l40_46:
+								position, tokenIndex = position35_46, tokenIndex35_46
 								if !_rules[rulegopherurl]() {
-									goto l41_48
+									goto l41_46
 								}
-								goto l35_48
-							l41_48:
-								position, tokenIndex = position35_48, tokenIndex35_48
+								goto l35_46
+							l41_46:
+								position, tokenIndex = position35_46, tokenIndex35_46
 								if !_rules[rulewaisurl]() {
-									goto l42_48
+									goto l42_46
 								}
-								goto l35_48
-							l42_48:
-								position, tokenIndex = position35_48, tokenIndex35_48
+								goto l35_46
+							l42_46:
+								position, tokenIndex = position35_46, tokenIndex35_46
 								if !_rules[rulemailtourl]() {
-									goto l43_48
+									goto l43_46
 								}
-								goto l35_48
-							l43_48:
-								position, tokenIndex = position35_48, tokenIndex35_48
+								goto l35_46
+							l43_46:
+								position, tokenIndex = position35_46, tokenIndex35_46
 								if !_rules[rulefileurl]() {
-									goto l44_48
+									goto l44_46
 								}
-								goto l35_48
-							l44_48:
-								position, tokenIndex = position35_48, tokenIndex35_48
+								goto l35_46
+							l44_46:
+								position, tokenIndex = position35_46, tokenIndex35_46
 								if !_rules[ruleprosperourl]() {
-									goto l45_48
+									goto l45_46
 								}
-								goto l35_48
-							l45_48:
-								position, tokenIndex = position35_48, tokenIndex35_48
+								goto l35_46
+							l45_46:
+								position, tokenIndex = position35_46, tokenIndex35_46
 								if !_rules[ruleotherurl]() {
-									goto l33_48
+									goto l33_46
 								}
 							}
-						l35_48:
-							_ = position34_48
+						l35_46:
+							_ = position34_46
 						}
-						goto lok48
-					l33_48:
-						position, tokenIndex = position33_48, tokenIndex33_48
+						goto lok46
+					l33_46:
+						position, tokenIndex = position33_46, tokenIndex33_46
 						goto l4
 					}
-				lok48:
+				lok46:
 					goto l2
 				l4:
 					position, tokenIndex = position2, tokenIndex2
@@ -1566,67 +1575,29 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position49 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
 							p.note(18, true)
 						}
 
-						if int(position) == p.at {
-							p.note(19, false)
-						}
-						switch buffer[position] {
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							{ // digit
-								position287_15, tokenIndex287_15 := position, tokenIndex
-								{
-									position288_15 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(19, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l287_15
-									}
-									position++
-									_ = position288_15
-								}
-								goto lok15
-							l287_15:
-								position, tokenIndex = position287_15, tokenIndex287_15
-								goto l48
+						{ // lowalpha
+							if int(position) == p.at {
+								p.note(19, true)
 							}
-						lok15:
-							;
-						default:
-							{ // lowalpha
-								position279_16, tokenIndex279_16 := position, tokenIndex
-								{
-									position280_16 := position
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
-											p.note(20, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l279_16
-									}
-									position++
-									_ = position280_16
-								}
-								goto lok16
-							l279_16:
-								position, tokenIndex = position279_16, tokenIndex279_16
-								goto l48
+							if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+								goto l279_9
 							}
-						lok16:
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l48
+						l279_9:
+							position++
+							goto lok9
 						}
+					lok9:
 					}
 				}
 
@@ -1634,67 +1605,29 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position51, tokenIndex51 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
 								p.note(18, true)
 							}
 
-							if int(position) == p.at {
-								p.note(19, false)
-							}
-							switch buffer[position] {
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								{ // digit
-									position287_17, tokenIndex287_17 := position, tokenIndex
-									{
-										position288_17 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(19, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l287_17
-										}
-										position++
-										_ = position288_17
-									}
-									goto lok17
-								l287_17:
-									position, tokenIndex = position287_17, tokenIndex287_17
-									goto l51
+							{ // lowalpha
+								if int(position) == p.at {
+									p.note(19, true)
 								}
-							lok17:
-								;
-							default:
-								{ // lowalpha
-									position279_18, tokenIndex279_18 := position, tokenIndex
-									{
-										position280_18 := position
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
-												p.note(20, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l279_18
-										}
-										position++
-										_ = position280_18
-									}
-									goto lok18
-								l279_18:
-									position, tokenIndex = position279_18, tokenIndex279_18
-									goto l51
+								if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+									goto l279_10
 								}
-							lok18:
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l51
+							l279_10:
+								position++
+								goto lok10
 							}
+						lok10:
 						}
 					}
 
@@ -1726,9 +1659,114 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l58:
 					{
 						position59, tokenIndex59 := position, tokenIndex
-						if !_rules[rulexchar]() {
+						{ // xchar
+							position312_44, tokenIndex312_44 := position, tokenIndex
+							{
+								position313_44 := position
+								{
+									if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
+										position++
+									} else {
+										if int(position) == p.at {
+											p.note(20, true)
+										}
+
+										if int(position) == p.at {
+											p.note(21, false)
+										}
+										switch buffer[position] {
+										case '%':
+											{ // escape
+												position303_5_44, tokenIndex303_5_44 := position, tokenIndex
+												{
+													position304_5_44 := position
+													if buffer[position] != rune('%') {
+														if int(position) == p.at {
+															p.note(21, true)
+														}
+
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_5_44
+													}
+													position++
+													{ // hex
+														if int(position) == p.at {
+															p.note(22, true)
+														}
+														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+															goto l300_1_5_44
+														}
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_5_44
+													l300_1_5_44:
+														position++
+														goto lok1_5_44
+													}
+												lok1_5_44:
+													{ // hex
+														if int(position) == p.at {
+															p.note(22, true)
+														}
+														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+															goto l300_2_5_44
+														}
+														if int(position) > p.far {
+															p.far, p.farComp = int(position), p.comp
+														}
+														goto l303_5_44
+													l300_2_5_44:
+														position++
+														goto lok2_5_44
+													}
+												lok2_5_44:
+													_ = position304_5_44
+												}
+												goto lok5_44
+											l303_5_44:
+												position, tokenIndex = position303_5_44, tokenIndex303_5_44
+												goto l312_44
+											}
+										lok5_44:
+											;
+										default:
+											{ // unreserved
+												if int(position) == p.at {
+													p.note(23, true)
+												}
+												if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													goto l305_6_44
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												if int(position) == p.at {
+													p.note(24, true)
+												}
+												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+													goto l305_6_44
+												}
+												goto l312_44
+											l305_6_44:
+												position++
+												goto lok6_44
+											}
+										lok6_44:
+										}
+									}
+								}
+
+								_ = position313_44
+							}
+							goto lok44
+						l312_44:
+							position, tokenIndex = position312_44, tokenIndex312_44
 							goto l59
 						}
+					lok44:
 						goto l58
 					l59:
 						position, tokenIndex = position59, tokenIndex59
@@ -1748,7 +1786,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position61 := position
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -1759,7 +1797,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -1775,7 +1813,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position62, tokenIndex62 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(25, true)
 						}
 
 						if int(position) > p.far {
@@ -1848,7 +1886,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l70:
 					if buffer[position] != rune('@') {
 						if int(position) == p.at {
-							p.note(22, true)
+							p.note(26, true)
 						}
 
 						if int(position) > p.far {
@@ -1953,12 +1991,90 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l81:
 				{
 					position82, tokenIndex82 := position, tokenIndex
-					if !_rules[ruledomainlabel]() {
+					{ // domainlabel
+						position83_39, tokenIndex83_39 := position, tokenIndex
+						{
+							position84_39 := position
+							{ // alphadigit
+								if int(position) == p.at {
+									p.note(19, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+									goto l95_11_39
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(27, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+									goto l95_11_39
+								}
+								goto l83_39
+							l95_11_39:
+								position++
+								goto lok11_39
+							}
+						lok11_39:
+						l85_39:
+							{
+								position86_39, tokenIndex86_39 := position, tokenIndex
+							l87_39:
+								{
+									position88_39, tokenIndex88_39 := position, tokenIndex
+									if buffer[position] != rune('-') {
+										if int(position) == p.at {
+											p.note(28, true)
+										}
+
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l88_39
+									}
+									position++
+									goto l87_39
+								l88_39:
+									position, tokenIndex = position88_39, tokenIndex88_39
+								}
+								{ // alphadigit
+									if int(position) == p.at {
+										p.note(19, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+										goto l95_12_39
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									if int(position) == p.at {
+										p.note(27, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+										goto l95_12_39
+									}
+									goto l86_39
+								l95_12_39:
+									position++
+									goto lok12_39
+								}
+							lok12_39:
+								goto l85_39
+							l86_39:
+								position, tokenIndex = position86_39, tokenIndex86_39
+							}
+							_ = position84_39
+						}
+						goto lok39
+					l83_39:
+						position, tokenIndex = position83_39, tokenIndex83_39
 						goto l82
 					}
+				lok39:
 					if buffer[position] != rune('.') {
 						if int(position) == p.at {
-							p.note(23, true)
+							p.note(29, true)
 						}
 
 						if int(position) > p.far {
@@ -1971,9 +2087,87 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l82:
 					position, tokenIndex = position82, tokenIndex82
 				}
-				if !_rules[ruletoplabel]() {
+				{ // toplabel
+					position89_40, tokenIndex89_40 := position, tokenIndex
+					{
+						position90_40 := position
+						{ // alpha
+							if int(position) == p.at {
+								p.note(19, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+								goto l283_13_40
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							if int(position) == p.at {
+								p.note(24, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								goto l283_13_40
+							}
+							goto l89_40
+						l283_13_40:
+							position++
+							goto lok13_40
+						}
+					lok13_40:
+					l91_40:
+						{
+							position92_40, tokenIndex92_40 := position, tokenIndex
+						l93_40:
+							{
+								position94_40, tokenIndex94_40 := position, tokenIndex
+								if buffer[position] != rune('-') {
+									if int(position) == p.at {
+										p.note(28, true)
+									}
+
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l94_40
+								}
+								position++
+								goto l93_40
+							l94_40:
+								position, tokenIndex = position94_40, tokenIndex94_40
+							}
+							{ // alphadigit
+								if int(position) == p.at {
+									p.note(19, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+									goto l95_14_40
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(27, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+									goto l95_14_40
+								}
+								goto l92_40
+							l95_14_40:
+								position++
+								goto lok14_40
+							}
+						lok14_40:
+							goto l91_40
+						l92_40:
+							position, tokenIndex = position92_40, tokenIndex92_40
+						}
+						_ = position90_40
+					}
+					goto lok40
+				l89_40:
+					position, tokenIndex = position89_40, tokenIndex89_40
 					goto l79
 				}
+			lok40:
 				add(rulehostname, position80)
 			}
 			p.comp = comp
@@ -1989,112 +2183,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position84 := position
 				{ // alphadigit
-					position95_40, tokenIndex95_40 := position, tokenIndex
-					{
-						position96_40 := position
-						{
-							position97_40, tokenIndex97_40 := position, tokenIndex
-							{ // alpha
-								position283_19_40, tokenIndex283_19_40 := position, tokenIndex
-								{
-									position284_19_40 := position
-									{
-										position285_19_40, tokenIndex285_19_40 := position, tokenIndex
-										{ // lowalpha
-											position279_1_19_40, tokenIndex279_1_19_40 := position, tokenIndex
-											{
-												position280_1_19_40 := position
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(20, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l279_1_19_40
-												}
-												position++
-												_ = position280_1_19_40
-											}
-											goto lok1_19_40
-										l279_1_19_40:
-											position, tokenIndex = position279_1_19_40, tokenIndex279_1_19_40
-											goto l286_19_40
-										}
-									lok1_19_40:
-										goto l285_19_40
-									l286_19_40:
-										position, tokenIndex = position285_19_40, tokenIndex285_19_40
-										{ // hialpha
-											position281_2_19_40, tokenIndex281_2_19_40 := position, tokenIndex
-											{
-												position282_2_19_40 := position
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													if int(position) == p.at {
-														p.note(24, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l281_2_19_40
-												}
-												position++
-												_ = position282_2_19_40
-											}
-											goto lok2_19_40
-										l281_2_19_40:
-											position, tokenIndex = position281_2_19_40, tokenIndex281_2_19_40
-											goto l283_19_40
-										}
-									lok2_19_40:
-									}
-								l285_19_40:
-									_ = position284_19_40
-								}
-								goto lok19_40
-							l283_19_40:
-								position, tokenIndex = position283_19_40, tokenIndex283_19_40
-								goto l98_40
-							}
-						lok19_40:
-							goto l97_40
-						l98_40:
-							position, tokenIndex = position97_40, tokenIndex97_40
-							{ // digit
-								position287_20_40, tokenIndex287_20_40 := position, tokenIndex
-								{
-									position288_20_40 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(19, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l287_20_40
-									}
-									position++
-									_ = position288_20_40
-								}
-								goto lok20_40
-							l287_20_40:
-								position, tokenIndex = position287_20_40, tokenIndex287_20_40
-								goto l95_40
-							}
-						lok20_40:
-						}
-					l97_40:
-						_ = position96_40
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok40
-				l95_40:
-					position, tokenIndex = position95_40, tokenIndex95_40
+					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+						goto l95_11
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(27, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+						goto l95_11
+					}
 					goto l83
+				l95_11:
+					position++
+					goto lok11
 				}
-			lok40:
+			lok11:
 			l85:
 				{
 					position86, tokenIndex86 := position, tokenIndex
@@ -2103,7 +2212,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position88, tokenIndex88 := position, tokenIndex
 						if buffer[position] != rune('-') {
 							if int(position) == p.at {
-								p.note(25, true)
+								p.note(28, true)
 							}
 
 							if int(position) > p.far {
@@ -2117,112 +2226,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position, tokenIndex = position88, tokenIndex88
 					}
 					{ // alphadigit
-						position95_41, tokenIndex95_41 := position, tokenIndex
-						{
-							position96_41 := position
-							{
-								position97_41, tokenIndex97_41 := position, tokenIndex
-								{ // alpha
-									position283_19_41, tokenIndex283_19_41 := position, tokenIndex
-									{
-										position284_19_41 := position
-										{
-											position285_19_41, tokenIndex285_19_41 := position, tokenIndex
-											{ // lowalpha
-												position279_1_19_41, tokenIndex279_1_19_41 := position, tokenIndex
-												{
-													position280_1_19_41 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(20, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l279_1_19_41
-													}
-													position++
-													_ = position280_1_19_41
-												}
-												goto lok1_19_41
-											l279_1_19_41:
-												position, tokenIndex = position279_1_19_41, tokenIndex279_1_19_41
-												goto l286_19_41
-											}
-										lok1_19_41:
-											goto l285_19_41
-										l286_19_41:
-											position, tokenIndex = position285_19_41, tokenIndex285_19_41
-											{ // hialpha
-												position281_2_19_41, tokenIndex281_2_19_41 := position, tokenIndex
-												{
-													position282_2_19_41 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(24, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l281_2_19_41
-													}
-													position++
-													_ = position282_2_19_41
-												}
-												goto lok2_19_41
-											l281_2_19_41:
-												position, tokenIndex = position281_2_19_41, tokenIndex281_2_19_41
-												goto l283_19_41
-											}
-										lok2_19_41:
-										}
-									l285_19_41:
-										_ = position284_19_41
-									}
-									goto lok19_41
-								l283_19_41:
-									position, tokenIndex = position283_19_41, tokenIndex283_19_41
-									goto l98_41
-								}
-							lok19_41:
-								goto l97_41
-							l98_41:
-								position, tokenIndex = position97_41, tokenIndex97_41
-								{ // digit
-									position287_20_41, tokenIndex287_20_41 := position, tokenIndex
-									{
-										position288_20_41 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(19, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l287_20_41
-										}
-										position++
-										_ = position288_20_41
-									}
-									goto lok20_41
-								l287_20_41:
-									position, tokenIndex = position287_20_41, tokenIndex287_20_41
-									goto l95_41
-								}
-							lok20_41:
-							}
-						l97_41:
-							_ = position96_41
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok41
-					l95_41:
-						position, tokenIndex = position95_41, tokenIndex95_41
+						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+							goto l95_12
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						if int(position) == p.at {
+							p.note(27, true)
+						}
+						if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+							goto l95_12
+						}
 						goto l86
+					l95_12:
+						position++
+						goto lok12
 					}
-				lok41:
+				lok12:
 					goto l85
 				l86:
 					position, tokenIndex = position86, tokenIndex86
@@ -2240,70 +2264,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position90 := position
 				{ // alpha
-					position283_42, tokenIndex283_42 := position, tokenIndex
-					{
-						position284_42 := position
-						{
-							position285_42, tokenIndex285_42 := position, tokenIndex
-							{ // lowalpha
-								position279_1_42, tokenIndex279_1_42 := position, tokenIndex
-								{
-									position280_1_42 := position
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
-											p.note(20, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l279_1_42
-									}
-									position++
-									_ = position280_1_42
-								}
-								goto lok1_42
-							l279_1_42:
-								position, tokenIndex = position279_1_42, tokenIndex279_1_42
-								goto l286_42
-							}
-						lok1_42:
-							goto l285_42
-						l286_42:
-							position, tokenIndex = position285_42, tokenIndex285_42
-							{ // hialpha
-								position281_2_42, tokenIndex281_2_42 := position, tokenIndex
-								{
-									position282_2_42 := position
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										if int(position) == p.at {
-											p.note(24, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l281_2_42
-									}
-									position++
-									_ = position282_2_42
-								}
-								goto lok2_42
-							l281_2_42:
-								position, tokenIndex = position281_2_42, tokenIndex281_2_42
-								goto l283_42
-							}
-						lok2_42:
-						}
-					l285_42:
-						_ = position284_42
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok42
-				l283_42:
-					position, tokenIndex = position283_42, tokenIndex283_42
+					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+						goto l283_13
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(24, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						goto l283_13
+					}
 					goto l89
+				l283_13:
+					position++
+					goto lok13
 				}
-			lok42:
+			lok13:
 			l91:
 				{
 					position92, tokenIndex92 := position, tokenIndex
@@ -2312,7 +2293,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position94, tokenIndex94 := position, tokenIndex
 						if buffer[position] != rune('-') {
 							if int(position) == p.at {
-								p.note(25, true)
+								p.note(28, true)
 							}
 
 							if int(position) > p.far {
@@ -2326,112 +2307,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position, tokenIndex = position94, tokenIndex94
 					}
 					{ // alphadigit
-						position95_43, tokenIndex95_43 := position, tokenIndex
-						{
-							position96_43 := position
-							{
-								position97_43, tokenIndex97_43 := position, tokenIndex
-								{ // alpha
-									position283_19_43, tokenIndex283_19_43 := position, tokenIndex
-									{
-										position284_19_43 := position
-										{
-											position285_19_43, tokenIndex285_19_43 := position, tokenIndex
-											{ // lowalpha
-												position279_1_19_43, tokenIndex279_1_19_43 := position, tokenIndex
-												{
-													position280_1_19_43 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(20, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l279_1_19_43
-													}
-													position++
-													_ = position280_1_19_43
-												}
-												goto lok1_19_43
-											l279_1_19_43:
-												position, tokenIndex = position279_1_19_43, tokenIndex279_1_19_43
-												goto l286_19_43
-											}
-										lok1_19_43:
-											goto l285_19_43
-										l286_19_43:
-											position, tokenIndex = position285_19_43, tokenIndex285_19_43
-											{ // hialpha
-												position281_2_19_43, tokenIndex281_2_19_43 := position, tokenIndex
-												{
-													position282_2_19_43 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(24, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l281_2_19_43
-													}
-													position++
-													_ = position282_2_19_43
-												}
-												goto lok2_19_43
-											l281_2_19_43:
-												position, tokenIndex = position281_2_19_43, tokenIndex281_2_19_43
-												goto l283_19_43
-											}
-										lok2_19_43:
-										}
-									l285_19_43:
-										_ = position284_19_43
-									}
-									goto lok19_43
-								l283_19_43:
-									position, tokenIndex = position283_19_43, tokenIndex283_19_43
-									goto l98_43
-								}
-							lok19_43:
-								goto l97_43
-							l98_43:
-								position, tokenIndex = position97_43, tokenIndex97_43
-								{ // digit
-									position287_20_43, tokenIndex287_20_43 := position, tokenIndex
-									{
-										position288_20_43 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(19, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l287_20_43
-										}
-										position++
-										_ = position288_20_43
-									}
-									goto lok20_43
-								l287_20_43:
-									position, tokenIndex = position287_20_43, tokenIndex287_20_43
-									goto l95_43
-								}
-							lok20_43:
-							}
-						l97_43:
-							_ = position96_43
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok43
-					l95_43:
-						position, tokenIndex = position95_43, tokenIndex95_43
+						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+							goto l95_14
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						if int(position) == p.at {
+							p.note(27, true)
+						}
+						if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+							goto l95_14
+						}
 						goto l92
+					l95_14:
+						position++
+						goto lok14
 					}
-				lok43:
+				lok14:
 					goto l91
 				l92:
 					position, tokenIndex = position92, tokenIndex92
@@ -2445,110 +2341,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		},
 		/* 15 alphadigit <- <(alpha / digit)> */
 		func() bool {
-			position95, tokenIndex95 := position, tokenIndex
-			{
-				position96 := position
-				{
-					position97, tokenIndex97 := position, tokenIndex
-					{ // alpha
-						position283_19, tokenIndex283_19 := position, tokenIndex
-						{
-							position284_19 := position
-							{
-								position285_19, tokenIndex285_19 := position, tokenIndex
-								{ // lowalpha
-									position279_1_19, tokenIndex279_1_19 := position, tokenIndex
-									{
-										position280_1_19 := position
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
-												p.note(20, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l279_1_19
-										}
-										position++
-										_ = position280_1_19
-									}
-									goto lok1_19
-								l279_1_19:
-									position, tokenIndex = position279_1_19, tokenIndex279_1_19
-									goto l286_19
-								}
-							lok1_19:
-								goto l285_19
-							l286_19:
-								position, tokenIndex = position285_19, tokenIndex285_19
-								{ // hialpha
-									position281_2_19, tokenIndex281_2_19 := position, tokenIndex
-									{
-										position282_2_19 := position
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											if int(position) == p.at {
-												p.note(24, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l281_2_19
-										}
-										position++
-										_ = position282_2_19
-									}
-									goto lok2_19
-								l281_2_19:
-									position, tokenIndex = position281_2_19, tokenIndex281_2_19
-									goto l283_19
-								}
-							lok2_19:
-							}
-						l285_19:
-							_ = position284_19
-						}
-						goto lok19
-					l283_19:
-						position, tokenIndex = position283_19, tokenIndex283_19
-						goto l98
-					}
-				lok19:
-					goto l97
-				l98:
-					position, tokenIndex = position97, tokenIndex97
-					{ // digit
-						position287_20, tokenIndex287_20 := position, tokenIndex
-						{
-							position288_20 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(19, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l287_20
-							}
-							position++
-							_ = position288_20
-						}
-						goto lok20
-					l287_20:
-						position, tokenIndex = position287_20, tokenIndex287_20
-						goto l95
-					}
-				lok20:
-				}
-			l97:
-				_ = position96
+			if int(position) == p.at {
+				p.note(19, true)
 			}
-			return true
-		l95:
-			position, tokenIndex = position95, tokenIndex95
+			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+				goto l95
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
+			if int(position) == p.at {
+				p.note(27, true)
+			}
+			if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+				goto l95
+			}
 			return false
+		l95:
+			position++
+			return true
 		},
 		/* 16 hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
 		func() bool {
@@ -2558,73 +2369,59 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position100 := position
 				{ // digits
-					position315_21, tokenIndex315_21 := position, tokenIndex
+					position315_15, tokenIndex315_15 := position, tokenIndex
 					{
-						position316_21 := position
+						position316_15 := position
 						{ // digit
-							position287_13_21, tokenIndex287_13_21 := position, tokenIndex
-							{
-								position288_13_21 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(19, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l287_13_21
-								}
-								position++
-								_ = position288_13_21
+							if int(position) == p.at {
+								p.note(30, true)
 							}
-							goto lok13_21
-						l287_13_21:
-							position, tokenIndex = position287_13_21, tokenIndex287_13_21
-							goto l315_21
+							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								goto l287_7_15
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l315_15
+						l287_7_15:
+							position++
+							goto lok7_15
 						}
-					lok13_21:
-					l317_21:
+					lok7_15:
+					l317_15:
 						{
-							position318_21, tokenIndex318_21 := position, tokenIndex
+							position318_15, tokenIndex318_15 := position, tokenIndex
 							{ // digit
-								position287_14_21, tokenIndex287_14_21 := position, tokenIndex
-								{
-									position288_14_21 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(19, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l287_14_21
-									}
-									position++
-									_ = position288_14_21
+								if int(position) == p.at {
+									p.note(30, true)
 								}
-								goto lok14_21
-							l287_14_21:
-								position, tokenIndex = position287_14_21, tokenIndex287_14_21
-								goto l318_21
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l287_8_15
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l318_15
+							l287_8_15:
+								position++
+								goto lok8_15
 							}
-						lok14_21:
-							goto l317_21
-						l318_21:
-							position, tokenIndex = position318_21, tokenIndex318_21
+						lok8_15:
+							goto l317_15
+						l318_15:
+							position, tokenIndex = position318_15, tokenIndex318_15
 						}
-						_ = position316_21
+						_ = position316_15
 					}
-					goto lok21
-				l315_21:
-					position, tokenIndex = position315_21, tokenIndex315_21
+					goto lok15
+				l315_15:
+					position, tokenIndex = position315_15, tokenIndex315_15
 					goto l99
 				}
-			lok21:
+			lok15:
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(23, true)
+						p.note(29, true)
 					}
 
 					if int(position) > p.far {
@@ -2634,73 +2431,59 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // digits
-					position315_22, tokenIndex315_22 := position, tokenIndex
+					position315_16, tokenIndex315_16 := position, tokenIndex
 					{
-						position316_22 := position
+						position316_16 := position
 						{ // digit
-							position287_13_22, tokenIndex287_13_22 := position, tokenIndex
-							{
-								position288_13_22 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(19, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l287_13_22
-								}
-								position++
-								_ = position288_13_22
+							if int(position) == p.at {
+								p.note(30, true)
 							}
-							goto lok13_22
-						l287_13_22:
-							position, tokenIndex = position287_13_22, tokenIndex287_13_22
-							goto l315_22
+							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								goto l287_7_16
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l315_16
+						l287_7_16:
+							position++
+							goto lok7_16
 						}
-					lok13_22:
-					l317_22:
+					lok7_16:
+					l317_16:
 						{
-							position318_22, tokenIndex318_22 := position, tokenIndex
+							position318_16, tokenIndex318_16 := position, tokenIndex
 							{ // digit
-								position287_14_22, tokenIndex287_14_22 := position, tokenIndex
-								{
-									position288_14_22 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(19, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l287_14_22
-									}
-									position++
-									_ = position288_14_22
+								if int(position) == p.at {
+									p.note(30, true)
 								}
-								goto lok14_22
-							l287_14_22:
-								position, tokenIndex = position287_14_22, tokenIndex287_14_22
-								goto l318_22
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l287_8_16
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l318_16
+							l287_8_16:
+								position++
+								goto lok8_16
 							}
-						lok14_22:
-							goto l317_22
-						l318_22:
-							position, tokenIndex = position318_22, tokenIndex318_22
+						lok8_16:
+							goto l317_16
+						l318_16:
+							position, tokenIndex = position318_16, tokenIndex318_16
 						}
-						_ = position316_22
+						_ = position316_16
 					}
-					goto lok22
-				l315_22:
-					position, tokenIndex = position315_22, tokenIndex315_22
+					goto lok16
+				l315_16:
+					position, tokenIndex = position315_16, tokenIndex315_16
 					goto l99
 				}
-			lok22:
+			lok16:
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(23, true)
+						p.note(29, true)
 					}
 
 					if int(position) > p.far {
@@ -2710,73 +2493,59 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // digits
-					position315_23, tokenIndex315_23 := position, tokenIndex
+					position315_17, tokenIndex315_17 := position, tokenIndex
 					{
-						position316_23 := position
+						position316_17 := position
 						{ // digit
-							position287_13_23, tokenIndex287_13_23 := position, tokenIndex
-							{
-								position288_13_23 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(19, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l287_13_23
-								}
-								position++
-								_ = position288_13_23
+							if int(position) == p.at {
+								p.note(30, true)
 							}
-							goto lok13_23
-						l287_13_23:
-							position, tokenIndex = position287_13_23, tokenIndex287_13_23
-							goto l315_23
+							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								goto l287_7_17
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l315_17
+						l287_7_17:
+							position++
+							goto lok7_17
 						}
-					lok13_23:
-					l317_23:
+					lok7_17:
+					l317_17:
 						{
-							position318_23, tokenIndex318_23 := position, tokenIndex
+							position318_17, tokenIndex318_17 := position, tokenIndex
 							{ // digit
-								position287_14_23, tokenIndex287_14_23 := position, tokenIndex
-								{
-									position288_14_23 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(19, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l287_14_23
-									}
-									position++
-									_ = position288_14_23
+								if int(position) == p.at {
+									p.note(30, true)
 								}
-								goto lok14_23
-							l287_14_23:
-								position, tokenIndex = position287_14_23, tokenIndex287_14_23
-								goto l318_23
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l287_8_17
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l318_17
+							l287_8_17:
+								position++
+								goto lok8_17
 							}
-						lok14_23:
-							goto l317_23
-						l318_23:
-							position, tokenIndex = position318_23, tokenIndex318_23
+						lok8_17:
+							goto l317_17
+						l318_17:
+							position, tokenIndex = position318_17, tokenIndex318_17
 						}
-						_ = position316_23
+						_ = position316_17
 					}
-					goto lok23
-				l315_23:
-					position, tokenIndex = position315_23, tokenIndex315_23
+					goto lok17
+				l315_17:
+					position, tokenIndex = position315_17, tokenIndex315_17
 					goto l99
 				}
-			lok23:
+			lok17:
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(23, true)
+						p.note(29, true)
 					}
 
 					if int(position) > p.far {
@@ -2786,70 +2555,56 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // digits
-					position315_24, tokenIndex315_24 := position, tokenIndex
+					position315_18, tokenIndex315_18 := position, tokenIndex
 					{
-						position316_24 := position
+						position316_18 := position
 						{ // digit
-							position287_13_24, tokenIndex287_13_24 := position, tokenIndex
-							{
-								position288_13_24 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(19, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l287_13_24
-								}
-								position++
-								_ = position288_13_24
+							if int(position) == p.at {
+								p.note(30, true)
 							}
-							goto lok13_24
-						l287_13_24:
-							position, tokenIndex = position287_13_24, tokenIndex287_13_24
-							goto l315_24
+							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								goto l287_7_18
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l315_18
+						l287_7_18:
+							position++
+							goto lok7_18
 						}
-					lok13_24:
-					l317_24:
+					lok7_18:
+					l317_18:
 						{
-							position318_24, tokenIndex318_24 := position, tokenIndex
+							position318_18, tokenIndex318_18 := position, tokenIndex
 							{ // digit
-								position287_14_24, tokenIndex287_14_24 := position, tokenIndex
-								{
-									position288_14_24 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(19, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l287_14_24
-									}
-									position++
-									_ = position288_14_24
+								if int(position) == p.at {
+									p.note(30, true)
 								}
-								goto lok14_24
-							l287_14_24:
-								position, tokenIndex = position287_14_24, tokenIndex287_14_24
-								goto l318_24
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l287_8_18
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l318_18
+							l287_8_18:
+								position++
+								goto lok8_18
 							}
-						lok14_24:
-							goto l317_24
-						l318_24:
-							position, tokenIndex = position318_24, tokenIndex318_24
+						lok8_18:
+							goto l317_18
+						l318_18:
+							position, tokenIndex = position318_18, tokenIndex318_18
 						}
-						_ = position316_24
+						_ = position316_18
 					}
-					goto lok24
-				l315_24:
-					position, tokenIndex = position315_24, tokenIndex315_24
+					goto lok18
+				l315_18:
+					position, tokenIndex = position315_18, tokenIndex315_18
 					goto l99
 				}
-			lok24:
+			lok18:
 				add(rulehostnumber, position100)
 			}
 			p.comp = comp
@@ -2867,70 +2622,56 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position102 := position
 				{ // digits
-					position315_25, tokenIndex315_25 := position, tokenIndex
+					position315_19, tokenIndex315_19 := position, tokenIndex
 					{
-						position316_25 := position
+						position316_19 := position
 						{ // digit
-							position287_13_25, tokenIndex287_13_25 := position, tokenIndex
-							{
-								position288_13_25 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(19, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l287_13_25
-								}
-								position++
-								_ = position288_13_25
+							if int(position) == p.at {
+								p.note(30, true)
 							}
-							goto lok13_25
-						l287_13_25:
-							position, tokenIndex = position287_13_25, tokenIndex287_13_25
-							goto l315_25
+							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								goto l287_7_19
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l315_19
+						l287_7_19:
+							position++
+							goto lok7_19
 						}
-					lok13_25:
-					l317_25:
+					lok7_19:
+					l317_19:
 						{
-							position318_25, tokenIndex318_25 := position, tokenIndex
+							position318_19, tokenIndex318_19 := position, tokenIndex
 							{ // digit
-								position287_14_25, tokenIndex287_14_25 := position, tokenIndex
-								{
-									position288_14_25 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(19, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l287_14_25
-									}
-									position++
-									_ = position288_14_25
+								if int(position) == p.at {
+									p.note(30, true)
 								}
-								goto lok14_25
-							l287_14_25:
-								position, tokenIndex = position287_14_25, tokenIndex287_14_25
-								goto l318_25
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l287_8_19
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l318_19
+							l287_8_19:
+								position++
+								goto lok8_19
 							}
-						lok14_25:
-							goto l317_25
-						l318_25:
-							position, tokenIndex = position318_25, tokenIndex318_25
+						lok8_19:
+							goto l317_19
+						l318_19:
+							position, tokenIndex = position318_19, tokenIndex318_19
 						}
-						_ = position316_25
+						_ = position316_19
 					}
-					goto lok25
-				l315_25:
-					position, tokenIndex = position315_25, tokenIndex315_25
+					goto lok19
+				l315_19:
+					position, tokenIndex = position315_19, tokenIndex315_19
 					goto l101
 				}
-			lok25:
+			lok19:
 				add(ruleport, position102)
 			}
 			p.comp = comp
@@ -2950,150 +2691,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position106, tokenIndex106 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(26, true)
+								p.note(31, true)
 							}
 
 							{ // uchar
-								position308_26, tokenIndex308_26 := position, tokenIndex
+								position308_20, tokenIndex308_20 := position, tokenIndex
 								{
-									position309_26 := position
+									position309_20 := position
 									{
-										position310_26, tokenIndex310_26 := position, tokenIndex
-										if !_rules[ruleunreserved]() {
-											goto l311_26
+										position310_20, tokenIndex310_20 := position, tokenIndex
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_3_20
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_3_20
+											}
+											goto l311_20
+										l305_3_20:
+											position++
+											goto lok3_20
 										}
-										goto l310_26
-									l311_26:
-										position, tokenIndex = position310_26, tokenIndex310_26
+									lok3_20:
+										goto l310_20
+									l311_20:
+										position, tokenIndex = position310_20, tokenIndex310_20
 										{ // escape
-											position303_10_26, tokenIndex303_10_26 := position, tokenIndex
+											position303_4_20, tokenIndex303_4_20 := position, tokenIndex
 											{
-												position304_10_26 := position
+												position304_4_20 := position
 												if buffer[position] != rune('%') {
 													if int(position) == p.at {
-														p.note(27, true)
+														p.note(21, true)
 													}
 
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l303_10_26
+													goto l303_4_20
 												}
 												position++
 												{ // hex
-													position300_4_10_26, tokenIndex300_4_10_26 := position, tokenIndex
-													{
-														position301_4_10_26 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_4_10_26, tokenIndex287_3_4_10_26 := position, tokenIndex
-																	{
-																		position288_3_4_10_26 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_4_10_26
-																		}
-																		position++
-																		_ = position288_3_4_10_26
-																	}
-																	goto lok3_4_10_26
-																l287_3_4_10_26:
-																	position, tokenIndex = position287_3_4_10_26, tokenIndex287_3_4_10_26
-																	goto l300_4_10_26
-																}
-															lok3_4_10_26:
-															}
-														}
-
-														_ = position301_4_10_26
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok4_10_26
-												l300_4_10_26:
-													position, tokenIndex = position300_4_10_26, tokenIndex300_4_10_26
-													goto l303_10_26
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_20
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_20
+												l300_1_4_20:
+													position++
+													goto lok1_4_20
 												}
-											lok4_10_26:
+											lok1_4_20:
 												{ // hex
-													position300_5_10_26, tokenIndex300_5_10_26 := position, tokenIndex
-													{
-														position301_5_10_26 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_5_10_26, tokenIndex287_3_5_10_26 := position, tokenIndex
-																	{
-																		position288_3_5_10_26 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_5_10_26
-																		}
-																		position++
-																		_ = position288_3_5_10_26
-																	}
-																	goto lok3_5_10_26
-																l287_3_5_10_26:
-																	position, tokenIndex = position287_3_5_10_26, tokenIndex287_3_5_10_26
-																	goto l300_5_10_26
-																}
-															lok3_5_10_26:
-															}
-														}
-
-														_ = position301_5_10_26
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok5_10_26
-												l300_5_10_26:
-													position, tokenIndex = position300_5_10_26, tokenIndex300_5_10_26
-													goto l303_10_26
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_20
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_20
+												l300_2_4_20:
+													position++
+													goto lok2_4_20
 												}
-											lok5_10_26:
-												_ = position304_10_26
+											lok2_4_20:
+												_ = position304_4_20
 											}
-											goto lok10_26
-										l303_10_26:
-											position, tokenIndex = position303_10_26, tokenIndex303_10_26
-											goto l308_26
+											goto lok4_20
+										l303_4_20:
+											position, tokenIndex = position303_4_20, tokenIndex303_4_20
+											goto l308_20
 										}
-									lok10_26:
+									lok4_20:
 									}
-								l310_26:
-									_ = position309_26
+								l310_20:
+									_ = position309_20
 								}
-								goto lok26
-							l308_26:
-								position, tokenIndex = position308_26, tokenIndex308_26
+								goto lok20
+							l308_20:
+								position, tokenIndex = position308_20, tokenIndex308_20
 								goto l106
 							}
-						lok26:
+						lok20:
 						}
 					}
 
@@ -3116,150 +2816,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position111, tokenIndex111 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(26, true)
+								p.note(31, true)
 							}
 
 							{ // uchar
-								position308_27, tokenIndex308_27 := position, tokenIndex
+								position308_21, tokenIndex308_21 := position, tokenIndex
 								{
-									position309_27 := position
+									position309_21 := position
 									{
-										position310_27, tokenIndex310_27 := position, tokenIndex
-										if !_rules[ruleunreserved]() {
-											goto l311_27
+										position310_21, tokenIndex310_21 := position, tokenIndex
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_3_21
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_3_21
+											}
+											goto l311_21
+										l305_3_21:
+											position++
+											goto lok3_21
 										}
-										goto l310_27
-									l311_27:
-										position, tokenIndex = position310_27, tokenIndex310_27
+									lok3_21:
+										goto l310_21
+									l311_21:
+										position, tokenIndex = position310_21, tokenIndex310_21
 										{ // escape
-											position303_10_27, tokenIndex303_10_27 := position, tokenIndex
+											position303_4_21, tokenIndex303_4_21 := position, tokenIndex
 											{
-												position304_10_27 := position
+												position304_4_21 := position
 												if buffer[position] != rune('%') {
 													if int(position) == p.at {
-														p.note(27, true)
+														p.note(21, true)
 													}
 
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l303_10_27
+													goto l303_4_21
 												}
 												position++
 												{ // hex
-													position300_4_10_27, tokenIndex300_4_10_27 := position, tokenIndex
-													{
-														position301_4_10_27 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_4_10_27, tokenIndex287_3_4_10_27 := position, tokenIndex
-																	{
-																		position288_3_4_10_27 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_4_10_27
-																		}
-																		position++
-																		_ = position288_3_4_10_27
-																	}
-																	goto lok3_4_10_27
-																l287_3_4_10_27:
-																	position, tokenIndex = position287_3_4_10_27, tokenIndex287_3_4_10_27
-																	goto l300_4_10_27
-																}
-															lok3_4_10_27:
-															}
-														}
-
-														_ = position301_4_10_27
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok4_10_27
-												l300_4_10_27:
-													position, tokenIndex = position300_4_10_27, tokenIndex300_4_10_27
-													goto l303_10_27
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_21
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_21
+												l300_1_4_21:
+													position++
+													goto lok1_4_21
 												}
-											lok4_10_27:
+											lok1_4_21:
 												{ // hex
-													position300_5_10_27, tokenIndex300_5_10_27 := position, tokenIndex
-													{
-														position301_5_10_27 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_5_10_27, tokenIndex287_3_5_10_27 := position, tokenIndex
-																	{
-																		position288_3_5_10_27 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_5_10_27
-																		}
-																		position++
-																		_ = position288_3_5_10_27
-																	}
-																	goto lok3_5_10_27
-																l287_3_5_10_27:
-																	position, tokenIndex = position287_3_5_10_27, tokenIndex287_3_5_10_27
-																	goto l300_5_10_27
-																}
-															lok3_5_10_27:
-															}
-														}
-
-														_ = position301_5_10_27
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok5_10_27
-												l300_5_10_27:
-													position, tokenIndex = position300_5_10_27, tokenIndex300_5_10_27
-													goto l303_10_27
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_21
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_21
+												l300_2_4_21:
+													position++
+													goto lok2_4_21
 												}
-											lok5_10_27:
-												_ = position304_10_27
+											lok2_4_21:
+												_ = position304_4_21
 											}
-											goto lok10_27
-										l303_10_27:
-											position, tokenIndex = position303_10_27, tokenIndex303_10_27
-											goto l308_27
+											goto lok4_21
+										l303_4_21:
+											position, tokenIndex = position303_4_21, tokenIndex303_4_21
+											goto l308_21
 										}
-									lok10_27:
+									lok4_21:
 									}
-								l310_27:
-									_ = position309_27
+								l310_21:
+									_ = position309_21
 								}
-								goto lok27
-							l308_27:
-								position, tokenIndex = position308_27, tokenIndex308_27
+								goto lok21
+							l308_21:
+								position, tokenIndex = position308_21, tokenIndex308_21
 								goto l111
 							}
-						lok27:
+						lok21:
 						}
 					}
 
@@ -3281,9 +2940,114 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l115:
 				{
 					position116, tokenIndex116 := position, tokenIndex
-					if !_rules[rulexchar]() {
+					{ // xchar
+						position312_22, tokenIndex312_22 := position, tokenIndex
+						{
+							position313_22 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(20, true)
+									}
+
+									if int(position) == p.at {
+										p.note(21, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position303_5_22, tokenIndex303_5_22 := position, tokenIndex
+											{
+												position304_5_22 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(21, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_22
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(22, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_5_22
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_22
+												l300_1_5_22:
+													position++
+													goto lok1_5_22
+												}
+											lok1_5_22:
+												{ // hex
+													if int(position) == p.at {
+														p.note(22, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_5_22
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_22
+												l300_2_5_22:
+													position++
+													goto lok2_5_22
+												}
+											lok2_5_22:
+												_ = position304_5_22
+											}
+											goto lok5_22
+										l303_5_22:
+											position, tokenIndex = position303_5_22, tokenIndex303_5_22
+											goto l312_22
+										}
+									lok5_22:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_6_22
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_6_22
+											}
+											goto l312_22
+										l305_6_22:
+											position++
+											goto lok6_22
+										}
+									lok6_22:
+									}
+								}
+							}
+
+							_ = position313_22
+						}
+						goto lok22
+					l312_22:
+						position, tokenIndex = position312_22, tokenIndex312_22
 						goto l116
 					}
+				lok22:
 					goto l115
 				l116:
 					position, tokenIndex = position116, tokenIndex116
@@ -3346,7 +3110,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -3357,7 +3121,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -3373,7 +3137,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position119, tokenIndex119 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(25, true)
 						}
 
 						if int(position) > p.far {
@@ -3389,7 +3153,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position121, tokenIndex121 := position, tokenIndex
 						if buffer[position] != rune(';') {
 							if int(position) == p.at {
-								p.note(29, true)
+								p.note(32, true)
 							}
 
 							if int(position) > p.far {
@@ -3411,7 +3175,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position++
 						if buffer[position] != rune('y') {
 							if int(position) == p.at {
-								p.note(30, true)
+								p.note(33, true)
 							}
 
 							if int(position) > p.far {
@@ -3444,7 +3208,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position++
 						if buffer[position] != rune('=') {
 							if int(position) == p.at {
-								p.note(31, true)
+								p.note(34, true)
 							}
 
 							if int(position) > p.far {
@@ -3502,7 +3266,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position127, tokenIndex127 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(25, true)
 						}
 
 						if int(position) > p.far {
@@ -3535,150 +3299,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position131, tokenIndex131 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(32, true)
+								p.note(35, true)
 							}
 
 							{ // uchar
-								position308_28, tokenIndex308_28 := position, tokenIndex
+								position308_23, tokenIndex308_23 := position, tokenIndex
 								{
-									position309_28 := position
+									position309_23 := position
 									{
-										position310_28, tokenIndex310_28 := position, tokenIndex
-										if !_rules[ruleunreserved]() {
-											goto l311_28
+										position310_23, tokenIndex310_23 := position, tokenIndex
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_3_23
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_3_23
+											}
+											goto l311_23
+										l305_3_23:
+											position++
+											goto lok3_23
 										}
-										goto l310_28
-									l311_28:
-										position, tokenIndex = position310_28, tokenIndex310_28
+									lok3_23:
+										goto l310_23
+									l311_23:
+										position, tokenIndex = position310_23, tokenIndex310_23
 										{ // escape
-											position303_10_28, tokenIndex303_10_28 := position, tokenIndex
+											position303_4_23, tokenIndex303_4_23 := position, tokenIndex
 											{
-												position304_10_28 := position
+												position304_4_23 := position
 												if buffer[position] != rune('%') {
 													if int(position) == p.at {
-														p.note(27, true)
+														p.note(21, true)
 													}
 
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l303_10_28
+													goto l303_4_23
 												}
 												position++
 												{ // hex
-													position300_4_10_28, tokenIndex300_4_10_28 := position, tokenIndex
-													{
-														position301_4_10_28 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_4_10_28, tokenIndex287_3_4_10_28 := position, tokenIndex
-																	{
-																		position288_3_4_10_28 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_4_10_28
-																		}
-																		position++
-																		_ = position288_3_4_10_28
-																	}
-																	goto lok3_4_10_28
-																l287_3_4_10_28:
-																	position, tokenIndex = position287_3_4_10_28, tokenIndex287_3_4_10_28
-																	goto l300_4_10_28
-																}
-															lok3_4_10_28:
-															}
-														}
-
-														_ = position301_4_10_28
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok4_10_28
-												l300_4_10_28:
-													position, tokenIndex = position300_4_10_28, tokenIndex300_4_10_28
-													goto l303_10_28
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_23
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_23
+												l300_1_4_23:
+													position++
+													goto lok1_4_23
 												}
-											lok4_10_28:
+											lok1_4_23:
 												{ // hex
-													position300_5_10_28, tokenIndex300_5_10_28 := position, tokenIndex
-													{
-														position301_5_10_28 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_5_10_28, tokenIndex287_3_5_10_28 := position, tokenIndex
-																	{
-																		position288_3_5_10_28 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_5_10_28
-																		}
-																		position++
-																		_ = position288_3_5_10_28
-																	}
-																	goto lok3_5_10_28
-																l287_3_5_10_28:
-																	position, tokenIndex = position287_3_5_10_28, tokenIndex287_3_5_10_28
-																	goto l300_5_10_28
-																}
-															lok3_5_10_28:
-															}
-														}
-
-														_ = position301_5_10_28
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok5_10_28
-												l300_5_10_28:
-													position, tokenIndex = position300_5_10_28, tokenIndex300_5_10_28
-													goto l303_10_28
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_23
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_23
+												l300_2_4_23:
+													position++
+													goto lok2_4_23
 												}
-											lok5_10_28:
-												_ = position304_10_28
+											lok2_4_23:
+												_ = position304_4_23
 											}
-											goto lok10_28
-										l303_10_28:
-											position, tokenIndex = position303_10_28, tokenIndex303_10_28
-											goto l308_28
+											goto lok4_23
+										l303_4_23:
+											position, tokenIndex = position303_4_23, tokenIndex303_4_23
+											goto l308_23
 										}
-									lok10_28:
+									lok4_23:
 									}
-								l310_28:
-									_ = position309_28
+								l310_23:
+									_ = position309_23
 								}
-								goto lok28
-							l308_28:
-								position, tokenIndex = position308_28, tokenIndex308_28
+								goto lok23
+							l308_23:
+								position, tokenIndex = position308_23, tokenIndex308_23
 								goto l131
 							}
-						lok28:
+						lok23:
 						}
 					}
 
@@ -3698,16 +3421,16 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position134 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class12[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
-							p.note(33, true)
+							p.note(36, true)
 						}
 
 						if buffer[position] != rune('A') {
 							if int(position) == p.at {
-								p.note(34, true)
+								p.note(37, true)
 							}
 
 							if int(position) > p.far {
@@ -3792,7 +3515,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -3803,7 +3526,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -3817,7 +3540,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -3890,7 +3613,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position++
 						if buffer[position] != rune('c') {
 							if int(position) == p.at {
-								p.note(35, true)
+								p.note(38, true)
 							}
 
 							if int(position) > p.far {
@@ -4041,7 +3764,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -4052,7 +3775,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -4068,7 +3791,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position147, tokenIndex147 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(25, true)
 						}
 
 						if int(position) > p.far {
@@ -4084,7 +3807,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position149, tokenIndex149 := position, tokenIndex
 						if buffer[position] != rune('?') {
 							if int(position) == p.at {
-								p.note(36, true)
+								p.note(39, true)
 							}
 
 							if int(position) > p.far {
@@ -4142,7 +3865,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position155, tokenIndex155 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(25, true)
 						}
 
 						if int(position) > p.far {
@@ -4175,150 +3898,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position159, tokenIndex159 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(37, true)
+								p.note(40, true)
 							}
 
 							{ // uchar
-								position308_29, tokenIndex308_29 := position, tokenIndex
+								position308_24, tokenIndex308_24 := position, tokenIndex
 								{
-									position309_29 := position
+									position309_24 := position
 									{
-										position310_29, tokenIndex310_29 := position, tokenIndex
-										if !_rules[ruleunreserved]() {
-											goto l311_29
+										position310_24, tokenIndex310_24 := position, tokenIndex
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_3_24
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_3_24
+											}
+											goto l311_24
+										l305_3_24:
+											position++
+											goto lok3_24
 										}
-										goto l310_29
-									l311_29:
-										position, tokenIndex = position310_29, tokenIndex310_29
+									lok3_24:
+										goto l310_24
+									l311_24:
+										position, tokenIndex = position310_24, tokenIndex310_24
 										{ // escape
-											position303_10_29, tokenIndex303_10_29 := position, tokenIndex
+											position303_4_24, tokenIndex303_4_24 := position, tokenIndex
 											{
-												position304_10_29 := position
+												position304_4_24 := position
 												if buffer[position] != rune('%') {
 													if int(position) == p.at {
-														p.note(27, true)
+														p.note(21, true)
 													}
 
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l303_10_29
+													goto l303_4_24
 												}
 												position++
 												{ // hex
-													position300_4_10_29, tokenIndex300_4_10_29 := position, tokenIndex
-													{
-														position301_4_10_29 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_4_10_29, tokenIndex287_3_4_10_29 := position, tokenIndex
-																	{
-																		position288_3_4_10_29 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_4_10_29
-																		}
-																		position++
-																		_ = position288_3_4_10_29
-																	}
-																	goto lok3_4_10_29
-																l287_3_4_10_29:
-																	position, tokenIndex = position287_3_4_10_29, tokenIndex287_3_4_10_29
-																	goto l300_4_10_29
-																}
-															lok3_4_10_29:
-															}
-														}
-
-														_ = position301_4_10_29
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok4_10_29
-												l300_4_10_29:
-													position, tokenIndex = position300_4_10_29, tokenIndex300_4_10_29
-													goto l303_10_29
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_24
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_24
+												l300_1_4_24:
+													position++
+													goto lok1_4_24
 												}
-											lok4_10_29:
+											lok1_4_24:
 												{ // hex
-													position300_5_10_29, tokenIndex300_5_10_29 := position, tokenIndex
-													{
-														position301_5_10_29 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_5_10_29, tokenIndex287_3_5_10_29 := position, tokenIndex
-																	{
-																		position288_3_5_10_29 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_5_10_29
-																		}
-																		position++
-																		_ = position288_3_5_10_29
-																	}
-																	goto lok3_5_10_29
-																l287_3_5_10_29:
-																	position, tokenIndex = position287_3_5_10_29, tokenIndex287_3_5_10_29
-																	goto l300_5_10_29
-																}
-															lok3_5_10_29:
-															}
-														}
-
-														_ = position301_5_10_29
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok5_10_29
-												l300_5_10_29:
-													position, tokenIndex = position300_5_10_29, tokenIndex300_5_10_29
-													goto l303_10_29
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_24
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_24
+												l300_2_4_24:
+													position++
+													goto lok2_4_24
 												}
-											lok5_10_29:
-												_ = position304_10_29
+											lok2_4_24:
+												_ = position304_4_24
 											}
-											goto lok10_29
-										l303_10_29:
-											position, tokenIndex = position303_10_29, tokenIndex303_10_29
-											goto l308_29
+											goto lok4_24
+										l303_4_24:
+											position, tokenIndex = position303_4_24, tokenIndex303_4_24
+											goto l308_24
 										}
-									lok10_29:
+									lok4_24:
 									}
-								l310_29:
-									_ = position309_29
+								l310_24:
+									_ = position309_24
 								}
-								goto lok29
-							l308_29:
-								position, tokenIndex = position308_29, tokenIndex308_29
+								goto lok24
+							l308_24:
+								position, tokenIndex = position308_24, tokenIndex308_24
 								goto l159
 							}
-						lok29:
+						lok24:
 						}
 					}
 
@@ -4340,150 +4022,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position164, tokenIndex164 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(37, true)
+								p.note(40, true)
 							}
 
 							{ // uchar
-								position308_30, tokenIndex308_30 := position, tokenIndex
+								position308_25, tokenIndex308_25 := position, tokenIndex
 								{
-									position309_30 := position
+									position309_25 := position
 									{
-										position310_30, tokenIndex310_30 := position, tokenIndex
-										if !_rules[ruleunreserved]() {
-											goto l311_30
+										position310_25, tokenIndex310_25 := position, tokenIndex
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_3_25
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_3_25
+											}
+											goto l311_25
+										l305_3_25:
+											position++
+											goto lok3_25
 										}
-										goto l310_30
-									l311_30:
-										position, tokenIndex = position310_30, tokenIndex310_30
+									lok3_25:
+										goto l310_25
+									l311_25:
+										position, tokenIndex = position310_25, tokenIndex310_25
 										{ // escape
-											position303_10_30, tokenIndex303_10_30 := position, tokenIndex
+											position303_4_25, tokenIndex303_4_25 := position, tokenIndex
 											{
-												position304_10_30 := position
+												position304_4_25 := position
 												if buffer[position] != rune('%') {
 													if int(position) == p.at {
-														p.note(27, true)
+														p.note(21, true)
 													}
 
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l303_10_30
+													goto l303_4_25
 												}
 												position++
 												{ // hex
-													position300_4_10_30, tokenIndex300_4_10_30 := position, tokenIndex
-													{
-														position301_4_10_30 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_4_10_30, tokenIndex287_3_4_10_30 := position, tokenIndex
-																	{
-																		position288_3_4_10_30 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_4_10_30
-																		}
-																		position++
-																		_ = position288_3_4_10_30
-																	}
-																	goto lok3_4_10_30
-																l287_3_4_10_30:
-																	position, tokenIndex = position287_3_4_10_30, tokenIndex287_3_4_10_30
-																	goto l300_4_10_30
-																}
-															lok3_4_10_30:
-															}
-														}
-
-														_ = position301_4_10_30
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok4_10_30
-												l300_4_10_30:
-													position, tokenIndex = position300_4_10_30, tokenIndex300_4_10_30
-													goto l303_10_30
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_25
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_25
+												l300_1_4_25:
+													position++
+													goto lok1_4_25
 												}
-											lok4_10_30:
+											lok1_4_25:
 												{ // hex
-													position300_5_10_30, tokenIndex300_5_10_30 := position, tokenIndex
-													{
-														position301_5_10_30 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_5_10_30, tokenIndex287_3_5_10_30 := position, tokenIndex
-																	{
-																		position288_3_5_10_30 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_5_10_30
-																		}
-																		position++
-																		_ = position288_3_5_10_30
-																	}
-																	goto lok3_5_10_30
-																l287_3_5_10_30:
-																	position, tokenIndex = position287_3_5_10_30, tokenIndex287_3_5_10_30
-																	goto l300_5_10_30
-																}
-															lok3_5_10_30:
-															}
-														}
-
-														_ = position301_5_10_30
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok5_10_30
-												l300_5_10_30:
-													position, tokenIndex = position300_5_10_30, tokenIndex300_5_10_30
-													goto l303_10_30
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_25
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_25
+												l300_2_4_25:
+													position++
+													goto lok2_4_25
 												}
-											lok5_10_30:
-												_ = position304_10_30
+											lok2_4_25:
+												_ = position304_4_25
 											}
-											goto lok10_30
-										l303_10_30:
-											position, tokenIndex = position303_10_30, tokenIndex303_10_30
-											goto l308_30
+											goto lok4_25
+										l303_4_25:
+											position, tokenIndex = position303_4_25, tokenIndex303_4_25
+											goto l308_25
 										}
-									lok10_30:
+									lok4_25:
 									}
-								l310_30:
-									_ = position309_30
+								l310_25:
+									_ = position309_25
 								}
-								goto lok30
-							l308_30:
-								position, tokenIndex = position308_30, tokenIndex308_30
+								goto lok25
+							l308_25:
+								position, tokenIndex = position308_25, tokenIndex308_25
 								goto l164
 							}
-						lok30:
+						lok25:
 						}
 					}
 
@@ -4582,7 +4223,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -4593,7 +4234,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -4609,7 +4250,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position168, tokenIndex168 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(25, true)
 						}
 
 						if int(position) > p.far {
@@ -4632,7 +4273,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position174, tokenIndex174 := position, tokenIndex
 								if buffer[position] != rune('%') {
 									if int(position) == p.at {
-										p.note(27, true)
+										p.note(21, true)
 									}
 
 									if int(position) > p.far {
@@ -4643,7 +4284,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position++
 								if buffer[position] != rune('0') {
 									if int(position) == p.at {
-										p.note(38, true)
+										p.note(41, true)
 									}
 
 									if int(position) > p.far {
@@ -4654,7 +4295,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position++
 								if buffer[position] != rune('9') {
 									if int(position) == p.at {
-										p.note(39, true)
+										p.note(42, true)
 									}
 
 									if int(position) > p.far {
@@ -4670,7 +4311,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position176, tokenIndex176 := position, tokenIndex
 									if buffer[position] != rune('%') {
 										if int(position) == p.at {
-											p.note(27, true)
+											p.note(21, true)
 										}
 
 										if int(position) > p.far {
@@ -4681,7 +4322,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position++
 									if buffer[position] != rune('0') {
 										if int(position) == p.at {
-											p.note(38, true)
+											p.note(41, true)
 										}
 
 										if int(position) > p.far {
@@ -4692,7 +4333,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position++
 									if buffer[position] != rune('9') {
 										if int(position) == p.at {
-											p.note(39, true)
+											p.note(42, true)
 										}
 
 										if int(position) > p.far {
@@ -4757,9 +4398,114 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position179, tokenIndex179 := position, tokenIndex
 			{
 				position180 := position
-				if !_rules[rulexchar]() {
+				{ // xchar
+					position312_26, tokenIndex312_26 := position, tokenIndex
+					{
+						position313_26 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
+								position++
+							} else {
+								if int(position) == p.at {
+									p.note(20, true)
+								}
+
+								if int(position) == p.at {
+									p.note(21, false)
+								}
+								switch buffer[position] {
+								case '%':
+									{ // escape
+										position303_5_26, tokenIndex303_5_26 := position, tokenIndex
+										{
+											position304_5_26 := position
+											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(21, true)
+												}
+
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l303_5_26
+											}
+											position++
+											{ // hex
+												if int(position) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													goto l300_1_5_26
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l303_5_26
+											l300_1_5_26:
+												position++
+												goto lok1_5_26
+											}
+										lok1_5_26:
+											{ // hex
+												if int(position) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													goto l300_2_5_26
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l303_5_26
+											l300_2_5_26:
+												position++
+												goto lok2_5_26
+											}
+										lok2_5_26:
+											_ = position304_5_26
+										}
+										goto lok5_26
+									l303_5_26:
+										position, tokenIndex = position303_5_26, tokenIndex303_5_26
+										goto l312_26
+									}
+								lok5_26:
+									;
+								default:
+									{ // unreserved
+										if int(position) == p.at {
+											p.note(23, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l305_6_26
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										if int(position) == p.at {
+											p.note(24, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											goto l305_6_26
+										}
+										goto l312_26
+									l305_6_26:
+										position++
+										goto lok6_26
+									}
+								lok6_26:
+								}
+							}
+						}
+
+						_ = position313_26
+					}
+					goto lok26
+				l312_26:
+					position, tokenIndex = position312_26, tokenIndex312_26
 					goto l179
 				}
+			lok26:
 				add(rulegtype, position180)
 			}
 			p.comp = comp
@@ -4778,9 +4524,114 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l183:
 				{
 					position184, tokenIndex184 := position, tokenIndex
-					if !_rules[rulexchar]() {
+					{ // xchar
+						position312_27, tokenIndex312_27 := position, tokenIndex
+						{
+							position313_27 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(20, true)
+									}
+
+									if int(position) == p.at {
+										p.note(21, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position303_5_27, tokenIndex303_5_27 := position, tokenIndex
+											{
+												position304_5_27 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(21, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_27
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(22, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_5_27
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_27
+												l300_1_5_27:
+													position++
+													goto lok1_5_27
+												}
+											lok1_5_27:
+												{ // hex
+													if int(position) == p.at {
+														p.note(22, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_5_27
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_27
+												l300_2_5_27:
+													position++
+													goto lok2_5_27
+												}
+											lok2_5_27:
+												_ = position304_5_27
+											}
+											goto lok5_27
+										l303_5_27:
+											position, tokenIndex = position303_5_27, tokenIndex303_5_27
+											goto l312_27
+										}
+									lok5_27:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_6_27
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_6_27
+											}
+											goto l312_27
+										l305_6_27:
+											position++
+											goto lok6_27
+										}
+									lok6_27:
+									}
+								}
+							}
+
+							_ = position313_27
+						}
+						goto lok27
+					l312_27:
+						position, tokenIndex = position312_27, tokenIndex312_27
 						goto l184
 					}
+				lok27:
 					goto l183
 				l184:
 					position, tokenIndex = position184, tokenIndex184
@@ -4797,9 +4648,114 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l187:
 				{
 					position188, tokenIndex188 := position, tokenIndex
-					if !_rules[rulexchar]() {
+					{ // xchar
+						position312_28, tokenIndex312_28 := position, tokenIndex
+						{
+							position313_28 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(20, true)
+									}
+
+									if int(position) == p.at {
+										p.note(21, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position303_5_28, tokenIndex303_5_28 := position, tokenIndex
+											{
+												position304_5_28 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(21, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_28
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(22, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_5_28
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_28
+												l300_1_5_28:
+													position++
+													goto lok1_5_28
+												}
+											lok1_5_28:
+												{ // hex
+													if int(position) == p.at {
+														p.note(22, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_5_28
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_28
+												l300_2_5_28:
+													position++
+													goto lok2_5_28
+												}
+											lok2_5_28:
+												_ = position304_5_28
+											}
+											goto lok5_28
+										l303_5_28:
+											position, tokenIndex = position303_5_28, tokenIndex303_5_28
+											goto l312_28
+										}
+									lok5_28:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_6_28
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_6_28
+											}
+											goto l312_28
+										l305_6_28:
+											position++
+											goto lok6_28
+										}
+									lok6_28:
+									}
+								}
+							}
+
+							_ = position313_28
+						}
+						goto lok28
+					l312_28:
+						position, tokenIndex = position312_28, tokenIndex312_28
 						goto l188
 					}
+				lok28:
 					goto l187
 				l188:
 					position, tokenIndex = position188, tokenIndex188
@@ -4923,15 +4879,225 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position192, tokenIndex192 := position, tokenIndex
 			{
 				position193 := position
-				if !_rules[rulexchar]() {
+				{ // xchar
+					position312_29, tokenIndex312_29 := position, tokenIndex
+					{
+						position313_29 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
+								position++
+							} else {
+								if int(position) == p.at {
+									p.note(20, true)
+								}
+
+								if int(position) == p.at {
+									p.note(21, false)
+								}
+								switch buffer[position] {
+								case '%':
+									{ // escape
+										position303_5_29, tokenIndex303_5_29 := position, tokenIndex
+										{
+											position304_5_29 := position
+											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(21, true)
+												}
+
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l303_5_29
+											}
+											position++
+											{ // hex
+												if int(position) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													goto l300_1_5_29
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l303_5_29
+											l300_1_5_29:
+												position++
+												goto lok1_5_29
+											}
+										lok1_5_29:
+											{ // hex
+												if int(position) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													goto l300_2_5_29
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l303_5_29
+											l300_2_5_29:
+												position++
+												goto lok2_5_29
+											}
+										lok2_5_29:
+											_ = position304_5_29
+										}
+										goto lok5_29
+									l303_5_29:
+										position, tokenIndex = position303_5_29, tokenIndex303_5_29
+										goto l312_29
+									}
+								lok5_29:
+									;
+								default:
+									{ // unreserved
+										if int(position) == p.at {
+											p.note(23, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l305_6_29
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										if int(position) == p.at {
+											p.note(24, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											goto l305_6_29
+										}
+										goto l312_29
+									l305_6_29:
+										position++
+										goto lok6_29
+									}
+								lok6_29:
+								}
+							}
+						}
+
+						_ = position313_29
+					}
+					goto lok29
+				l312_29:
+					position, tokenIndex = position312_29, tokenIndex312_29
 					goto l192
 				}
+			lok29:
 			l194:
 				{
 					position195, tokenIndex195 := position, tokenIndex
-					if !_rules[rulexchar]() {
+					{ // xchar
+						position312_30, tokenIndex312_30 := position, tokenIndex
+						{
+							position313_30 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(20, true)
+									}
+
+									if int(position) == p.at {
+										p.note(21, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escape
+											position303_5_30, tokenIndex303_5_30 := position, tokenIndex
+											{
+												position304_5_30 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(21, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_30
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(22, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_5_30
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_30
+												l300_1_5_30:
+													position++
+													goto lok1_5_30
+												}
+											lok1_5_30:
+												{ // hex
+													if int(position) == p.at {
+														p.note(22, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_5_30
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_5_30
+												l300_2_5_30:
+													position++
+													goto lok2_5_30
+												}
+											lok2_5_30:
+												_ = position304_5_30
+											}
+											goto lok5_30
+										l303_5_30:
+											position, tokenIndex = position303_5_30, tokenIndex303_5_30
+											goto l312_30
+										}
+									lok5_30:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_6_30
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_6_30
+											}
+											goto l312_30
+										l305_6_30:
+											position++
+											goto lok6_30
+										}
+									lok6_30:
+									}
+								}
+							}
+
+							_ = position313_30
+						}
+						goto lok30
+					l312_30:
+						position, tokenIndex = position312_30, tokenIndex312_30
 						goto l195
 					}
+				lok30:
 					goto l194
 				l195:
 					position, tokenIndex = position195, tokenIndex195
@@ -5042,7 +5208,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position201, tokenIndex201 := position, tokenIndex
 					if buffer[position] != rune('*') {
 						if int(position) == p.at {
-							p.note(40, true)
+							p.note(43, true)
 						}
 
 						if int(position) > p.far {
@@ -5106,177 +5272,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position207 := position
 				{ // alpha
-					position283_31, tokenIndex283_31 := position, tokenIndex
-					{
-						position284_31 := position
-						{
-							position285_31, tokenIndex285_31 := position, tokenIndex
-							{ // lowalpha
-								position279_1_31, tokenIndex279_1_31 := position, tokenIndex
-								{
-									position280_1_31 := position
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
-											p.note(20, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l279_1_31
-									}
-									position++
-									_ = position280_1_31
-								}
-								goto lok1_31
-							l279_1_31:
-								position, tokenIndex = position279_1_31, tokenIndex279_1_31
-								goto l286_31
-							}
-						lok1_31:
-							goto l285_31
-						l286_31:
-							position, tokenIndex = position285_31, tokenIndex285_31
-							{ // hialpha
-								position281_2_31, tokenIndex281_2_31 := position, tokenIndex
-								{
-									position282_2_31 := position
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										if int(position) == p.at {
-											p.note(24, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l281_2_31
-									}
-									position++
-									_ = position282_2_31
-								}
-								goto lok2_31
-							l281_2_31:
-								position, tokenIndex = position281_2_31, tokenIndex281_2_31
-								goto l283_31
-							}
-						lok2_31:
-						}
-					l285_31:
-						_ = position284_31
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok31
-				l283_31:
-					position, tokenIndex = position283_31, tokenIndex283_31
+					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+						goto l283_31
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(24, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						goto l283_31
+					}
 					goto l206
+				l283_31:
+					position++
+					goto lok31
 				}
 			lok31:
 			l208:
 				{
 					position209, tokenIndex209 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(41, false)
+								p.note(44, false)
 							}
 
-							if int(position) == p.at {
-								p.note(19, false)
-							}
-							switch buffer[position] {
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								{ // digit
-									position287_32, tokenIndex287_32 := position, tokenIndex
-									{
-										position288_32 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(19, false)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l287_32
-										}
-										position++
-										_ = position288_32
-									}
-									goto lok32
-								l287_32:
-									position, tokenIndex = position287_32, tokenIndex287_32
-									goto l209
+							{ // alpha
+								if int(position) == p.at {
+									p.note(19, false)
 								}
-							lok32:
-								;
-							default:
-								{ // alpha
-									position283_33, tokenIndex283_33 := position, tokenIndex
-									{
-										position284_33 := position
-										{
-											position285_33, tokenIndex285_33 := position, tokenIndex
-											{ // lowalpha
-												position279_1_33, tokenIndex279_1_33 := position, tokenIndex
-												{
-													position280_1_33 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(20, false)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l279_1_33
-													}
-													position++
-													_ = position280_1_33
-												}
-												goto lok1_33
-											l279_1_33:
-												position, tokenIndex = position279_1_33, tokenIndex279_1_33
-												goto l286_33
-											}
-										lok1_33:
-											goto l285_33
-										l286_33:
-											position, tokenIndex = position285_33, tokenIndex285_33
-											{ // hialpha
-												position281_2_33, tokenIndex281_2_33 := position, tokenIndex
-												{
-													position282_2_33 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(24, false)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l281_2_33
-													}
-													position++
-													_ = position282_2_33
-												}
-												goto lok2_33
-											l281_2_33:
-												position, tokenIndex = position281_2_33, tokenIndex281_2_33
-												goto l283_33
-											}
-										lok2_33:
-										}
-									l285_33:
-										_ = position284_33
-									}
-									goto lok33
-								l283_33:
-									position, tokenIndex = position283_33, tokenIndex283_33
-									goto l209
+								if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+									goto l283_32
 								}
-							lok33:
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(24, false)
+								}
+								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									goto l283_32
+								}
+								goto l209
+							l283_32:
+								position++
+								goto lok32
 							}
+						lok32:
 						}
 					}
 
@@ -5301,150 +5350,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position212 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class15[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
-							p.note(42, true)
+							p.note(45, true)
 						}
 
 						{ // uchar
-							position308_44, tokenIndex308_44 := position, tokenIndex
+							position308_41, tokenIndex308_41 := position, tokenIndex
 							{
-								position309_44 := position
+								position309_41 := position
 								{
-									position310_44, tokenIndex310_44 := position, tokenIndex
-									if !_rules[ruleunreserved]() {
-										goto l311_44
+									position310_41, tokenIndex310_41 := position, tokenIndex
+									{ // unreserved
+										if int(position) == p.at {
+											p.note(23, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l305_3_41
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										if int(position) == p.at {
+											p.note(24, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											goto l305_3_41
+										}
+										goto l311_41
+									l305_3_41:
+										position++
+										goto lok3_41
 									}
-									goto l310_44
-								l311_44:
-									position, tokenIndex = position310_44, tokenIndex310_44
+								lok3_41:
+									goto l310_41
+								l311_41:
+									position, tokenIndex = position310_41, tokenIndex310_41
 									{ // escape
-										position303_10_44, tokenIndex303_10_44 := position, tokenIndex
+										position303_4_41, tokenIndex303_4_41 := position, tokenIndex
 										{
-											position304_10_44 := position
+											position304_4_41 := position
 											if buffer[position] != rune('%') {
 												if int(position) == p.at {
-													p.note(27, true)
+													p.note(21, true)
 												}
 
 												if int(position) > p.far {
 													p.far, p.farComp = int(position), p.comp
 												}
-												goto l303_10_44
+												goto l303_4_41
 											}
 											position++
 											{ // hex
-												position300_4_10_44, tokenIndex300_4_10_44 := position, tokenIndex
-												{
-													position301_4_10_44 := position
-													{
-														if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-															position++
-														} else {
-															if int(position) == p.at {
-																p.note(28, true)
-															}
-
-															{ // digit
-																position287_3_4_10_44, tokenIndex287_3_4_10_44 := position, tokenIndex
-																{
-																	position288_3_4_10_44 := position
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		if int(position) == p.at {
-																			p.note(19, true)
-																		}
-
-																		if int(position) > p.far {
-																			p.far, p.farComp = int(position), p.comp
-																		}
-																		goto l287_3_4_10_44
-																	}
-																	position++
-																	_ = position288_3_4_10_44
-																}
-																goto lok3_4_10_44
-															l287_3_4_10_44:
-																position, tokenIndex = position287_3_4_10_44, tokenIndex287_3_4_10_44
-																goto l300_4_10_44
-															}
-														lok3_4_10_44:
-														}
-													}
-
-													_ = position301_4_10_44
+												if int(position) == p.at {
+													p.note(22, true)
 												}
-												goto lok4_10_44
-											l300_4_10_44:
-												position, tokenIndex = position300_4_10_44, tokenIndex300_4_10_44
-												goto l303_10_44
+												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													goto l300_1_4_41
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l303_4_41
+											l300_1_4_41:
+												position++
+												goto lok1_4_41
 											}
-										lok4_10_44:
+										lok1_4_41:
 											{ // hex
-												position300_5_10_44, tokenIndex300_5_10_44 := position, tokenIndex
-												{
-													position301_5_10_44 := position
-													{
-														if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-															position++
-														} else {
-															if int(position) == p.at {
-																p.note(28, true)
-															}
-
-															{ // digit
-																position287_3_5_10_44, tokenIndex287_3_5_10_44 := position, tokenIndex
-																{
-																	position288_3_5_10_44 := position
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		if int(position) == p.at {
-																			p.note(19, true)
-																		}
-
-																		if int(position) > p.far {
-																			p.far, p.farComp = int(position), p.comp
-																		}
-																		goto l287_3_5_10_44
-																	}
-																	position++
-																	_ = position288_3_5_10_44
-																}
-																goto lok3_5_10_44
-															l287_3_5_10_44:
-																position, tokenIndex = position287_3_5_10_44, tokenIndex287_3_5_10_44
-																goto l300_5_10_44
-															}
-														lok3_5_10_44:
-														}
-													}
-
-													_ = position301_5_10_44
+												if int(position) == p.at {
+													p.note(22, true)
 												}
-												goto lok5_10_44
-											l300_5_10_44:
-												position, tokenIndex = position300_5_10_44, tokenIndex300_5_10_44
-												goto l303_10_44
+												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													goto l300_2_4_41
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l303_4_41
+											l300_2_4_41:
+												position++
+												goto lok2_4_41
 											}
-										lok5_10_44:
-											_ = position304_10_44
+										lok2_4_41:
+											_ = position304_4_41
 										}
-										goto lok10_44
-									l303_10_44:
-										position, tokenIndex = position303_10_44, tokenIndex303_10_44
-										goto l308_44
+										goto lok4_41
+									l303_4_41:
+										position, tokenIndex = position303_4_41, tokenIndex303_4_41
+										goto l308_41
 									}
-								lok10_44:
+								lok4_41:
 								}
-							l310_44:
-								_ = position309_44
+							l310_41:
+								_ = position309_41
 							}
-							goto lok44
-						l308_44:
-							position, tokenIndex = position308_44, tokenIndex308_44
+							goto lok41
+						l308_41:
+							position, tokenIndex = position308_41, tokenIndex308_41
 							goto l211
 						}
-					lok44:
+					lok41:
 					}
 				}
 
@@ -5452,150 +5460,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position214, tokenIndex214 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class15[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(42, true)
+								p.note(45, true)
 							}
 
 							{ // uchar
-								position308_45, tokenIndex308_45 := position, tokenIndex
+								position308_42, tokenIndex308_42 := position, tokenIndex
 								{
-									position309_45 := position
+									position309_42 := position
 									{
-										position310_45, tokenIndex310_45 := position, tokenIndex
-										if !_rules[ruleunreserved]() {
-											goto l311_45
+										position310_42, tokenIndex310_42 := position, tokenIndex
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_3_42
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_3_42
+											}
+											goto l311_42
+										l305_3_42:
+											position++
+											goto lok3_42
 										}
-										goto l310_45
-									l311_45:
-										position, tokenIndex = position310_45, tokenIndex310_45
+									lok3_42:
+										goto l310_42
+									l311_42:
+										position, tokenIndex = position310_42, tokenIndex310_42
 										{ // escape
-											position303_10_45, tokenIndex303_10_45 := position, tokenIndex
+											position303_4_42, tokenIndex303_4_42 := position, tokenIndex
 											{
-												position304_10_45 := position
+												position304_4_42 := position
 												if buffer[position] != rune('%') {
 													if int(position) == p.at {
-														p.note(27, true)
+														p.note(21, true)
 													}
 
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l303_10_45
+													goto l303_4_42
 												}
 												position++
 												{ // hex
-													position300_4_10_45, tokenIndex300_4_10_45 := position, tokenIndex
-													{
-														position301_4_10_45 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_4_10_45, tokenIndex287_3_4_10_45 := position, tokenIndex
-																	{
-																		position288_3_4_10_45 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_4_10_45
-																		}
-																		position++
-																		_ = position288_3_4_10_45
-																	}
-																	goto lok3_4_10_45
-																l287_3_4_10_45:
-																	position, tokenIndex = position287_3_4_10_45, tokenIndex287_3_4_10_45
-																	goto l300_4_10_45
-																}
-															lok3_4_10_45:
-															}
-														}
-
-														_ = position301_4_10_45
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok4_10_45
-												l300_4_10_45:
-													position, tokenIndex = position300_4_10_45, tokenIndex300_4_10_45
-													goto l303_10_45
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_42
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_42
+												l300_1_4_42:
+													position++
+													goto lok1_4_42
 												}
-											lok4_10_45:
+											lok1_4_42:
 												{ // hex
-													position300_5_10_45, tokenIndex300_5_10_45 := position, tokenIndex
-													{
-														position301_5_10_45 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_5_10_45, tokenIndex287_3_5_10_45 := position, tokenIndex
-																	{
-																		position288_3_5_10_45 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_5_10_45
-																		}
-																		position++
-																		_ = position288_3_5_10_45
-																	}
-																	goto lok3_5_10_45
-																l287_3_5_10_45:
-																	position, tokenIndex = position287_3_5_10_45, tokenIndex287_3_5_10_45
-																	goto l300_5_10_45
-																}
-															lok3_5_10_45:
-															}
-														}
-
-														_ = position301_5_10_45
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok5_10_45
-												l300_5_10_45:
-													position, tokenIndex = position300_5_10_45, tokenIndex300_5_10_45
-													goto l303_10_45
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_42
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_42
+												l300_2_4_42:
+													position++
+													goto lok2_4_42
 												}
-											lok5_10_45:
-												_ = position304_10_45
+											lok2_4_42:
+												_ = position304_4_42
 											}
-											goto lok10_45
-										l303_10_45:
-											position, tokenIndex = position303_10_45, tokenIndex303_10_45
-											goto l308_45
+											goto lok4_42
+										l303_4_42:
+											position, tokenIndex = position303_4_42, tokenIndex303_4_42
+											goto l308_42
 										}
-									lok10_45:
+									lok4_42:
 									}
-								l310_45:
-									_ = position309_45
+								l310_42:
+									_ = position309_42
 								}
-								goto lok45
-							l308_45:
-								position, tokenIndex = position308_45, tokenIndex308_45
+								goto lok42
+							l308_42:
+								position, tokenIndex = position308_42, tokenIndex308_42
 								goto l214
 							}
-						lok45:
+						lok42:
 						}
 					}
 
@@ -5605,7 +5572,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('@') {
 					if int(position) == p.at {
-						p.note(22, true)
+						p.note(26, true)
 					}
 
 					if int(position) > p.far {
@@ -5690,7 +5657,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -5701,7 +5668,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -5715,7 +5682,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -5731,7 +5698,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position219, tokenIndex219 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(25, true)
 						}
 
 						if int(position) > p.far {
@@ -5741,70 +5708,56 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					position++
 					{ // digits
-						position315_46, tokenIndex315_46 := position, tokenIndex
+						position315_43, tokenIndex315_43 := position, tokenIndex
 						{
-							position316_46 := position
+							position316_43 := position
 							{ // digit
-								position287_13_46, tokenIndex287_13_46 := position, tokenIndex
-								{
-									position288_13_46 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(19, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l287_13_46
-									}
-									position++
-									_ = position288_13_46
+								if int(position) == p.at {
+									p.note(30, true)
 								}
-								goto lok13_46
-							l287_13_46:
-								position, tokenIndex = position287_13_46, tokenIndex287_13_46
-								goto l315_46
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l287_7_43
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l315_43
+							l287_7_43:
+								position++
+								goto lok7_43
 							}
-						lok13_46:
-						l317_46:
+						lok7_43:
+						l317_43:
 							{
-								position318_46, tokenIndex318_46 := position, tokenIndex
+								position318_43, tokenIndex318_43 := position, tokenIndex
 								{ // digit
-									position287_14_46, tokenIndex287_14_46 := position, tokenIndex
-									{
-										position288_14_46 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(19, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l287_14_46
-										}
-										position++
-										_ = position288_14_46
+									if int(position) == p.at {
+										p.note(30, true)
 									}
-									goto lok14_46
-								l287_14_46:
-									position, tokenIndex = position287_14_46, tokenIndex287_14_46
-									goto l318_46
+									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										goto l287_8_43
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l318_43
+								l287_8_43:
+									position++
+									goto lok8_43
 								}
-							lok14_46:
-								goto l317_46
-							l318_46:
-								position, tokenIndex = position318_46, tokenIndex318_46
+							lok8_43:
+								goto l317_43
+							l318_43:
+								position, tokenIndex = position318_43, tokenIndex318_43
 							}
-							_ = position316_46
+							_ = position316_43
 						}
-						goto lok46
-					l315_46:
-						position, tokenIndex = position315_46, tokenIndex315_46
+						goto lok43
+					l315_43:
+						position, tokenIndex = position315_43, tokenIndex315_43
 						goto l219
 					}
-				lok46:
+				lok43:
 					goto l220
 				l219:
 					position, tokenIndex = position219, tokenIndex219
@@ -5917,7 +5870,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -5928,7 +5881,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -5944,7 +5897,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position224, tokenIndex224 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(25, true)
 						}
 
 						if int(position) > p.far {
@@ -6078,7 +6031,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6089,7 +6042,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6103,7 +6056,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6200,7 +6153,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6211,7 +6164,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6225,7 +6178,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6239,7 +6192,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('?') {
 					if int(position) == p.at {
-						p.note(36, true)
+						p.note(39, true)
 					}
 
 					if int(position) > p.far {
@@ -6336,7 +6289,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6347,7 +6300,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6361,7 +6314,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6375,7 +6328,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6389,7 +6342,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -6432,142 +6385,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position244, tokenIndex244 := position, tokenIndex
 					{ // uchar
-						position308_34, tokenIndex308_34 := position, tokenIndex
+						position308_33, tokenIndex308_33 := position, tokenIndex
 						{
-							position309_34 := position
+							position309_33 := position
 							{
-								position310_34, tokenIndex310_34 := position, tokenIndex
-								if !_rules[ruleunreserved]() {
-									goto l311_34
+								position310_33, tokenIndex310_33 := position, tokenIndex
+								{ // unreserved
+									if int(position) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										goto l305_3_33
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									if int(position) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+										goto l305_3_33
+									}
+									goto l311_33
+								l305_3_33:
+									position++
+									goto lok3_33
 								}
-								goto l310_34
-							l311_34:
-								position, tokenIndex = position310_34, tokenIndex310_34
+							lok3_33:
+								goto l310_33
+							l311_33:
+								position, tokenIndex = position310_33, tokenIndex310_33
 								{ // escape
-									position303_10_34, tokenIndex303_10_34 := position, tokenIndex
+									position303_4_33, tokenIndex303_4_33 := position, tokenIndex
 									{
-										position304_10_34 := position
+										position304_4_33 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
-												p.note(27, true)
+												p.note(21, true)
 											}
 
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l303_10_34
+											goto l303_4_33
 										}
 										position++
 										{ // hex
-											position300_4_10_34, tokenIndex300_4_10_34 := position, tokenIndex
-											{
-												position301_4_10_34 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(28, true)
-														}
-
-														{ // digit
-															position287_3_4_10_34, tokenIndex287_3_4_10_34 := position, tokenIndex
-															{
-																position288_3_4_10_34 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(19, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l287_3_4_10_34
-																}
-																position++
-																_ = position288_3_4_10_34
-															}
-															goto lok3_4_10_34
-														l287_3_4_10_34:
-															position, tokenIndex = position287_3_4_10_34, tokenIndex287_3_4_10_34
-															goto l300_4_10_34
-														}
-													lok3_4_10_34:
-													}
-												}
-
-												_ = position301_4_10_34
+											if int(position) == p.at {
+												p.note(22, true)
 											}
-											goto lok4_10_34
-										l300_4_10_34:
-											position, tokenIndex = position300_4_10_34, tokenIndex300_4_10_34
-											goto l303_10_34
+											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_33
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l303_4_33
+										l300_1_4_33:
+											position++
+											goto lok1_4_33
 										}
-									lok4_10_34:
+									lok1_4_33:
 										{ // hex
-											position300_5_10_34, tokenIndex300_5_10_34 := position, tokenIndex
-											{
-												position301_5_10_34 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(28, true)
-														}
-
-														{ // digit
-															position287_3_5_10_34, tokenIndex287_3_5_10_34 := position, tokenIndex
-															{
-																position288_3_5_10_34 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(19, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l287_3_5_10_34
-																}
-																position++
-																_ = position288_3_5_10_34
-															}
-															goto lok3_5_10_34
-														l287_3_5_10_34:
-															position, tokenIndex = position287_3_5_10_34, tokenIndex287_3_5_10_34
-															goto l300_5_10_34
-														}
-													lok3_5_10_34:
-													}
-												}
-
-												_ = position301_5_10_34
+											if int(position) == p.at {
+												p.note(22, true)
 											}
-											goto lok5_10_34
-										l300_5_10_34:
-											position, tokenIndex = position300_5_10_34, tokenIndex300_5_10_34
-											goto l303_10_34
+											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_33
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l303_4_33
+										l300_2_4_33:
+											position++
+											goto lok2_4_33
 										}
-									lok5_10_34:
-										_ = position304_10_34
+									lok2_4_33:
+										_ = position304_4_33
 									}
-									goto lok10_34
-								l303_10_34:
-									position, tokenIndex = position303_10_34, tokenIndex303_10_34
-									goto l308_34
+									goto lok4_33
+								l303_4_33:
+									position, tokenIndex = position303_4_33, tokenIndex303_4_33
+									goto l308_33
 								}
-							lok10_34:
+							lok4_33:
 							}
-						l310_34:
-							_ = position309_34
+						l310_33:
+							_ = position309_33
 						}
-						goto lok34
-					l308_34:
-						position, tokenIndex = position308_34, tokenIndex308_34
+						goto lok33
+					l308_33:
+						position, tokenIndex = position308_33, tokenIndex308_33
 						goto l244
 					}
-				lok34:
+				lok33:
 					goto l243
 				l244:
 					position, tokenIndex = position244, tokenIndex244
@@ -6587,142 +6499,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position248, tokenIndex248 := position, tokenIndex
 					{ // uchar
-						position308_35, tokenIndex308_35 := position, tokenIndex
+						position308_34, tokenIndex308_34 := position, tokenIndex
 						{
-							position309_35 := position
+							position309_34 := position
 							{
-								position310_35, tokenIndex310_35 := position, tokenIndex
-								if !_rules[ruleunreserved]() {
-									goto l311_35
+								position310_34, tokenIndex310_34 := position, tokenIndex
+								{ // unreserved
+									if int(position) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										goto l305_3_34
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									if int(position) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+										goto l305_3_34
+									}
+									goto l311_34
+								l305_3_34:
+									position++
+									goto lok3_34
 								}
-								goto l310_35
-							l311_35:
-								position, tokenIndex = position310_35, tokenIndex310_35
+							lok3_34:
+								goto l310_34
+							l311_34:
+								position, tokenIndex = position310_34, tokenIndex310_34
 								{ // escape
-									position303_10_35, tokenIndex303_10_35 := position, tokenIndex
+									position303_4_34, tokenIndex303_4_34 := position, tokenIndex
 									{
-										position304_10_35 := position
+										position304_4_34 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
-												p.note(27, true)
+												p.note(21, true)
 											}
 
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l303_10_35
+											goto l303_4_34
 										}
 										position++
 										{ // hex
-											position300_4_10_35, tokenIndex300_4_10_35 := position, tokenIndex
-											{
-												position301_4_10_35 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(28, true)
-														}
-
-														{ // digit
-															position287_3_4_10_35, tokenIndex287_3_4_10_35 := position, tokenIndex
-															{
-																position288_3_4_10_35 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(19, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l287_3_4_10_35
-																}
-																position++
-																_ = position288_3_4_10_35
-															}
-															goto lok3_4_10_35
-														l287_3_4_10_35:
-															position, tokenIndex = position287_3_4_10_35, tokenIndex287_3_4_10_35
-															goto l300_4_10_35
-														}
-													lok3_4_10_35:
-													}
-												}
-
-												_ = position301_4_10_35
+											if int(position) == p.at {
+												p.note(22, true)
 											}
-											goto lok4_10_35
-										l300_4_10_35:
-											position, tokenIndex = position300_4_10_35, tokenIndex300_4_10_35
-											goto l303_10_35
+											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_34
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l303_4_34
+										l300_1_4_34:
+											position++
+											goto lok1_4_34
 										}
-									lok4_10_35:
+									lok1_4_34:
 										{ // hex
-											position300_5_10_35, tokenIndex300_5_10_35 := position, tokenIndex
-											{
-												position301_5_10_35 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(28, true)
-														}
-
-														{ // digit
-															position287_3_5_10_35, tokenIndex287_3_5_10_35 := position, tokenIndex
-															{
-																position288_3_5_10_35 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(19, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l287_3_5_10_35
-																}
-																position++
-																_ = position288_3_5_10_35
-															}
-															goto lok3_5_10_35
-														l287_3_5_10_35:
-															position, tokenIndex = position287_3_5_10_35, tokenIndex287_3_5_10_35
-															goto l300_5_10_35
-														}
-													lok3_5_10_35:
-													}
-												}
-
-												_ = position301_5_10_35
+											if int(position) == p.at {
+												p.note(22, true)
 											}
-											goto lok5_10_35
-										l300_5_10_35:
-											position, tokenIndex = position300_5_10_35, tokenIndex300_5_10_35
-											goto l303_10_35
+											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_34
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l303_4_34
+										l300_2_4_34:
+											position++
+											goto lok2_4_34
 										}
-									lok5_10_35:
-										_ = position304_10_35
+									lok2_4_34:
+										_ = position304_4_34
 									}
-									goto lok10_35
-								l303_10_35:
-									position, tokenIndex = position303_10_35, tokenIndex303_10_35
-									goto l308_35
+									goto lok4_34
+								l303_4_34:
+									position, tokenIndex = position303_4_34, tokenIndex303_4_34
+									goto l308_34
 								}
-							lok10_35:
+							lok4_34:
 							}
-						l310_35:
-							_ = position309_35
+						l310_34:
+							_ = position309_34
 						}
-						goto lok35
-					l308_35:
-						position, tokenIndex = position308_35, tokenIndex308_35
+						goto lok34
+					l308_34:
+						position, tokenIndex = position308_34, tokenIndex308_34
 						goto l248
 					}
-				lok35:
+				lok34:
 					goto l247
 				l248:
 					position, tokenIndex = position248, tokenIndex248
@@ -6742,142 +6613,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position252, tokenIndex252 := position, tokenIndex
 					{ // uchar
-						position308_36, tokenIndex308_36 := position, tokenIndex
+						position308_35, tokenIndex308_35 := position, tokenIndex
 						{
-							position309_36 := position
+							position309_35 := position
 							{
-								position310_36, tokenIndex310_36 := position, tokenIndex
-								if !_rules[ruleunreserved]() {
-									goto l311_36
+								position310_35, tokenIndex310_35 := position, tokenIndex
+								{ // unreserved
+									if int(position) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										goto l305_3_35
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									if int(position) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+										goto l305_3_35
+									}
+									goto l311_35
+								l305_3_35:
+									position++
+									goto lok3_35
 								}
-								goto l310_36
-							l311_36:
-								position, tokenIndex = position310_36, tokenIndex310_36
+							lok3_35:
+								goto l310_35
+							l311_35:
+								position, tokenIndex = position310_35, tokenIndex310_35
 								{ // escape
-									position303_10_36, tokenIndex303_10_36 := position, tokenIndex
+									position303_4_35, tokenIndex303_4_35 := position, tokenIndex
 									{
-										position304_10_36 := position
+										position304_4_35 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
-												p.note(27, true)
+												p.note(21, true)
 											}
 
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l303_10_36
+											goto l303_4_35
 										}
 										position++
 										{ // hex
-											position300_4_10_36, tokenIndex300_4_10_36 := position, tokenIndex
-											{
-												position301_4_10_36 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(28, true)
-														}
-
-														{ // digit
-															position287_3_4_10_36, tokenIndex287_3_4_10_36 := position, tokenIndex
-															{
-																position288_3_4_10_36 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(19, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l287_3_4_10_36
-																}
-																position++
-																_ = position288_3_4_10_36
-															}
-															goto lok3_4_10_36
-														l287_3_4_10_36:
-															position, tokenIndex = position287_3_4_10_36, tokenIndex287_3_4_10_36
-															goto l300_4_10_36
-														}
-													lok3_4_10_36:
-													}
-												}
-
-												_ = position301_4_10_36
+											if int(position) == p.at {
+												p.note(22, true)
 											}
-											goto lok4_10_36
-										l300_4_10_36:
-											position, tokenIndex = position300_4_10_36, tokenIndex300_4_10_36
-											goto l303_10_36
+											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_35
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l303_4_35
+										l300_1_4_35:
+											position++
+											goto lok1_4_35
 										}
-									lok4_10_36:
+									lok1_4_35:
 										{ // hex
-											position300_5_10_36, tokenIndex300_5_10_36 := position, tokenIndex
-											{
-												position301_5_10_36 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(28, true)
-														}
-
-														{ // digit
-															position287_3_5_10_36, tokenIndex287_3_5_10_36 := position, tokenIndex
-															{
-																position288_3_5_10_36 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(19, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l287_3_5_10_36
-																}
-																position++
-																_ = position288_3_5_10_36
-															}
-															goto lok3_5_10_36
-														l287_3_5_10_36:
-															position, tokenIndex = position287_3_5_10_36, tokenIndex287_3_5_10_36
-															goto l300_5_10_36
-														}
-													lok3_5_10_36:
-													}
-												}
-
-												_ = position301_5_10_36
+											if int(position) == p.at {
+												p.note(22, true)
 											}
-											goto lok5_10_36
-										l300_5_10_36:
-											position, tokenIndex = position300_5_10_36, tokenIndex300_5_10_36
-											goto l303_10_36
+											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_35
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l303_4_35
+										l300_2_4_35:
+											position++
+											goto lok2_4_35
 										}
-									lok5_10_36:
-										_ = position304_10_36
+									lok2_4_35:
+										_ = position304_4_35
 									}
-									goto lok10_36
-								l303_10_36:
-									position, tokenIndex = position303_10_36, tokenIndex303_10_36
-									goto l308_36
+									goto lok4_35
+								l303_4_35:
+									position, tokenIndex = position303_4_35, tokenIndex303_4_35
+									goto l308_35
 								}
-							lok10_36:
+							lok4_35:
 							}
-						l310_36:
-							_ = position309_36
+						l310_35:
+							_ = position309_35
 						}
-						goto lok36
-					l308_36:
-						position, tokenIndex = position308_36, tokenIndex308_36
+						goto lok35
+					l308_35:
+						position, tokenIndex = position308_35, tokenIndex308_35
 						goto l252
 					}
-				lok36:
+				lok35:
 					goto l251
 				l252:
 					position, tokenIndex = position252, tokenIndex252
@@ -6995,7 +6825,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -7006,7 +6836,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -7020,7 +6850,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(25, true)
 					}
 
 					if int(position) > p.far {
@@ -7078,7 +6908,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position261, tokenIndex261 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(25, true)
 						}
 
 						if int(position) > p.far {
@@ -7111,150 +6941,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position265, tokenIndex265 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(32, true)
+								p.note(35, true)
 							}
 
 							{ // uchar
-								position308_37, tokenIndex308_37 := position, tokenIndex
+								position308_36, tokenIndex308_36 := position, tokenIndex
 								{
-									position309_37 := position
+									position309_36 := position
 									{
-										position310_37, tokenIndex310_37 := position, tokenIndex
-										if !_rules[ruleunreserved]() {
-											goto l311_37
+										position310_36, tokenIndex310_36 := position, tokenIndex
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_3_36
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_3_36
+											}
+											goto l311_36
+										l305_3_36:
+											position++
+											goto lok3_36
 										}
-										goto l310_37
-									l311_37:
-										position, tokenIndex = position310_37, tokenIndex310_37
+									lok3_36:
+										goto l310_36
+									l311_36:
+										position, tokenIndex = position310_36, tokenIndex310_36
 										{ // escape
-											position303_10_37, tokenIndex303_10_37 := position, tokenIndex
+											position303_4_36, tokenIndex303_4_36 := position, tokenIndex
 											{
-												position304_10_37 := position
+												position304_4_36 := position
 												if buffer[position] != rune('%') {
 													if int(position) == p.at {
-														p.note(27, true)
+														p.note(21, true)
 													}
 
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l303_10_37
+													goto l303_4_36
 												}
 												position++
 												{ // hex
-													position300_4_10_37, tokenIndex300_4_10_37 := position, tokenIndex
-													{
-														position301_4_10_37 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_4_10_37, tokenIndex287_3_4_10_37 := position, tokenIndex
-																	{
-																		position288_3_4_10_37 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_4_10_37
-																		}
-																		position++
-																		_ = position288_3_4_10_37
-																	}
-																	goto lok3_4_10_37
-																l287_3_4_10_37:
-																	position, tokenIndex = position287_3_4_10_37, tokenIndex287_3_4_10_37
-																	goto l300_4_10_37
-																}
-															lok3_4_10_37:
-															}
-														}
-
-														_ = position301_4_10_37
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok4_10_37
-												l300_4_10_37:
-													position, tokenIndex = position300_4_10_37, tokenIndex300_4_10_37
-													goto l303_10_37
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_36
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_36
+												l300_1_4_36:
+													position++
+													goto lok1_4_36
 												}
-											lok4_10_37:
+											lok1_4_36:
 												{ // hex
-													position300_5_10_37, tokenIndex300_5_10_37 := position, tokenIndex
-													{
-														position301_5_10_37 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_5_10_37, tokenIndex287_3_5_10_37 := position, tokenIndex
-																	{
-																		position288_3_5_10_37 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_5_10_37
-																		}
-																		position++
-																		_ = position288_3_5_10_37
-																	}
-																	goto lok3_5_10_37
-																l287_3_5_10_37:
-																	position, tokenIndex = position287_3_5_10_37, tokenIndex287_3_5_10_37
-																	goto l300_5_10_37
-																}
-															lok3_5_10_37:
-															}
-														}
-
-														_ = position301_5_10_37
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok5_10_37
-												l300_5_10_37:
-													position, tokenIndex = position300_5_10_37, tokenIndex300_5_10_37
-													goto l303_10_37
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_36
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_36
+												l300_2_4_36:
+													position++
+													goto lok2_4_36
 												}
-											lok5_10_37:
-												_ = position304_10_37
+											lok2_4_36:
+												_ = position304_4_36
 											}
-											goto lok10_37
-										l303_10_37:
-											position, tokenIndex = position303_10_37, tokenIndex303_10_37
-											goto l308_37
+											goto lok4_36
+										l303_4_36:
+											position, tokenIndex = position303_4_36, tokenIndex303_4_36
+											goto l308_36
 										}
-									lok10_37:
+									lok4_36:
 									}
-								l310_37:
-									_ = position309_37
+								l310_36:
+									_ = position309_36
 								}
-								goto lok37
-							l308_37:
-								position, tokenIndex = position308_37, tokenIndex308_37
+								goto lok36
+							l308_36:
+								position, tokenIndex = position308_36, tokenIndex308_36
 								goto l265
 							}
-						lok37:
+						lok36:
 						}
 					}
 
@@ -7275,7 +7064,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position268 := position
 				if buffer[position] != rune(';') {
 					if int(position) == p.at {
-						p.note(29, true)
+						p.note(32, true)
 					}
 
 					if int(position) > p.far {
@@ -7289,7 +7078,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune('=') {
 					if int(position) == p.at {
-						p.note(31, true)
+						p.note(34, true)
 					}
 
 					if int(position) > p.far {
@@ -7320,150 +7109,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position272, tokenIndex272 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class16[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(43, true)
+								p.note(46, true)
 							}
 
 							{ // uchar
-								position308_38, tokenIndex308_38 := position, tokenIndex
+								position308_37, tokenIndex308_37 := position, tokenIndex
 								{
-									position309_38 := position
+									position309_37 := position
 									{
-										position310_38, tokenIndex310_38 := position, tokenIndex
-										if !_rules[ruleunreserved]() {
-											goto l311_38
+										position310_37, tokenIndex310_37 := position, tokenIndex
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_3_37
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_3_37
+											}
+											goto l311_37
+										l305_3_37:
+											position++
+											goto lok3_37
 										}
-										goto l310_38
-									l311_38:
-										position, tokenIndex = position310_38, tokenIndex310_38
+									lok3_37:
+										goto l310_37
+									l311_37:
+										position, tokenIndex = position310_37, tokenIndex310_37
 										{ // escape
-											position303_10_38, tokenIndex303_10_38 := position, tokenIndex
+											position303_4_37, tokenIndex303_4_37 := position, tokenIndex
 											{
-												position304_10_38 := position
+												position304_4_37 := position
 												if buffer[position] != rune('%') {
 													if int(position) == p.at {
-														p.note(27, true)
+														p.note(21, true)
 													}
 
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l303_10_38
+													goto l303_4_37
 												}
 												position++
 												{ // hex
-													position300_4_10_38, tokenIndex300_4_10_38 := position, tokenIndex
-													{
-														position301_4_10_38 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_4_10_38, tokenIndex287_3_4_10_38 := position, tokenIndex
-																	{
-																		position288_3_4_10_38 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_4_10_38
-																		}
-																		position++
-																		_ = position288_3_4_10_38
-																	}
-																	goto lok3_4_10_38
-																l287_3_4_10_38:
-																	position, tokenIndex = position287_3_4_10_38, tokenIndex287_3_4_10_38
-																	goto l300_4_10_38
-																}
-															lok3_4_10_38:
-															}
-														}
-
-														_ = position301_4_10_38
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok4_10_38
-												l300_4_10_38:
-													position, tokenIndex = position300_4_10_38, tokenIndex300_4_10_38
-													goto l303_10_38
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_37
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_37
+												l300_1_4_37:
+													position++
+													goto lok1_4_37
 												}
-											lok4_10_38:
+											lok1_4_37:
 												{ // hex
-													position300_5_10_38, tokenIndex300_5_10_38 := position, tokenIndex
-													{
-														position301_5_10_38 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_5_10_38, tokenIndex287_3_5_10_38 := position, tokenIndex
-																	{
-																		position288_3_5_10_38 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_5_10_38
-																		}
-																		position++
-																		_ = position288_3_5_10_38
-																	}
-																	goto lok3_5_10_38
-																l287_3_5_10_38:
-																	position, tokenIndex = position287_3_5_10_38, tokenIndex287_3_5_10_38
-																	goto l300_5_10_38
-																}
-															lok3_5_10_38:
-															}
-														}
-
-														_ = position301_5_10_38
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok5_10_38
-												l300_5_10_38:
-													position, tokenIndex = position300_5_10_38, tokenIndex300_5_10_38
-													goto l303_10_38
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_37
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_37
+												l300_2_4_37:
+													position++
+													goto lok2_4_37
 												}
-											lok5_10_38:
-												_ = position304_10_38
+											lok2_4_37:
+												_ = position304_4_37
 											}
-											goto lok10_38
-										l303_10_38:
-											position, tokenIndex = position303_10_38, tokenIndex303_10_38
-											goto l308_38
+											goto lok4_37
+										l303_4_37:
+											position, tokenIndex = position303_4_37, tokenIndex303_4_37
+											goto l308_37
 										}
-									lok10_38:
+									lok4_37:
 									}
-								l310_38:
-									_ = position309_38
+								l310_37:
+									_ = position309_37
 								}
-								goto lok38
-							l308_38:
-								position, tokenIndex = position308_38, tokenIndex308_38
+								goto lok37
+							l308_37:
+								position, tokenIndex = position308_37, tokenIndex308_37
 								goto l272
 							}
-						lok38:
+						lok37:
 						}
 					}
 
@@ -7486,150 +7234,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position277, tokenIndex277 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class16[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(43, true)
+								p.note(46, true)
 							}
 
 							{ // uchar
-								position308_39, tokenIndex308_39 := position, tokenIndex
+								position308_38, tokenIndex308_38 := position, tokenIndex
 								{
-									position309_39 := position
+									position309_38 := position
 									{
-										position310_39, tokenIndex310_39 := position, tokenIndex
-										if !_rules[ruleunreserved]() {
-											goto l311_39
+										position310_38, tokenIndex310_38 := position, tokenIndex
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(23, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l305_3_38
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											if int(position) == p.at {
+												p.note(24, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												goto l305_3_38
+											}
+											goto l311_38
+										l305_3_38:
+											position++
+											goto lok3_38
 										}
-										goto l310_39
-									l311_39:
-										position, tokenIndex = position310_39, tokenIndex310_39
+									lok3_38:
+										goto l310_38
+									l311_38:
+										position, tokenIndex = position310_38, tokenIndex310_38
 										{ // escape
-											position303_10_39, tokenIndex303_10_39 := position, tokenIndex
+											position303_4_38, tokenIndex303_4_38 := position, tokenIndex
 											{
-												position304_10_39 := position
+												position304_4_38 := position
 												if buffer[position] != rune('%') {
 													if int(position) == p.at {
-														p.note(27, true)
+														p.note(21, true)
 													}
 
 													if int(position) > p.far {
 														p.far, p.farComp = int(position), p.comp
 													}
-													goto l303_10_39
+													goto l303_4_38
 												}
 												position++
 												{ // hex
-													position300_4_10_39, tokenIndex300_4_10_39 := position, tokenIndex
-													{
-														position301_4_10_39 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_4_10_39, tokenIndex287_3_4_10_39 := position, tokenIndex
-																	{
-																		position288_3_4_10_39 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_4_10_39
-																		}
-																		position++
-																		_ = position288_3_4_10_39
-																	}
-																	goto lok3_4_10_39
-																l287_3_4_10_39:
-																	position, tokenIndex = position287_3_4_10_39, tokenIndex287_3_4_10_39
-																	goto l300_4_10_39
-																}
-															lok3_4_10_39:
-															}
-														}
-
-														_ = position301_4_10_39
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok4_10_39
-												l300_4_10_39:
-													position, tokenIndex = position300_4_10_39, tokenIndex300_4_10_39
-													goto l303_10_39
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_1_4_38
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_38
+												l300_1_4_38:
+													position++
+													goto lok1_4_38
 												}
-											lok4_10_39:
+											lok1_4_38:
 												{ // hex
-													position300_5_10_39, tokenIndex300_5_10_39 := position, tokenIndex
-													{
-														position301_5_10_39 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(28, true)
-																}
-
-																{ // digit
-																	position287_3_5_10_39, tokenIndex287_3_5_10_39 := position, tokenIndex
-																	{
-																		position288_3_5_10_39 := position
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			if int(position) == p.at {
-																				p.note(19, true)
-																			}
-
-																			if int(position) > p.far {
-																				p.far, p.farComp = int(position), p.comp
-																			}
-																			goto l287_3_5_10_39
-																		}
-																		position++
-																		_ = position288_3_5_10_39
-																	}
-																	goto lok3_5_10_39
-																l287_3_5_10_39:
-																	position, tokenIndex = position287_3_5_10_39, tokenIndex287_3_5_10_39
-																	goto l300_5_10_39
-																}
-															lok3_5_10_39:
-															}
-														}
-
-														_ = position301_5_10_39
+													if int(position) == p.at {
+														p.note(22, true)
 													}
-													goto lok5_10_39
-												l300_5_10_39:
-													position, tokenIndex = position300_5_10_39, tokenIndex300_5_10_39
-													goto l303_10_39
+													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														goto l300_2_4_38
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l303_4_38
+												l300_2_4_38:
+													position++
+													goto lok2_4_38
 												}
-											lok5_10_39:
-												_ = position304_10_39
+											lok2_4_38:
+												_ = position304_4_38
 											}
-											goto lok10_39
-										l303_10_39:
-											position, tokenIndex = position303_10_39, tokenIndex303_10_39
-											goto l308_39
+											goto lok4_38
+										l303_4_38:
+											position, tokenIndex = position303_4_38, tokenIndex303_4_38
+											goto l308_38
 										}
-									lok10_39:
+									lok4_38:
 									}
-								l310_39:
-									_ = position309_39
+								l310_38:
+									_ = position309_38
 								}
-								goto lok39
-							l308_39:
-								position, tokenIndex = position308_39, tokenIndex308_39
+								goto lok38
+							l308_38:
+								position, tokenIndex = position308_38, tokenIndex308_38
 								goto l277
 							}
-						lok39:
+						lok38:
 						}
 					}
 
@@ -7644,205 +7351,105 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		},
 		/* 56 lowalpha <- <[a-z]> */
 		func() bool {
-			position279, tokenIndex279 := position, tokenIndex
-			{
-				position280 := position
-				if c := buffer[position]; c < rune('a') || c > rune('z') {
-					if int(position) == p.at {
-						p.note(20, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l279
-				}
-				position++
-				_ = position280
+			if int(position) == p.at {
+				p.note(19, true)
 			}
-			return true
-		l279:
-			position, tokenIndex = position279, tokenIndex279
+			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+				goto l279
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l279:
+			position++
+			return true
 		},
 		/* 57 hialpha <- <[A-Z]> */
 		func() bool {
-			position281, tokenIndex281 := position, tokenIndex
-			{
-				position282 := position
-				if c := buffer[position]; c < rune('A') || c > rune('Z') {
-					if int(position) == p.at {
-						p.note(24, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l281
-				}
-				position++
-				_ = position282
+			if int(position) == p.at {
+				p.note(24, true)
 			}
-			return true
-		l281:
-			position, tokenIndex = position281, tokenIndex281
+			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+				goto l281
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l281:
+			position++
+			return true
 		},
 		/* 58 alpha <- <(lowalpha / hialpha)> */
 		func() bool {
-			position283, tokenIndex283 := position, tokenIndex
-			{
-				position284 := position
-				{
-					position285, tokenIndex285 := position, tokenIndex
-					{ // lowalpha
-						position279_1, tokenIndex279_1 := position, tokenIndex
-						{
-							position280_1 := position
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) == p.at {
-									p.note(20, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l279_1
-							}
-							position++
-							_ = position280_1
-						}
-						goto lok1
-					l279_1:
-						position, tokenIndex = position279_1, tokenIndex279_1
-						goto l286
-					}
-				lok1:
-					goto l285
-				l286:
-					position, tokenIndex = position285, tokenIndex285
-					{ // hialpha
-						position281_2, tokenIndex281_2 := position, tokenIndex
-						{
-							position282_2 := position
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								if int(position) == p.at {
-									p.note(24, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l281_2
-							}
-							position++
-							_ = position282_2
-						}
-						goto lok2
-					l281_2:
-						position, tokenIndex = position281_2, tokenIndex281_2
-						goto l283
-					}
-				lok2:
-				}
-			l285:
-				_ = position284
+			if int(position) == p.at {
+				p.note(19, true)
 			}
-			return true
-		l283:
-			position, tokenIndex = position283, tokenIndex283
+			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+				goto l283
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
+			if int(position) == p.at {
+				p.note(24, true)
+			}
+			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+				goto l283
+			}
 			return false
+		l283:
+			position++
+			return true
 		},
 		/* 59 digit <- <[0-9]> */
 		func() bool {
-			position287, tokenIndex287 := position, tokenIndex
-			{
-				position288 := position
-				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					if int(position) == p.at {
-						p.note(19, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l287
-				}
-				position++
-				_ = position288
+			if int(position) == p.at {
+				p.note(30, true)
 			}
-			return true
-		l287:
-			position, tokenIndex = position287, tokenIndex287
+			if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+				goto l287
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l287:
+			position++
+			return true
 		},
 		/* 60 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))> */
 		func() bool {
-			position289, tokenIndex289 := position, tokenIndex
-			{
-				position290 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(41, true)
-						}
-
-						if buffer[position] != rune('$') {
-							if int(position) == p.at {
-								p.note(44, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l289
-						}
-						position++
-					}
-				}
-
-				_ = position290
+			if int(position) == p.at {
+				p.note(47, true)
 			}
-			return true
-		l289:
-			position, tokenIndex = position289, tokenIndex289
+			if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+				goto l289
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l289:
+			position++
+			return true
 		},
 		/* 61 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('!') '!'))> */
 		func() bool {
-			position292, tokenIndex292 := position, tokenIndex
-			{
-				position293 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(45, true)
-						}
-
-						if buffer[position] != rune('!') {
-							if int(position) == p.at {
-								p.note(46, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l292
-						}
-						position++
-					}
-				}
-
-				_ = position293
+			if int(position) == p.at {
+				p.note(48, true)
 			}
-			return true
-		l292:
-			position, tokenIndex = position292, tokenIndex292
+			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+				goto l292
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l292:
+			position++
+			return true
 		},
 		/* 62 national <- <('{' / '}' / '|' / '\\' / '^' / '~' / '[' / ']' / '`')> */
 		nil,
@@ -7850,83 +7457,35 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 64 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		func() bool {
-			position297, tokenIndex297 := position, tokenIndex
-			{
-				position298 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(47, true)
-						}
-
-						if buffer[position] != rune(';') {
-							if int(position) == p.at {
-								p.note(29, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l297
-						}
-						position++
-					}
-				}
-
-				_ = position298
+			if int(position) == p.at {
+				p.note(49, true)
 			}
-			return true
-		l297:
-			position, tokenIndex = position297, tokenIndex297
+			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+				goto l297
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l297:
+			position++
+			return true
 		},
 		/* 65 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		func() bool {
-			position300, tokenIndex300 := position, tokenIndex
-			{
-				position301 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(28, true)
-						}
-
-						{ // digit
-							position287_3, tokenIndex287_3 := position, tokenIndex
-							{
-								position288_3 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(19, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l287_3
-								}
-								position++
-								_ = position288_3
-							}
-							goto lok3
-						l287_3:
-							position, tokenIndex = position287_3, tokenIndex287_3
-							goto l300
-						}
-					lok3:
-					}
-				}
-
-				_ = position301
+			if int(position) == p.at {
+				p.note(22, true)
 			}
-			return true
-		l300:
-			position, tokenIndex = position300, tokenIndex300
+			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+				goto l300
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l300:
+			position++
+			return true
 		},
 		/* 66 escape <- <('%' hex hex)> */
 		func() bool {
@@ -7935,7 +7494,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position304 := position
 				if buffer[position] != rune('%') {
 					if int(position) == p.at {
-						p.note(27, true)
+						p.note(21, true)
 					}
 
 					if int(position) > p.far {
@@ -7945,97 +7504,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // hex
-					position300_4, tokenIndex300_4 := position, tokenIndex
-					{
-						position301_4 := position
-						{
-							if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-								position++
-							} else {
-								if int(position) == p.at {
-									p.note(28, true)
-								}
-
-								{ // digit
-									position287_3_4, tokenIndex287_3_4 := position, tokenIndex
-									{
-										position288_3_4 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(19, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l287_3_4
-										}
-										position++
-										_ = position288_3_4
-									}
-									goto lok3_4
-								l287_3_4:
-									position, tokenIndex = position287_3_4, tokenIndex287_3_4
-									goto l300_4
-								}
-							lok3_4:
-							}
-						}
-
-						_ = position301_4
+					if int(position) == p.at {
+						p.note(22, true)
 					}
-					goto lok4
-				l300_4:
-					position, tokenIndex = position300_4, tokenIndex300_4
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						goto l300_1
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l303
+				l300_1:
+					position++
+					goto lok1
 				}
-			lok4:
+			lok1:
 				{ // hex
-					position300_5, tokenIndex300_5 := position, tokenIndex
-					{
-						position301_5 := position
-						{
-							if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-								position++
-							} else {
-								if int(position) == p.at {
-									p.note(28, true)
-								}
-
-								{ // digit
-									position287_3_5, tokenIndex287_3_5 := position, tokenIndex
-									{
-										position288_3_5 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(19, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l287_3_5
-										}
-										position++
-										_ = position288_3_5
-									}
-									goto lok3_5
-								l287_3_5:
-									position, tokenIndex = position287_3_5, tokenIndex287_3_5
-									goto l300_5
-								}
-							lok3_5:
-							}
-						}
-
-						_ = position301_5
+					if int(position) == p.at {
+						p.note(22, true)
 					}
-					goto lok5
-				l300_5:
-					position, tokenIndex = position300_5, tokenIndex300_5
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						goto l300_2
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l303
+				l300_2:
+					position++
+					goto lok2
 				}
-			lok5:
+			lok2:
 				_ = position304
 			}
 			return true
@@ -8045,186 +7544,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		},
 		/* 67 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))> */
 		func() bool {
-			position305, tokenIndex305 := position, tokenIndex
-			{
-				position306 := position
-				{
-					if int(position) == p.at {
-						p.note(48, false)
-					}
-					switch buffer[position] {
-					case '!', '\'', '(', ')', '*', ',':
-						{ // extra
-							position292_6, tokenIndex292_6 := position, tokenIndex
-							{
-								position293_6 := position
-								{
-									if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-										position++
-									} else {
-										if int(position) == p.at {
-											p.note(45, true)
-										}
-
-										if buffer[position] != rune('!') {
-											if int(position) == p.at {
-												p.note(46, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l292_6
-										}
-										position++
-									}
-								}
-
-								_ = position293_6
-							}
-							goto lok6
-						l292_6:
-							position, tokenIndex = position292_6, tokenIndex292_6
-							goto l305
-						}
-					lok6:
-						;
-					case '$', '+', '-', '.', '_':
-						{ // safe
-							position289_7, tokenIndex289_7 := position, tokenIndex
-							{
-								position290_7 := position
-								{
-									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-										position++
-									} else {
-										if int(position) == p.at {
-											p.note(41, true)
-										}
-
-										if buffer[position] != rune('$') {
-											if int(position) == p.at {
-												p.note(44, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l289_7
-										}
-										position++
-									}
-								}
-
-								_ = position290_7
-							}
-							goto lok7
-						l289_7:
-							position, tokenIndex = position289_7, tokenIndex289_7
-							goto l305
-						}
-					lok7:
-						;
-					case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-						{ // digit
-							position287_8, tokenIndex287_8 := position, tokenIndex
-							{
-								position288_8 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(19, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l287_8
-								}
-								position++
-								_ = position288_8
-							}
-							goto lok8
-						l287_8:
-							position, tokenIndex = position287_8, tokenIndex287_8
-							goto l305
-						}
-					lok8:
-						;
-					default:
-						{ // alpha
-							position283_9, tokenIndex283_9 := position, tokenIndex
-							{
-								position284_9 := position
-								{
-									position285_9, tokenIndex285_9 := position, tokenIndex
-									{ // lowalpha
-										position279_1_9, tokenIndex279_1_9 := position, tokenIndex
-										{
-											position280_1_9 := position
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
-													p.note(20, true)
-												}
-
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l279_1_9
-											}
-											position++
-											_ = position280_1_9
-										}
-										goto lok1_9
-									l279_1_9:
-										position, tokenIndex = position279_1_9, tokenIndex279_1_9
-										goto l286_9
-									}
-								lok1_9:
-									goto l285_9
-								l286_9:
-									position, tokenIndex = position285_9, tokenIndex285_9
-									{ // hialpha
-										position281_2_9, tokenIndex281_2_9 := position, tokenIndex
-										{
-											position282_2_9 := position
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												if int(position) == p.at {
-													p.note(24, true)
-												}
-
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l281_2_9
-											}
-											position++
-											_ = position282_2_9
-										}
-										goto lok2_9
-									l281_2_9:
-										position, tokenIndex = position281_2_9, tokenIndex281_2_9
-										goto l283_9
-									}
-								lok2_9:
-								}
-							l285_9:
-								_ = position284_9
-							}
-							goto lok9
-						l283_9:
-							position, tokenIndex = position283_9, tokenIndex283_9
-							goto l305
-						}
-					lok9:
-					}
-				}
-
-				_ = position306
+			if int(position) == p.at {
+				p.note(23, true)
 			}
-			return true
-		l305:
-			position, tokenIndex = position305, tokenIndex305
+			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+				goto l305
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
+			if int(position) == p.at {
+				p.note(24, true)
+			}
+			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+				goto l305
+			}
 			return false
+		l305:
+			position++
+			return true
 		},
 		/* 68 uchar <- <(unreserved / escape)> */
 		func() bool {
@@ -8233,127 +7571,86 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position309 := position
 				{
 					position310, tokenIndex310 := position, tokenIndex
-					if !_rules[ruleunreserved]() {
+					{ // unreserved
+						if int(position) == p.at {
+							p.note(23, true)
+						}
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l305_3
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						if int(position) == p.at {
+							p.note(24, true)
+						}
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							goto l305_3
+						}
 						goto l311
+					l305_3:
+						position++
+						goto lok3
 					}
+				lok3:
 					goto l310
 				l311:
 					position, tokenIndex = position310, tokenIndex310
 					{ // escape
-						position303_10, tokenIndex303_10 := position, tokenIndex
+						position303_4, tokenIndex303_4 := position, tokenIndex
 						{
-							position304_10 := position
+							position304_4 := position
 							if buffer[position] != rune('%') {
 								if int(position) == p.at {
-									p.note(27, true)
+									p.note(21, true)
 								}
 
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l303_10
+								goto l303_4
 							}
 							position++
 							{ // hex
-								position300_4_10, tokenIndex300_4_10 := position, tokenIndex
-								{
-									position301_4_10 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(28, true)
-											}
-
-											{ // digit
-												position287_3_4_10, tokenIndex287_3_4_10 := position, tokenIndex
-												{
-													position288_3_4_10 := position
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														if int(position) == p.at {
-															p.note(19, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l287_3_4_10
-													}
-													position++
-													_ = position288_3_4_10
-												}
-												goto lok3_4_10
-											l287_3_4_10:
-												position, tokenIndex = position287_3_4_10, tokenIndex287_3_4_10
-												goto l300_4_10
-											}
-										lok3_4_10:
-										}
-									}
-
-									_ = position301_4_10
+								if int(position) == p.at {
+									p.note(22, true)
 								}
-								goto lok4_10
-							l300_4_10:
-								position, tokenIndex = position300_4_10, tokenIndex300_4_10
-								goto l303_10
+								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									goto l300_1_4
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l303_4
+							l300_1_4:
+								position++
+								goto lok1_4
 							}
-						lok4_10:
+						lok1_4:
 							{ // hex
-								position300_5_10, tokenIndex300_5_10 := position, tokenIndex
-								{
-									position301_5_10 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(28, true)
-											}
-
-											{ // digit
-												position287_3_5_10, tokenIndex287_3_5_10 := position, tokenIndex
-												{
-													position288_3_5_10 := position
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														if int(position) == p.at {
-															p.note(19, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l287_3_5_10
-													}
-													position++
-													_ = position288_3_5_10
-												}
-												goto lok3_5_10
-											l287_3_5_10:
-												position, tokenIndex = position287_3_5_10, tokenIndex287_3_5_10
-												goto l300_5_10
-											}
-										lok3_5_10:
-										}
-									}
-
-									_ = position301_5_10
+								if int(position) == p.at {
+									p.note(22, true)
 								}
-								goto lok5_10
-							l300_5_10:
-								position, tokenIndex = position300_5_10, tokenIndex300_5_10
-								goto l303_10
+								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									goto l300_2_4
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l303_4
+							l300_2_4:
+								position++
+								goto lok2_4
 							}
-						lok5_10:
-							_ = position304_10
+						lok2_4:
+							_ = position304_4
 						}
-						goto lok10
-					l303_10:
-						position, tokenIndex = position303_10, tokenIndex303_10
+						goto lok4
+					l303_4:
+						position, tokenIndex = position303_4, tokenIndex303_4
 						goto l308
 					}
-				lok10:
+				lok4:
 				}
 			l310:
 				_ = position309
@@ -8369,166 +7666,97 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position313 := position
 				{
-					if int(position) == p.at {
-						p.note(49, false)
-					}
-					switch buffer[position] {
-					case '%':
-						{ // escape
-							position303_11, tokenIndex303_11 := position, tokenIndex
-							{
-								position304_11 := position
-								if buffer[position] != rune('%') {
-									if int(position) == p.at {
-										p.note(27, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l303_11
-								}
-								position++
-								{ // hex
-									position300_4_11, tokenIndex300_4_11 := position, tokenIndex
-									{
-										position301_4_11 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(28, true)
-												}
-
-												{ // digit
-													position287_3_4_11, tokenIndex287_3_4_11 := position, tokenIndex
-													{
-														position288_3_4_11 := position
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															if int(position) == p.at {
-																p.note(19, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l287_3_4_11
-														}
-														position++
-														_ = position288_3_4_11
-													}
-													goto lok3_4_11
-												l287_3_4_11:
-													position, tokenIndex = position287_3_4_11, tokenIndex287_3_4_11
-													goto l300_4_11
-												}
-											lok3_4_11:
-											}
-										}
-
-										_ = position301_4_11
-									}
-									goto lok4_11
-								l300_4_11:
-									position, tokenIndex = position300_4_11, tokenIndex300_4_11
-									goto l303_11
-								}
-							lok4_11:
-								{ // hex
-									position300_5_11, tokenIndex300_5_11 := position, tokenIndex
-									{
-										position301_5_11 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(28, true)
-												}
-
-												{ // digit
-													position287_3_5_11, tokenIndex287_3_5_11 := position, tokenIndex
-													{
-														position288_3_5_11 := position
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															if int(position) == p.at {
-																p.note(19, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l287_3_5_11
-														}
-														position++
-														_ = position288_3_5_11
-													}
-													goto lok3_5_11
-												l287_3_5_11:
-													position, tokenIndex = position287_3_5_11, tokenIndex287_3_5_11
-													goto l300_5_11
-												}
-											lok3_5_11:
-											}
-										}
-
-										_ = position301_5_11
-									}
-									goto lok5_11
-								l300_5_11:
-									position, tokenIndex = position300_5_11, tokenIndex300_5_11
-									goto l303_11
-								}
-							lok5_11:
-								_ = position304_11
-							}
-							goto lok11
-						l303_11:
-							position, tokenIndex = position303_11, tokenIndex303_11
-							goto l312
+					if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
+						position++
+					} else {
+						if int(position) == p.at {
+							p.note(20, true)
 						}
-					lok11:
-						;
-					case '&', '/', ':', ';', '=', '?', '@':
-						{ // reserved
-							position297_12, tokenIndex297_12 := position, tokenIndex
-							{
-								position298_12 := position
+
+						if int(position) == p.at {
+							p.note(21, false)
+						}
+						switch buffer[position] {
+						case '%':
+							{ // escape
+								position303_5, tokenIndex303_5 := position, tokenIndex
 								{
-									if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-										position++
-									} else {
+									position304_5 := position
+									if buffer[position] != rune('%') {
 										if int(position) == p.at {
-											p.note(47, true)
+											p.note(21, true)
 										}
 
-										if buffer[position] != rune(';') {
-											if int(position) == p.at {
-												p.note(29, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l297_12
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
 										}
-										position++
+										goto l303_5
 									}
+									position++
+									{ // hex
+										if int(position) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+											goto l300_1_5
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l303_5
+									l300_1_5:
+										position++
+										goto lok1_5
+									}
+								lok1_5:
+									{ // hex
+										if int(position) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+											goto l300_2_5
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l303_5
+									l300_2_5:
+										position++
+										goto lok2_5
+									}
+								lok2_5:
+									_ = position304_5
 								}
-
-								_ = position298_12
+								goto lok5
+							l303_5:
+								position, tokenIndex = position303_5, tokenIndex303_5
+								goto l312
 							}
-							goto lok12
-						l297_12:
-							position, tokenIndex = position297_12, tokenIndex297_12
-							goto l312
-						}
-					lok12:
-						;
-					default:
-						if !_rules[ruleunreserved]() {
-							goto l312
+						lok5:
+							;
+						default:
+							{ // unreserved
+								if int(position) == p.at {
+									p.note(23, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									goto l305_6
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(24, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									goto l305_6
+								}
+								goto l312
+							l305_6:
+								position++
+								goto lok6
+							}
+						lok6:
 						}
 					}
 				}
@@ -8546,54 +7774,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position316 := position
 				{ // digit
-					position287_13, tokenIndex287_13 := position, tokenIndex
-					{
-						position288_13 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(19, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l287_13
-						}
-						position++
-						_ = position288_13
+					if int(position) == p.at {
+						p.note(30, true)
 					}
-					goto lok13
-				l287_13:
-					position, tokenIndex = position287_13, tokenIndex287_13
+					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+						goto l287_7
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l315
+				l287_7:
+					position++
+					goto lok7
 				}
-			lok13:
+			lok7:
 			l317:
 				{
 					position318, tokenIndex318 := position, tokenIndex
 					{ // digit
-						position287_14, tokenIndex287_14 := position, tokenIndex
-						{
-							position288_14 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(19, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l287_14
-							}
-							position++
-							_ = position288_14
+						if int(position) == p.at {
+							p.note(30, true)
 						}
-						goto lok14
-					l287_14:
-						position, tokenIndex = position287_14, tokenIndex287_14
+						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+							goto l287_8
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l318
+					l287_8:
+						position++
+						goto lok8
 					}
-				lok14:
+				lok8:
 					goto l317
 				l318:
 					position, tokenIndex = position318, tokenIndex318
@@ -8610,38 +7824,59 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	return nil
 }
 
-// class0 is the table of the characters + - . (see internal/pegwrap/classes.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class0 is the table of the characters ! $ '-. 0-9 _ a-z (see internal/pegwrap/byteset.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
-// class1 is the table of the characters & ; = ? (see internal/pegwrap/classes.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class1 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class2 is the table of the characters & : = ? @ (see internal/pegwrap/classes.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class2 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class3 is the table of the characters D I a d i (see internal/pegwrap/classes.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class3 is the table of the characters & / : ; = ? @ (see internal/pegwrap/byteset.go).
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class4 is the table of the characters & : ; = @ (see internal/pegwrap/classes.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class4 is the table of the characters ! '-* , (see internal/pegwrap/byteset.go).
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class5 is the table of the characters + - . _ (see internal/pegwrap/classes.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class5 is the table of the characters $ + - . _ (see internal/pegwrap/byteset.go).
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class6 is the table of the characters & / : ; = ? (see internal/pegwrap/classes.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class6 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class7 is the table of the characters & : ? @ (see internal/pegwrap/classes.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class7 is the table of the characters a-z (see internal/pegwrap/byteset.go).
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
-// class8 is the table of the characters '-* , (see internal/pegwrap/classes.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class8 is the table of the characters 0-9 A-Z (see internal/pegwrap/byteset.go).
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class9 is the table of the characters & / : = ? @ (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class9 is the table of the characters + - . 0-9 a-z (see internal/pegwrap/classes.go).
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
-// class10 is the table of the characters A-F a-f (see internal/pegwrap/classes.go).
-const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class10 is the table of the characters & ; = ? (see internal/pegwrap/classes.go).
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class11 is the table of the characters & : = ? @ (see internal/pegwrap/classes.go).
+const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class12 is the table of the characters D I a d i (see internal/pegwrap/classes.go).
+const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class13 is the table of the characters & : ; = @ (see internal/pegwrap/classes.go).
+const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class14 is the table of the characters + - . 0-9 _ a-z (see internal/pegwrap/classes.go).
+const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+
+// class15 is the table of the characters & / : ; = ? (see internal/pegwrap/classes.go).
+const class15 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class16 is the table of the characters & : ? @ (see internal/pegwrap/classes.go).
+const class16 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class17 is the table of the characters ! $ &-; = ? @ _ a-z (see internal/pegwrap/classes.go).
+const class17 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
 // 19 lookaheads, 2 rule calls inside them.
@@ -8664,17 +7899,20 @@ var noteMask = [...][4]uint64{
 	{0x0, 0x8000000000, 0x0, 0x0},
 	{0x0, 0x10000000000, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
-	{0x680000000000, 0x0, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0xafffffd200000000, 0x7fffffe80000001, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff7f9200000000, 0x7fffffe80000000, 0x0, 0x0},
+	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
-	{0x400000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x7fffffe, 0x0, 0x0},
+	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
 	{0x200000000000, 0x0, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
 	{0xa800004000000000, 0x0, 0x0, 0x0},
-	{0x2000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x7e0000007e, 0x0, 0x0},
 	{0x800000000000000, 0x0, 0x0, 0x0},
 	{0x0, 0x200000000000000, 0x0, 0x0},
 	{0x2000000000000000, 0x0, 0x0, 0x0},
@@ -8687,20 +7925,17 @@ var noteMask = [...][4]uint64{
 	{0x1000000000000, 0x0, 0x0, 0x0},
 	{0x200000000000000, 0x0, 0x0, 0x0},
 	{0x40000000000, 0x0, 0x0, 0x0},
-	{0x680000000000, 0x80000000, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe80000000, 0x0, 0x0},
 	{0xac00804000000000, 0x0, 0x0, 0x0},
 	{0x8400004000000000, 0x1, 0x0, 0x0},
-	{0x1000000000, 0x0, 0x0, 0x0},
-	{0x178000000000, 0x0, 0x0, 0x0},
-	{0x200000000, 0x0, 0x0, 0x0},
-	{0xa400804000000000, 0x1, 0x0, 0x0},
-	{0x3ff7f9200000000, 0x80000000, 0x0, 0x0},
-	{0xac00806000000000, 0x1, 0x0, 0x0},
+	{0x681000000000, 0x80000000, 0x0, 0x0},
+	{0x178200000000, 0x0, 0x0, 0x0},
+	{0xac00804000000000, 0x1, 0x0, 0x0},
 }
 
 // probeClass maps each printable ASCII character to the smallest one that every
-// character test of this parser treats alike (internal/pegwrap/probes.go); 45 classes: [\x20 " # < > [-^ ` {-~] [!] [$] [%] [&] ['-) ,] [*] [+] [-] [.] [/] [0] [1-8] [9] [:] [;] [=] [?] [@] [A] [B C E F] [D] [G H J-Z] [I] [_] [a] [b] [c] [d] [e] [f] [g] [h] [i] [j k q u v x z] [l] [m] [n] [o] [p] [r] [s] [t] [w] [y].
-const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 !  $%&'''*+'-./0111111119:; = ?@ABBDBBGGIGGGGGGGGGGGGGGGGG    _ abcdefghijjlmnopjrstjjwjyj    \x00"
+// character test of this parser treats alike (internal/pegwrap/probes.go); 44 classes: [\x20 " # < > [-^ ` {-~] [! '-) ,] [$] [%] [&] [*] [+] [-] [.] [/] [0] [1-8] [9] [:] [;] [=] [?] [@] [A] [B C E F] [D] [G H J-Z] [I] [_] [a] [b] [c] [d] [e] [f] [g] [h] [i] [j k q u v x z] [l] [m] [n] [o] [p] [r] [s] [t] [w] [y].
+const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 !  $%&!!!*+!-./0111111119:; = ?@ABBDBBGGIGGGGGGGGGGGGGGGGG    _ abcdefghijjlmnopjrstjjwjyj    \x00"
 
 // Run parses s with the rule numbered rule (see RuleID) and reports whether the rule
 // matched a prefix of s (grammars end their top rules with !. to require all of s).

@@ -357,8 +357,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			p.buffer = make([]rune, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		for i := 0; i < len(s); i++ {
-			b[i] = rune(s[i])
+		// Eight bytes a step, from and into slices of known length: Go then checks no index
+		// in the loop, and the copy takes a third of the time of one checked byte a step.
+		d := b[:len(s)]
+		i := 0
+		for ; i+8 <= len(s); i += 8 {
+			t, e := s[i:i+8], d[i:i+8]
+			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
+			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
+		}
+		for ; i < len(s); i++ {
+			d[i] = rune(s[i])
 		}
 		if n > len(s) {
 			b[len(s)] = probeSymbol
@@ -752,15 +761,213 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position30, tokenIndex30 := position, tokenIndex
 			{
 				position31 := position
-				if !_rules[ruleuric_no_slash]() {
+				{ // uric_no_slash
+					position34_37, tokenIndex34_37 := position, tokenIndex
+					{
+						position35_37 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+								position++
+							} else {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
+								if int(position) == p.at {
+									p.note(4, false)
+								}
+								switch buffer[position] {
+								case '%':
+									{ // escaped
+										position165_18_37, tokenIndex165_18_37 := position, tokenIndex
+										{
+											position166_18_37 := position
+											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(4, true)
+												}
+
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l165_18_37
+											}
+											position++
+											{ // hex
+												if int(position) == p.at {
+													p.note(5, true)
+												}
+												if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													goto l167_16_18_37
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l165_18_37
+											l167_16_18_37:
+												position++
+												goto lok16_18_37
+											}
+										lok16_18_37:
+											{ // hex
+												if int(position) == p.at {
+													p.note(5, true)
+												}
+												if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													goto l167_17_18_37
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l165_18_37
+											l167_17_18_37:
+												position++
+												goto lok17_18_37
+											}
+										lok17_18_37:
+											_ = position166_18_37
+										}
+										goto lok18_37
+									l165_18_37:
+										position, tokenIndex = position165_18_37, tokenIndex165_18_37
+										goto l34_37
+									}
+								lok18_37:
+									;
+								default:
+									{ // unreserved
+										if int(position) == p.at {
+											p.note(6, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											goto l159_19_37
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l34_37
+									l159_19_37:
+										position++
+										goto lok19_37
+									}
+								lok19_37:
+								}
+							}
+						}
+
+						_ = position35_37
+					}
+					goto lok37
+				l34_37:
+					position, tokenIndex = position34_37, tokenIndex34_37
 					goto l30
 				}
+			lok37:
 			l32:
 				{
 					position33, tokenIndex33 := position, tokenIndex
-					if !_rules[ruleuric]() {
+					{ // uric
+						position153_38, tokenIndex153_38 := position, tokenIndex
+						{
+							position154_38 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(7, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position165_35_38, tokenIndex165_35_38 := position, tokenIndex
+											{
+												position166_35_38 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_35_38
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l167_16_35_38
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_35_38
+												l167_16_35_38:
+													position++
+													goto lok16_35_38
+												}
+											lok16_35_38:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l167_17_35_38
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_35_38
+												l167_17_35_38:
+													position++
+													goto lok17_35_38
+												}
+											lok17_35_38:
+												_ = position166_35_38
+											}
+											goto lok35_38
+										l165_35_38:
+											position, tokenIndex = position165_35_38, tokenIndex165_35_38
+											goto l153_38
+										}
+									lok35_38:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l159_36_38
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l153_38
+										l159_36_38:
+											position++
+											goto lok36_38
+										}
+									lok36_38:
+									}
+								}
+							}
+
+							_ = position154_38
+						}
+						goto lok38
+					l153_38:
+						position, tokenIndex = position153_38, tokenIndex153_38
 						goto l33
 					}
+				lok38:
 					goto l32
 				l33:
 					position, tokenIndex = position33, tokenIndex33
@@ -780,7 +987,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position35 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
@@ -793,9 +1000,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '%':
 							{ // escaped
-								position165_21, tokenIndex165_21 := position, tokenIndex
+								position165_18, tokenIndex165_18 := position, tokenIndex
 								{
-									position166_21 := position
+									position166_18 := position
 									if buffer[position] != rune('%') {
 										if int(position) == p.at {
 											p.note(4, true)
@@ -804,187 +1011,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l165_21
+										goto l165_18
 									}
 									position++
 									{ // hex
-										position167_17_21, tokenIndex167_17_21 := position, tokenIndex
-										{
-											position168_17_21 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position182_11_17_21, tokenIndex182_11_17_21 := position, tokenIndex
-														{
-															position183_11_17_21 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l182_11_17_21
-															}
-															position++
-															_ = position183_11_17_21
-														}
-														goto lok11_17_21
-													l182_11_17_21:
-														position, tokenIndex = position182_11_17_21, tokenIndex182_11_17_21
-														goto l167_17_21
-													}
-												lok11_17_21:
-												}
-											}
-
-											_ = position168_17_21
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok17_21
-									l167_17_21:
-										position, tokenIndex = position167_17_21, tokenIndex167_17_21
-										goto l165_21
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l167_16_18
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_18
+									l167_16_18:
+										position++
+										goto lok16_18
 									}
-								lok17_21:
+								lok16_18:
 									{ // hex
-										position167_18_21, tokenIndex167_18_21 := position, tokenIndex
-										{
-											position168_18_21 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position182_11_18_21, tokenIndex182_11_18_21 := position, tokenIndex
-														{
-															position183_11_18_21 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l182_11_18_21
-															}
-															position++
-															_ = position183_11_18_21
-														}
-														goto lok11_18_21
-													l182_11_18_21:
-														position, tokenIndex = position182_11_18_21, tokenIndex182_11_18_21
-														goto l167_18_21
-													}
-												lok11_18_21:
-												}
-											}
-
-											_ = position168_18_21
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok18_21
-									l167_18_21:
-										position, tokenIndex = position167_18_21, tokenIndex167_18_21
-										goto l165_21
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l167_17_18
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_18
+									l167_17_18:
+										position++
+										goto lok17_18
 									}
-								lok18_21:
-									_ = position166_21
+								lok17_18:
+									_ = position166_18
 								}
-								goto lok21
-							l165_21:
-								position, tokenIndex = position165_21, tokenIndex165_21
+								goto lok18
+							l165_18:
+								position, tokenIndex = position165_18, tokenIndex165_18
 								goto l34
 							}
-						lok21:
+						lok18:
 							;
 						default:
 							{ // unreserved
-								position159_22, tokenIndex159_22 := position, tokenIndex
-								{
-									position160_22 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(7, true)
-											}
-
-											if int(position) == p.at {
-												p.note(8, false)
-											}
-											switch buffer[position] {
-											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-												{ // mark
-													position162_10_22, tokenIndex162_10_22 := position, tokenIndex
-													{
-														position163_10_22 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(9, true)
-																}
-
-																if buffer[position] != rune('-') {
-																	if int(position) == p.at {
-																		p.note(10, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l162_10_22
-																}
-																position++
-															}
-														}
-
-														_ = position163_10_22
-													}
-													goto lok10_22
-												l162_10_22:
-													position, tokenIndex = position162_10_22, tokenIndex162_10_22
-													goto l159_22
-												}
-											lok10_22:
-												;
-											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l159_22
-												}
-												position++
-											}
-										}
-									}
-
-									_ = position160_22
+								if int(position) == p.at {
+									p.note(6, true)
 								}
-								goto lok22
-							l159_22:
-								position, tokenIndex = position159_22, tokenIndex159_22
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l159_19
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l34
+							l159_19:
+								position++
+								goto lok19
 							}
-						lok22:
+						lok19:
 						}
 					}
 				}
@@ -1005,7 +1092,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position38 := position
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(12, true)
+						p.note(8, true)
 					}
 
 					if int(position) > p.far {
@@ -1016,7 +1103,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(12, true)
+						p.note(8, true)
 					}
 
 					if int(position) > p.far {
@@ -1056,7 +1143,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position42 := position
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(12, true)
+						p.note(8, true)
 					}
 
 					if int(position) > p.far {
@@ -1077,7 +1164,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position131_43, tokenIndex131_43 := position, tokenIndex
 							if buffer[position] != rune('/') {
 								if int(position) == p.at {
-									p.note(12, true)
+									p.note(8, true)
 								}
 
 								if int(position) > p.far {
@@ -1145,11 +1232,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position48 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
-							p.note(13, true)
+							p.note(9, true)
 						}
 
 						if int(position) == p.at {
@@ -1158,9 +1245,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '%':
 							{ // escaped
-								position165_23, tokenIndex165_23 := position, tokenIndex
+								position165_20, tokenIndex165_20 := position, tokenIndex
 								{
-									position166_23 := position
+									position166_20 := position
 									if buffer[position] != rune('%') {
 										if int(position) == p.at {
 											p.note(4, true)
@@ -1169,187 +1256,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l165_23
+										goto l165_20
 									}
 									position++
 									{ // hex
-										position167_17_23, tokenIndex167_17_23 := position, tokenIndex
-										{
-											position168_17_23 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position182_11_17_23, tokenIndex182_11_17_23 := position, tokenIndex
-														{
-															position183_11_17_23 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l182_11_17_23
-															}
-															position++
-															_ = position183_11_17_23
-														}
-														goto lok11_17_23
-													l182_11_17_23:
-														position, tokenIndex = position182_11_17_23, tokenIndex182_11_17_23
-														goto l167_17_23
-													}
-												lok11_17_23:
-												}
-											}
-
-											_ = position168_17_23
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok17_23
-									l167_17_23:
-										position, tokenIndex = position167_17_23, tokenIndex167_17_23
-										goto l165_23
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l167_16_20
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_20
+									l167_16_20:
+										position++
+										goto lok16_20
 									}
-								lok17_23:
+								lok16_20:
 									{ // hex
-										position167_18_23, tokenIndex167_18_23 := position, tokenIndex
-										{
-											position168_18_23 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position182_11_18_23, tokenIndex182_11_18_23 := position, tokenIndex
-														{
-															position183_11_18_23 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l182_11_18_23
-															}
-															position++
-															_ = position183_11_18_23
-														}
-														goto lok11_18_23
-													l182_11_18_23:
-														position, tokenIndex = position182_11_18_23, tokenIndex182_11_18_23
-														goto l167_18_23
-													}
-												lok11_18_23:
-												}
-											}
-
-											_ = position168_18_23
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok18_23
-									l167_18_23:
-										position, tokenIndex = position167_18_23, tokenIndex167_18_23
-										goto l165_23
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l167_17_20
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_20
+									l167_17_20:
+										position++
+										goto lok17_20
 									}
-								lok18_23:
-									_ = position166_23
+								lok17_20:
+									_ = position166_20
 								}
-								goto lok23
-							l165_23:
-								position, tokenIndex = position165_23, tokenIndex165_23
+								goto lok20
+							l165_20:
+								position, tokenIndex = position165_20, tokenIndex165_20
 								goto l47
 							}
-						lok23:
+						lok20:
 							;
 						default:
 							{ // unreserved
-								position159_24, tokenIndex159_24 := position, tokenIndex
-								{
-									position160_24 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(7, true)
-											}
-
-											if int(position) == p.at {
-												p.note(8, false)
-											}
-											switch buffer[position] {
-											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-												{ // mark
-													position162_10_24, tokenIndex162_10_24 := position, tokenIndex
-													{
-														position163_10_24 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(9, true)
-																}
-
-																if buffer[position] != rune('-') {
-																	if int(position) == p.at {
-																		p.note(10, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l162_10_24
-																}
-																position++
-															}
-														}
-
-														_ = position163_10_24
-													}
-													goto lok10_24
-												l162_10_24:
-													position, tokenIndex = position162_10_24, tokenIndex162_10_24
-													goto l159_24
-												}
-											lok10_24:
-												;
-											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l159_24
-												}
-												position++
-											}
-										}
-									}
-
-									_ = position160_24
+								if int(position) == p.at {
+									p.note(6, true)
 								}
-								goto lok24
-							l159_24:
-								position, tokenIndex = position159_24, tokenIndex159_24
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l159_21
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l47
+							l159_21:
+								position++
+								goto lok21
 							}
-						lok24:
+						lok21:
 						}
 					}
 				}
@@ -1358,11 +1325,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position50, tokenIndex50 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(13, true)
+								p.note(9, true)
 							}
 
 							if int(position) == p.at {
@@ -1371,9 +1338,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '%':
 								{ // escaped
-									position165_25, tokenIndex165_25 := position, tokenIndex
+									position165_22, tokenIndex165_22 := position, tokenIndex
 									{
-										position166_25 := position
+										position166_22 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
 												p.note(4, true)
@@ -1382,187 +1349,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l165_25
+											goto l165_22
 										}
 										position++
 										{ // hex
-											position167_17_25, tokenIndex167_17_25 := position, tokenIndex
-											{
-												position168_17_25 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position182_11_17_25, tokenIndex182_11_17_25 := position, tokenIndex
-															{
-																position183_11_17_25 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l182_11_17_25
-																}
-																position++
-																_ = position183_11_17_25
-															}
-															goto lok11_17_25
-														l182_11_17_25:
-															position, tokenIndex = position182_11_17_25, tokenIndex182_11_17_25
-															goto l167_17_25
-														}
-													lok11_17_25:
-													}
-												}
-
-												_ = position168_17_25
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok17_25
-										l167_17_25:
-											position, tokenIndex = position167_17_25, tokenIndex167_17_25
-											goto l165_25
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												goto l167_16_22
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l165_22
+										l167_16_22:
+											position++
+											goto lok16_22
 										}
-									lok17_25:
+									lok16_22:
 										{ // hex
-											position167_18_25, tokenIndex167_18_25 := position, tokenIndex
-											{
-												position168_18_25 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position182_11_18_25, tokenIndex182_11_18_25 := position, tokenIndex
-															{
-																position183_11_18_25 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l182_11_18_25
-																}
-																position++
-																_ = position183_11_18_25
-															}
-															goto lok11_18_25
-														l182_11_18_25:
-															position, tokenIndex = position182_11_18_25, tokenIndex182_11_18_25
-															goto l167_18_25
-														}
-													lok11_18_25:
-													}
-												}
-
-												_ = position168_18_25
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok18_25
-										l167_18_25:
-											position, tokenIndex = position167_18_25, tokenIndex167_18_25
-											goto l165_25
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												goto l167_17_22
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l165_22
+										l167_17_22:
+											position++
+											goto lok17_22
 										}
-									lok18_25:
-										_ = position166_25
+									lok17_22:
+										_ = position166_22
 									}
-									goto lok25
-								l165_25:
-									position, tokenIndex = position165_25, tokenIndex165_25
+									goto lok22
+								l165_22:
+									position, tokenIndex = position165_22, tokenIndex165_22
 									goto l50
 								}
-							lok25:
+							lok22:
 								;
 							default:
 								{ // unreserved
-									position159_26, tokenIndex159_26 := position, tokenIndex
-									{
-										position160_26 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(7, true)
-												}
-
-												if int(position) == p.at {
-													p.note(8, false)
-												}
-												switch buffer[position] {
-												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-													{ // mark
-														position162_10_26, tokenIndex162_10_26 := position, tokenIndex
-														{
-															position163_10_26 := position
-															{
-																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																	position++
-																} else {
-																	if int(position) == p.at {
-																		p.note(9, true)
-																	}
-
-																	if buffer[position] != rune('-') {
-																		if int(position) == p.at {
-																			p.note(10, true)
-																		}
-
-																		if int(position) > p.far {
-																			p.far, p.farComp = int(position), p.comp
-																		}
-																		goto l162_10_26
-																	}
-																	position++
-																}
-															}
-
-															_ = position163_10_26
-														}
-														goto lok10_26
-													l162_10_26:
-														position, tokenIndex = position162_10_26, tokenIndex162_10_26
-														goto l159_26
-													}
-												lok10_26:
-													;
-												default:
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l159_26
-													}
-													position++
-												}
-											}
-										}
-
-										_ = position160_26
+									if int(position) == p.at {
+										p.note(6, true)
 									}
-									goto lok26
-								l159_26:
-									position, tokenIndex = position159_26, tokenIndex159_26
+									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										goto l159_23
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
 									goto l50
+								l159_23:
+									position++
+									goto lok23
 								}
-							lok26:
+							lok23:
 							}
 						}
 					}
@@ -1586,177 +1433,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position54 := position
 				{ // alpha
-					position174_14, tokenIndex174_14 := position, tokenIndex
-					{
-						position175_14 := position
-						{
-							position176_14, tokenIndex176_14 := position, tokenIndex
-							{ // lowalpha
-								position178_12_14, tokenIndex178_12_14 := position, tokenIndex
-								{
-									position179_12_14 := position
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
-											p.note(11, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l178_12_14
-									}
-									position++
-									_ = position179_12_14
-								}
-								goto lok12_14
-							l178_12_14:
-								position, tokenIndex = position178_12_14, tokenIndex178_12_14
-								goto l177_14
-							}
-						lok12_14:
-							goto l176_14
-						l177_14:
-							position, tokenIndex = position176_14, tokenIndex176_14
-							{ // upalpha
-								position180_13_14, tokenIndex180_13_14 := position, tokenIndex
-								{
-									position181_13_14 := position
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										if int(position) == p.at {
-											p.note(14, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l180_13_14
-									}
-									position++
-									_ = position181_13_14
-								}
-								goto lok13_14
-							l180_13_14:
-								position, tokenIndex = position180_13_14, tokenIndex180_13_14
-								goto l174_14
-							}
-						lok13_14:
-						}
-					l176_14:
-						_ = position175_14
+					if int(position) == p.at {
+						p.note(10, true)
 					}
-					goto lok14
-				l174_14:
-					position, tokenIndex = position174_14, tokenIndex174_14
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						goto l174_1
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						goto l174_1
+					}
 					goto l53
+				l174_1:
+					position++
+					goto lok1
 				}
-			lok14:
+			lok1:
 			l55:
 				{
 					position56, tokenIndex56 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(15, false)
+								p.note(12, false)
 							}
 
-							if int(position) == p.at {
-								p.note(6, false)
-							}
-							switch buffer[position] {
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								{ // digit
-									position182_15, tokenIndex182_15 := position, tokenIndex
-									{
-										position183_15 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(6, false)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l182_15
-										}
-										position++
-										_ = position183_15
-									}
-									goto lok15
-								l182_15:
-									position, tokenIndex = position182_15, tokenIndex182_15
-									goto l56
+							{ // alpha
+								if int(position) == p.at {
+									p.note(10, false)
 								}
-							lok15:
-								;
-							default:
-								{ // alpha
-									position174_16, tokenIndex174_16 := position, tokenIndex
-									{
-										position175_16 := position
-										{
-											position176_16, tokenIndex176_16 := position, tokenIndex
-											{ // lowalpha
-												position178_12_16, tokenIndex178_12_16 := position, tokenIndex
-												{
-													position179_12_16 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, false)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l178_12_16
-													}
-													position++
-													_ = position179_12_16
-												}
-												goto lok12_16
-											l178_12_16:
-												position, tokenIndex = position178_12_16, tokenIndex178_12_16
-												goto l177_16
-											}
-										lok12_16:
-											goto l176_16
-										l177_16:
-											position, tokenIndex = position176_16, tokenIndex176_16
-											{ // upalpha
-												position180_13_16, tokenIndex180_13_16 := position, tokenIndex
-												{
-													position181_13_16 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(14, false)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l180_13_16
-													}
-													position++
-													_ = position181_13_16
-												}
-												goto lok13_16
-											l180_13_16:
-												position, tokenIndex = position180_13_16, tokenIndex180_13_16
-												goto l174_16
-											}
-										lok13_16:
-										}
-									l176_16:
-										_ = position175_16
-									}
-									goto lok16
-								l174_16:
-									position, tokenIndex = position174_16, tokenIndex174_16
-									goto l56
+								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									goto l174_2
 								}
-							lok16:
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(11, false)
+								}
+								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									goto l174_2
+								}
+								goto l56
+							l174_2:
+								position++
+								goto lok2
 							}
+						lok2:
 						}
 					}
 
@@ -1819,11 +1549,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position64 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
-							p.note(16, true)
+							p.note(13, true)
 						}
 
 						if int(position) == p.at {
@@ -1832,9 +1562,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '%':
 							{ // escaped
-								position165_27, tokenIndex165_27 := position, tokenIndex
+								position165_24, tokenIndex165_24 := position, tokenIndex
 								{
-									position166_27 := position
+									position166_24 := position
 									if buffer[position] != rune('%') {
 										if int(position) == p.at {
 											p.note(4, true)
@@ -1843,187 +1573,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l165_27
+										goto l165_24
 									}
 									position++
 									{ // hex
-										position167_17_27, tokenIndex167_17_27 := position, tokenIndex
-										{
-											position168_17_27 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position182_11_17_27, tokenIndex182_11_17_27 := position, tokenIndex
-														{
-															position183_11_17_27 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l182_11_17_27
-															}
-															position++
-															_ = position183_11_17_27
-														}
-														goto lok11_17_27
-													l182_11_17_27:
-														position, tokenIndex = position182_11_17_27, tokenIndex182_11_17_27
-														goto l167_17_27
-													}
-												lok11_17_27:
-												}
-											}
-
-											_ = position168_17_27
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok17_27
-									l167_17_27:
-										position, tokenIndex = position167_17_27, tokenIndex167_17_27
-										goto l165_27
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l167_16_24
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_24
+									l167_16_24:
+										position++
+										goto lok16_24
 									}
-								lok17_27:
+								lok16_24:
 									{ // hex
-										position167_18_27, tokenIndex167_18_27 := position, tokenIndex
-										{
-											position168_18_27 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position182_11_18_27, tokenIndex182_11_18_27 := position, tokenIndex
-														{
-															position183_11_18_27 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l182_11_18_27
-															}
-															position++
-															_ = position183_11_18_27
-														}
-														goto lok11_18_27
-													l182_11_18_27:
-														position, tokenIndex = position182_11_18_27, tokenIndex182_11_18_27
-														goto l167_18_27
-													}
-												lok11_18_27:
-												}
-											}
-
-											_ = position168_18_27
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok18_27
-									l167_18_27:
-										position, tokenIndex = position167_18_27, tokenIndex167_18_27
-										goto l165_27
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l167_17_24
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_24
+									l167_17_24:
+										position++
+										goto lok17_24
 									}
-								lok18_27:
-									_ = position166_27
+								lok17_24:
+									_ = position166_24
 								}
-								goto lok27
-							l165_27:
-								position, tokenIndex = position165_27, tokenIndex165_27
+								goto lok24
+							l165_24:
+								position, tokenIndex = position165_24, tokenIndex165_24
 								goto l63
 							}
-						lok27:
+						lok24:
 							;
 						default:
 							{ // unreserved
-								position159_28, tokenIndex159_28 := position, tokenIndex
-								{
-									position160_28 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(7, true)
-											}
-
-											if int(position) == p.at {
-												p.note(8, false)
-											}
-											switch buffer[position] {
-											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-												{ // mark
-													position162_10_28, tokenIndex162_10_28 := position, tokenIndex
-													{
-														position163_10_28 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(9, true)
-																}
-
-																if buffer[position] != rune('-') {
-																	if int(position) == p.at {
-																		p.note(10, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l162_10_28
-																}
-																position++
-															}
-														}
-
-														_ = position163_10_28
-													}
-													goto lok10_28
-												l162_10_28:
-													position, tokenIndex = position162_10_28, tokenIndex162_10_28
-													goto l159_28
-												}
-											lok10_28:
-												;
-											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l159_28
-												}
-												position++
-											}
-										}
-									}
-
-									_ = position160_28
+								if int(position) == p.at {
+									p.note(6, true)
 								}
-								goto lok28
-							l159_28:
-								position, tokenIndex = position159_28, tokenIndex159_28
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l159_25
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l63
+							l159_25:
+								position++
+								goto lok25
 							}
-						lok28:
+						lok25:
 						}
 					}
 				}
@@ -2032,11 +1642,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position66, tokenIndex66 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(16, true)
+								p.note(13, true)
 							}
 
 							if int(position) == p.at {
@@ -2045,9 +1655,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '%':
 								{ // escaped
-									position165_29, tokenIndex165_29 := position, tokenIndex
+									position165_26, tokenIndex165_26 := position, tokenIndex
 									{
-										position166_29 := position
+										position166_26 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
 												p.note(4, true)
@@ -2056,187 +1666,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l165_29
+											goto l165_26
 										}
 										position++
 										{ // hex
-											position167_17_29, tokenIndex167_17_29 := position, tokenIndex
-											{
-												position168_17_29 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position182_11_17_29, tokenIndex182_11_17_29 := position, tokenIndex
-															{
-																position183_11_17_29 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l182_11_17_29
-																}
-																position++
-																_ = position183_11_17_29
-															}
-															goto lok11_17_29
-														l182_11_17_29:
-															position, tokenIndex = position182_11_17_29, tokenIndex182_11_17_29
-															goto l167_17_29
-														}
-													lok11_17_29:
-													}
-												}
-
-												_ = position168_17_29
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok17_29
-										l167_17_29:
-											position, tokenIndex = position167_17_29, tokenIndex167_17_29
-											goto l165_29
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												goto l167_16_26
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l165_26
+										l167_16_26:
+											position++
+											goto lok16_26
 										}
-									lok17_29:
+									lok16_26:
 										{ // hex
-											position167_18_29, tokenIndex167_18_29 := position, tokenIndex
-											{
-												position168_18_29 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position182_11_18_29, tokenIndex182_11_18_29 := position, tokenIndex
-															{
-																position183_11_18_29 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l182_11_18_29
-																}
-																position++
-																_ = position183_11_18_29
-															}
-															goto lok11_18_29
-														l182_11_18_29:
-															position, tokenIndex = position182_11_18_29, tokenIndex182_11_18_29
-															goto l167_18_29
-														}
-													lok11_18_29:
-													}
-												}
-
-												_ = position168_18_29
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok18_29
-										l167_18_29:
-											position, tokenIndex = position167_18_29, tokenIndex167_18_29
-											goto l165_29
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												goto l167_17_26
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l165_26
+										l167_17_26:
+											position++
+											goto lok17_26
 										}
-									lok18_29:
-										_ = position166_29
+									lok17_26:
+										_ = position166_26
 									}
-									goto lok29
-								l165_29:
-									position, tokenIndex = position165_29, tokenIndex165_29
+									goto lok26
+								l165_26:
+									position, tokenIndex = position165_26, tokenIndex165_26
 									goto l66
 								}
-							lok29:
+							lok26:
 								;
 							default:
 								{ // unreserved
-									position159_30, tokenIndex159_30 := position, tokenIndex
-									{
-										position160_30 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(7, true)
-												}
-
-												if int(position) == p.at {
-													p.note(8, false)
-												}
-												switch buffer[position] {
-												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-													{ // mark
-														position162_10_30, tokenIndex162_10_30 := position, tokenIndex
-														{
-															position163_10_30 := position
-															{
-																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																	position++
-																} else {
-																	if int(position) == p.at {
-																		p.note(9, true)
-																	}
-
-																	if buffer[position] != rune('-') {
-																		if int(position) == p.at {
-																			p.note(10, true)
-																		}
-
-																		if int(position) > p.far {
-																			p.far, p.farComp = int(position), p.comp
-																		}
-																		goto l162_10_30
-																	}
-																	position++
-																}
-															}
-
-															_ = position163_10_30
-														}
-														goto lok10_30
-													l162_10_30:
-														position, tokenIndex = position162_10_30, tokenIndex162_10_30
-														goto l159_30
-													}
-												lok10_30:
-													;
-												default:
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l159_30
-													}
-													position++
-												}
-											}
-										}
-
-										_ = position160_30
+									if int(position) == p.at {
+										p.note(6, true)
 									}
-									goto lok30
-								l159_30:
-									position, tokenIndex = position159_30, tokenIndex159_30
+									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										goto l159_27
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
 									goto l66
+								l159_27:
+									position++
+									goto lok27
 								}
-							lok30:
+							lok27:
 							}
 						}
 					}
@@ -2269,7 +1759,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						if buffer[position] != rune('@') {
 							if int(position) == p.at {
-								p.note(17, true)
+								p.note(14, true)
 							}
 
 							if int(position) > p.far {
@@ -2306,11 +1796,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position78, tokenIndex78 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class12[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(18, true)
+								p.note(15, true)
 							}
 
 							if int(position) == p.at {
@@ -2319,9 +1809,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '%':
 								{ // escaped
-									position165_31, tokenIndex165_31 := position, tokenIndex
+									position165_28, tokenIndex165_28 := position, tokenIndex
 									{
-										position166_31 := position
+										position166_28 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
 												p.note(4, true)
@@ -2330,187 +1820,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l165_31
+											goto l165_28
 										}
 										position++
 										{ // hex
-											position167_17_31, tokenIndex167_17_31 := position, tokenIndex
-											{
-												position168_17_31 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position182_11_17_31, tokenIndex182_11_17_31 := position, tokenIndex
-															{
-																position183_11_17_31 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l182_11_17_31
-																}
-																position++
-																_ = position183_11_17_31
-															}
-															goto lok11_17_31
-														l182_11_17_31:
-															position, tokenIndex = position182_11_17_31, tokenIndex182_11_17_31
-															goto l167_17_31
-														}
-													lok11_17_31:
-													}
-												}
-
-												_ = position168_17_31
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok17_31
-										l167_17_31:
-											position, tokenIndex = position167_17_31, tokenIndex167_17_31
-											goto l165_31
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												goto l167_16_28
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l165_28
+										l167_16_28:
+											position++
+											goto lok16_28
 										}
-									lok17_31:
+									lok16_28:
 										{ // hex
-											position167_18_31, tokenIndex167_18_31 := position, tokenIndex
-											{
-												position168_18_31 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position182_11_18_31, tokenIndex182_11_18_31 := position, tokenIndex
-															{
-																position183_11_18_31 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l182_11_18_31
-																}
-																position++
-																_ = position183_11_18_31
-															}
-															goto lok11_18_31
-														l182_11_18_31:
-															position, tokenIndex = position182_11_18_31, tokenIndex182_11_18_31
-															goto l167_18_31
-														}
-													lok11_18_31:
-													}
-												}
-
-												_ = position168_18_31
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok18_31
-										l167_18_31:
-											position, tokenIndex = position167_18_31, tokenIndex167_18_31
-											goto l165_31
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												goto l167_17_28
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l165_28
+										l167_17_28:
+											position++
+											goto lok17_28
 										}
-									lok18_31:
-										_ = position166_31
+									lok17_28:
+										_ = position166_28
 									}
-									goto lok31
-								l165_31:
-									position, tokenIndex = position165_31, tokenIndex165_31
+									goto lok28
+								l165_28:
+									position, tokenIndex = position165_28, tokenIndex165_28
 									goto l78
 								}
-							lok31:
+							lok28:
 								;
 							default:
 								{ // unreserved
-									position159_32, tokenIndex159_32 := position, tokenIndex
-									{
-										position160_32 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(7, true)
-												}
-
-												if int(position) == p.at {
-													p.note(8, false)
-												}
-												switch buffer[position] {
-												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-													{ // mark
-														position162_10_32, tokenIndex162_10_32 := position, tokenIndex
-														{
-															position163_10_32 := position
-															{
-																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																	position++
-																} else {
-																	if int(position) == p.at {
-																		p.note(9, true)
-																	}
-
-																	if buffer[position] != rune('-') {
-																		if int(position) == p.at {
-																			p.note(10, true)
-																		}
-
-																		if int(position) > p.far {
-																			p.far, p.farComp = int(position), p.comp
-																		}
-																		goto l162_10_32
-																	}
-																	position++
-																}
-															}
-
-															_ = position163_10_32
-														}
-														goto lok10_32
-													l162_10_32:
-														position, tokenIndex = position162_10_32, tokenIndex162_10_32
-														goto l159_32
-													}
-												lok10_32:
-													;
-												default:
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l159_32
-													}
-													position++
-												}
-											}
-										}
-
-										_ = position160_32
+									if int(position) == p.at {
+										p.note(6, true)
 									}
-									goto lok32
-								l159_32:
-									position, tokenIndex = position159_32, tokenIndex159_32
+									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										goto l159_29
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
 									goto l78
+								l159_29:
+									position++
+									goto lok29
 								}
-							lok32:
+							lok29:
 							}
 						}
 					}
@@ -2603,12 +1973,90 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l90:
 				{
 					position91, tokenIndex91 := position, tokenIndex
-					if !_rules[ruledomainlabel]() {
+					{ // domainlabel
+						position95_30, tokenIndex95_30 := position, tokenIndex
+						{
+							position96_30 := position
+							{ // alphanum
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									goto l170_3_30
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(16, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									goto l170_3_30
+								}
+								goto l95_30
+							l170_3_30:
+								position++
+								goto lok3_30
+							}
+						lok3_30:
+						l97_30:
+							{
+								position98_30, tokenIndex98_30 := position, tokenIndex
+							l99_30:
+								{
+									position100_30, tokenIndex100_30 := position, tokenIndex
+									if buffer[position] != rune('-') {
+										if int(position) == p.at {
+											p.note(17, true)
+										}
+
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l100_30
+									}
+									position++
+									goto l99_30
+								l100_30:
+									position, tokenIndex = position100_30, tokenIndex100_30
+								}
+								{ // alphanum
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+										goto l170_4_30
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									if int(position) == p.at {
+										p.note(16, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+										goto l170_4_30
+									}
+									goto l98_30
+								l170_4_30:
+									position++
+									goto lok4_30
+								}
+							lok4_30:
+								goto l97_30
+							l98_30:
+								position, tokenIndex = position98_30, tokenIndex98_30
+							}
+							_ = position96_30
+						}
+						goto lok30
+					l95_30:
+						position, tokenIndex = position95_30, tokenIndex95_30
 						goto l91
 					}
+				lok30:
 					if buffer[position] != rune('.') {
 						if int(position) == p.at {
-							p.note(19, true)
+							p.note(18, true)
 						}
 
 						if int(position) > p.far {
@@ -2620,126 +2068,119 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position92, tokenIndex92 := position, tokenIndex
 						{ // alphanum
-							position170_42, tokenIndex170_42 := position, tokenIndex
-							{
-								position171_42 := position
-								{
-									position172_42, tokenIndex172_42 := position, tokenIndex
-									{ // alpha
-										position174_19_42, tokenIndex174_19_42 := position, tokenIndex
-										{
-											position175_19_42 := position
-											{
-												position176_19_42, tokenIndex176_19_42 := position, tokenIndex
-												{ // lowalpha
-													position178_12_19_42, tokenIndex178_12_19_42 := position, tokenIndex
-													{
-														position179_12_19_42 := position
-														if c := buffer[position]; c < rune('a') || c > rune('z') {
-															if int(position) == p.at {
-																p.note(11, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l178_12_19_42
-														}
-														position++
-														_ = position179_12_19_42
-													}
-													goto lok12_19_42
-												l178_12_19_42:
-													position, tokenIndex = position178_12_19_42, tokenIndex178_12_19_42
-													goto l177_19_42
-												}
-											lok12_19_42:
-												goto l176_19_42
-											l177_19_42:
-												position, tokenIndex = position176_19_42, tokenIndex176_19_42
-												{ // upalpha
-													position180_13_19_42, tokenIndex180_13_19_42 := position, tokenIndex
-													{
-														position181_13_19_42 := position
-														if c := buffer[position]; c < rune('A') || c > rune('Z') {
-															if int(position) == p.at {
-																p.note(14, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l180_13_19_42
-														}
-														position++
-														_ = position181_13_19_42
-													}
-													goto lok13_19_42
-												l180_13_19_42:
-													position, tokenIndex = position180_13_19_42, tokenIndex180_13_19_42
-													goto l174_19_42
-												}
-											lok13_19_42:
-											}
-										l176_19_42:
-											_ = position175_19_42
-										}
-										goto lok19_42
-									l174_19_42:
-										position, tokenIndex = position174_19_42, tokenIndex174_19_42
-										goto l173_42
-									}
-								lok19_42:
-									goto l172_42
-								l173_42:
-									position, tokenIndex = position172_42, tokenIndex172_42
-									{ // digit
-										position182_20_42, tokenIndex182_20_42 := position, tokenIndex
-										{
-											position183_20_42 := position
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												if int(position) == p.at {
-													p.note(6, true)
-												}
-
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l182_20_42
-											}
-											position++
-											_ = position183_20_42
-										}
-										goto lok20_42
-									l182_20_42:
-										position, tokenIndex = position182_20_42, tokenIndex182_20_42
-										goto l170_42
-									}
-								lok20_42:
-								}
-							l172_42:
-								_ = position171_42
+							if int(position) == p.at {
+								p.note(10, true)
 							}
-							goto lok42
-						l170_42:
-							position, tokenIndex = position170_42, tokenIndex170_42
+							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								goto l170_31
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							if int(position) == p.at {
+								p.note(16, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								goto l170_31
+							}
 							goto l91
+						l170_31:
+							position++
+							goto lok31
 						}
-					lok42:
+					lok31:
 						position, tokenIndex = position92, tokenIndex92
 					}
 					goto l90
 				l91:
 					position, tokenIndex = position91, tokenIndex91
 				}
-				if !_rules[ruletoplabel]() {
+				{ // toplabel
+					position101_32, tokenIndex101_32 := position, tokenIndex
+					{
+						position102_32 := position
+						{ // alpha
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								goto l174_5_32
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							if int(position) == p.at {
+								p.note(11, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								goto l174_5_32
+							}
+							goto l101_32
+						l174_5_32:
+							position++
+							goto lok5_32
+						}
+					lok5_32:
+					l103_32:
+						{
+							position104_32, tokenIndex104_32 := position, tokenIndex
+						l105_32:
+							{
+								position106_32, tokenIndex106_32 := position, tokenIndex
+								if buffer[position] != rune('-') {
+									if int(position) == p.at {
+										p.note(17, true)
+									}
+
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l106_32
+								}
+								position++
+								goto l105_32
+							l106_32:
+								position, tokenIndex = position106_32, tokenIndex106_32
+							}
+							{ // alphanum
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									goto l170_6_32
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(16, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									goto l170_6_32
+								}
+								goto l104_32
+							l170_6_32:
+								position++
+								goto lok6_32
+							}
+						lok6_32:
+							goto l103_32
+						l104_32:
+							position, tokenIndex = position104_32, tokenIndex104_32
+						}
+						_ = position102_32
+					}
+					goto lok32
+				l101_32:
+					position, tokenIndex = position101_32, tokenIndex101_32
 					goto l88
 				}
+			lok32:
 				{
 					position93, tokenIndex93 := position, tokenIndex
 					if buffer[position] != rune('.') {
 						if int(position) == p.at {
-							p.note(19, true)
+							p.note(18, false)
 						}
 
 						if int(position) > p.far {
@@ -2768,112 +2209,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position96 := position
 				{ // alphanum
-					position170_33, tokenIndex170_33 := position, tokenIndex
-					{
-						position171_33 := position
-						{
-							position172_33, tokenIndex172_33 := position, tokenIndex
-							{ // alpha
-								position174_19_33, tokenIndex174_19_33 := position, tokenIndex
-								{
-									position175_19_33 := position
-									{
-										position176_19_33, tokenIndex176_19_33 := position, tokenIndex
-										{ // lowalpha
-											position178_12_19_33, tokenIndex178_12_19_33 := position, tokenIndex
-											{
-												position179_12_19_33 := position
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l178_12_19_33
-												}
-												position++
-												_ = position179_12_19_33
-											}
-											goto lok12_19_33
-										l178_12_19_33:
-											position, tokenIndex = position178_12_19_33, tokenIndex178_12_19_33
-											goto l177_19_33
-										}
-									lok12_19_33:
-										goto l176_19_33
-									l177_19_33:
-										position, tokenIndex = position176_19_33, tokenIndex176_19_33
-										{ // upalpha
-											position180_13_19_33, tokenIndex180_13_19_33 := position, tokenIndex
-											{
-												position181_13_19_33 := position
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													if int(position) == p.at {
-														p.note(14, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l180_13_19_33
-												}
-												position++
-												_ = position181_13_19_33
-											}
-											goto lok13_19_33
-										l180_13_19_33:
-											position, tokenIndex = position180_13_19_33, tokenIndex180_13_19_33
-											goto l174_19_33
-										}
-									lok13_19_33:
-									}
-								l176_19_33:
-									_ = position175_19_33
-								}
-								goto lok19_33
-							l174_19_33:
-								position, tokenIndex = position174_19_33, tokenIndex174_19_33
-								goto l173_33
-							}
-						lok19_33:
-							goto l172_33
-						l173_33:
-							position, tokenIndex = position172_33, tokenIndex172_33
-							{ // digit
-								position182_20_33, tokenIndex182_20_33 := position, tokenIndex
-								{
-									position183_20_33 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(6, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l182_20_33
-									}
-									position++
-									_ = position183_20_33
-								}
-								goto lok20_33
-							l182_20_33:
-								position, tokenIndex = position182_20_33, tokenIndex182_20_33
-								goto l170_33
-							}
-						lok20_33:
-						}
-					l172_33:
-						_ = position171_33
+					if int(position) == p.at {
+						p.note(10, true)
 					}
-					goto lok33
-				l170_33:
-					position, tokenIndex = position170_33, tokenIndex170_33
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						goto l170_3
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(16, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						goto l170_3
+					}
 					goto l95
+				l170_3:
+					position++
+					goto lok3
 				}
-			lok33:
+			lok3:
 			l97:
 				{
 					position98, tokenIndex98 := position, tokenIndex
@@ -2882,7 +2238,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position100, tokenIndex100 := position, tokenIndex
 						if buffer[position] != rune('-') {
 							if int(position) == p.at {
-								p.note(10, true)
+								p.note(17, true)
 							}
 
 							if int(position) > p.far {
@@ -2896,112 +2252,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position, tokenIndex = position100, tokenIndex100
 					}
 					{ // alphanum
-						position170_34, tokenIndex170_34 := position, tokenIndex
-						{
-							position171_34 := position
-							{
-								position172_34, tokenIndex172_34 := position, tokenIndex
-								{ // alpha
-									position174_19_34, tokenIndex174_19_34 := position, tokenIndex
-									{
-										position175_19_34 := position
-										{
-											position176_19_34, tokenIndex176_19_34 := position, tokenIndex
-											{ // lowalpha
-												position178_12_19_34, tokenIndex178_12_19_34 := position, tokenIndex
-												{
-													position179_12_19_34 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l178_12_19_34
-													}
-													position++
-													_ = position179_12_19_34
-												}
-												goto lok12_19_34
-											l178_12_19_34:
-												position, tokenIndex = position178_12_19_34, tokenIndex178_12_19_34
-												goto l177_19_34
-											}
-										lok12_19_34:
-											goto l176_19_34
-										l177_19_34:
-											position, tokenIndex = position176_19_34, tokenIndex176_19_34
-											{ // upalpha
-												position180_13_19_34, tokenIndex180_13_19_34 := position, tokenIndex
-												{
-													position181_13_19_34 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(14, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l180_13_19_34
-													}
-													position++
-													_ = position181_13_19_34
-												}
-												goto lok13_19_34
-											l180_13_19_34:
-												position, tokenIndex = position180_13_19_34, tokenIndex180_13_19_34
-												goto l174_19_34
-											}
-										lok13_19_34:
-										}
-									l176_19_34:
-										_ = position175_19_34
-									}
-									goto lok19_34
-								l174_19_34:
-									position, tokenIndex = position174_19_34, tokenIndex174_19_34
-									goto l173_34
-								}
-							lok19_34:
-								goto l172_34
-							l173_34:
-								position, tokenIndex = position172_34, tokenIndex172_34
-								{ // digit
-									position182_20_34, tokenIndex182_20_34 := position, tokenIndex
-									{
-										position183_20_34 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(6, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l182_20_34
-										}
-										position++
-										_ = position183_20_34
-									}
-									goto lok20_34
-								l182_20_34:
-									position, tokenIndex = position182_20_34, tokenIndex182_20_34
-									goto l170_34
-								}
-							lok20_34:
-							}
-						l172_34:
-							_ = position171_34
+						if int(position) == p.at {
+							p.note(10, true)
 						}
-						goto lok34
-					l170_34:
-						position, tokenIndex = position170_34, tokenIndex170_34
+						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+							goto l170_4
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						if int(position) == p.at {
+							p.note(16, true)
+						}
+						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							goto l170_4
+						}
 						goto l98
+					l170_4:
+						position++
+						goto lok4
 					}
-				lok34:
+				lok4:
 					goto l97
 				l98:
 					position, tokenIndex = position98, tokenIndex98
@@ -3019,70 +2290,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position102 := position
 				{ // alpha
-					position174_35, tokenIndex174_35 := position, tokenIndex
-					{
-						position175_35 := position
-						{
-							position176_35, tokenIndex176_35 := position, tokenIndex
-							{ // lowalpha
-								position178_12_35, tokenIndex178_12_35 := position, tokenIndex
-								{
-									position179_12_35 := position
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
-											p.note(11, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l178_12_35
-									}
-									position++
-									_ = position179_12_35
-								}
-								goto lok12_35
-							l178_12_35:
-								position, tokenIndex = position178_12_35, tokenIndex178_12_35
-								goto l177_35
-							}
-						lok12_35:
-							goto l176_35
-						l177_35:
-							position, tokenIndex = position176_35, tokenIndex176_35
-							{ // upalpha
-								position180_13_35, tokenIndex180_13_35 := position, tokenIndex
-								{
-									position181_13_35 := position
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										if int(position) == p.at {
-											p.note(14, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l180_13_35
-									}
-									position++
-									_ = position181_13_35
-								}
-								goto lok13_35
-							l180_13_35:
-								position, tokenIndex = position180_13_35, tokenIndex180_13_35
-								goto l174_35
-							}
-						lok13_35:
-						}
-					l176_35:
-						_ = position175_35
+					if int(position) == p.at {
+						p.note(10, true)
 					}
-					goto lok35
-				l174_35:
-					position, tokenIndex = position174_35, tokenIndex174_35
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						goto l174_5
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						goto l174_5
+					}
 					goto l101
+				l174_5:
+					position++
+					goto lok5
 				}
-			lok35:
+			lok5:
 			l103:
 				{
 					position104, tokenIndex104 := position, tokenIndex
@@ -3091,7 +2319,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position106, tokenIndex106 := position, tokenIndex
 						if buffer[position] != rune('-') {
 							if int(position) == p.at {
-								p.note(10, true)
+								p.note(17, true)
 							}
 
 							if int(position) > p.far {
@@ -3105,112 +2333,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position, tokenIndex = position106, tokenIndex106
 					}
 					{ // alphanum
-						position170_36, tokenIndex170_36 := position, tokenIndex
-						{
-							position171_36 := position
-							{
-								position172_36, tokenIndex172_36 := position, tokenIndex
-								{ // alpha
-									position174_19_36, tokenIndex174_19_36 := position, tokenIndex
-									{
-										position175_19_36 := position
-										{
-											position176_19_36, tokenIndex176_19_36 := position, tokenIndex
-											{ // lowalpha
-												position178_12_19_36, tokenIndex178_12_19_36 := position, tokenIndex
-												{
-													position179_12_19_36 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l178_12_19_36
-													}
-													position++
-													_ = position179_12_19_36
-												}
-												goto lok12_19_36
-											l178_12_19_36:
-												position, tokenIndex = position178_12_19_36, tokenIndex178_12_19_36
-												goto l177_19_36
-											}
-										lok12_19_36:
-											goto l176_19_36
-										l177_19_36:
-											position, tokenIndex = position176_19_36, tokenIndex176_19_36
-											{ // upalpha
-												position180_13_19_36, tokenIndex180_13_19_36 := position, tokenIndex
-												{
-													position181_13_19_36 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(14, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l180_13_19_36
-													}
-													position++
-													_ = position181_13_19_36
-												}
-												goto lok13_19_36
-											l180_13_19_36:
-												position, tokenIndex = position180_13_19_36, tokenIndex180_13_19_36
-												goto l174_19_36
-											}
-										lok13_19_36:
-										}
-									l176_19_36:
-										_ = position175_19_36
-									}
-									goto lok19_36
-								l174_19_36:
-									position, tokenIndex = position174_19_36, tokenIndex174_19_36
-									goto l173_36
-								}
-							lok19_36:
-								goto l172_36
-							l173_36:
-								position, tokenIndex = position172_36, tokenIndex172_36
-								{ // digit
-									position182_20_36, tokenIndex182_20_36 := position, tokenIndex
-									{
-										position183_20_36 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(6, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l182_20_36
-										}
-										position++
-										_ = position183_20_36
-									}
-									goto lok20_36
-								l182_20_36:
-									position, tokenIndex = position182_20_36, tokenIndex182_20_36
-									goto l170_36
-								}
-							lok20_36:
-							}
-						l172_36:
-							_ = position171_36
+						if int(position) == p.at {
+							p.note(10, true)
 						}
-						goto lok36
-					l170_36:
-						position, tokenIndex = position170_36, tokenIndex170_36
+						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+							goto l170_6
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						if int(position) == p.at {
+							p.note(16, true)
+						}
+						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							goto l170_6
+						}
 						goto l104
+					l170_6:
+						position++
+						goto lok6
 					}
-				lok36:
+				lok6:
 					goto l103
 				l104:
 					position, tokenIndex = position104, tokenIndex104
@@ -3230,61 +2373,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position108 := position
 				{ // digit
-					position182_1, tokenIndex182_1 := position, tokenIndex
-					{
-						position183_1 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(6, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l182_1
-						}
-						position++
-						_ = position183_1
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok1
-				l182_1:
-					position, tokenIndex = position182_1, tokenIndex182_1
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l182_7
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l107
+				l182_7:
+					position++
+					goto lok7
 				}
-			lok1:
+			lok7:
 			l109:
 				{
 					position110, tokenIndex110 := position, tokenIndex
 					{ // digit
-						position182_2, tokenIndex182_2 := position, tokenIndex
-						{
-							position183_2 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l182_2
-							}
-							position++
-							_ = position183_2
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok2
-					l182_2:
-						position, tokenIndex = position182_2, tokenIndex182_2
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l182_8
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l110
+					l182_8:
+						position++
+						goto lok8
 					}
-				lok2:
+				lok8:
 					goto l109
 				l110:
 					position, tokenIndex = position110, tokenIndex110
 				}
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(19, true)
+						p.note(18, true)
 					}
 
 					if int(position) > p.far {
@@ -3294,61 +2423,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // digit
-					position182_3, tokenIndex182_3 := position, tokenIndex
-					{
-						position183_3 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(6, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l182_3
-						}
-						position++
-						_ = position183_3
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok3
-				l182_3:
-					position, tokenIndex = position182_3, tokenIndex182_3
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l182_9
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l107
+				l182_9:
+					position++
+					goto lok9
 				}
-			lok3:
+			lok9:
 			l111:
 				{
 					position112, tokenIndex112 := position, tokenIndex
 					{ // digit
-						position182_4, tokenIndex182_4 := position, tokenIndex
-						{
-							position183_4 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l182_4
-							}
-							position++
-							_ = position183_4
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok4
-					l182_4:
-						position, tokenIndex = position182_4, tokenIndex182_4
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l182_10
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l112
+					l182_10:
+						position++
+						goto lok10
 					}
-				lok4:
+				lok10:
 					goto l111
 				l112:
 					position, tokenIndex = position112, tokenIndex112
 				}
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(19, true)
+						p.note(18, true)
 					}
 
 					if int(position) > p.far {
@@ -3358,61 +2473,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // digit
-					position182_5, tokenIndex182_5 := position, tokenIndex
-					{
-						position183_5 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(6, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l182_5
-						}
-						position++
-						_ = position183_5
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok5
-				l182_5:
-					position, tokenIndex = position182_5, tokenIndex182_5
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l182_11
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l107
+				l182_11:
+					position++
+					goto lok11
 				}
-			lok5:
+			lok11:
 			l113:
 				{
 					position114, tokenIndex114 := position, tokenIndex
 					{ // digit
-						position182_6, tokenIndex182_6 := position, tokenIndex
-						{
-							position183_6 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l182_6
-							}
-							position++
-							_ = position183_6
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok6
-					l182_6:
-						position, tokenIndex = position182_6, tokenIndex182_6
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l182_12
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l114
+					l182_12:
+						position++
+						goto lok12
 					}
-				lok6:
+				lok12:
 					goto l113
 				l114:
 					position, tokenIndex = position114, tokenIndex114
 				}
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(19, true)
+						p.note(18, true)
 					}
 
 					if int(position) > p.far {
@@ -3422,54 +2523,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // digit
-					position182_7, tokenIndex182_7 := position, tokenIndex
-					{
-						position183_7 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(6, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l182_7
-						}
-						position++
-						_ = position183_7
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok7
-				l182_7:
-					position, tokenIndex = position182_7, tokenIndex182_7
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l182_13
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l107
+				l182_13:
+					position++
+					goto lok13
 				}
-			lok7:
+			lok13:
 			l115:
 				{
 					position116, tokenIndex116 := position, tokenIndex
 					{ // digit
-						position182_8, tokenIndex182_8 := position, tokenIndex
-						{
-							position183_8 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l182_8
-							}
-							position++
-							_ = position183_8
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok8
-					l182_8:
-						position, tokenIndex = position182_8, tokenIndex182_8
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l182_14
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l116
+					l182_14:
+						position++
+						goto lok14
 					}
-				lok8:
+				lok14:
 					goto l115
 				l116:
 					position, tokenIndex = position116, tokenIndex116
@@ -3493,28 +2580,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position120, tokenIndex120 := position, tokenIndex
 					{ // digit
-						position182_9, tokenIndex182_9 := position, tokenIndex
-						{
-							position183_9 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l182_9
-							}
-							position++
-							_ = position183_9
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok9
-					l182_9:
-						position, tokenIndex = position182_9, tokenIndex182_9
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l182_15
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l120
+					l182_15:
+						position++
+						goto lok15
 					}
-				lok9:
+				lok15:
 					goto l119
 				l120:
 					position, tokenIndex = position120, tokenIndex120
@@ -3581,7 +2661,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position131, tokenIndex131 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(12, true)
+							p.note(8, true)
 						}
 
 						if int(position) > p.far {
@@ -3611,9 +2691,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l134:
 				{
 					position135, tokenIndex135 := position, tokenIndex
-					if !_rules[rulepchar]() {
+					{ // pchar
+						position142_42, tokenIndex142_42 := position, tokenIndex
+						{
+							position143_42 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(20, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position165_33_42, tokenIndex165_33_42 := position, tokenIndex
+											{
+												position166_33_42 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_33_42
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l167_16_33_42
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_33_42
+												l167_16_33_42:
+													position++
+													goto lok16_33_42
+												}
+											lok16_33_42:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l167_17_33_42
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_33_42
+												l167_17_33_42:
+													position++
+													goto lok17_33_42
+												}
+											lok17_33_42:
+												_ = position166_33_42
+											}
+											goto lok33_42
+										l165_33_42:
+											position, tokenIndex = position165_33_42, tokenIndex165_33_42
+											goto l142_42
+										}
+									lok33_42:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l159_34_42
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l142_42
+										l159_34_42:
+											position++
+											goto lok34_42
+										}
+									lok34_42:
+									}
+								}
+							}
+
+							_ = position143_42
+						}
+						goto lok42
+					l142_42:
+						position, tokenIndex = position142_42, tokenIndex142_42
 						goto l135
 					}
+				lok42:
 					goto l134
 				l135:
 					position, tokenIndex = position135, tokenIndex135
@@ -3623,7 +2802,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position137, tokenIndex137 := position, tokenIndex
 					if buffer[position] != rune(';') {
 						if int(position) == p.at {
-							p.note(20, true)
+							p.note(21, true)
 						}
 
 						if int(position) > p.far {
@@ -3650,9 +2829,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l140:
 				{
 					position141, tokenIndex141 := position, tokenIndex
-					if !_rules[rulepchar]() {
+					{ // pchar
+						position142_39, tokenIndex142_39 := position, tokenIndex
+						{
+							position143_39 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(20, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position165_33_39, tokenIndex165_33_39 := position, tokenIndex
+											{
+												position166_33_39 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_33_39
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l167_16_33_39
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_33_39
+												l167_16_33_39:
+													position++
+													goto lok16_33_39
+												}
+											lok16_33_39:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l167_17_33_39
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_33_39
+												l167_17_33_39:
+													position++
+													goto lok17_33_39
+												}
+											lok17_33_39:
+												_ = position166_33_39
+											}
+											goto lok33_39
+										l165_33_39:
+											position, tokenIndex = position165_33_39, tokenIndex165_33_39
+											goto l142_39
+										}
+									lok33_39:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l159_34_39
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l142_39
+										l159_34_39:
+											position++
+											goto lok34_39
+										}
+									lok34_39:
+									}
+								}
+							}
+
+							_ = position143_39
+						}
+						goto lok39
+					l142_39:
+						position, tokenIndex = position142_39, tokenIndex142_39
 						goto l141
 					}
+				lok39:
 					goto l140
 				l141:
 					position, tokenIndex = position141, tokenIndex141
@@ -3667,11 +2945,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position143 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(20, true)
 						}
 
 						if int(position) == p.at {
@@ -3680,9 +2958,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '%':
 							{ // escaped
-								position165_37, tokenIndex165_37 := position, tokenIndex
+								position165_33, tokenIndex165_33 := position, tokenIndex
 								{
-									position166_37 := position
+									position166_33 := position
 									if buffer[position] != rune('%') {
 										if int(position) == p.at {
 											p.note(4, true)
@@ -3691,187 +2969,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l165_37
+										goto l165_33
 									}
 									position++
 									{ // hex
-										position167_17_37, tokenIndex167_17_37 := position, tokenIndex
-										{
-											position168_17_37 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position182_11_17_37, tokenIndex182_11_17_37 := position, tokenIndex
-														{
-															position183_11_17_37 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l182_11_17_37
-															}
-															position++
-															_ = position183_11_17_37
-														}
-														goto lok11_17_37
-													l182_11_17_37:
-														position, tokenIndex = position182_11_17_37, tokenIndex182_11_17_37
-														goto l167_17_37
-													}
-												lok11_17_37:
-												}
-											}
-
-											_ = position168_17_37
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok17_37
-									l167_17_37:
-										position, tokenIndex = position167_17_37, tokenIndex167_17_37
-										goto l165_37
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l167_16_33
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_33
+									l167_16_33:
+										position++
+										goto lok16_33
 									}
-								lok17_37:
+								lok16_33:
 									{ // hex
-										position167_18_37, tokenIndex167_18_37 := position, tokenIndex
-										{
-											position168_18_37 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position182_11_18_37, tokenIndex182_11_18_37 := position, tokenIndex
-														{
-															position183_11_18_37 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l182_11_18_37
-															}
-															position++
-															_ = position183_11_18_37
-														}
-														goto lok11_18_37
-													l182_11_18_37:
-														position, tokenIndex = position182_11_18_37, tokenIndex182_11_18_37
-														goto l167_18_37
-													}
-												lok11_18_37:
-												}
-											}
-
-											_ = position168_18_37
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok18_37
-									l167_18_37:
-										position, tokenIndex = position167_18_37, tokenIndex167_18_37
-										goto l165_37
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l167_17_33
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_33
+									l167_17_33:
+										position++
+										goto lok17_33
 									}
-								lok18_37:
-									_ = position166_37
+								lok17_33:
+									_ = position166_33
 								}
-								goto lok37
-							l165_37:
-								position, tokenIndex = position165_37, tokenIndex165_37
+								goto lok33
+							l165_33:
+								position, tokenIndex = position165_33, tokenIndex165_33
 								goto l142
 							}
-						lok37:
+						lok33:
 							;
 						default:
 							{ // unreserved
-								position159_38, tokenIndex159_38 := position, tokenIndex
-								{
-									position160_38 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(7, true)
-											}
-
-											if int(position) == p.at {
-												p.note(8, false)
-											}
-											switch buffer[position] {
-											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-												{ // mark
-													position162_10_38, tokenIndex162_10_38 := position, tokenIndex
-													{
-														position163_10_38 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(9, true)
-																}
-
-																if buffer[position] != rune('-') {
-																	if int(position) == p.at {
-																		p.note(10, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l162_10_38
-																}
-																position++
-															}
-														}
-
-														_ = position163_10_38
-													}
-													goto lok10_38
-												l162_10_38:
-													position, tokenIndex = position162_10_38, tokenIndex162_10_38
-													goto l159_38
-												}
-											lok10_38:
-												;
-											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l159_38
-												}
-												position++
-											}
-										}
-									}
-
-									_ = position160_38
+								if int(position) == p.at {
+									p.note(6, true)
 								}
-								goto lok38
-							l159_38:
-								position, tokenIndex = position159_38, tokenIndex159_38
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l159_34
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l142
+							l159_34:
+								position++
+								goto lok34
 							}
-						lok38:
+						lok34:
 						}
 					}
 				}
@@ -3892,9 +3050,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l147:
 				{
 					position148, tokenIndex148 := position, tokenIndex
-					if !_rules[ruleuric]() {
+					{ // uric
+						position153_40, tokenIndex153_40 := position, tokenIndex
+						{
+							position154_40 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(7, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position165_35_40, tokenIndex165_35_40 := position, tokenIndex
+											{
+												position166_35_40 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_35_40
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l167_16_35_40
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_35_40
+												l167_16_35_40:
+													position++
+													goto lok16_35_40
+												}
+											lok16_35_40:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l167_17_35_40
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_35_40
+												l167_17_35_40:
+													position++
+													goto lok17_35_40
+												}
+											lok17_35_40:
+												_ = position166_35_40
+											}
+											goto lok35_40
+										l165_35_40:
+											position, tokenIndex = position165_35_40, tokenIndex165_35_40
+											goto l153_40
+										}
+									lok35_40:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l159_36_40
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l153_40
+										l159_36_40:
+											position++
+											goto lok36_40
+										}
+									lok36_40:
+									}
+								}
+							}
+
+							_ = position154_40
+						}
+						goto lok40
+					l153_40:
+						position, tokenIndex = position153_40, tokenIndex153_40
 						goto l148
 					}
+				lok40:
 					goto l147
 				l148:
 					position, tokenIndex = position148, tokenIndex148
@@ -3913,9 +3170,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l151:
 				{
 					position152, tokenIndex152 := position, tokenIndex
-					if !_rules[ruleuric]() {
+					{ // uric
+						position153_41, tokenIndex153_41 := position, tokenIndex
+						{
+							position154_41 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(7, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position165_35_41, tokenIndex165_35_41 := position, tokenIndex
+											{
+												position166_35_41 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_35_41
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l167_16_35_41
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_35_41
+												l167_16_35_41:
+													position++
+													goto lok16_35_41
+												}
+											lok16_35_41:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l167_17_35_41
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l165_35_41
+												l167_17_35_41:
+													position++
+													goto lok17_35_41
+												}
+											lok17_35_41:
+												_ = position166_35_41
+											}
+											goto lok35_41
+										l165_35_41:
+											position, tokenIndex = position165_35_41, tokenIndex165_35_41
+											goto l153_41
+										}
+									lok35_41:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l159_36_41
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l153_41
+										l159_36_41:
+											position++
+											goto lok36_41
+										}
+									lok36_41:
+									}
+								}
+							}
+
+							_ = position154_41
+						}
+						goto lok41
+					l153_41:
+						position, tokenIndex = position153_41, tokenIndex153_41
 						goto l152
 					}
+				lok41:
 					goto l151
 				l152:
 					position, tokenIndex = position152, tokenIndex152
@@ -3931,240 +3287,92 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position154 := position
 				{
-					if int(position) == p.at {
-						p.note(22, false)
-					}
-					switch buffer[position] {
-					case '%':
-						{ // escaped
-							position165_39, tokenIndex165_39 := position, tokenIndex
-							{
-								position166_39 := position
-								if buffer[position] != rune('%') {
-									if int(position) == p.at {
-										p.note(4, true)
-									}
+					if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
+						position++
+					} else {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(4, false)
+						}
+						switch buffer[position] {
+						case '%':
+							{ // escaped
+								position165_35, tokenIndex165_35 := position, tokenIndex
+								{
+									position166_35 := position
+									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_35
 									}
-									goto l165_39
+									position++
+									{ // hex
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l167_16_35
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_35
+									l167_16_35:
+										position++
+										goto lok16_35
+									}
+								lok16_35:
+									{ // hex
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l167_17_35
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l165_35
+									l167_17_35:
+										position++
+										goto lok17_35
+									}
+								lok17_35:
+									_ = position166_35
 								}
+								goto lok35
+							l165_35:
+								position, tokenIndex = position165_35, tokenIndex165_35
+								goto l153
+							}
+						lok35:
+							;
+						default:
+							{ // unreserved
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l159_36
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l153
+							l159_36:
 								position++
-								{ // hex
-									position167_17_39, tokenIndex167_17_39 := position, tokenIndex
-									{
-										position168_17_39 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(5, true)
-												}
-
-												{ // digit
-													position182_11_17_39, tokenIndex182_11_17_39 := position, tokenIndex
-													{
-														position183_11_17_39 := position
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															if int(position) == p.at {
-																p.note(6, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l182_11_17_39
-														}
-														position++
-														_ = position183_11_17_39
-													}
-													goto lok11_17_39
-												l182_11_17_39:
-													position, tokenIndex = position182_11_17_39, tokenIndex182_11_17_39
-													goto l167_17_39
-												}
-											lok11_17_39:
-											}
-										}
-
-										_ = position168_17_39
-									}
-									goto lok17_39
-								l167_17_39:
-									position, tokenIndex = position167_17_39, tokenIndex167_17_39
-									goto l165_39
-								}
-							lok17_39:
-								{ // hex
-									position167_18_39, tokenIndex167_18_39 := position, tokenIndex
-									{
-										position168_18_39 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(5, true)
-												}
-
-												{ // digit
-													position182_11_18_39, tokenIndex182_11_18_39 := position, tokenIndex
-													{
-														position183_11_18_39 := position
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															if int(position) == p.at {
-																p.note(6, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l182_11_18_39
-														}
-														position++
-														_ = position183_11_18_39
-													}
-													goto lok11_18_39
-												l182_11_18_39:
-													position, tokenIndex = position182_11_18_39, tokenIndex182_11_18_39
-													goto l167_18_39
-												}
-											lok11_18_39:
-											}
-										}
-
-										_ = position168_18_39
-									}
-									goto lok18_39
-								l167_18_39:
-									position, tokenIndex = position167_18_39, tokenIndex167_18_39
-									goto l165_39
-								}
-							lok18_39:
-								_ = position166_39
+								goto lok36
 							}
-							goto lok39
-						l165_39:
-							position, tokenIndex = position165_39, tokenIndex165_39
-							goto l153
+						lok36:
 						}
-					lok39:
-						;
-					case '$', '&', '+', ',', '/', ':', ';', '=', '?', '@':
-						{ // reserved
-							position156_40, tokenIndex156_40 := position, tokenIndex
-							{
-								position157_40 := position
-								{
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-										position++
-									} else {
-										if int(position) == p.at {
-											p.note(23, true)
-										}
-
-										if buffer[position] != rune(';') {
-											if int(position) == p.at {
-												p.note(20, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l156_40
-										}
-										position++
-									}
-								}
-
-								_ = position157_40
-							}
-							goto lok40
-						l156_40:
-							position, tokenIndex = position156_40, tokenIndex156_40
-							goto l153
-						}
-					lok40:
-						;
-					default:
-						{ // unreserved
-							position159_41, tokenIndex159_41 := position, tokenIndex
-							{
-								position160_41 := position
-								{
-									if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-										position++
-									} else {
-										if int(position) == p.at {
-											p.note(7, true)
-										}
-
-										if int(position) == p.at {
-											p.note(8, false)
-										}
-										switch buffer[position] {
-										case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-											{ // mark
-												position162_10_41, tokenIndex162_10_41 := position, tokenIndex
-												{
-													position163_10_41 := position
-													{
-														if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-															position++
-														} else {
-															if int(position) == p.at {
-																p.note(9, true)
-															}
-
-															if buffer[position] != rune('-') {
-																if int(position) == p.at {
-																	p.note(10, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l162_10_41
-															}
-															position++
-														}
-													}
-
-													_ = position163_10_41
-												}
-												goto lok10_41
-											l162_10_41:
-												position, tokenIndex = position162_10_41, tokenIndex162_10_41
-												goto l159_41
-											}
-										lok10_41:
-											;
-										default:
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
-													p.note(11, true)
-												}
-
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l159_41
-											}
-											position++
-										}
-									}
-								}
-
-								_ = position160_41
-							}
-							goto lok41
-						l159_41:
-							position, tokenIndex = position159_41, tokenIndex159_41
-							goto l153
-						}
-					lok41:
 					}
 				}
 
@@ -4177,147 +3385,51 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		},
 		/* 31 reserved <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		func() bool {
-			position156, tokenIndex156 := position, tokenIndex
-			{
-				position157 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(23, true)
-						}
-
-						if buffer[position] != rune(';') {
-							if int(position) == p.at {
-								p.note(20, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l156
-						}
-						position++
-					}
-				}
-
-				_ = position157
+			if int(position) == p.at {
+				p.note(22, true)
 			}
-			return true
-		l156:
-			position, tokenIndex = position156, tokenIndex156
+			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+				goto l156
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l156:
+			position++
+			return true
 		},
 		/* 32 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			position159, tokenIndex159 := position, tokenIndex
-			{
-				position160 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(7, true)
-						}
-
-						if int(position) == p.at {
-							p.note(8, false)
-						}
-						switch buffer[position] {
-						case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-							{ // mark
-								position162_10, tokenIndex162_10 := position, tokenIndex
-								{
-									position163_10 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(9, true)
-											}
-
-											if buffer[position] != rune('-') {
-												if int(position) == p.at {
-													p.note(10, true)
-												}
-
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l162_10
-											}
-											position++
-										}
-									}
-
-									_ = position163_10
-								}
-								goto lok10
-							l162_10:
-								position, tokenIndex = position162_10, tokenIndex162_10
-								goto l159
-							}
-						lok10:
-							;
-						default:
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) == p.at {
-									p.note(11, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l159
-							}
-							position++
-						}
-					}
-				}
-
-				_ = position160
+			if int(position) == p.at {
+				p.note(6, true)
 			}
-			return true
-		l159:
-			position, tokenIndex = position159, tokenIndex159
+			if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+				goto l159
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l159:
+			position++
+			return true
 		},
 		/* 33 mark <- <((&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))> */
 		func() bool {
-			position162, tokenIndex162 := position, tokenIndex
-			{
-				position163 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(9, true)
-						}
-
-						if buffer[position] != rune('-') {
-							if int(position) == p.at {
-								p.note(10, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162
-						}
-						position++
-					}
-				}
-
-				_ = position163
+			if int(position) == p.at {
+				p.note(23, true)
 			}
-			return true
-		l162:
-			position, tokenIndex = position162, tokenIndex162
+			if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+				goto l162
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l162:
+			position++
+			return true
 		},
 		/* 34 escaped <- <('%' hex hex)> */
 		func() bool {
@@ -4336,97 +3448,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // hex
-					position167_17, tokenIndex167_17 := position, tokenIndex
-					{
-						position168_17 := position
-						{
-							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-								position++
-							} else {
-								if int(position) == p.at {
-									p.note(5, true)
-								}
-
-								{ // digit
-									position182_11_17, tokenIndex182_11_17 := position, tokenIndex
-									{
-										position183_11_17 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(6, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l182_11_17
-										}
-										position++
-										_ = position183_11_17
-									}
-									goto lok11_17
-								l182_11_17:
-									position, tokenIndex = position182_11_17, tokenIndex182_11_17
-									goto l167_17
-								}
-							lok11_17:
-							}
-						}
-
-						_ = position168_17
+					if int(position) == p.at {
+						p.note(5, true)
 					}
-					goto lok17
-				l167_17:
-					position, tokenIndex = position167_17, tokenIndex167_17
+					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						goto l167_16
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l165
+				l167_16:
+					position++
+					goto lok16
+				}
+			lok16:
+				{ // hex
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						goto l167_17
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					goto l165
+				l167_17:
+					position++
+					goto lok17
 				}
 			lok17:
-				{ // hex
-					position167_18, tokenIndex167_18 := position, tokenIndex
-					{
-						position168_18 := position
-						{
-							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-								position++
-							} else {
-								if int(position) == p.at {
-									p.note(5, true)
-								}
-
-								{ // digit
-									position182_11_18, tokenIndex182_11_18 := position, tokenIndex
-									{
-										position183_11_18 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(6, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l182_11_18
-										}
-										position++
-										_ = position183_11_18
-									}
-									goto lok11_18
-								l182_11_18:
-									position, tokenIndex = position182_11_18, tokenIndex182_11_18
-									goto l167_18
-								}
-							lok11_18:
-							}
-						}
-
-						_ = position168_18
-					}
-					goto lok18
-				l167_18:
-					position, tokenIndex = position167_18, tokenIndex167_18
-					goto l165
-				}
-			lok18:
 				_ = position166
 			}
 			return true
@@ -4436,353 +3488,189 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		},
 		/* 35 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		func() bool {
-			position167, tokenIndex167 := position, tokenIndex
-			{
-				position168 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(5, true)
-						}
-
-						{ // digit
-							position182_11, tokenIndex182_11 := position, tokenIndex
-							{
-								position183_11 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(6, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l182_11
-								}
-								position++
-								_ = position183_11
-							}
-							goto lok11
-						l182_11:
-							position, tokenIndex = position182_11, tokenIndex182_11
-							goto l167
-						}
-					lok11:
-					}
-				}
-
-				_ = position168
+			if int(position) == p.at {
+				p.note(5, true)
 			}
-			return true
-		l167:
-			position, tokenIndex = position167, tokenIndex167
+			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+				goto l167
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l167:
+			position++
+			return true
 		},
 		/* 36 alphanum <- <(alpha / digit)> */
 		func() bool {
-			position170, tokenIndex170 := position, tokenIndex
-			{
-				position171 := position
-				{
-					position172, tokenIndex172 := position, tokenIndex
-					{ // alpha
-						position174_19, tokenIndex174_19 := position, tokenIndex
-						{
-							position175_19 := position
-							{
-								position176_19, tokenIndex176_19 := position, tokenIndex
-								{ // lowalpha
-									position178_12_19, tokenIndex178_12_19 := position, tokenIndex
-									{
-										position179_12_19 := position
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
-												p.note(11, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l178_12_19
-										}
-										position++
-										_ = position179_12_19
-									}
-									goto lok12_19
-								l178_12_19:
-									position, tokenIndex = position178_12_19, tokenIndex178_12_19
-									goto l177_19
-								}
-							lok12_19:
-								goto l176_19
-							l177_19:
-								position, tokenIndex = position176_19, tokenIndex176_19
-								{ // upalpha
-									position180_13_19, tokenIndex180_13_19 := position, tokenIndex
-									{
-										position181_13_19 := position
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											if int(position) == p.at {
-												p.note(14, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l180_13_19
-										}
-										position++
-										_ = position181_13_19
-									}
-									goto lok13_19
-								l180_13_19:
-									position, tokenIndex = position180_13_19, tokenIndex180_13_19
-									goto l174_19
-								}
-							lok13_19:
-							}
-						l176_19:
-							_ = position175_19
-						}
-						goto lok19
-					l174_19:
-						position, tokenIndex = position174_19, tokenIndex174_19
-						goto l173
-					}
-				lok19:
-					goto l172
-				l173:
-					position, tokenIndex = position172, tokenIndex172
-					{ // digit
-						position182_20, tokenIndex182_20 := position, tokenIndex
-						{
-							position183_20 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l182_20
-							}
-							position++
-							_ = position183_20
-						}
-						goto lok20
-					l182_20:
-						position, tokenIndex = position182_20, tokenIndex182_20
-						goto l170
-					}
-				lok20:
-				}
-			l172:
-				_ = position171
+			if int(position) == p.at {
+				p.note(10, true)
 			}
-			return true
-		l170:
-			position, tokenIndex = position170, tokenIndex170
+			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+				goto l170
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
+			if int(position) == p.at {
+				p.note(16, true)
+			}
+			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+				goto l170
+			}
 			return false
+		l170:
+			position++
+			return true
 		},
 		/* 37 alpha <- <(lowalpha / upalpha)> */
 		func() bool {
-			position174, tokenIndex174 := position, tokenIndex
-			{
-				position175 := position
-				{
-					position176, tokenIndex176 := position, tokenIndex
-					{ // lowalpha
-						position178_12, tokenIndex178_12 := position, tokenIndex
-						{
-							position179_12 := position
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) == p.at {
-									p.note(11, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l178_12
-							}
-							position++
-							_ = position179_12
-						}
-						goto lok12
-					l178_12:
-						position, tokenIndex = position178_12, tokenIndex178_12
-						goto l177
-					}
-				lok12:
-					goto l176
-				l177:
-					position, tokenIndex = position176, tokenIndex176
-					{ // upalpha
-						position180_13, tokenIndex180_13 := position, tokenIndex
-						{
-							position181_13 := position
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								if int(position) == p.at {
-									p.note(14, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l180_13
-							}
-							position++
-							_ = position181_13
-						}
-						goto lok13
-					l180_13:
-						position, tokenIndex = position180_13, tokenIndex180_13
-						goto l174
-					}
-				lok13:
-				}
-			l176:
-				_ = position175
+			if int(position) == p.at {
+				p.note(10, true)
 			}
-			return true
-		l174:
-			position, tokenIndex = position174, tokenIndex174
+			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+				goto l174
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
+			if int(position) == p.at {
+				p.note(11, true)
+			}
+			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+				goto l174
+			}
 			return false
+		l174:
+			position++
+			return true
 		},
 		/* 38 lowalpha <- <[a-z]> */
 		func() bool {
-			position178, tokenIndex178 := position, tokenIndex
-			{
-				position179 := position
-				if c := buffer[position]; c < rune('a') || c > rune('z') {
-					if int(position) == p.at {
-						p.note(11, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l178
-				}
-				position++
-				_ = position179
+			if int(position) == p.at {
+				p.note(10, true)
 			}
-			return true
-		l178:
-			position, tokenIndex = position178, tokenIndex178
+			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+				goto l178
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l178:
+			position++
+			return true
 		},
 		/* 39 upalpha <- <[A-Z]> */
 		func() bool {
-			position180, tokenIndex180 := position, tokenIndex
-			{
-				position181 := position
-				if c := buffer[position]; c < rune('A') || c > rune('Z') {
-					if int(position) == p.at {
-						p.note(14, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l180
-				}
-				position++
-				_ = position181
+			if int(position) == p.at {
+				p.note(11, true)
 			}
-			return true
-		l180:
-			position, tokenIndex = position180, tokenIndex180
+			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+				goto l180
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l180:
+			position++
+			return true
 		},
 		/* 40 digit <- <[0-9]> */
 		func() bool {
-			position182, tokenIndex182 := position, tokenIndex
-			{
-				position183 := position
-				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					if int(position) == p.at {
-						p.note(6, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l182
-				}
-				position++
-				_ = position183
+			if int(position) == p.at {
+				p.note(19, true)
 			}
-			return true
-		l182:
-			position, tokenIndex = position182, tokenIndex182
+			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+				goto l182
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l182:
+			position++
+			return true
 		},
 	}
 	p.rules = _rules
 	return nil
 }
 
-// class0 is the table of the characters $ & + , : ; = ? @ (see internal/pegwrap/classes.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class0 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class1 is the table of the characters $ & + , ; = @ (see internal/pegwrap/classes.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class1 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class2 is the table of the characters + - . (see internal/pegwrap/classes.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class2 is the table of the characters a-z (see internal/pegwrap/byteset.go).
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
-// class3 is the table of the characters $ & + , : ; = @ (see internal/pegwrap/classes.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class3 is the table of the characters 0-9 A-Z (see internal/pegwrap/byteset.go).
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class4 is the table of the characters $ & + , : ; = (see internal/pegwrap/classes.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class4 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class5 is the table of the characters $ & + , : = @ (see internal/pegwrap/classes.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class5 is the table of the characters ! '-* - . _ ~ (see internal/pegwrap/byteset.go).
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
 
-// class6 is the table of the characters $ & + , / : = ? @ (see internal/pegwrap/classes.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class6 is the table of the characters ! '-* - . 0-9 A-Z _ a-z ~ (see internal/pegwrap/byteset.go).
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
-// class7 is the table of the characters 0-9 A-Z a-z (see internal/pegwrap/classes.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+// class7 is the table of the characters $ & + , / : ; = ? @ (see internal/pegwrap/byteset.go).
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class8 is the table of the characters ! '-* . _ ~ (see internal/pegwrap/classes.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+// class8 is the table of the characters ! $ &-. 0-; = ?-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
-// class9 is the table of the characters A-F a-f (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class9 is the table of the characters ! $ &-. 0-9 ; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class10 is the table of the characters + - . 0-9 a-z (see internal/pegwrap/classes.go).
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+
+// class11 is the table of the characters ! $ &-. 0-; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class12 is the table of the characters ! $ &-. 0-; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class13 is the table of the characters ! $ &-. 0-: = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class14 is the table of the characters ! $ &-; = ?-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 9 lookaheads, 5 rule calls inside them.
+// 10 lookaheads, 5 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x800000000, 0x0, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0xac00185000000000, 0x1, 0x0, 0x0},
+	{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x7e0000007e, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
-	{0x3ff000000000000, 0x7fffffe07fffffe, 0x0, 0x0},
-	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
-	{0x478200000000, 0x4000000080000000, 0x0, 0x0},
-	{0x200000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff678200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0xafffffd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x2800185000000000, 0x1, 0x0, 0x0},
+	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
-	{0x680000000000, 0x0, 0x0, 0x0},
-	{0x2c00185000000000, 0x1, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
-	{0x2c00185000000000, 0x0, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
+	{0x200000000000, 0x0, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x27ff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x800000000000000, 0x0, 0x0, 0x0},
-	{0x2400185000000000, 0x1, 0x0, 0x0},
-	{0xac00987000000000, 0x1, 0x0, 0x0},
-	{0xa400985000000000, 0x1, 0x0, 0x0},
+	{0xac00985000000000, 0x1, 0x0, 0x0},
+	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
 }
 
 // probeClass maps each printable ASCII character to the smallest one that every

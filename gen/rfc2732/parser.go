@@ -371,8 +371,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			p.buffer = make([]rune, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		for i := 0; i < len(s); i++ {
-			b[i] = rune(s[i])
+		// Eight bytes a step, from and into slices of known length: Go then checks no index
+		// in the loop, and the copy takes a third of the time of one checked byte a step.
+		d := b[:len(s)]
+		i := 0
+		for ; i+8 <= len(s); i += 8 {
+			t, e := s[i:i+8], d[i:i+8]
+			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
+			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
+		}
+		for ; i < len(s); i++ {
+			d[i] = rune(s[i])
 		}
 		if n > len(s) {
 			b[len(s)] = probeSymbol
@@ -450,49 +459,49 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l3:
 					position, tokenIndex = position2, tokenIndex2
 					{ // path
-						position158_57, tokenIndex158_57 := position, tokenIndex
+						position158_56, tokenIndex158_56 := position, tokenIndex
 						{
-							position159_57 := position
+							position159_56 := position
 							{
-								position160_57, tokenIndex160_57 := position, tokenIndex
+								position160_56, tokenIndex160_56 := position, tokenIndex
 								{
-									position162_57, tokenIndex162_57 := position, tokenIndex
+									position162_56, tokenIndex162_56 := position, tokenIndex
 									if !_rules[ruleabs_path]() {
-										goto l163_57
+										goto l163_56
 									}
-									goto l162_57
-								l163_57:
-									position, tokenIndex = position162_57, tokenIndex162_57
+									goto l162_56
+								l163_56:
+									position, tokenIndex = position162_56, tokenIndex162_56
 									if !_rules[ruleopaque_part]() {
-										goto l160_57
+										goto l160_56
 									}
 								}
-							l162_57:
-								goto l161_57
-							l160_57:
-								position, tokenIndex = position160_57, tokenIndex160_57
+							l162_56:
+								goto l161_56
+							l160_56:
+								position, tokenIndex = position160_56, tokenIndex160_56
 							}
-						l161_57:
+						l161_56:
 							{
-								position164_57, tokenIndex164_57 := position, tokenIndex
+								position164_56, tokenIndex164_56 := position, tokenIndex
 								if !matchDot() {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l164_57
+									goto l164_56
 								}
-								goto l158_57
-							l164_57:
-								position, tokenIndex = position164_57, tokenIndex164_57
+								goto l158_56
+							l164_56:
+								position, tokenIndex = position164_56, tokenIndex164_56
 							}
-							_ = position159_57
+							_ = position159_56
 						}
-						goto lok57
-					l158_57:
-						position, tokenIndex = position158_57, tokenIndex158_57
+						goto lok56
+					l158_56:
+						position, tokenIndex = position158_56, tokenIndex158_56
 						goto l0
 					}
-				lok57:
+				lok56:
 				}
 			l2:
 				_ = position1
@@ -595,24 +604,24 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position15, tokenIndex15 := position, tokenIndex
 					{ // hier_part
-						position24_56, tokenIndex24_56 := position, tokenIndex
+						position24_55, tokenIndex24_55 := position, tokenIndex
 						{
-							position25_56 := position
+							position25_55 := position
 							{
-								position26_56, tokenIndex26_56 := position, tokenIndex
+								position26_55, tokenIndex26_55 := position, tokenIndex
 								if !_rules[rulenet_path]() {
-									goto l27_56
+									goto l27_55
 								}
-								goto l26_56
-							l27_56:
-								position, tokenIndex = position26_56, tokenIndex26_56
+								goto l26_55
+							l27_55:
+								position, tokenIndex = position26_55, tokenIndex26_55
 								if !_rules[ruleabs_path]() {
-									goto l24_56
+									goto l24_55
 								}
 							}
-						l26_56:
+						l26_55:
 							{
-								position28_56, tokenIndex28_56 := position, tokenIndex
+								position28_55, tokenIndex28_55 := position, tokenIndex
 								if buffer[position] != rune('?') {
 									if int(position) == p.at {
 										p.note(2, false)
@@ -621,25 +630,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l28_56
+									goto l28_55
 								}
 								position++
 								if !p.peek(_rules[rulequery]) {
-									goto l28_56
+									goto l28_55
 								}
-								goto l29_56
-							l28_56:
-								position, tokenIndex = position28_56, tokenIndex28_56
+								goto l29_55
+							l28_55:
+								position, tokenIndex = position28_55, tokenIndex28_55
 							}
-						l29_56:
-							_ = position25_56
+						l29_55:
+							_ = position25_55
 						}
-						goto lok56
-					l24_56:
-						position, tokenIndex = position24_56, tokenIndex24_56
+						goto lok55
+					l24_55:
+						position, tokenIndex = position24_55, tokenIndex24_55
 						goto l16
 					}
-				lok56:
+				lok55:
 					goto l15
 				l16:
 					position, tokenIndex = position15, tokenIndex15
@@ -766,15 +775,213 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position30, tokenIndex30 := position, tokenIndex
 			{
 				position31 := position
-				if !_rules[ruleuric_no_slash]() {
+				{ // uric_no_slash
+					position34_47, tokenIndex34_47 := position, tokenIndex
+					{
+						position35_47 := position
+						{
+							if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+								position++
+							} else {
+								if int(position) == p.at {
+									p.note(3, true)
+								}
+
+								if int(position) == p.at {
+									p.note(4, false)
+								}
+								switch buffer[position] {
+								case '%':
+									{ // escaped
+										position202_26_47, tokenIndex202_26_47 := position, tokenIndex
+										{
+											position203_26_47 := position
+											if buffer[position] != rune('%') {
+												if int(position) == p.at {
+													p.note(4, true)
+												}
+
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l202_26_47
+											}
+											position++
+											{ // hex
+												if int(position) == p.at {
+													p.note(5, true)
+												}
+												if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													goto l204_24_26_47
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l202_26_47
+											l204_24_26_47:
+												position++
+												goto lok24_26_47
+											}
+										lok24_26_47:
+											{ // hex
+												if int(position) == p.at {
+													p.note(5, true)
+												}
+												if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													goto l204_25_26_47
+												}
+												if int(position) > p.far {
+													p.far, p.farComp = int(position), p.comp
+												}
+												goto l202_26_47
+											l204_25_26_47:
+												position++
+												goto lok25_26_47
+											}
+										lok25_26_47:
+											_ = position203_26_47
+										}
+										goto lok26_47
+									l202_26_47:
+										position, tokenIndex = position202_26_47, tokenIndex202_26_47
+										goto l34_47
+									}
+								lok26_47:
+									;
+								default:
+									{ // unreserved
+										if int(position) == p.at {
+											p.note(6, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											goto l196_27_47
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l34_47
+									l196_27_47:
+										position++
+										goto lok27_47
+									}
+								lok27_47:
+								}
+							}
+						}
+
+						_ = position35_47
+					}
+					goto lok47
+				l34_47:
+					position, tokenIndex = position34_47, tokenIndex34_47
 					goto l30
 				}
+			lok47:
 			l32:
 				{
 					position33, tokenIndex33 := position, tokenIndex
-					if !_rules[ruleuric]() {
+					{ // uric
+						position190_48, tokenIndex190_48 := position, tokenIndex
+						{
+							position191_48 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(7, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position202_45_48, tokenIndex202_45_48 := position, tokenIndex
+											{
+												position203_45_48 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_45_48
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+														goto l204_24_45_48
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_45_48
+												l204_24_45_48:
+													position++
+													goto lok24_45_48
+												}
+											lok24_45_48:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+														goto l204_25_45_48
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_45_48
+												l204_25_45_48:
+													position++
+													goto lok25_45_48
+												}
+											lok25_45_48:
+												_ = position203_45_48
+											}
+											goto lok45_48
+										l202_45_48:
+											position, tokenIndex = position202_45_48, tokenIndex202_45_48
+											goto l190_48
+										}
+									lok45_48:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l196_46_48
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l190_48
+										l196_46_48:
+											position++
+											goto lok46_48
+										}
+									lok46_48:
+									}
+								}
+							}
+
+							_ = position191_48
+						}
+						goto lok48
+					l190_48:
+						position, tokenIndex = position190_48, tokenIndex190_48
 						goto l33
 					}
+				lok48:
 					goto l32
 				l33:
 					position, tokenIndex = position33, tokenIndex33
@@ -794,7 +1001,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position35 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
@@ -807,9 +1014,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '%':
 							{ // escaped
-								position202_29, tokenIndex202_29 := position, tokenIndex
+								position202_26, tokenIndex202_26 := position, tokenIndex
 								{
-									position203_29 := position
+									position203_26 := position
 									if buffer[position] != rune('%') {
 										if int(position) == p.at {
 											p.note(4, true)
@@ -818,187 +1025,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l202_29
+										goto l202_26
 									}
 									position++
 									{ // hex
-										position204_25_29, tokenIndex204_25_29 := position, tokenIndex
-										{
-											position205_25_29 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position219_19_25_29, tokenIndex219_19_25_29 := position, tokenIndex
-														{
-															position220_19_25_29 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l219_19_25_29
-															}
-															position++
-															_ = position220_19_25_29
-														}
-														goto lok19_25_29
-													l219_19_25_29:
-														position, tokenIndex = position219_19_25_29, tokenIndex219_19_25_29
-														goto l204_25_29
-													}
-												lok19_25_29:
-												}
-											}
-
-											_ = position205_25_29
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok25_29
-									l204_25_29:
-										position, tokenIndex = position204_25_29, tokenIndex204_25_29
-										goto l202_29
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l204_24_26
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_26
+									l204_24_26:
+										position++
+										goto lok24_26
 									}
-								lok25_29:
+								lok24_26:
 									{ // hex
-										position204_26_29, tokenIndex204_26_29 := position, tokenIndex
-										{
-											position205_26_29 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position219_19_26_29, tokenIndex219_19_26_29 := position, tokenIndex
-														{
-															position220_19_26_29 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l219_19_26_29
-															}
-															position++
-															_ = position220_19_26_29
-														}
-														goto lok19_26_29
-													l219_19_26_29:
-														position, tokenIndex = position219_19_26_29, tokenIndex219_19_26_29
-														goto l204_26_29
-													}
-												lok19_26_29:
-												}
-											}
-
-											_ = position205_26_29
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok26_29
-									l204_26_29:
-										position, tokenIndex = position204_26_29, tokenIndex204_26_29
-										goto l202_29
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l204_25_26
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_26
+									l204_25_26:
+										position++
+										goto lok25_26
 									}
-								lok26_29:
-									_ = position203_29
+								lok25_26:
+									_ = position203_26
 								}
-								goto lok29
-							l202_29:
-								position, tokenIndex = position202_29, tokenIndex202_29
+								goto lok26
+							l202_26:
+								position, tokenIndex = position202_26, tokenIndex202_26
 								goto l34
 							}
-						lok29:
+						lok26:
 							;
 						default:
 							{ // unreserved
-								position196_30, tokenIndex196_30 := position, tokenIndex
-								{
-									position197_30 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(7, true)
-											}
-
-											if int(position) == p.at {
-												p.note(8, false)
-											}
-											switch buffer[position] {
-											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-												{ // mark
-													position199_18_30, tokenIndex199_18_30 := position, tokenIndex
-													{
-														position200_18_30 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(9, true)
-																}
-
-																if buffer[position] != rune('-') {
-																	if int(position) == p.at {
-																		p.note(10, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l199_18_30
-																}
-																position++
-															}
-														}
-
-														_ = position200_18_30
-													}
-													goto lok18_30
-												l199_18_30:
-													position, tokenIndex = position199_18_30, tokenIndex199_18_30
-													goto l196_30
-												}
-											lok18_30:
-												;
-											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l196_30
-												}
-												position++
-											}
-										}
-									}
-
-									_ = position197_30
+								if int(position) == p.at {
+									p.note(6, true)
 								}
-								goto lok30
-							l196_30:
-								position, tokenIndex = position196_30, tokenIndex196_30
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l196_27
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l34
+							l196_27:
+								position++
+								goto lok27
 							}
-						lok30:
+						lok27:
 						}
 					}
 				}
@@ -1019,7 +1106,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position38 := position
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(12, true)
+						p.note(8, true)
 					}
 
 					if int(position) > p.far {
@@ -1030,7 +1117,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position++
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(12, true)
+						p.note(8, true)
 					}
 
 					if int(position) > p.far {
@@ -1070,7 +1157,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position42 := position
 				if buffer[position] != rune('/') {
 					if int(position) == p.at {
-						p.note(12, true)
+						p.note(8, true)
 					}
 
 					if int(position) > p.far {
@@ -1080,41 +1167,41 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // path_segments
-					position165_55, tokenIndex165_55 := position, tokenIndex
+					position165_54, tokenIndex165_54 := position, tokenIndex
 					{
-						position166_55 := position
+						position166_54 := position
 						if !_rules[rulesegment]() {
-							goto l165_55
+							goto l165_54
 						}
-					l167_55:
+					l167_54:
 						{
-							position168_55, tokenIndex168_55 := position, tokenIndex
+							position168_54, tokenIndex168_54 := position, tokenIndex
 							if buffer[position] != rune('/') {
 								if int(position) == p.at {
-									p.note(12, true)
+									p.note(8, true)
 								}
 
 								if int(position) > p.far {
 									p.far, p.farComp = int(position), p.comp
 								}
-								goto l168_55
+								goto l168_54
 							}
 							position++
 							if !_rules[rulesegment]() {
-								goto l168_55
+								goto l168_54
 							}
-							goto l167_55
-						l168_55:
-							position, tokenIndex = position168_55, tokenIndex168_55
+							goto l167_54
+						l168_54:
+							position, tokenIndex = position168_54, tokenIndex168_54
 						}
-						_ = position166_55
+						_ = position166_54
 					}
-					goto lok55
-				l165_55:
-					position, tokenIndex = position165_55, tokenIndex165_55
+					goto lok54
+				l165_54:
+					position, tokenIndex = position165_54, tokenIndex165_54
 					goto l41
 				}
-			lok55:
+			lok54:
 				add(ruleabs_path, position42)
 			}
 			p.comp = comp
@@ -1159,11 +1246,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position48 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
-							p.note(13, true)
+							p.note(9, true)
 						}
 
 						if int(position) == p.at {
@@ -1172,9 +1259,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '%':
 							{ // escaped
-								position202_31, tokenIndex202_31 := position, tokenIndex
+								position202_28, tokenIndex202_28 := position, tokenIndex
 								{
-									position203_31 := position
+									position203_28 := position
 									if buffer[position] != rune('%') {
 										if int(position) == p.at {
 											p.note(4, true)
@@ -1183,187 +1270,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l202_31
+										goto l202_28
 									}
 									position++
 									{ // hex
-										position204_25_31, tokenIndex204_25_31 := position, tokenIndex
-										{
-											position205_25_31 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position219_19_25_31, tokenIndex219_19_25_31 := position, tokenIndex
-														{
-															position220_19_25_31 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l219_19_25_31
-															}
-															position++
-															_ = position220_19_25_31
-														}
-														goto lok19_25_31
-													l219_19_25_31:
-														position, tokenIndex = position219_19_25_31, tokenIndex219_19_25_31
-														goto l204_25_31
-													}
-												lok19_25_31:
-												}
-											}
-
-											_ = position205_25_31
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok25_31
-									l204_25_31:
-										position, tokenIndex = position204_25_31, tokenIndex204_25_31
-										goto l202_31
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l204_24_28
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_28
+									l204_24_28:
+										position++
+										goto lok24_28
 									}
-								lok25_31:
+								lok24_28:
 									{ // hex
-										position204_26_31, tokenIndex204_26_31 := position, tokenIndex
-										{
-											position205_26_31 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position219_19_26_31, tokenIndex219_19_26_31 := position, tokenIndex
-														{
-															position220_19_26_31 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l219_19_26_31
-															}
-															position++
-															_ = position220_19_26_31
-														}
-														goto lok19_26_31
-													l219_19_26_31:
-														position, tokenIndex = position219_19_26_31, tokenIndex219_19_26_31
-														goto l204_26_31
-													}
-												lok19_26_31:
-												}
-											}
-
-											_ = position205_26_31
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok26_31
-									l204_26_31:
-										position, tokenIndex = position204_26_31, tokenIndex204_26_31
-										goto l202_31
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l204_25_28
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_28
+									l204_25_28:
+										position++
+										goto lok25_28
 									}
-								lok26_31:
-									_ = position203_31
+								lok25_28:
+									_ = position203_28
 								}
-								goto lok31
-							l202_31:
-								position, tokenIndex = position202_31, tokenIndex202_31
+								goto lok28
+							l202_28:
+								position, tokenIndex = position202_28, tokenIndex202_28
 								goto l47
 							}
-						lok31:
+						lok28:
 							;
 						default:
 							{ // unreserved
-								position196_32, tokenIndex196_32 := position, tokenIndex
-								{
-									position197_32 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(7, true)
-											}
-
-											if int(position) == p.at {
-												p.note(8, false)
-											}
-											switch buffer[position] {
-											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-												{ // mark
-													position199_18_32, tokenIndex199_18_32 := position, tokenIndex
-													{
-														position200_18_32 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(9, true)
-																}
-
-																if buffer[position] != rune('-') {
-																	if int(position) == p.at {
-																		p.note(10, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l199_18_32
-																}
-																position++
-															}
-														}
-
-														_ = position200_18_32
-													}
-													goto lok18_32
-												l199_18_32:
-													position, tokenIndex = position199_18_32, tokenIndex199_18_32
-													goto l196_32
-												}
-											lok18_32:
-												;
-											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l196_32
-												}
-												position++
-											}
-										}
-									}
-
-									_ = position197_32
+								if int(position) == p.at {
+									p.note(6, true)
 								}
-								goto lok32
-							l196_32:
-								position, tokenIndex = position196_32, tokenIndex196_32
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l196_29
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l47
+							l196_29:
+								position++
+								goto lok29
 							}
-						lok32:
+						lok29:
 						}
 					}
 				}
@@ -1372,11 +1339,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position50, tokenIndex50 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(13, true)
+								p.note(9, true)
 							}
 
 							if int(position) == p.at {
@@ -1385,9 +1352,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '%':
 								{ // escaped
-									position202_33, tokenIndex202_33 := position, tokenIndex
+									position202_30, tokenIndex202_30 := position, tokenIndex
 									{
-										position203_33 := position
+										position203_30 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
 												p.note(4, true)
@@ -1396,187 +1363,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l202_33
+											goto l202_30
 										}
 										position++
 										{ // hex
-											position204_25_33, tokenIndex204_25_33 := position, tokenIndex
-											{
-												position205_25_33 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position219_19_25_33, tokenIndex219_19_25_33 := position, tokenIndex
-															{
-																position220_19_25_33 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l219_19_25_33
-																}
-																position++
-																_ = position220_19_25_33
-															}
-															goto lok19_25_33
-														l219_19_25_33:
-															position, tokenIndex = position219_19_25_33, tokenIndex219_19_25_33
-															goto l204_25_33
-														}
-													lok19_25_33:
-													}
-												}
-
-												_ = position205_25_33
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok25_33
-										l204_25_33:
-											position, tokenIndex = position204_25_33, tokenIndex204_25_33
-											goto l202_33
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l204_24_30
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l202_30
+										l204_24_30:
+											position++
+											goto lok24_30
 										}
-									lok25_33:
+									lok24_30:
 										{ // hex
-											position204_26_33, tokenIndex204_26_33 := position, tokenIndex
-											{
-												position205_26_33 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position219_19_26_33, tokenIndex219_19_26_33 := position, tokenIndex
-															{
-																position220_19_26_33 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l219_19_26_33
-																}
-																position++
-																_ = position220_19_26_33
-															}
-															goto lok19_26_33
-														l219_19_26_33:
-															position, tokenIndex = position219_19_26_33, tokenIndex219_19_26_33
-															goto l204_26_33
-														}
-													lok19_26_33:
-													}
-												}
-
-												_ = position205_26_33
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok26_33
-										l204_26_33:
-											position, tokenIndex = position204_26_33, tokenIndex204_26_33
-											goto l202_33
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l204_25_30
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l202_30
+										l204_25_30:
+											position++
+											goto lok25_30
 										}
-									lok26_33:
-										_ = position203_33
+									lok25_30:
+										_ = position203_30
 									}
-									goto lok33
-								l202_33:
-									position, tokenIndex = position202_33, tokenIndex202_33
+									goto lok30
+								l202_30:
+									position, tokenIndex = position202_30, tokenIndex202_30
 									goto l50
 								}
-							lok33:
+							lok30:
 								;
 							default:
 								{ // unreserved
-									position196_34, tokenIndex196_34 := position, tokenIndex
-									{
-										position197_34 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(7, true)
-												}
-
-												if int(position) == p.at {
-													p.note(8, false)
-												}
-												switch buffer[position] {
-												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-													{ // mark
-														position199_18_34, tokenIndex199_18_34 := position, tokenIndex
-														{
-															position200_18_34 := position
-															{
-																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																	position++
-																} else {
-																	if int(position) == p.at {
-																		p.note(9, true)
-																	}
-
-																	if buffer[position] != rune('-') {
-																		if int(position) == p.at {
-																			p.note(10, true)
-																		}
-
-																		if int(position) > p.far {
-																			p.far, p.farComp = int(position), p.comp
-																		}
-																		goto l199_18_34
-																	}
-																	position++
-																}
-															}
-
-															_ = position200_18_34
-														}
-														goto lok18_34
-													l199_18_34:
-														position, tokenIndex = position199_18_34, tokenIndex199_18_34
-														goto l196_34
-													}
-												lok18_34:
-													;
-												default:
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l196_34
-													}
-													position++
-												}
-											}
-										}
-
-										_ = position197_34
+									if int(position) == p.at {
+										p.note(6, true)
 									}
-									goto lok34
-								l196_34:
-									position, tokenIndex = position196_34, tokenIndex196_34
+									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										goto l196_31
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
 									goto l50
+								l196_31:
+									position++
+									goto lok31
 								}
-							lok34:
+							lok31:
 							}
 						}
 					}
@@ -1600,177 +1447,60 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position54 := position
 				{ // alpha
-					position211_22, tokenIndex211_22 := position, tokenIndex
-					{
-						position212_22 := position
-						{
-							position213_22, tokenIndex213_22 := position, tokenIndex
-							{ // lowalpha
-								position215_20_22, tokenIndex215_20_22 := position, tokenIndex
-								{
-									position216_20_22 := position
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
-											p.note(11, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l215_20_22
-									}
-									position++
-									_ = position216_20_22
-								}
-								goto lok20_22
-							l215_20_22:
-								position, tokenIndex = position215_20_22, tokenIndex215_20_22
-								goto l214_22
-							}
-						lok20_22:
-							goto l213_22
-						l214_22:
-							position, tokenIndex = position213_22, tokenIndex213_22
-							{ // upalpha
-								position217_21_22, tokenIndex217_21_22 := position, tokenIndex
-								{
-									position218_21_22 := position
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										if int(position) == p.at {
-											p.note(14, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l217_21_22
-									}
-									position++
-									_ = position218_21_22
-								}
-								goto lok21_22
-							l217_21_22:
-								position, tokenIndex = position217_21_22, tokenIndex217_21_22
-								goto l211_22
-							}
-						lok21_22:
-						}
-					l213_22:
-						_ = position212_22
+					if int(position) == p.at {
+						p.note(10, true)
 					}
-					goto lok22
-				l211_22:
-					position, tokenIndex = position211_22, tokenIndex211_22
+					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						goto l211_1
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						goto l211_1
+					}
 					goto l53
+				l211_1:
+					position++
+					goto lok1
 				}
-			lok22:
+			lok1:
 			l55:
 				{
 					position56, tokenIndex56 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(15, false)
+								p.note(12, false)
 							}
 
-							if int(position) == p.at {
-								p.note(6, false)
-							}
-							switch buffer[position] {
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								{ // digit
-									position219_23, tokenIndex219_23 := position, tokenIndex
-									{
-										position220_23 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(6, false)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l219_23
-										}
-										position++
-										_ = position220_23
-									}
-									goto lok23
-								l219_23:
-									position, tokenIndex = position219_23, tokenIndex219_23
-									goto l56
+							{ // alpha
+								if int(position) == p.at {
+									p.note(10, false)
 								}
-							lok23:
-								;
-							default:
-								{ // alpha
-									position211_24, tokenIndex211_24 := position, tokenIndex
-									{
-										position212_24 := position
-										{
-											position213_24, tokenIndex213_24 := position, tokenIndex
-											{ // lowalpha
-												position215_20_24, tokenIndex215_20_24 := position, tokenIndex
-												{
-													position216_20_24 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, false)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l215_20_24
-													}
-													position++
-													_ = position216_20_24
-												}
-												goto lok20_24
-											l215_20_24:
-												position, tokenIndex = position215_20_24, tokenIndex215_20_24
-												goto l214_24
-											}
-										lok20_24:
-											goto l213_24
-										l214_24:
-											position, tokenIndex = position213_24, tokenIndex213_24
-											{ // upalpha
-												position217_21_24, tokenIndex217_21_24 := position, tokenIndex
-												{
-													position218_21_24 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(14, false)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l217_21_24
-													}
-													position++
-													_ = position218_21_24
-												}
-												goto lok21_24
-											l217_21_24:
-												position, tokenIndex = position217_21_24, tokenIndex217_21_24
-												goto l211_24
-											}
-										lok21_24:
-										}
-									l213_24:
-										_ = position212_24
-									}
-									goto lok24
-								l211_24:
-									position, tokenIndex = position211_24, tokenIndex211_24
-									goto l56
+								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									goto l211_2
 								}
-							lok24:
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(11, false)
+								}
+								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									goto l211_2
+								}
+								goto l56
+							l211_2:
+								position++
+								goto lok2
 							}
+						lok2:
 						}
 					}
 
@@ -1833,11 +1563,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position64 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
-							p.note(16, true)
+							p.note(13, true)
 						}
 
 						if int(position) == p.at {
@@ -1846,9 +1576,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '%':
 							{ // escaped
-								position202_35, tokenIndex202_35 := position, tokenIndex
+								position202_32, tokenIndex202_32 := position, tokenIndex
 								{
-									position203_35 := position
+									position203_32 := position
 									if buffer[position] != rune('%') {
 										if int(position) == p.at {
 											p.note(4, true)
@@ -1857,187 +1587,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l202_35
+										goto l202_32
 									}
 									position++
 									{ // hex
-										position204_25_35, tokenIndex204_25_35 := position, tokenIndex
-										{
-											position205_25_35 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position219_19_25_35, tokenIndex219_19_25_35 := position, tokenIndex
-														{
-															position220_19_25_35 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l219_19_25_35
-															}
-															position++
-															_ = position220_19_25_35
-														}
-														goto lok19_25_35
-													l219_19_25_35:
-														position, tokenIndex = position219_19_25_35, tokenIndex219_19_25_35
-														goto l204_25_35
-													}
-												lok19_25_35:
-												}
-											}
-
-											_ = position205_25_35
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok25_35
-									l204_25_35:
-										position, tokenIndex = position204_25_35, tokenIndex204_25_35
-										goto l202_35
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l204_24_32
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_32
+									l204_24_32:
+										position++
+										goto lok24_32
 									}
-								lok25_35:
+								lok24_32:
 									{ // hex
-										position204_26_35, tokenIndex204_26_35 := position, tokenIndex
-										{
-											position205_26_35 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position219_19_26_35, tokenIndex219_19_26_35 := position, tokenIndex
-														{
-															position220_19_26_35 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l219_19_26_35
-															}
-															position++
-															_ = position220_19_26_35
-														}
-														goto lok19_26_35
-													l219_19_26_35:
-														position, tokenIndex = position219_19_26_35, tokenIndex219_19_26_35
-														goto l204_26_35
-													}
-												lok19_26_35:
-												}
-											}
-
-											_ = position205_26_35
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok26_35
-									l204_26_35:
-										position, tokenIndex = position204_26_35, tokenIndex204_26_35
-										goto l202_35
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l204_25_32
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_32
+									l204_25_32:
+										position++
+										goto lok25_32
 									}
-								lok26_35:
-									_ = position203_35
+								lok25_32:
+									_ = position203_32
 								}
-								goto lok35
-							l202_35:
-								position, tokenIndex = position202_35, tokenIndex202_35
+								goto lok32
+							l202_32:
+								position, tokenIndex = position202_32, tokenIndex202_32
 								goto l63
 							}
-						lok35:
+						lok32:
 							;
 						default:
 							{ // unreserved
-								position196_36, tokenIndex196_36 := position, tokenIndex
-								{
-									position197_36 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(7, true)
-											}
-
-											if int(position) == p.at {
-												p.note(8, false)
-											}
-											switch buffer[position] {
-											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-												{ // mark
-													position199_18_36, tokenIndex199_18_36 := position, tokenIndex
-													{
-														position200_18_36 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(9, true)
-																}
-
-																if buffer[position] != rune('-') {
-																	if int(position) == p.at {
-																		p.note(10, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l199_18_36
-																}
-																position++
-															}
-														}
-
-														_ = position200_18_36
-													}
-													goto lok18_36
-												l199_18_36:
-													position, tokenIndex = position199_18_36, tokenIndex199_18_36
-													goto l196_36
-												}
-											lok18_36:
-												;
-											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l196_36
-												}
-												position++
-											}
-										}
-									}
-
-									_ = position197_36
+								if int(position) == p.at {
+									p.note(6, true)
 								}
-								goto lok36
-							l196_36:
-								position, tokenIndex = position196_36, tokenIndex196_36
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l196_33
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l63
+							l196_33:
+								position++
+								goto lok33
 							}
-						lok36:
+						lok33:
 						}
 					}
 				}
@@ -2046,11 +1656,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position66, tokenIndex66 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(16, true)
+								p.note(13, true)
 							}
 
 							if int(position) == p.at {
@@ -2059,9 +1669,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '%':
 								{ // escaped
-									position202_37, tokenIndex202_37 := position, tokenIndex
+									position202_34, tokenIndex202_34 := position, tokenIndex
 									{
-										position203_37 := position
+										position203_34 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
 												p.note(4, true)
@@ -2070,187 +1680,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l202_37
+											goto l202_34
 										}
 										position++
 										{ // hex
-											position204_25_37, tokenIndex204_25_37 := position, tokenIndex
-											{
-												position205_25_37 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position219_19_25_37, tokenIndex219_19_25_37 := position, tokenIndex
-															{
-																position220_19_25_37 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l219_19_25_37
-																}
-																position++
-																_ = position220_19_25_37
-															}
-															goto lok19_25_37
-														l219_19_25_37:
-															position, tokenIndex = position219_19_25_37, tokenIndex219_19_25_37
-															goto l204_25_37
-														}
-													lok19_25_37:
-													}
-												}
-
-												_ = position205_25_37
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok25_37
-										l204_25_37:
-											position, tokenIndex = position204_25_37, tokenIndex204_25_37
-											goto l202_37
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l204_24_34
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l202_34
+										l204_24_34:
+											position++
+											goto lok24_34
 										}
-									lok25_37:
+									lok24_34:
 										{ // hex
-											position204_26_37, tokenIndex204_26_37 := position, tokenIndex
-											{
-												position205_26_37 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position219_19_26_37, tokenIndex219_19_26_37 := position, tokenIndex
-															{
-																position220_19_26_37 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l219_19_26_37
-																}
-																position++
-																_ = position220_19_26_37
-															}
-															goto lok19_26_37
-														l219_19_26_37:
-															position, tokenIndex = position219_19_26_37, tokenIndex219_19_26_37
-															goto l204_26_37
-														}
-													lok19_26_37:
-													}
-												}
-
-												_ = position205_26_37
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok26_37
-										l204_26_37:
-											position, tokenIndex = position204_26_37, tokenIndex204_26_37
-											goto l202_37
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l204_25_34
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l202_34
+										l204_25_34:
+											position++
+											goto lok25_34
 										}
-									lok26_37:
-										_ = position203_37
+									lok25_34:
+										_ = position203_34
 									}
-									goto lok37
-								l202_37:
-									position, tokenIndex = position202_37, tokenIndex202_37
+									goto lok34
+								l202_34:
+									position, tokenIndex = position202_34, tokenIndex202_34
 									goto l66
 								}
-							lok37:
+							lok34:
 								;
 							default:
 								{ // unreserved
-									position196_38, tokenIndex196_38 := position, tokenIndex
-									{
-										position197_38 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(7, true)
-												}
-
-												if int(position) == p.at {
-													p.note(8, false)
-												}
-												switch buffer[position] {
-												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-													{ // mark
-														position199_18_38, tokenIndex199_18_38 := position, tokenIndex
-														{
-															position200_18_38 := position
-															{
-																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																	position++
-																} else {
-																	if int(position) == p.at {
-																		p.note(9, true)
-																	}
-
-																	if buffer[position] != rune('-') {
-																		if int(position) == p.at {
-																			p.note(10, true)
-																		}
-
-																		if int(position) > p.far {
-																			p.far, p.farComp = int(position), p.comp
-																		}
-																		goto l199_18_38
-																	}
-																	position++
-																}
-															}
-
-															_ = position200_18_38
-														}
-														goto lok18_38
-													l199_18_38:
-														position, tokenIndex = position199_18_38, tokenIndex199_18_38
-														goto l196_38
-													}
-												lok18_38:
-													;
-												default:
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l196_38
-													}
-													position++
-												}
-											}
-										}
-
-										_ = position197_38
+									if int(position) == p.at {
+										p.note(6, true)
 									}
-									goto lok38
-								l196_38:
-									position, tokenIndex = position196_38, tokenIndex196_38
+									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										goto l196_35
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
 									goto l66
+								l196_35:
+									position++
+									goto lok35
 								}
-							lok38:
+							lok35:
 							}
 						}
 					}
@@ -2283,7 +1773,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						if buffer[position] != rune('@') {
 							if int(position) == p.at {
-								p.note(17, true)
+								p.note(14, true)
 							}
 
 							if int(position) > p.far {
@@ -2320,11 +1810,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position78, tokenIndex78 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class12[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(18, true)
+								p.note(15, true)
 							}
 
 							if int(position) == p.at {
@@ -2333,9 +1823,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							switch buffer[position] {
 							case '%':
 								{ // escaped
-									position202_39, tokenIndex202_39 := position, tokenIndex
+									position202_36, tokenIndex202_36 := position, tokenIndex
 									{
-										position203_39 := position
+										position203_36 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
 												p.note(4, true)
@@ -2344,187 +1834,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l202_39
+											goto l202_36
 										}
 										position++
 										{ // hex
-											position204_25_39, tokenIndex204_25_39 := position, tokenIndex
-											{
-												position205_25_39 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position219_19_25_39, tokenIndex219_19_25_39 := position, tokenIndex
-															{
-																position220_19_25_39 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l219_19_25_39
-																}
-																position++
-																_ = position220_19_25_39
-															}
-															goto lok19_25_39
-														l219_19_25_39:
-															position, tokenIndex = position219_19_25_39, tokenIndex219_19_25_39
-															goto l204_25_39
-														}
-													lok19_25_39:
-													}
-												}
-
-												_ = position205_25_39
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok25_39
-										l204_25_39:
-											position, tokenIndex = position204_25_39, tokenIndex204_25_39
-											goto l202_39
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l204_24_36
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l202_36
+										l204_24_36:
+											position++
+											goto lok24_36
 										}
-									lok25_39:
+									lok24_36:
 										{ // hex
-											position204_26_39, tokenIndex204_26_39 := position, tokenIndex
-											{
-												position205_26_39 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(5, true)
-														}
-
-														{ // digit
-															position219_19_26_39, tokenIndex219_19_26_39 := position, tokenIndex
-															{
-																position220_19_26_39 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(6, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l219_19_26_39
-																}
-																position++
-																_ = position220_19_26_39
-															}
-															goto lok19_26_39
-														l219_19_26_39:
-															position, tokenIndex = position219_19_26_39, tokenIndex219_19_26_39
-															goto l204_26_39
-														}
-													lok19_26_39:
-													}
-												}
-
-												_ = position205_26_39
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok26_39
-										l204_26_39:
-											position, tokenIndex = position204_26_39, tokenIndex204_26_39
-											goto l202_39
+											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												goto l204_25_36
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l202_36
+										l204_25_36:
+											position++
+											goto lok25_36
 										}
-									lok26_39:
-										_ = position203_39
+									lok25_36:
+										_ = position203_36
 									}
-									goto lok39
-								l202_39:
-									position, tokenIndex = position202_39, tokenIndex202_39
+									goto lok36
+								l202_36:
+									position, tokenIndex = position202_36, tokenIndex202_36
 									goto l78
 								}
-							lok39:
+							lok36:
 								;
 							default:
 								{ // unreserved
-									position196_40, tokenIndex196_40 := position, tokenIndex
-									{
-										position197_40 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(7, true)
-												}
-
-												if int(position) == p.at {
-													p.note(8, false)
-												}
-												switch buffer[position] {
-												case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-													{ // mark
-														position199_18_40, tokenIndex199_18_40 := position, tokenIndex
-														{
-															position200_18_40 := position
-															{
-																if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																	position++
-																} else {
-																	if int(position) == p.at {
-																		p.note(9, true)
-																	}
-
-																	if buffer[position] != rune('-') {
-																		if int(position) == p.at {
-																			p.note(10, true)
-																		}
-
-																		if int(position) > p.far {
-																			p.far, p.farComp = int(position), p.comp
-																		}
-																		goto l199_18_40
-																	}
-																	position++
-																}
-															}
-
-															_ = position200_18_40
-														}
-														goto lok18_40
-													l199_18_40:
-														position, tokenIndex = position199_18_40, tokenIndex199_18_40
-														goto l196_40
-													}
-												lok18_40:
-													;
-												default:
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l196_40
-													}
-													position++
-												}
-											}
-										}
-
-										_ = position197_40
+									if int(position) == p.at {
+										p.note(6, true)
 									}
-									goto lok40
-								l196_40:
-									position, tokenIndex = position196_40, tokenIndex196_40
+									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										goto l196_37
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
 									goto l78
+								l196_37:
+									position++
+									goto lok37
 								}
-							lok40:
+							lok37:
 							}
 						}
 					}
@@ -2622,7 +1992,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position90 := position
 				if buffer[position] != rune('[') {
 					if int(position) == p.at {
-						p.note(19, true)
+						p.note(16, true)
 					}
 
 					if int(position) > p.far {
@@ -2636,7 +2006,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				if buffer[position] != rune(']') {
 					if int(position) == p.at {
-						p.note(20, true)
+						p.note(17, true)
 					}
 
 					if int(position) > p.far {
@@ -2661,14 +2031,103 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position91, tokenIndex91 := position, tokenIndex
 			{
 				position92 := position
-				if !_rules[rulehexpart]() {
+				{ // hexpart
+					position95_52, tokenIndex95_52 := position, tokenIndex
+					{
+						position96_52 := position
+						{
+							position97_52, tokenIndex97_52 := position, tokenIndex
+							if !_rules[rulehexseq]() {
+								goto l98_52
+							}
+							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l98_52
+							}
+							position++
+							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l98_52
+							}
+							position++
+							{
+								position99_52, tokenIndex99_52 := position, tokenIndex
+								if !_rules[rulehexseq]() {
+									goto l99_52
+								}
+								goto l100_52
+							l99_52:
+								position, tokenIndex = position99_52, tokenIndex99_52
+							}
+						l100_52:
+							goto l97_52
+						l98_52:
+							position, tokenIndex = position97_52, tokenIndex97_52
+							if !_rules[rulehexseq]() {
+								goto l101_52
+							}
+							goto l97_52
+						l101_52:
+							position, tokenIndex = position97_52, tokenIndex97_52
+							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l95_52
+							}
+							position++
+							if buffer[position] != rune(':') {
+								if int(position) == p.at {
+									p.note(1, true)
+								}
+
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l95_52
+							}
+							position++
+							{
+								position102_52, tokenIndex102_52 := position, tokenIndex
+								if !_rules[rulehexseq]() {
+									goto l102_52
+								}
+								goto l103_52
+							l102_52:
+								position, tokenIndex = position102_52, tokenIndex102_52
+							}
+						l103_52:
+						}
+					l97_52:
+						_ = position96_52
+					}
+					goto lok52
+				l95_52:
+					position, tokenIndex = position95_52, tokenIndex95_52
 					goto l91
 				}
+			lok52:
 				{
 					position93, tokenIndex93 := position, tokenIndex
 					if buffer[position] != rune(':') {
 						if int(position) == p.at {
-							p.note(1, true)
+							p.note(1, false)
 						}
 
 						if int(position) > p.far {
@@ -2677,7 +2136,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l93
 					}
 					position++
-					if !_rules[ruleIPv4address]() {
+					if !p.peek(_rules[ruleIPv4address]) {
 						goto l93
 					}
 					goto l94
@@ -2701,59 +2160,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position96 := position
 				{
 					position97, tokenIndex97 := position, tokenIndex
-					{ // hexseq
-						position104_41, tokenIndex104_41 := position, tokenIndex
-						{
-							position105_41 := position
-							if !_rules[rulehex4]() {
-								goto l104_41
-							}
-						l106_41:
-							{
-								position107_41, tokenIndex107_41 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									if int(position) == p.at {
-										p.note(1, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l107_41
-								}
-								position++
-								if !_rules[rulehex4]() {
-									goto l107_41
-								}
-								{
-									position108_41, tokenIndex108_41 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										if int(position) == p.at {
-											p.note(21, false)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l108_41
-									}
-									position++
-									goto l107_41
-								l108_41:
-									position, tokenIndex = position108_41, tokenIndex108_41
-								}
-								goto l106_41
-							l107_41:
-								position, tokenIndex = position107_41, tokenIndex107_41
-							}
-							_ = position105_41
-						}
-						goto lok41
-					l104_41:
-						position, tokenIndex = position104_41, tokenIndex104_41
+					if !_rules[rulehexseq]() {
 						goto l98
 					}
-				lok41:
 					if buffer[position] != rune(':') {
 						if int(position) == p.at {
 							p.note(1, true)
@@ -2778,59 +2187,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position++
 					{
 						position99, tokenIndex99 := position, tokenIndex
-						{ // hexseq
-							position104_42, tokenIndex104_42 := position, tokenIndex
-							{
-								position105_42 := position
-								if !_rules[rulehex4]() {
-									goto l104_42
-								}
-							l106_42:
-								{
-									position107_42, tokenIndex107_42 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										if int(position) == p.at {
-											p.note(1, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l107_42
-									}
-									position++
-									if !_rules[rulehex4]() {
-										goto l107_42
-									}
-									{
-										position108_42, tokenIndex108_42 := position, tokenIndex
-										if buffer[position] != rune('.') {
-											if int(position) == p.at {
-												p.note(21, false)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l108_42
-										}
-										position++
-										goto l107_42
-									l108_42:
-										position, tokenIndex = position108_42, tokenIndex108_42
-									}
-									goto l106_42
-								l107_42:
-									position, tokenIndex = position107_42, tokenIndex107_42
-								}
-								_ = position105_42
-							}
-							goto lok42
-						l104_42:
-							position, tokenIndex = position104_42, tokenIndex104_42
+						if !_rules[rulehexseq]() {
 							goto l99
 						}
-					lok42:
 						goto l100
 					l99:
 						position, tokenIndex = position99, tokenIndex99
@@ -2839,59 +2198,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l97
 				l98:
 					position, tokenIndex = position97, tokenIndex97
-					{ // hexseq
-						position104_43, tokenIndex104_43 := position, tokenIndex
-						{
-							position105_43 := position
-							if !_rules[rulehex4]() {
-								goto l104_43
-							}
-						l106_43:
-							{
-								position107_43, tokenIndex107_43 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									if int(position) == p.at {
-										p.note(1, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l107_43
-								}
-								position++
-								if !_rules[rulehex4]() {
-									goto l107_43
-								}
-								{
-									position108_43, tokenIndex108_43 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										if int(position) == p.at {
-											p.note(21, false)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l108_43
-									}
-									position++
-									goto l107_43
-								l108_43:
-									position, tokenIndex = position108_43, tokenIndex108_43
-								}
-								goto l106_43
-							l107_43:
-								position, tokenIndex = position107_43, tokenIndex107_43
-							}
-							_ = position105_43
-						}
-						goto lok43
-					l104_43:
-						position, tokenIndex = position104_43, tokenIndex104_43
+					if !_rules[rulehexseq]() {
 						goto l101
 					}
-				lok43:
 					goto l97
 				l101:
 					position, tokenIndex = position97, tokenIndex97
@@ -2919,59 +2228,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position++
 					{
 						position102, tokenIndex102 := position, tokenIndex
-						{ // hexseq
-							position104_44, tokenIndex104_44 := position, tokenIndex
-							{
-								position105_44 := position
-								if !_rules[rulehex4]() {
-									goto l104_44
-								}
-							l106_44:
-								{
-									position107_44, tokenIndex107_44 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										if int(position) == p.at {
-											p.note(1, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l107_44
-									}
-									position++
-									if !_rules[rulehex4]() {
-										goto l107_44
-									}
-									{
-										position108_44, tokenIndex108_44 := position, tokenIndex
-										if buffer[position] != rune('.') {
-											if int(position) == p.at {
-												p.note(21, false)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l108_44
-										}
-										position++
-										goto l107_44
-									l108_44:
-										position, tokenIndex = position108_44, tokenIndex108_44
-									}
-									goto l106_44
-								l107_44:
-									position, tokenIndex = position107_44, tokenIndex107_44
-								}
-								_ = position105_44
-							}
-							goto lok44
-						l104_44:
-							position, tokenIndex = position104_44, tokenIndex104_44
+						if !_rules[rulehexseq]() {
 							goto l102
 						}
-					lok44:
 						goto l103
 					l102:
 						position, tokenIndex = position102, tokenIndex102
@@ -2991,15 +2250,109 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position104, tokenIndex104 := position, tokenIndex
 			{
 				position105 := position
-				if !_rules[rulehex4]() {
+				{ // hex4
+					position109_38, tokenIndex109_38 := position, tokenIndex
+					{
+						position110_38 := position
+						{ // HEXDIG
+							if int(position) == p.at {
+								p.note(5, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								goto l223_3_38
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							goto l109_38
+						l223_3_38:
+							position++
+							goto lok3_38
+						}
+					lok3_38:
+						{
+							position111_38, tokenIndex111_38 := position, tokenIndex
+							{ // HEXDIG
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									goto l223_4_38
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l111_38
+							l223_4_38:
+								position++
+								goto lok4_38
+							}
+						lok4_38:
+							goto l112_38
+						l111_38:
+							position, tokenIndex = position111_38, tokenIndex111_38
+						}
+					l112_38:
+						{
+							position113_38, tokenIndex113_38 := position, tokenIndex
+							{ // HEXDIG
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									goto l223_5_38
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l113_38
+							l223_5_38:
+								position++
+								goto lok5_38
+							}
+						lok5_38:
+							goto l114_38
+						l113_38:
+							position, tokenIndex = position113_38, tokenIndex113_38
+						}
+					l114_38:
+						{
+							position115_38, tokenIndex115_38 := position, tokenIndex
+							{ // HEXDIG
+								if int(position) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									goto l223_6_38
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l115_38
+							l223_6_38:
+								position++
+								goto lok6_38
+							}
+						lok6_38:
+							goto l116_38
+						l115_38:
+							position, tokenIndex = position115_38, tokenIndex115_38
+						}
+					l116_38:
+						_ = position110_38
+					}
+					goto lok38
+				l109_38:
+					position, tokenIndex = position109_38, tokenIndex109_38
 					goto l104
 				}
+			lok38:
 			l106:
 				{
 					position107, tokenIndex107 := position, tokenIndex
 					if buffer[position] != rune(':') {
 						if int(position) == p.at {
-							p.note(1, true)
+							p.note(1, false)
 						}
 
 						if int(position) > p.far {
@@ -3008,14 +2361,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l107
 					}
 					position++
-					if !_rules[rulehex4]() {
+					{ // hex4
+						position109_39, tokenIndex109_39 := position, tokenIndex
+						{
+							position110_39 := position
+							{ // HEXDIG
+								if int(position) == p.at {
+									p.note(5, false)
+								}
+								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									goto l223_3_39
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l109_39
+							l223_3_39:
+								position++
+								goto lok3_39
+							}
+						lok3_39:
+							{
+								position111_39, tokenIndex111_39 := position, tokenIndex
+								{ // HEXDIG
+									if int(position) == p.at {
+										p.note(5, false)
+									}
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										goto l223_4_39
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l111_39
+								l223_4_39:
+									position++
+									goto lok4_39
+								}
+							lok4_39:
+								goto l112_39
+							l111_39:
+								position, tokenIndex = position111_39, tokenIndex111_39
+							}
+						l112_39:
+							{
+								position113_39, tokenIndex113_39 := position, tokenIndex
+								{ // HEXDIG
+									if int(position) == p.at {
+										p.note(5, false)
+									}
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										goto l223_5_39
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l113_39
+								l223_5_39:
+									position++
+									goto lok5_39
+								}
+							lok5_39:
+								goto l114_39
+							l113_39:
+								position, tokenIndex = position113_39, tokenIndex113_39
+							}
+						l114_39:
+							{
+								position115_39, tokenIndex115_39 := position, tokenIndex
+								{ // HEXDIG
+									if int(position) == p.at {
+										p.note(5, false)
+									}
+									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										goto l223_6_39
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l115_39
+								l223_6_39:
+									position++
+									goto lok6_39
+								}
+							lok6_39:
+								goto l116_39
+							l115_39:
+								position, tokenIndex = position115_39, tokenIndex115_39
+							}
+						l116_39:
+							_ = position110_39
+						}
+						goto lok39
+					l109_39:
+						position, tokenIndex = position109_39, tokenIndex109_39
 						goto l107
 					}
+				lok39:
 					{
 						position108, tokenIndex108 := position, tokenIndex
 						if buffer[position] != rune('.') {
 							if int(position) == p.at {
-								p.note(21, false)
+								p.note(18, false)
 							}
 
 							if int(position) > p.far {
@@ -3045,75 +2492,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position110 := position
 				{ // HEXDIG
-					position223_1, tokenIndex223_1 := position, tokenIndex
-					{
-						position224_1 := position
-						{
-							if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-								position++
-							} else {
-								if int(position) == p.at {
-									p.note(22, true)
-								}
-
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(6, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l223_1
-								}
-								position++
-							}
-						}
-
-						_ = position224_1
+					if int(position) == p.at {
+						p.note(5, true)
 					}
-					goto lok1
-				l223_1:
-					position, tokenIndex = position223_1, tokenIndex223_1
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l223_3
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l109
+				l223_3:
+					position++
+					goto lok3
 				}
-			lok1:
+			lok3:
 				{
 					position111, tokenIndex111 := position, tokenIndex
 					{ // HEXDIG
-						position223_2, tokenIndex223_2 := position, tokenIndex
-						{
-							position224_2 := position
-							{
-								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-									position++
-								} else {
-									if int(position) == p.at {
-										p.note(22, true)
-									}
-
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(6, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l223_2
-									}
-									position++
-								}
-							}
-
-							_ = position224_2
+						if int(position) == p.at {
+							p.note(5, true)
 						}
-						goto lok2
-					l223_2:
-						position, tokenIndex = position223_2, tokenIndex223_2
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l223_4
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l111
+					l223_4:
+						position++
+						goto lok4
 					}
-				lok2:
+				lok4:
 					goto l112
 				l111:
 					position, tokenIndex = position111, tokenIndex111
@@ -3122,39 +2533,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position113, tokenIndex113 := position, tokenIndex
 					{ // HEXDIG
-						position223_3, tokenIndex223_3 := position, tokenIndex
-						{
-							position224_3 := position
-							{
-								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-									position++
-								} else {
-									if int(position) == p.at {
-										p.note(22, true)
-									}
-
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(6, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l223_3
-									}
-									position++
-								}
-							}
-
-							_ = position224_3
+						if int(position) == p.at {
+							p.note(5, true)
 						}
-						goto lok3
-					l223_3:
-						position, tokenIndex = position223_3, tokenIndex223_3
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l223_5
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l113
+					l223_5:
+						position++
+						goto lok5
 					}
-				lok3:
+				lok5:
 					goto l114
 				l113:
 					position, tokenIndex = position113, tokenIndex113
@@ -3163,39 +2556,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position115, tokenIndex115 := position, tokenIndex
 					{ // HEXDIG
-						position223_4, tokenIndex223_4 := position, tokenIndex
-						{
-							position224_4 := position
-							{
-								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-									position++
-								} else {
-									if int(position) == p.at {
-										p.note(22, true)
-									}
-
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(6, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l223_4
-									}
-									position++
-								}
-							}
-
-							_ = position224_4
+						if int(position) == p.at {
+							p.note(5, true)
 						}
-						goto lok4
-					l223_4:
-						position, tokenIndex = position223_4, tokenIndex223_4
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l223_6
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l115
+					l223_6:
+						position++
+						goto lok6
 					}
-				lok4:
+				lok6:
 					goto l116
 				l115:
 					position, tokenIndex = position115, tokenIndex115
@@ -3216,53 +2591,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position118 := position
 				{ // DIGIT
-					position221_5, tokenIndex221_5 := position, tokenIndex
-					{
-						position222_5 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(6, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l221_5
-						}
-						position++
-						_ = position222_5
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok5
-				l221_5:
-					position, tokenIndex = position221_5, tokenIndex221_5
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						goto l221_7
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l117
+				l221_7:
+					position++
+					goto lok7
 				}
-			lok5:
+			lok7:
 				{
 					position119, tokenIndex119 := position, tokenIndex
 					{ // DIGIT
-						position221_6, tokenIndex221_6 := position, tokenIndex
-						{
-							position222_6 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l221_6
-							}
-							position++
-							_ = position222_6
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok6
-					l221_6:
-						position, tokenIndex = position221_6, tokenIndex221_6
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							goto l221_8
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l119
+					l221_8:
+						position++
+						goto lok8
 					}
-				lok6:
+				lok8:
 					goto l120
 				l119:
 					position, tokenIndex = position119, tokenIndex119
@@ -3271,28 +2632,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position121, tokenIndex121 := position, tokenIndex
 					{ // DIGIT
-						position221_7, tokenIndex221_7 := position, tokenIndex
-						{
-							position222_7 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l221_7
-							}
-							position++
-							_ = position222_7
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok7
-					l221_7:
-						position, tokenIndex = position221_7, tokenIndex221_7
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							goto l221_9
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l121
+					l221_9:
+						position++
+						goto lok9
 					}
-				lok7:
+				lok9:
 					goto l122
 				l121:
 					position, tokenIndex = position121, tokenIndex121
@@ -3300,7 +2654,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l122:
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(18, true)
 					}
 
 					if int(position) > p.far {
@@ -3310,53 +2664,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // DIGIT
-					position221_8, tokenIndex221_8 := position, tokenIndex
-					{
-						position222_8 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(6, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l221_8
-						}
-						position++
-						_ = position222_8
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok8
-				l221_8:
-					position, tokenIndex = position221_8, tokenIndex221_8
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						goto l221_10
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l117
+				l221_10:
+					position++
+					goto lok10
 				}
-			lok8:
+			lok10:
 				{
 					position123, tokenIndex123 := position, tokenIndex
 					{ // DIGIT
-						position221_9, tokenIndex221_9 := position, tokenIndex
-						{
-							position222_9 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l221_9
-							}
-							position++
-							_ = position222_9
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok9
-					l221_9:
-						position, tokenIndex = position221_9, tokenIndex221_9
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							goto l221_11
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l123
+					l221_11:
+						position++
+						goto lok11
 					}
-				lok9:
+				lok11:
 					goto l124
 				l123:
 					position, tokenIndex = position123, tokenIndex123
@@ -3365,28 +2705,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position125, tokenIndex125 := position, tokenIndex
 					{ // DIGIT
-						position221_10, tokenIndex221_10 := position, tokenIndex
-						{
-							position222_10 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l221_10
-							}
-							position++
-							_ = position222_10
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok10
-					l221_10:
-						position, tokenIndex = position221_10, tokenIndex221_10
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							goto l221_12
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l125
+					l221_12:
+						position++
+						goto lok12
 					}
-				lok10:
+				lok12:
 					goto l126
 				l125:
 					position, tokenIndex = position125, tokenIndex125
@@ -3394,7 +2727,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l126:
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(18, true)
 					}
 
 					if int(position) > p.far {
@@ -3404,53 +2737,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // DIGIT
-					position221_11, tokenIndex221_11 := position, tokenIndex
-					{
-						position222_11 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(6, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l221_11
-						}
-						position++
-						_ = position222_11
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok11
-				l221_11:
-					position, tokenIndex = position221_11, tokenIndex221_11
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						goto l221_13
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l117
+				l221_13:
+					position++
+					goto lok13
 				}
-			lok11:
+			lok13:
 				{
 					position127, tokenIndex127 := position, tokenIndex
 					{ // DIGIT
-						position221_12, tokenIndex221_12 := position, tokenIndex
-						{
-							position222_12 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l221_12
-							}
-							position++
-							_ = position222_12
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok12
-					l221_12:
-						position, tokenIndex = position221_12, tokenIndex221_12
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							goto l221_14
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l127
+					l221_14:
+						position++
+						goto lok14
 					}
-				lok12:
+				lok14:
 					goto l128
 				l127:
 					position, tokenIndex = position127, tokenIndex127
@@ -3459,28 +2778,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position129, tokenIndex129 := position, tokenIndex
 					{ // DIGIT
-						position221_13, tokenIndex221_13 := position, tokenIndex
-						{
-							position222_13 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l221_13
-							}
-							position++
-							_ = position222_13
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok13
-					l221_13:
-						position, tokenIndex = position221_13, tokenIndex221_13
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							goto l221_15
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l129
+					l221_15:
+						position++
+						goto lok15
 					}
-				lok13:
+				lok15:
 					goto l130
 				l129:
 					position, tokenIndex = position129, tokenIndex129
@@ -3488,7 +2800,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l130:
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(21, true)
+						p.note(18, true)
 					}
 
 					if int(position) > p.far {
@@ -3498,53 +2810,39 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // DIGIT
-					position221_14, tokenIndex221_14 := position, tokenIndex
-					{
-						position222_14 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(6, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l221_14
-						}
-						position++
-						_ = position222_14
+					if int(position) == p.at {
+						p.note(19, true)
 					}
-					goto lok14
-				l221_14:
-					position, tokenIndex = position221_14, tokenIndex221_14
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						goto l221_16
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l117
+				l221_16:
+					position++
+					goto lok16
 				}
-			lok14:
+			lok16:
 				{
 					position131, tokenIndex131 := position, tokenIndex
 					{ // DIGIT
-						position221_15, tokenIndex221_15 := position, tokenIndex
-						{
-							position222_15 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l221_15
-							}
-							position++
-							_ = position222_15
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok15
-					l221_15:
-						position, tokenIndex = position221_15, tokenIndex221_15
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							goto l221_17
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l131
+					l221_17:
+						position++
+						goto lok17
 					}
-				lok15:
+				lok17:
 					goto l132
 				l131:
 					position, tokenIndex = position131, tokenIndex131
@@ -3553,28 +2851,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position133, tokenIndex133 := position, tokenIndex
 					{ // DIGIT
-						position221_16, tokenIndex221_16 := position, tokenIndex
-						{
-							position222_16 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l221_16
-							}
-							position++
-							_ = position222_16
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok16
-					l221_16:
-						position, tokenIndex = position221_16, tokenIndex221_16
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							goto l221_18
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l133
+					l221_18:
+						position++
+						goto lok18
 					}
-				lok16:
+				lok18:
 					goto l134
 				l133:
 					position, tokenIndex = position133, tokenIndex133
@@ -3599,12 +2890,90 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l137:
 				{
 					position138, tokenIndex138 := position, tokenIndex
-					if !_rules[ruledomainlabel]() {
+					{ // domainlabel
+						position142_40, tokenIndex142_40 := position, tokenIndex
+						{
+							position143_40 := position
+							{ // alphanum
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									goto l207_19_40
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(20, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+									goto l207_19_40
+								}
+								goto l142_40
+							l207_19_40:
+								position++
+								goto lok19_40
+							}
+						lok19_40:
+						l144_40:
+							{
+								position145_40, tokenIndex145_40 := position, tokenIndex
+							l146_40:
+								{
+									position147_40, tokenIndex147_40 := position, tokenIndex
+									if buffer[position] != rune('-') {
+										if int(position) == p.at {
+											p.note(21, true)
+										}
+
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l147_40
+									}
+									position++
+									goto l146_40
+								l147_40:
+									position, tokenIndex = position147_40, tokenIndex147_40
+								}
+								{ // alphanum
+									if int(position) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+										goto l207_20_40
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									if int(position) == p.at {
+										p.note(20, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										goto l207_20_40
+									}
+									goto l145_40
+								l207_20_40:
+									position++
+									goto lok20_40
+								}
+							lok20_40:
+								goto l144_40
+							l145_40:
+								position, tokenIndex = position145_40, tokenIndex145_40
+							}
+							_ = position143_40
+						}
+						goto lok40
+					l142_40:
+						position, tokenIndex = position142_40, tokenIndex142_40
 						goto l138
 					}
+				lok40:
 					if buffer[position] != rune('.') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(18, true)
 						}
 
 						if int(position) > p.far {
@@ -3616,126 +2985,119 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					{
 						position139, tokenIndex139 := position, tokenIndex
 						{ // alphanum
-							position207_54, tokenIndex207_54 := position, tokenIndex
-							{
-								position208_54 := position
-								{
-									position209_54, tokenIndex209_54 := position, tokenIndex
-									{ // alpha
-										position211_27_54, tokenIndex211_27_54 := position, tokenIndex
-										{
-											position212_27_54 := position
-											{
-												position213_27_54, tokenIndex213_27_54 := position, tokenIndex
-												{ // lowalpha
-													position215_20_27_54, tokenIndex215_20_27_54 := position, tokenIndex
-													{
-														position216_20_27_54 := position
-														if c := buffer[position]; c < rune('a') || c > rune('z') {
-															if int(position) == p.at {
-																p.note(11, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l215_20_27_54
-														}
-														position++
-														_ = position216_20_27_54
-													}
-													goto lok20_27_54
-												l215_20_27_54:
-													position, tokenIndex = position215_20_27_54, tokenIndex215_20_27_54
-													goto l214_27_54
-												}
-											lok20_27_54:
-												goto l213_27_54
-											l214_27_54:
-												position, tokenIndex = position213_27_54, tokenIndex213_27_54
-												{ // upalpha
-													position217_21_27_54, tokenIndex217_21_27_54 := position, tokenIndex
-													{
-														position218_21_27_54 := position
-														if c := buffer[position]; c < rune('A') || c > rune('Z') {
-															if int(position) == p.at {
-																p.note(14, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l217_21_27_54
-														}
-														position++
-														_ = position218_21_27_54
-													}
-													goto lok21_27_54
-												l217_21_27_54:
-													position, tokenIndex = position217_21_27_54, tokenIndex217_21_27_54
-													goto l211_27_54
-												}
-											lok21_27_54:
-											}
-										l213_27_54:
-											_ = position212_27_54
-										}
-										goto lok27_54
-									l211_27_54:
-										position, tokenIndex = position211_27_54, tokenIndex211_27_54
-										goto l210_54
-									}
-								lok27_54:
-									goto l209_54
-								l210_54:
-									position, tokenIndex = position209_54, tokenIndex209_54
-									{ // digit
-										position219_28_54, tokenIndex219_28_54 := position, tokenIndex
-										{
-											position220_28_54 := position
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												if int(position) == p.at {
-													p.note(6, true)
-												}
-
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l219_28_54
-											}
-											position++
-											_ = position220_28_54
-										}
-										goto lok28_54
-									l219_28_54:
-										position, tokenIndex = position219_28_54, tokenIndex219_28_54
-										goto l207_54
-									}
-								lok28_54:
-								}
-							l209_54:
-								_ = position208_54
+							if int(position) == p.at {
+								p.note(10, true)
 							}
-							goto lok54
-						l207_54:
-							position, tokenIndex = position207_54, tokenIndex207_54
+							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								goto l207_41
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							if int(position) == p.at {
+								p.note(20, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+								goto l207_41
+							}
 							goto l138
+						l207_41:
+							position++
+							goto lok41
 						}
-					lok54:
+					lok41:
 						position, tokenIndex = position139, tokenIndex139
 					}
 					goto l137
 				l138:
 					position, tokenIndex = position138, tokenIndex138
 				}
-				if !_rules[ruletoplabel]() {
+				{ // toplabel
+					position148_42, tokenIndex148_42 := position, tokenIndex
+					{
+						position149_42 := position
+						{ // alpha
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								goto l211_21_42
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							if int(position) == p.at {
+								p.note(11, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								goto l211_21_42
+							}
+							goto l148_42
+						l211_21_42:
+							position++
+							goto lok21_42
+						}
+					lok21_42:
+					l150_42:
+						{
+							position151_42, tokenIndex151_42 := position, tokenIndex
+						l152_42:
+							{
+								position153_42, tokenIndex153_42 := position, tokenIndex
+								if buffer[position] != rune('-') {
+									if int(position) == p.at {
+										p.note(21, true)
+									}
+
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l153_42
+								}
+								position++
+								goto l152_42
+							l153_42:
+								position, tokenIndex = position153_42, tokenIndex153_42
+							}
+							{ // alphanum
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									goto l207_22_42
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(20, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+									goto l207_22_42
+								}
+								goto l151_42
+							l207_22_42:
+								position++
+								goto lok22_42
+							}
+						lok22_42:
+							goto l150_42
+						l151_42:
+							position, tokenIndex = position151_42, tokenIndex151_42
+						}
+						_ = position149_42
+					}
+					goto lok42
+				l148_42:
+					position, tokenIndex = position148_42, tokenIndex148_42
 					goto l135
 				}
+			lok42:
 				{
 					position140, tokenIndex140 := position, tokenIndex
 					if buffer[position] != rune('.') {
 						if int(position) == p.at {
-							p.note(21, true)
+							p.note(18, false)
 						}
 
 						if int(position) > p.far {
@@ -3764,112 +3126,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position143 := position
 				{ // alphanum
-					position207_45, tokenIndex207_45 := position, tokenIndex
-					{
-						position208_45 := position
-						{
-							position209_45, tokenIndex209_45 := position, tokenIndex
-							{ // alpha
-								position211_27_45, tokenIndex211_27_45 := position, tokenIndex
-								{
-									position212_27_45 := position
-									{
-										position213_27_45, tokenIndex213_27_45 := position, tokenIndex
-										{ // lowalpha
-											position215_20_27_45, tokenIndex215_20_27_45 := position, tokenIndex
-											{
-												position216_20_27_45 := position
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l215_20_27_45
-												}
-												position++
-												_ = position216_20_27_45
-											}
-											goto lok20_27_45
-										l215_20_27_45:
-											position, tokenIndex = position215_20_27_45, tokenIndex215_20_27_45
-											goto l214_27_45
-										}
-									lok20_27_45:
-										goto l213_27_45
-									l214_27_45:
-										position, tokenIndex = position213_27_45, tokenIndex213_27_45
-										{ // upalpha
-											position217_21_27_45, tokenIndex217_21_27_45 := position, tokenIndex
-											{
-												position218_21_27_45 := position
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													if int(position) == p.at {
-														p.note(14, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l217_21_27_45
-												}
-												position++
-												_ = position218_21_27_45
-											}
-											goto lok21_27_45
-										l217_21_27_45:
-											position, tokenIndex = position217_21_27_45, tokenIndex217_21_27_45
-											goto l211_27_45
-										}
-									lok21_27_45:
-									}
-								l213_27_45:
-									_ = position212_27_45
-								}
-								goto lok27_45
-							l211_27_45:
-								position, tokenIndex = position211_27_45, tokenIndex211_27_45
-								goto l210_45
-							}
-						lok27_45:
-							goto l209_45
-						l210_45:
-							position, tokenIndex = position209_45, tokenIndex209_45
-							{ // digit
-								position219_28_45, tokenIndex219_28_45 := position, tokenIndex
-								{
-									position220_28_45 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(6, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l219_28_45
-									}
-									position++
-									_ = position220_28_45
-								}
-								goto lok28_45
-							l219_28_45:
-								position, tokenIndex = position219_28_45, tokenIndex219_28_45
-								goto l207_45
-							}
-						lok28_45:
-						}
-					l209_45:
-						_ = position208_45
+					if int(position) == p.at {
+						p.note(10, true)
 					}
-					goto lok45
-				l207_45:
-					position, tokenIndex = position207_45, tokenIndex207_45
+					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						goto l207_19
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(20, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						goto l207_19
+					}
 					goto l142
+				l207_19:
+					position++
+					goto lok19
 				}
-			lok45:
+			lok19:
 			l144:
 				{
 					position145, tokenIndex145 := position, tokenIndex
@@ -3878,7 +3155,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position147, tokenIndex147 := position, tokenIndex
 						if buffer[position] != rune('-') {
 							if int(position) == p.at {
-								p.note(10, true)
+								p.note(21, true)
 							}
 
 							if int(position) > p.far {
@@ -3892,112 +3169,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position, tokenIndex = position147, tokenIndex147
 					}
 					{ // alphanum
-						position207_46, tokenIndex207_46 := position, tokenIndex
-						{
-							position208_46 := position
-							{
-								position209_46, tokenIndex209_46 := position, tokenIndex
-								{ // alpha
-									position211_27_46, tokenIndex211_27_46 := position, tokenIndex
-									{
-										position212_27_46 := position
-										{
-											position213_27_46, tokenIndex213_27_46 := position, tokenIndex
-											{ // lowalpha
-												position215_20_27_46, tokenIndex215_20_27_46 := position, tokenIndex
-												{
-													position216_20_27_46 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l215_20_27_46
-													}
-													position++
-													_ = position216_20_27_46
-												}
-												goto lok20_27_46
-											l215_20_27_46:
-												position, tokenIndex = position215_20_27_46, tokenIndex215_20_27_46
-												goto l214_27_46
-											}
-										lok20_27_46:
-											goto l213_27_46
-										l214_27_46:
-											position, tokenIndex = position213_27_46, tokenIndex213_27_46
-											{ // upalpha
-												position217_21_27_46, tokenIndex217_21_27_46 := position, tokenIndex
-												{
-													position218_21_27_46 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(14, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l217_21_27_46
-													}
-													position++
-													_ = position218_21_27_46
-												}
-												goto lok21_27_46
-											l217_21_27_46:
-												position, tokenIndex = position217_21_27_46, tokenIndex217_21_27_46
-												goto l211_27_46
-											}
-										lok21_27_46:
-										}
-									l213_27_46:
-										_ = position212_27_46
-									}
-									goto lok27_46
-								l211_27_46:
-									position, tokenIndex = position211_27_46, tokenIndex211_27_46
-									goto l210_46
-								}
-							lok27_46:
-								goto l209_46
-							l210_46:
-								position, tokenIndex = position209_46, tokenIndex209_46
-								{ // digit
-									position219_28_46, tokenIndex219_28_46 := position, tokenIndex
-									{
-										position220_28_46 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(6, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l219_28_46
-										}
-										position++
-										_ = position220_28_46
-									}
-									goto lok28_46
-								l219_28_46:
-									position, tokenIndex = position219_28_46, tokenIndex219_28_46
-									goto l207_46
-								}
-							lok28_46:
-							}
-						l209_46:
-							_ = position208_46
+						if int(position) == p.at {
+							p.note(10, true)
 						}
-						goto lok46
-					l207_46:
-						position, tokenIndex = position207_46, tokenIndex207_46
+						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							goto l207_20
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						if int(position) == p.at {
+							p.note(20, true)
+						}
+						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+							goto l207_20
+						}
 						goto l145
+					l207_20:
+						position++
+						goto lok20
 					}
-				lok46:
+				lok20:
 					goto l144
 				l145:
 					position, tokenIndex = position145, tokenIndex145
@@ -4015,70 +3207,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position149 := position
 				{ // alpha
-					position211_47, tokenIndex211_47 := position, tokenIndex
-					{
-						position212_47 := position
-						{
-							position213_47, tokenIndex213_47 := position, tokenIndex
-							{ // lowalpha
-								position215_20_47, tokenIndex215_20_47 := position, tokenIndex
-								{
-									position216_20_47 := position
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
-											p.note(11, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l215_20_47
-									}
-									position++
-									_ = position216_20_47
-								}
-								goto lok20_47
-							l215_20_47:
-								position, tokenIndex = position215_20_47, tokenIndex215_20_47
-								goto l214_47
-							}
-						lok20_47:
-							goto l213_47
-						l214_47:
-							position, tokenIndex = position213_47, tokenIndex213_47
-							{ // upalpha
-								position217_21_47, tokenIndex217_21_47 := position, tokenIndex
-								{
-									position218_21_47 := position
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										if int(position) == p.at {
-											p.note(14, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l217_21_47
-									}
-									position++
-									_ = position218_21_47
-								}
-								goto lok21_47
-							l217_21_47:
-								position, tokenIndex = position217_21_47, tokenIndex217_21_47
-								goto l211_47
-							}
-						lok21_47:
-						}
-					l213_47:
-						_ = position212_47
+					if int(position) == p.at {
+						p.note(10, true)
 					}
-					goto lok47
-				l211_47:
-					position, tokenIndex = position211_47, tokenIndex211_47
+					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						goto l211_21
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(11, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						goto l211_21
+					}
 					goto l148
+				l211_21:
+					position++
+					goto lok21
 				}
-			lok47:
+			lok21:
 			l150:
 				{
 					position151, tokenIndex151 := position, tokenIndex
@@ -4087,7 +3236,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position153, tokenIndex153 := position, tokenIndex
 						if buffer[position] != rune('-') {
 							if int(position) == p.at {
-								p.note(10, true)
+								p.note(21, true)
 							}
 
 							if int(position) > p.far {
@@ -4101,112 +3250,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position, tokenIndex = position153, tokenIndex153
 					}
 					{ // alphanum
-						position207_48, tokenIndex207_48 := position, tokenIndex
-						{
-							position208_48 := position
-							{
-								position209_48, tokenIndex209_48 := position, tokenIndex
-								{ // alpha
-									position211_27_48, tokenIndex211_27_48 := position, tokenIndex
-									{
-										position212_27_48 := position
-										{
-											position213_27_48, tokenIndex213_27_48 := position, tokenIndex
-											{ // lowalpha
-												position215_20_27_48, tokenIndex215_20_27_48 := position, tokenIndex
-												{
-													position216_20_27_48 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l215_20_27_48
-													}
-													position++
-													_ = position216_20_27_48
-												}
-												goto lok20_27_48
-											l215_20_27_48:
-												position, tokenIndex = position215_20_27_48, tokenIndex215_20_27_48
-												goto l214_27_48
-											}
-										lok20_27_48:
-											goto l213_27_48
-										l214_27_48:
-											position, tokenIndex = position213_27_48, tokenIndex213_27_48
-											{ // upalpha
-												position217_21_27_48, tokenIndex217_21_27_48 := position, tokenIndex
-												{
-													position218_21_27_48 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(14, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l217_21_27_48
-													}
-													position++
-													_ = position218_21_27_48
-												}
-												goto lok21_27_48
-											l217_21_27_48:
-												position, tokenIndex = position217_21_27_48, tokenIndex217_21_27_48
-												goto l211_27_48
-											}
-										lok21_27_48:
-										}
-									l213_27_48:
-										_ = position212_27_48
-									}
-									goto lok27_48
-								l211_27_48:
-									position, tokenIndex = position211_27_48, tokenIndex211_27_48
-									goto l210_48
-								}
-							lok27_48:
-								goto l209_48
-							l210_48:
-								position, tokenIndex = position209_48, tokenIndex209_48
-								{ // digit
-									position219_28_48, tokenIndex219_28_48 := position, tokenIndex
-									{
-										position220_28_48 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(6, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l219_28_48
-										}
-										position++
-										_ = position220_28_48
-									}
-									goto lok28_48
-								l219_28_48:
-									position, tokenIndex = position219_28_48, tokenIndex219_28_48
-									goto l207_48
-								}
-							lok28_48:
-							}
-						l209_48:
-							_ = position208_48
+						if int(position) == p.at {
+							p.note(10, true)
 						}
-						goto lok48
-					l207_48:
-						position, tokenIndex = position207_48, tokenIndex207_48
+						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							goto l207_22
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						if int(position) == p.at {
+							p.note(20, true)
+						}
+						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+							goto l207_22
+						}
 						goto l151
+					l207_22:
+						position++
+						goto lok22
 					}
-				lok48:
+				lok22:
 					goto l150
 				l151:
 					position, tokenIndex = position151, tokenIndex151
@@ -4228,28 +3292,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position157, tokenIndex157 := position, tokenIndex
 					{ // digit
-						position219_17, tokenIndex219_17 := position, tokenIndex
-						{
-							position220_17 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l219_17
-							}
-							position++
-							_ = position220_17
+						if int(position) == p.at {
+							p.note(19, true)
 						}
-						goto lok17
-					l219_17:
-						position, tokenIndex = position219_17, tokenIndex219_17
+						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							goto l219_23
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l157
+					l219_23:
+						position++
+						goto lok23
 					}
-				lok17:
+				lok23:
 					goto l156
 				l157:
 					position, tokenIndex = position157, tokenIndex157
@@ -4316,7 +3373,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position168, tokenIndex168 := position, tokenIndex
 					if buffer[position] != rune('/') {
 						if int(position) == p.at {
-							p.note(12, true)
+							p.note(8, true)
 						}
 
 						if int(position) > p.far {
@@ -4346,9 +3403,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l171:
 				{
 					position172, tokenIndex172 := position, tokenIndex
-					if !_rules[rulepchar]() {
+					{ // pchar
+						position179_53, tokenIndex179_53 := position, tokenIndex
+						{
+							position180_53 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(22, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position202_43_53, tokenIndex202_43_53 := position, tokenIndex
+											{
+												position203_43_53 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_43_53
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+														goto l204_24_43_53
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_43_53
+												l204_24_43_53:
+													position++
+													goto lok24_43_53
+												}
+											lok24_43_53:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+														goto l204_25_43_53
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_43_53
+												l204_25_43_53:
+													position++
+													goto lok25_43_53
+												}
+											lok25_43_53:
+												_ = position203_43_53
+											}
+											goto lok43_53
+										l202_43_53:
+											position, tokenIndex = position202_43_53, tokenIndex202_43_53
+											goto l179_53
+										}
+									lok43_53:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l196_44_53
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l179_53
+										l196_44_53:
+											position++
+											goto lok44_53
+										}
+									lok44_53:
+									}
+								}
+							}
+
+							_ = position180_53
+						}
+						goto lok53
+					l179_53:
+						position, tokenIndex = position179_53, tokenIndex179_53
 						goto l172
 					}
+				lok53:
 					goto l171
 				l172:
 					position, tokenIndex = position172, tokenIndex172
@@ -4385,9 +3541,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l177:
 				{
 					position178, tokenIndex178 := position, tokenIndex
-					if !_rules[rulepchar]() {
+					{ // pchar
+						position179_49, tokenIndex179_49 := position, tokenIndex
+						{
+							position180_49 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(22, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position202_43_49, tokenIndex202_43_49 := position, tokenIndex
+											{
+												position203_43_49 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_43_49
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+														goto l204_24_43_49
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_43_49
+												l204_24_43_49:
+													position++
+													goto lok24_43_49
+												}
+											lok24_43_49:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+														goto l204_25_43_49
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_43_49
+												l204_25_43_49:
+													position++
+													goto lok25_43_49
+												}
+											lok25_43_49:
+												_ = position203_43_49
+											}
+											goto lok43_49
+										l202_43_49:
+											position, tokenIndex = position202_43_49, tokenIndex202_43_49
+											goto l179_49
+										}
+									lok43_49:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l196_44_49
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l179_49
+										l196_44_49:
+											position++
+											goto lok44_49
+										}
+									lok44_49:
+									}
+								}
+							}
+
+							_ = position180_49
+						}
+						goto lok49
+					l179_49:
+						position, tokenIndex = position179_49, tokenIndex179_49
 						goto l178
 					}
+				lok49:
 					goto l177
 				l178:
 					position, tokenIndex = position178, tokenIndex178
@@ -4402,11 +3657,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position180 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
-							p.note(24, true)
+							p.note(22, true)
 						}
 
 						if int(position) == p.at {
@@ -4415,9 +3670,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						switch buffer[position] {
 						case '%':
 							{ // escaped
-								position202_49, tokenIndex202_49 := position, tokenIndex
+								position202_43, tokenIndex202_43 := position, tokenIndex
 								{
-									position203_49 := position
+									position203_43 := position
 									if buffer[position] != rune('%') {
 										if int(position) == p.at {
 											p.note(4, true)
@@ -4426,187 +3681,67 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l202_49
+										goto l202_43
 									}
 									position++
 									{ // hex
-										position204_25_49, tokenIndex204_25_49 := position, tokenIndex
-										{
-											position205_25_49 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position219_19_25_49, tokenIndex219_19_25_49 := position, tokenIndex
-														{
-															position220_19_25_49 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l219_19_25_49
-															}
-															position++
-															_ = position220_19_25_49
-														}
-														goto lok19_25_49
-													l219_19_25_49:
-														position, tokenIndex = position219_19_25_49, tokenIndex219_19_25_49
-														goto l204_25_49
-													}
-												lok19_25_49:
-												}
-											}
-
-											_ = position205_25_49
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok25_49
-									l204_25_49:
-										position, tokenIndex = position204_25_49, tokenIndex204_25_49
-										goto l202_49
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l204_24_43
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_43
+									l204_24_43:
+										position++
+										goto lok24_43
 									}
-								lok25_49:
+								lok24_43:
 									{ // hex
-										position204_26_49, tokenIndex204_26_49 := position, tokenIndex
-										{
-											position205_26_49 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(5, true)
-													}
-
-													{ // digit
-														position219_19_26_49, tokenIndex219_19_26_49 := position, tokenIndex
-														{
-															position220_19_26_49 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(6, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l219_19_26_49
-															}
-															position++
-															_ = position220_19_26_49
-														}
-														goto lok19_26_49
-													l219_19_26_49:
-														position, tokenIndex = position219_19_26_49, tokenIndex219_19_26_49
-														goto l204_26_49
-													}
-												lok19_26_49:
-												}
-											}
-
-											_ = position205_26_49
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok26_49
-									l204_26_49:
-										position, tokenIndex = position204_26_49, tokenIndex204_26_49
-										goto l202_49
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l204_25_43
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_43
+									l204_25_43:
+										position++
+										goto lok25_43
 									}
-								lok26_49:
-									_ = position203_49
+								lok25_43:
+									_ = position203_43
 								}
-								goto lok49
-							l202_49:
-								position, tokenIndex = position202_49, tokenIndex202_49
+								goto lok43
+							l202_43:
+								position, tokenIndex = position202_43, tokenIndex202_43
 								goto l179
 							}
-						lok49:
+						lok43:
 							;
 						default:
 							{ // unreserved
-								position196_50, tokenIndex196_50 := position, tokenIndex
-								{
-									position197_50 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(7, true)
-											}
-
-											if int(position) == p.at {
-												p.note(8, false)
-											}
-											switch buffer[position] {
-											case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-												{ // mark
-													position199_18_50, tokenIndex199_18_50 := position, tokenIndex
-													{
-														position200_18_50 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(9, true)
-																}
-
-																if buffer[position] != rune('-') {
-																	if int(position) == p.at {
-																		p.note(10, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l199_18_50
-																}
-																position++
-															}
-														}
-
-														_ = position200_18_50
-													}
-													goto lok18_50
-												l199_18_50:
-													position, tokenIndex = position199_18_50, tokenIndex199_18_50
-													goto l196_50
-												}
-											lok18_50:
-												;
-											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l196_50
-												}
-												position++
-											}
-										}
-									}
-
-									_ = position197_50
+								if int(position) == p.at {
+									p.note(6, true)
 								}
-								goto lok50
-							l196_50:
-								position, tokenIndex = position196_50, tokenIndex196_50
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l196_44
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l179
+							l196_44:
+								position++
+								goto lok44
 							}
-						lok50:
+						lok44:
 						}
 					}
 				}
@@ -4627,9 +3762,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l184:
 				{
 					position185, tokenIndex185 := position, tokenIndex
-					if !_rules[ruleuric]() {
+					{ // uric
+						position190_50, tokenIndex190_50 := position, tokenIndex
+						{
+							position191_50 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(7, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position202_45_50, tokenIndex202_45_50 := position, tokenIndex
+											{
+												position203_45_50 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_45_50
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+														goto l204_24_45_50
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_45_50
+												l204_24_45_50:
+													position++
+													goto lok24_45_50
+												}
+											lok24_45_50:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+														goto l204_25_45_50
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_45_50
+												l204_25_45_50:
+													position++
+													goto lok25_45_50
+												}
+											lok25_45_50:
+												_ = position203_45_50
+											}
+											goto lok45_50
+										l202_45_50:
+											position, tokenIndex = position202_45_50, tokenIndex202_45_50
+											goto l190_50
+										}
+									lok45_50:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l196_46_50
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l190_50
+										l196_46_50:
+											position++
+											goto lok46_50
+										}
+									lok46_50:
+									}
+								}
+							}
+
+							_ = position191_50
+						}
+						goto lok50
+					l190_50:
+						position, tokenIndex = position190_50, tokenIndex190_50
 						goto l185
 					}
+				lok50:
 					goto l184
 				l185:
 					position, tokenIndex = position185, tokenIndex185
@@ -4648,9 +3882,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l188:
 				{
 					position189, tokenIndex189 := position, tokenIndex
-					if !_rules[ruleuric]() {
+					{ // uric
+						position190_51, tokenIndex190_51 := position, tokenIndex
+						{
+							position191_51 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(7, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position202_45_51, tokenIndex202_45_51 := position, tokenIndex
+											{
+												position203_45_51 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_45_51
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+														goto l204_24_45_51
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_45_51
+												l204_24_45_51:
+													position++
+													goto lok24_45_51
+												}
+											lok24_45_51:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+														goto l204_25_45_51
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l202_45_51
+												l204_25_45_51:
+													position++
+													goto lok25_45_51
+												}
+											lok25_45_51:
+												_ = position203_45_51
+											}
+											goto lok45_51
+										l202_45_51:
+											position, tokenIndex = position202_45_51, tokenIndex202_45_51
+											goto l190_51
+										}
+									lok45_51:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l196_46_51
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l190_51
+										l196_46_51:
+											position++
+											goto lok46_51
+										}
+									lok46_51:
+									}
+								}
+							}
+
+							_ = position191_51
+						}
+						goto lok51
+					l190_51:
+						position, tokenIndex = position190_51, tokenIndex190_51
 						goto l189
 					}
+				lok51:
 					goto l188
 				l189:
 					position, tokenIndex = position189, tokenIndex189
@@ -4666,240 +3999,92 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position191 := position
 				{
-					if int(position) == p.at {
-						p.note(25, false)
-					}
-					switch buffer[position] {
-					case '%':
-						{ // escaped
-							position202_51, tokenIndex202_51 := position, tokenIndex
-							{
-								position203_51 := position
-								if buffer[position] != rune('%') {
-									if int(position) == p.at {
-										p.note(4, true)
-									}
+					if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
+						position++
+					} else {
+						if int(position) == p.at {
+							p.note(7, true)
+						}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(4, false)
+						}
+						switch buffer[position] {
+						case '%':
+							{ // escaped
+								position202_45, tokenIndex202_45 := position, tokenIndex
+								{
+									position203_45 := position
+									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_45
 									}
-									goto l202_51
+									position++
+									{ // hex
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l204_24_45
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_45
+									l204_24_45:
+										position++
+										goto lok24_45
+									}
+								lok24_45:
+									{ // hex
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											goto l204_25_45
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l202_45
+									l204_25_45:
+										position++
+										goto lok25_45
+									}
+								lok25_45:
+									_ = position203_45
 								}
+								goto lok45
+							l202_45:
+								position, tokenIndex = position202_45, tokenIndex202_45
+								goto l190
+							}
+						lok45:
+							;
+						default:
+							{ // unreserved
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l196_46
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l190
+							l196_46:
 								position++
-								{ // hex
-									position204_25_51, tokenIndex204_25_51 := position, tokenIndex
-									{
-										position205_25_51 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(5, true)
-												}
-
-												{ // digit
-													position219_19_25_51, tokenIndex219_19_25_51 := position, tokenIndex
-													{
-														position220_19_25_51 := position
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															if int(position) == p.at {
-																p.note(6, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l219_19_25_51
-														}
-														position++
-														_ = position220_19_25_51
-													}
-													goto lok19_25_51
-												l219_19_25_51:
-													position, tokenIndex = position219_19_25_51, tokenIndex219_19_25_51
-													goto l204_25_51
-												}
-											lok19_25_51:
-											}
-										}
-
-										_ = position205_25_51
-									}
-									goto lok25_51
-								l204_25_51:
-									position, tokenIndex = position204_25_51, tokenIndex204_25_51
-									goto l202_51
-								}
-							lok25_51:
-								{ // hex
-									position204_26_51, tokenIndex204_26_51 := position, tokenIndex
-									{
-										position205_26_51 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(5, true)
-												}
-
-												{ // digit
-													position219_19_26_51, tokenIndex219_19_26_51 := position, tokenIndex
-													{
-														position220_19_26_51 := position
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															if int(position) == p.at {
-																p.note(6, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l219_19_26_51
-														}
-														position++
-														_ = position220_19_26_51
-													}
-													goto lok19_26_51
-												l219_19_26_51:
-													position, tokenIndex = position219_19_26_51, tokenIndex219_19_26_51
-													goto l204_26_51
-												}
-											lok19_26_51:
-											}
-										}
-
-										_ = position205_26_51
-									}
-									goto lok26_51
-								l204_26_51:
-									position, tokenIndex = position204_26_51, tokenIndex204_26_51
-									goto l202_51
-								}
-							lok26_51:
-								_ = position203_51
+								goto lok46
 							}
-							goto lok51
-						l202_51:
-							position, tokenIndex = position202_51, tokenIndex202_51
-							goto l190
+						lok46:
 						}
-					lok51:
-						;
-					case '$', '&', '+', ',', '/', ':', ';', '=', '?', '@', '[', ']':
-						{ // reserved
-							position193_52, tokenIndex193_52 := position, tokenIndex
-							{
-								position194_52 := position
-								{
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-										position++
-									} else {
-										if int(position) == p.at {
-											p.note(26, true)
-										}
-
-										if buffer[position] != rune(';') {
-											if int(position) == p.at {
-												p.note(23, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l193_52
-										}
-										position++
-									}
-								}
-
-								_ = position194_52
-							}
-							goto lok52
-						l193_52:
-							position, tokenIndex = position193_52, tokenIndex193_52
-							goto l190
-						}
-					lok52:
-						;
-					default:
-						{ // unreserved
-							position196_53, tokenIndex196_53 := position, tokenIndex
-							{
-								position197_53 := position
-								{
-									if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-										position++
-									} else {
-										if int(position) == p.at {
-											p.note(7, true)
-										}
-
-										if int(position) == p.at {
-											p.note(8, false)
-										}
-										switch buffer[position] {
-										case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-											{ // mark
-												position199_18_53, tokenIndex199_18_53 := position, tokenIndex
-												{
-													position200_18_53 := position
-													{
-														if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-															position++
-														} else {
-															if int(position) == p.at {
-																p.note(9, true)
-															}
-
-															if buffer[position] != rune('-') {
-																if int(position) == p.at {
-																	p.note(10, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l199_18_53
-															}
-															position++
-														}
-													}
-
-													_ = position200_18_53
-												}
-												goto lok18_53
-											l199_18_53:
-												position, tokenIndex = position199_18_53, tokenIndex199_18_53
-												goto l196_53
-											}
-										lok18_53:
-											;
-										default:
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
-													p.note(11, true)
-												}
-
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l196_53
-											}
-											position++
-										}
-									}
-								}
-
-								_ = position197_53
-							}
-							goto lok53
-						l196_53:
-							position, tokenIndex = position196_53, tokenIndex196_53
-							goto l190
-						}
-					lok53:
 					}
 				}
 
@@ -4912,147 +4097,51 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		},
 		/* 36 reserved <- <((&(']') ']') | (&('[') '[') | (&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		func() bool {
-			position193, tokenIndex193 := position, tokenIndex
-			{
-				position194 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(26, true)
-						}
-
-						if buffer[position] != rune(';') {
-							if int(position) == p.at {
-								p.note(23, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l193
-						}
-						position++
-					}
-				}
-
-				_ = position194
+			if int(position) == p.at {
+				p.note(24, true)
 			}
-			return true
-		l193:
-			position, tokenIndex = position193, tokenIndex193
+			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+				goto l193
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l193:
+			position++
+			return true
 		},
 		/* 37 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			position196, tokenIndex196 := position, tokenIndex
-			{
-				position197 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(7, true)
-						}
-
-						if int(position) == p.at {
-							p.note(8, false)
-						}
-						switch buffer[position] {
-						case '!', '\'', '(', ')', '*', '-', '.', '_', '~':
-							{ // mark
-								position199_18, tokenIndex199_18 := position, tokenIndex
-								{
-									position200_18 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(9, true)
-											}
-
-											if buffer[position] != rune('-') {
-												if int(position) == p.at {
-													p.note(10, true)
-												}
-
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l199_18
-											}
-											position++
-										}
-									}
-
-									_ = position200_18
-								}
-								goto lok18
-							l199_18:
-								position, tokenIndex = position199_18, tokenIndex199_18
-								goto l196
-							}
-						lok18:
-							;
-						default:
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) == p.at {
-									p.note(11, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l196
-							}
-							position++
-						}
-					}
-				}
-
-				_ = position197
+			if int(position) == p.at {
+				p.note(6, true)
 			}
-			return true
-		l196:
-			position, tokenIndex = position196, tokenIndex196
+			if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+				goto l196
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l196:
+			position++
+			return true
 		},
 		/* 38 mark <- <((&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))> */
 		func() bool {
-			position199, tokenIndex199 := position, tokenIndex
-			{
-				position200 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(9, true)
-						}
-
-						if buffer[position] != rune('-') {
-							if int(position) == p.at {
-								p.note(10, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l199
-						}
-						position++
-					}
-				}
-
-				_ = position200
+			if int(position) == p.at {
+				p.note(25, true)
 			}
-			return true
-		l199:
-			position, tokenIndex = position199, tokenIndex199
+			if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+				goto l199
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l199:
+			position++
+			return true
 		},
 		/* 39 escaped <- <('%' hex hex)> */
 		func() bool {
@@ -5071,97 +4160,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // hex
-					position204_25, tokenIndex204_25 := position, tokenIndex
-					{
-						position205_25 := position
-						{
-							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-								position++
-							} else {
-								if int(position) == p.at {
-									p.note(5, true)
-								}
-
-								{ // digit
-									position219_19_25, tokenIndex219_19_25 := position, tokenIndex
-									{
-										position220_19_25 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(6, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l219_19_25
-										}
-										position++
-										_ = position220_19_25
-									}
-									goto lok19_25
-								l219_19_25:
-									position, tokenIndex = position219_19_25, tokenIndex219_19_25
-									goto l204_25
-								}
-							lok19_25:
-							}
-						}
-
-						_ = position205_25
+					if int(position) == p.at {
+						p.note(5, true)
 					}
-					goto lok25
-				l204_25:
-					position, tokenIndex = position204_25, tokenIndex204_25
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l204_24
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l202
+				l204_24:
+					position++
+					goto lok24
+				}
+			lok24:
+				{ // hex
+					if int(position) == p.at {
+						p.note(5, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l204_25
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					goto l202
+				l204_25:
+					position++
+					goto lok25
 				}
 			lok25:
-				{ // hex
-					position204_26, tokenIndex204_26 := position, tokenIndex
-					{
-						position205_26 := position
-						{
-							if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-								position++
-							} else {
-								if int(position) == p.at {
-									p.note(5, true)
-								}
-
-								{ // digit
-									position219_19_26, tokenIndex219_19_26 := position, tokenIndex
-									{
-										position220_19_26 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(6, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l219_19_26
-										}
-										position++
-										_ = position220_19_26
-									}
-									goto lok19_26
-								l219_19_26:
-									position, tokenIndex = position219_19_26, tokenIndex219_19_26
-									goto l204_26
-								}
-							lok19_26:
-							}
-						}
-
-						_ = position205_26
-					}
-					goto lok26
-				l204_26:
-					position, tokenIndex = position204_26, tokenIndex204_26
-					goto l202
-				}
-			lok26:
 				_ = position203
 			}
 			return true
@@ -5171,416 +4200,223 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		},
 		/* 40 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		func() bool {
-			position204, tokenIndex204 := position, tokenIndex
-			{
-				position205 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(5, true)
-						}
-
-						{ // digit
-							position219_19, tokenIndex219_19 := position, tokenIndex
-							{
-								position220_19 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(6, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l219_19
-								}
-								position++
-								_ = position220_19
-							}
-							goto lok19
-						l219_19:
-							position, tokenIndex = position219_19, tokenIndex219_19
-							goto l204
-						}
-					lok19:
-					}
-				}
-
-				_ = position205
+			if int(position) == p.at {
+				p.note(5, true)
 			}
-			return true
-		l204:
-			position, tokenIndex = position204, tokenIndex204
+			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+				goto l204
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l204:
+			position++
+			return true
 		},
 		/* 41 alphanum <- <(alpha / digit)> */
 		func() bool {
-			position207, tokenIndex207 := position, tokenIndex
-			{
-				position208 := position
-				{
-					position209, tokenIndex209 := position, tokenIndex
-					{ // alpha
-						position211_27, tokenIndex211_27 := position, tokenIndex
-						{
-							position212_27 := position
-							{
-								position213_27, tokenIndex213_27 := position, tokenIndex
-								{ // lowalpha
-									position215_20_27, tokenIndex215_20_27 := position, tokenIndex
-									{
-										position216_20_27 := position
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
-												p.note(11, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l215_20_27
-										}
-										position++
-										_ = position216_20_27
-									}
-									goto lok20_27
-								l215_20_27:
-									position, tokenIndex = position215_20_27, tokenIndex215_20_27
-									goto l214_27
-								}
-							lok20_27:
-								goto l213_27
-							l214_27:
-								position, tokenIndex = position213_27, tokenIndex213_27
-								{ // upalpha
-									position217_21_27, tokenIndex217_21_27 := position, tokenIndex
-									{
-										position218_21_27 := position
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											if int(position) == p.at {
-												p.note(14, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l217_21_27
-										}
-										position++
-										_ = position218_21_27
-									}
-									goto lok21_27
-								l217_21_27:
-									position, tokenIndex = position217_21_27, tokenIndex217_21_27
-									goto l211_27
-								}
-							lok21_27:
-							}
-						l213_27:
-							_ = position212_27
-						}
-						goto lok27
-					l211_27:
-						position, tokenIndex = position211_27, tokenIndex211_27
-						goto l210
-					}
-				lok27:
-					goto l209
-				l210:
-					position, tokenIndex = position209, tokenIndex209
-					{ // digit
-						position219_28, tokenIndex219_28 := position, tokenIndex
-						{
-							position220_28 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l219_28
-							}
-							position++
-							_ = position220_28
-						}
-						goto lok28
-					l219_28:
-						position, tokenIndex = position219_28, tokenIndex219_28
-						goto l207
-					}
-				lok28:
-				}
-			l209:
-				_ = position208
+			if int(position) == p.at {
+				p.note(10, true)
 			}
-			return true
-		l207:
-			position, tokenIndex = position207, tokenIndex207
+			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+				goto l207
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
+			if int(position) == p.at {
+				p.note(20, true)
+			}
+			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+				goto l207
+			}
 			return false
+		l207:
+			position++
+			return true
 		},
 		/* 42 alpha <- <(lowalpha / upalpha)> */
 		func() bool {
-			position211, tokenIndex211 := position, tokenIndex
-			{
-				position212 := position
-				{
-					position213, tokenIndex213 := position, tokenIndex
-					{ // lowalpha
-						position215_20, tokenIndex215_20 := position, tokenIndex
-						{
-							position216_20 := position
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) == p.at {
-									p.note(11, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l215_20
-							}
-							position++
-							_ = position216_20
-						}
-						goto lok20
-					l215_20:
-						position, tokenIndex = position215_20, tokenIndex215_20
-						goto l214
-					}
-				lok20:
-					goto l213
-				l214:
-					position, tokenIndex = position213, tokenIndex213
-					{ // upalpha
-						position217_21, tokenIndex217_21 := position, tokenIndex
-						{
-							position218_21 := position
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								if int(position) == p.at {
-									p.note(14, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l217_21
-							}
-							position++
-							_ = position218_21
-						}
-						goto lok21
-					l217_21:
-						position, tokenIndex = position217_21, tokenIndex217_21
-						goto l211
-					}
-				lok21:
-				}
-			l213:
-				_ = position212
+			if int(position) == p.at {
+				p.note(10, true)
 			}
-			return true
-		l211:
-			position, tokenIndex = position211, tokenIndex211
+			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+				goto l211
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
+			if int(position) == p.at {
+				p.note(11, true)
+			}
+			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+				goto l211
+			}
 			return false
+		l211:
+			position++
+			return true
 		},
 		/* 43 lowalpha <- <[a-z]> */
 		func() bool {
-			position215, tokenIndex215 := position, tokenIndex
-			{
-				position216 := position
-				if c := buffer[position]; c < rune('a') || c > rune('z') {
-					if int(position) == p.at {
-						p.note(11, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l215
-				}
-				position++
-				_ = position216
+			if int(position) == p.at {
+				p.note(10, true)
 			}
-			return true
-		l215:
-			position, tokenIndex = position215, tokenIndex215
+			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+				goto l215
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l215:
+			position++
+			return true
 		},
 		/* 44 upalpha <- <[A-Z]> */
 		func() bool {
-			position217, tokenIndex217 := position, tokenIndex
-			{
-				position218 := position
-				if c := buffer[position]; c < rune('A') || c > rune('Z') {
-					if int(position) == p.at {
-						p.note(14, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l217
-				}
-				position++
-				_ = position218
+			if int(position) == p.at {
+				p.note(11, true)
 			}
-			return true
-		l217:
-			position, tokenIndex = position217, tokenIndex217
+			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+				goto l217
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l217:
+			position++
+			return true
 		},
 		/* 45 digit <- <[0-9]> */
 		func() bool {
-			position219, tokenIndex219 := position, tokenIndex
-			{
-				position220 := position
-				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					if int(position) == p.at {
-						p.note(6, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l219
-				}
-				position++
-				_ = position220
+			if int(position) == p.at {
+				p.note(19, true)
 			}
-			return true
-		l219:
-			position, tokenIndex = position219, tokenIndex219
+			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+				goto l219
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l219:
+			position++
+			return true
 		},
 		/* 46 DIGIT <- <[0-9]> */
 		func() bool {
-			position221, tokenIndex221 := position, tokenIndex
-			{
-				position222 := position
-				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					if int(position) == p.at {
-						p.note(6, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l221
-				}
-				position++
-				_ = position222
+			if int(position) == p.at {
+				p.note(19, true)
 			}
-			return true
-		l221:
-			position, tokenIndex = position221, tokenIndex221
+			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+				goto l221
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l221:
+			position++
+			return true
 		},
 		/* 47 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
 		func() bool {
-			position223, tokenIndex223 := position, tokenIndex
-			{
-				position224 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(22, true)
-						}
-
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(6, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l223
-						}
-						position++
-					}
-				}
-
-				_ = position224
+			if int(position) == p.at {
+				p.note(5, true)
 			}
-			return true
-		l223:
-			position, tokenIndex = position223, tokenIndex223
+			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+				goto l223
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l223:
+			position++
+			return true
 		},
 	}
 	p.rules = _rules
 	return nil
 }
 
-// class0 is the table of the characters $ & + , : ; = ? @ (see internal/pegwrap/classes.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class0 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class1 is the table of the characters $ & + , ; = @ (see internal/pegwrap/classes.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class1 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class2 is the table of the characters + - . (see internal/pegwrap/classes.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class2 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class3 is the table of the characters $ & + , : ; = @ (see internal/pegwrap/classes.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class3 is the table of the characters a-z (see internal/pegwrap/byteset.go).
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
-// class4 is the table of the characters $ & + , : ; = (see internal/pegwrap/classes.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class4 is the table of the characters 0-9 A-Z (see internal/pegwrap/byteset.go).
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class5 is the table of the characters $ & + , : = @ (see internal/pegwrap/classes.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class5 is the table of the characters ! '-* - . _ ~ (see internal/pegwrap/byteset.go).
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
 
-// class6 is the table of the characters $ & + , / : = ? @ [ ] (see internal/pegwrap/classes.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class6 is the table of the characters ! '-* - . 0-9 A-Z _ a-z ~ (see internal/pegwrap/byteset.go).
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
-// class7 is the table of the characters 0-9 A-Z a-z (see internal/pegwrap/classes.go).
-const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+// class7 is the table of the characters $ & + , / : ; = ? @ [ ] (see internal/pegwrap/byteset.go).
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x01\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class8 is the table of the characters ! '-* . _ ~ (see internal/pegwrap/classes.go).
-const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+// class8 is the table of the characters ! $ &-. 0-; = ?-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
-// class9 is the table of the characters A-F a-f (see internal/pegwrap/classes.go).
-const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class9 is the table of the characters ! $ &-. 0-9 ; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
-// class10 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/classes.go).
-const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class10 is the table of the characters + - . 0-9 a-z (see internal/pegwrap/classes.go).
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+
+// class11 is the table of the characters ! $ &-. 0-; = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class12 is the table of the characters ! $ &-. 0-; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class12 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class13 is the table of the characters ! $ &-. 0-: = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class13 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class14 is the table of the characters ! $ &-; = ?-[ ] _ a-z ~ (see internal/pegwrap/classes.go).
+const class14 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 14 lookaheads, 5 rule calls inside them.
+// 12 lookaheads, 6 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x800000000, 0x0, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0xac00185000000000, 0x1, 0x0, 0x0},
+	{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x2000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x7e0000007e, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
-	{0x3ff000000000000, 0x7fffffe07fffffe, 0x0, 0x0},
-	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
-	{0x478200000000, 0x4000000080000000, 0x0, 0x0},
-	{0x200000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x7fffffe00000000, 0x0, 0x0},
+	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff678200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0xafffffd200000000, 0x47fffffeafffffff, 0x0, 0x0},
 	{0x800000000000, 0x0, 0x0, 0x0},
-	{0x2800185000000000, 0x1, 0x0, 0x0},
+	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
+	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
-	{0x680000000000, 0x0, 0x0, 0x0},
-	{0x2c00185000000000, 0x1, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
-	{0x2c00185000000000, 0x0, 0x0, 0x0},
+	{0x2fff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x0, 0x8000000, 0x0, 0x0},
 	{0x0, 0x20000000, 0x0, 0x0},
 	{0x400000000000, 0x0, 0x0, 0x0},
-	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
+	{0x200000000000, 0x0, 0x0, 0x0},
+	{0x27ff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x800000000000000, 0x0, 0x0, 0x0},
-	{0x2400185000000000, 0x1, 0x0, 0x0},
-	{0xac00987000000000, 0x28000001, 0x0, 0x0},
-	{0xa400985000000000, 0x28000001, 0x0, 0x0},
+	{0xac00985000000000, 0x28000001, 0x0, 0x0},
+	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
 }
 
 // probeClass maps each printable ASCII character to the smallest one that every

@@ -351,8 +351,17 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			p.buffer = make([]rune, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		for i := 0; i < len(s); i++ {
-			b[i] = rune(s[i])
+		// Eight bytes a step, from and into slices of known length: Go then checks no index
+		// in the loop, and the copy takes a third of the time of one checked byte a step.
+		d := b[:len(s)]
+		i := 0
+		for ; i+8 <= len(s); i += 8 {
+			t, e := s[i:i+8], d[i:i+8]
+			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
+			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
+		}
+		for ; i < len(s); i++ {
+			d[i] = rune(s[i])
 		}
 		if n > len(s) {
 			b[len(s)] = probeSymbol
@@ -430,11 +439,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l3:
 					position, tokenIndex = position2, tokenIndex2
 					{ // path
-						position103_35, tokenIndex103_35 := position, tokenIndex
+						position103_34, tokenIndex103_34 := position, tokenIndex
 						{
-							position104_35 := position
+							position104_34 := position
 							{
-								position105_35, tokenIndex105_35 := position, tokenIndex
+								position105_34, tokenIndex105_34 := position, tokenIndex
 								if buffer[position] != rune('/') {
 									if int(position) == p.at {
 										p.note(0, true)
@@ -443,37 +452,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l105_35
+									goto l105_34
 								}
 								position++
-								goto l106_35
-							l105_35:
-								position, tokenIndex = position105_35, tokenIndex105_35
+								goto l106_34
+							l105_34:
+								position, tokenIndex = position105_34, tokenIndex105_34
 							}
-						l106_35:
+						l106_34:
 							if !_rules[rulepath_segments]() {
-								goto l103_35
+								goto l103_34
 							}
 							{
-								position107_35, tokenIndex107_35 := position, tokenIndex
+								position107_34, tokenIndex107_34 := position, tokenIndex
 								if !matchDot() {
 									if int(position) > p.far {
 										p.far, p.farComp = int(position), p.comp
 									}
-									goto l107_35
+									goto l107_34
 								}
-								goto l103_35
-							l107_35:
-								position, tokenIndex = position107_35, tokenIndex107_35
+								goto l103_34
+							l107_34:
+								position, tokenIndex = position107_34, tokenIndex107_34
 							}
-							_ = position104_35
+							_ = position104_34
 						}
-						goto lok35
-					l103_35:
-						position, tokenIndex = position103_35, tokenIndex103_35
+						goto lok34
+					l103_34:
+						position, tokenIndex = position103_34, tokenIndex103_34
 						goto l0
 					}
-				lok35:
+				lok34:
 				}
 			l2:
 				_ = position1
@@ -605,9 +614,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l19:
 				{
 					position20, tokenIndex20 := position, tokenIndex
-					if !_rules[ruleurlc]() {
+					{ // urlc
+						position133_28, tokenIndex133_28 := position, tokenIndex
+						{
+							position134_28 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(3, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position145_26_28, tokenIndex145_26_28 := position, tokenIndex
+											{
+												position146_26_28 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_28
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_16_26_28
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_28
+												l147_16_26_28:
+													position++
+													goto lok16_26_28
+												}
+											lok16_26_28:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_17_26_28
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_28
+												l147_17_26_28:
+													position++
+													goto lok17_26_28
+												}
+											lok17_26_28:
+												_ = position146_26_28
+											}
+											goto lok26_28
+										l145_26_28:
+											position, tokenIndex = position145_26_28, tokenIndex145_26_28
+											goto l133_28
+										}
+									lok26_28:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l139_27_28
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l133_28
+										l139_27_28:
+											position++
+											goto lok27_28
+										}
+									lok27_28:
+									}
+								}
+							}
+
+							_ = position134_28
+						}
+						goto lok28
+					l133_28:
+						position, tokenIndex = position133_28, tokenIndex133_28
 						goto l20
 					}
+				lok28:
 					goto l19
 				l20:
 					position, tokenIndex = position20, tokenIndex20
@@ -733,9 +841,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l31:
 				{
 					position32, tokenIndex32 := position, tokenIndex
-					if !p.peek(_rules[ruleurlc]) {
+					{ // urlc
+						position133_33, tokenIndex133_33 := position, tokenIndex
+						{
+							position134_33 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(3, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position145_26_33, tokenIndex145_26_33 := position, tokenIndex
+											{
+												position146_26_33 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_33
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_16_26_33
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_33
+												l147_16_26_33:
+													position++
+													goto lok16_26_33
+												}
+											lok16_26_33:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_17_26_33
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_33
+												l147_17_26_33:
+													position++
+													goto lok17_26_33
+												}
+											lok17_26_33:
+												_ = position146_26_33
+											}
+											goto lok26_33
+										l145_26_33:
+											position, tokenIndex = position145_26_33, tokenIndex145_26_33
+											goto l133_33
+										}
+									lok26_33:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l139_27_33
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l133_33
+										l139_27_33:
+											position++
+											goto lok27_33
+										}
+									lok27_33:
+									}
+								}
+							}
+
+							_ = position134_33
+						}
+						goto lok33
+					l133_33:
+						position, tokenIndex = position133_33, tokenIndex133_33
 						goto l32
 					}
+				lok33:
 					goto l28
 				l32:
 					position, tokenIndex = position32, tokenIndex32
@@ -799,7 +1006,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position39, tokenIndex39 := position, tokenIndex
 					if buffer[position] != rune('?') {
 						if int(position) == p.at {
-							p.note(3, false)
+							p.note(7, false)
 						}
 
 						if int(position) > p.far {
@@ -829,109 +1036,35 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position42 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
-							p.note(4, true)
+							p.note(8, true)
 						}
 
-						if int(position) == p.at {
-							p.note(5, false)
-						}
-						switch buffer[position] {
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-							{ // digit
-								position162_14, tokenIndex162_14 := position, tokenIndex
-								{
-									position163_14 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(5, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l162_14
-									}
-									position++
-									_ = position163_14
-								}
-								goto lok14
-							l162_14:
-								position, tokenIndex = position162_14, tokenIndex162_14
-								goto l41
+						{ // alpha
+							if int(position) == p.at {
+								p.note(9, true)
 							}
-						lok14:
-							;
-						default:
-							{ // alpha
-								position154_15, tokenIndex154_15 := position, tokenIndex
-								{
-									position155_15 := position
-									{
-										position156_15, tokenIndex156_15 := position, tokenIndex
-										{ // lowalpha
-											position158_12_15, tokenIndex158_12_15 := position, tokenIndex
-											{
-												position159_12_15 := position
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(6, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l158_12_15
-												}
-												position++
-												_ = position159_12_15
-											}
-											goto lok12_15
-										l158_12_15:
-											position, tokenIndex = position158_12_15, tokenIndex158_12_15
-											goto l157_15
-										}
-									lok12_15:
-										goto l156_15
-									l157_15:
-										position, tokenIndex = position156_15, tokenIndex156_15
-										{ // upalpha
-											position160_13_15, tokenIndex160_13_15 := position, tokenIndex
-											{
-												position161_13_15 := position
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													if int(position) == p.at {
-														p.note(7, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l160_13_15
-												}
-												position++
-												_ = position161_13_15
-											}
-											goto lok13_15
-										l160_13_15:
-											position, tokenIndex = position160_13_15, tokenIndex160_13_15
-											goto l154_15
-										}
-									lok13_15:
-									}
-								l156_15:
-									_ = position155_15
-								}
-								goto lok15
-							l154_15:
-								position, tokenIndex = position154_15, tokenIndex154_15
-								goto l41
+							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								goto l154_1
 							}
-						lok15:
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								goto l154_1
+							}
+							goto l41
+						l154_1:
+							position++
+							goto lok1
 						}
+					lok1:
 					}
 				}
 
@@ -939,109 +1072,35 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position44, tokenIndex44 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(4, true)
+								p.note(8, true)
 							}
 
-							if int(position) == p.at {
-								p.note(5, false)
-							}
-							switch buffer[position] {
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								{ // digit
-									position162_16, tokenIndex162_16 := position, tokenIndex
-									{
-										position163_16 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(5, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l162_16
-										}
-										position++
-										_ = position163_16
-									}
-									goto lok16
-								l162_16:
-									position, tokenIndex = position162_16, tokenIndex162_16
-									goto l44
+							{ // alpha
+								if int(position) == p.at {
+									p.note(9, true)
 								}
-							lok16:
-								;
-							default:
-								{ // alpha
-									position154_17, tokenIndex154_17 := position, tokenIndex
-									{
-										position155_17 := position
-										{
-											position156_17, tokenIndex156_17 := position, tokenIndex
-											{ // lowalpha
-												position158_12_17, tokenIndex158_12_17 := position, tokenIndex
-												{
-													position159_12_17 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(6, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l158_12_17
-													}
-													position++
-													_ = position159_12_17
-												}
-												goto lok12_17
-											l158_12_17:
-												position, tokenIndex = position158_12_17, tokenIndex158_12_17
-												goto l157_17
-											}
-										lok12_17:
-											goto l156_17
-										l157_17:
-											position, tokenIndex = position156_17, tokenIndex156_17
-											{ // upalpha
-												position160_13_17, tokenIndex160_13_17 := position, tokenIndex
-												{
-													position161_13_17 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(7, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l160_13_17
-													}
-													position++
-													_ = position161_13_17
-												}
-												goto lok13_17
-											l160_13_17:
-												position, tokenIndex = position160_13_17, tokenIndex160_13_17
-												goto l154_17
-											}
-										lok13_17:
-										}
-									l156_17:
-										_ = position155_17
-									}
-									goto lok17
-								l154_17:
-									position, tokenIndex = position154_17, tokenIndex154_17
-									goto l44
+								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									goto l154_2
 								}
-							lok17:
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									goto l154_2
+								}
+								goto l44
+							l154_2:
+								position++
+								goto lok2
 							}
+						lok2:
 						}
 					}
 
@@ -1094,7 +1153,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l54:
 						if buffer[position] != rune('@') {
 							if int(position) == p.at {
-								p.note(8, true)
+								p.note(11, true)
 							}
 
 							if int(position) > p.far {
@@ -1131,211 +1190,91 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position58, tokenIndex58 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(9, true)
+								p.note(12, true)
 							}
 
 							if int(position) == p.at {
-								p.note(10, false)
+								p.note(4, false)
 							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
-									position145_22, tokenIndex145_22 := position, tokenIndex
+									position145_18, tokenIndex145_18 := position, tokenIndex
 									{
-										position146_22 := position
+										position146_18 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
-												p.note(10, true)
+												p.note(4, true)
 											}
 
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l145_22
+											goto l145_18
 										}
 										position++
 										{ // hex
-											position147_18_22, tokenIndex147_18_22 := position, tokenIndex
-											{
-												position148_18_22 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														{ // digit
-															position162_11_18_22, tokenIndex162_11_18_22 := position, tokenIndex
-															{
-																position163_11_18_22 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(5, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l162_11_18_22
-																}
-																position++
-																_ = position163_11_18_22
-															}
-															goto lok11_18_22
-														l162_11_18_22:
-															position, tokenIndex = position162_11_18_22, tokenIndex162_11_18_22
-															goto l147_18_22
-														}
-													lok11_18_22:
-													}
-												}
-
-												_ = position148_18_22
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok18_22
-										l147_18_22:
-											position, tokenIndex = position147_18_22, tokenIndex147_18_22
-											goto l145_22
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												goto l147_16_18
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l145_18
+										l147_16_18:
+											position++
+											goto lok16_18
 										}
-									lok18_22:
+									lok16_18:
 										{ // hex
-											position147_19_22, tokenIndex147_19_22 := position, tokenIndex
-											{
-												position148_19_22 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														{ // digit
-															position162_11_19_22, tokenIndex162_11_19_22 := position, tokenIndex
-															{
-																position163_11_19_22 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(5, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l162_11_19_22
-																}
-																position++
-																_ = position163_11_19_22
-															}
-															goto lok11_19_22
-														l162_11_19_22:
-															position, tokenIndex = position162_11_19_22, tokenIndex162_11_19_22
-															goto l147_19_22
-														}
-													lok11_19_22:
-													}
-												}
-
-												_ = position148_19_22
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok19_22
-										l147_19_22:
-											position, tokenIndex = position147_19_22, tokenIndex147_19_22
-											goto l145_22
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												goto l147_17_18
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l145_18
+										l147_17_18:
+											position++
+											goto lok17_18
 										}
-									lok19_22:
-										_ = position146_22
+									lok17_18:
+										_ = position146_18
 									}
-									goto lok22
-								l145_22:
-									position, tokenIndex = position145_22, tokenIndex145_22
+									goto lok18
+								l145_18:
+									position, tokenIndex = position145_18, tokenIndex145_18
 									goto l58
 								}
-							lok22:
+							lok18:
 								;
 							default:
 								{ // unreserved
-									position139_23, tokenIndex139_23 := position, tokenIndex
-									{
-										position140_23 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(12, true)
-												}
-
-												if int(position) == p.at {
-													p.note(13, false)
-												}
-												switch buffer[position] {
-												case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
-													{ // mark
-														position142_10_23, tokenIndex142_10_23 := position, tokenIndex
-														{
-															position143_10_23 := position
-															{
-																if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-																	position++
-																} else {
-																	if int(position) == p.at {
-																		p.note(14, true)
-																	}
-
-																	if buffer[position] != rune('$') {
-																		if int(position) == p.at {
-																			p.note(15, true)
-																		}
-
-																		if int(position) > p.far {
-																			p.far, p.farComp = int(position), p.comp
-																		}
-																		goto l142_10_23
-																	}
-																	position++
-																}
-															}
-
-															_ = position143_10_23
-														}
-														goto lok10_23
-													l142_10_23:
-														position, tokenIndex = position142_10_23, tokenIndex142_10_23
-														goto l139_23
-													}
-												lok10_23:
-													;
-												default:
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(6, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l139_23
-													}
-													position++
-												}
-											}
-										}
-
-										_ = position140_23
+									if int(position) == p.at {
+										p.note(6, true)
 									}
-									goto lok23
-								l139_23:
-									position, tokenIndex = position139_23, tokenIndex139_23
+									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										goto l139_19
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
 									goto l58
+								l139_19:
+									position++
+									goto lok19
 								}
-							lok23:
+							lok19:
 							}
 						}
 					}
@@ -1359,211 +1298,91 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position63, tokenIndex63 := position, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
 							position++
 						} else {
 							if int(position) == p.at {
-								p.note(9, true)
+								p.note(12, true)
 							}
 
 							if int(position) == p.at {
-								p.note(10, false)
+								p.note(4, false)
 							}
 							switch buffer[position] {
 							case '%':
 								{ // escaped
-									position145_24, tokenIndex145_24 := position, tokenIndex
+									position145_20, tokenIndex145_20 := position, tokenIndex
 									{
-										position146_24 := position
+										position146_20 := position
 										if buffer[position] != rune('%') {
 											if int(position) == p.at {
-												p.note(10, true)
+												p.note(4, true)
 											}
 
 											if int(position) > p.far {
 												p.far, p.farComp = int(position), p.comp
 											}
-											goto l145_24
+											goto l145_20
 										}
 										position++
 										{ // hex
-											position147_18_24, tokenIndex147_18_24 := position, tokenIndex
-											{
-												position148_18_24 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														{ // digit
-															position162_11_18_24, tokenIndex162_11_18_24 := position, tokenIndex
-															{
-																position163_11_18_24 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(5, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l162_11_18_24
-																}
-																position++
-																_ = position163_11_18_24
-															}
-															goto lok11_18_24
-														l162_11_18_24:
-															position, tokenIndex = position162_11_18_24, tokenIndex162_11_18_24
-															goto l147_18_24
-														}
-													lok11_18_24:
-													}
-												}
-
-												_ = position148_18_24
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok18_24
-										l147_18_24:
-											position, tokenIndex = position147_18_24, tokenIndex147_18_24
-											goto l145_24
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												goto l147_16_20
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l145_20
+										l147_16_20:
+											position++
+											goto lok16_20
 										}
-									lok18_24:
+									lok16_20:
 										{ // hex
-											position147_19_24, tokenIndex147_19_24 := position, tokenIndex
-											{
-												position148_19_24 := position
-												{
-													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-														position++
-													} else {
-														if int(position) == p.at {
-															p.note(11, true)
-														}
-
-														{ // digit
-															position162_11_19_24, tokenIndex162_11_19_24 := position, tokenIndex
-															{
-																position163_11_19_24 := position
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	if int(position) == p.at {
-																		p.note(5, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l162_11_19_24
-																}
-																position++
-																_ = position163_11_19_24
-															}
-															goto lok11_19_24
-														l162_11_19_24:
-															position, tokenIndex = position162_11_19_24, tokenIndex162_11_19_24
-															goto l147_19_24
-														}
-													lok11_19_24:
-													}
-												}
-
-												_ = position148_19_24
+											if int(position) == p.at {
+												p.note(5, true)
 											}
-											goto lok19_24
-										l147_19_24:
-											position, tokenIndex = position147_19_24, tokenIndex147_19_24
-											goto l145_24
+											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												goto l147_17_20
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l145_20
+										l147_17_20:
+											position++
+											goto lok17_20
 										}
-									lok19_24:
-										_ = position146_24
+									lok17_20:
+										_ = position146_20
 									}
-									goto lok24
-								l145_24:
-									position, tokenIndex = position145_24, tokenIndex145_24
+									goto lok20
+								l145_20:
+									position, tokenIndex = position145_20, tokenIndex145_20
 									goto l63
 								}
-							lok24:
+							lok20:
 								;
 							default:
 								{ // unreserved
-									position139_25, tokenIndex139_25 := position, tokenIndex
-									{
-										position140_25 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(12, true)
-												}
-
-												if int(position) == p.at {
-													p.note(13, false)
-												}
-												switch buffer[position] {
-												case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
-													{ // mark
-														position142_10_25, tokenIndex142_10_25 := position, tokenIndex
-														{
-															position143_10_25 := position
-															{
-																if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-																	position++
-																} else {
-																	if int(position) == p.at {
-																		p.note(14, true)
-																	}
-
-																	if buffer[position] != rune('$') {
-																		if int(position) == p.at {
-																			p.note(15, true)
-																		}
-
-																		if int(position) > p.far {
-																			p.far, p.farComp = int(position), p.comp
-																		}
-																		goto l142_10_25
-																	}
-																	position++
-																}
-															}
-
-															_ = position143_10_25
-														}
-														goto lok10_25
-													l142_10_25:
-														position, tokenIndex = position142_10_25, tokenIndex142_10_25
-														goto l139_25
-													}
-												lok10_25:
-													;
-												default:
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(6, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l139_25
-													}
-													position++
-												}
-											}
-										}
-
-										_ = position140_25
+									if int(position) == p.at {
+										p.note(6, true)
 									}
-									goto lok25
-								l139_25:
-									position, tokenIndex = position139_25, tokenIndex139_25
+									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										goto l139_21
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
 									goto l63
+								l139_21:
+									position++
+									goto lok21
 								}
-							lok25:
+							lok21:
 							}
 						}
 					}
@@ -1656,12 +1475,90 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l75:
 				{
 					position76, tokenIndex76 := position, tokenIndex
-					if !_rules[ruledomainlabel]() {
+					{ // domainlabel
+						position77_22, tokenIndex77_22 := position, tokenIndex
+						{
+							position78_22 := position
+							{ // alphanum
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									goto l150_3_22
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(13, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									goto l150_3_22
+								}
+								goto l77_22
+							l150_3_22:
+								position++
+								goto lok3_22
+							}
+						lok3_22:
+						l79_22:
+							{
+								position80_22, tokenIndex80_22 := position, tokenIndex
+							l81_22:
+								{
+									position82_22, tokenIndex82_22 := position, tokenIndex
+									if buffer[position] != rune('-') {
+										if int(position) == p.at {
+											p.note(14, true)
+										}
+
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l82_22
+									}
+									position++
+									goto l81_22
+								l82_22:
+									position, tokenIndex = position82_22, tokenIndex82_22
+								}
+								{ // alphanum
+									if int(position) == p.at {
+										p.note(9, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+										goto l150_4_22
+									}
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									if int(position) == p.at {
+										p.note(13, true)
+									}
+									if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+										goto l150_4_22
+									}
+									goto l80_22
+								l150_4_22:
+									position++
+									goto lok4_22
+								}
+							lok4_22:
+								goto l79_22
+							l80_22:
+								position, tokenIndex = position80_22, tokenIndex80_22
+							}
+							_ = position78_22
+						}
+						goto lok22
+					l77_22:
+						position, tokenIndex = position77_22, tokenIndex77_22
 						goto l76
 					}
+				lok22:
 					if buffer[position] != rune('.') {
 						if int(position) == p.at {
-							p.note(16, true)
+							p.note(15, true)
 						}
 
 						if int(position) > p.far {
@@ -1674,9 +1571,87 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l76:
 					position, tokenIndex = position76, tokenIndex76
 				}
-				if !_rules[ruletoplabel]() {
+				{ // toplabel
+					position83_23, tokenIndex83_23 := position, tokenIndex
+					{
+						position84_23 := position
+						{ // alpha
+							if int(position) == p.at {
+								p.note(9, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								goto l154_5_23
+							}
+							if int(position) > p.far {
+								p.far, p.farComp = int(position), p.comp
+							}
+							if int(position) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								goto l154_5_23
+							}
+							goto l83_23
+						l154_5_23:
+							position++
+							goto lok5_23
+						}
+					lok5_23:
+					l85_23:
+						{
+							position86_23, tokenIndex86_23 := position, tokenIndex
+						l87_23:
+							{
+								position88_23, tokenIndex88_23 := position, tokenIndex
+								if buffer[position] != rune('-') {
+									if int(position) == p.at {
+										p.note(14, true)
+									}
+
+									if int(position) > p.far {
+										p.far, p.farComp = int(position), p.comp
+									}
+									goto l88_23
+								}
+								position++
+								goto l87_23
+							l88_23:
+								position, tokenIndex = position88_23, tokenIndex88_23
+							}
+							{ // alphanum
+								if int(position) == p.at {
+									p.note(9, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									goto l150_6_23
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								if int(position) == p.at {
+									p.note(13, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									goto l150_6_23
+								}
+								goto l86_23
+							l150_6_23:
+								position++
+								goto lok6_23
+							}
+						lok6_23:
+							goto l85_23
+						l86_23:
+							position, tokenIndex = position86_23, tokenIndex86_23
+						}
+						_ = position84_23
+					}
+					goto lok23
+				l83_23:
+					position, tokenIndex = position83_23, tokenIndex83_23
 					goto l73
 				}
+			lok23:
 				add(rulehostname, position74)
 			}
 			p.comp = comp
@@ -1692,112 +1667,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position78 := position
 				{ // alphanum
-					position150_26, tokenIndex150_26 := position, tokenIndex
-					{
-						position151_26 := position
-						{
-							position152_26, tokenIndex152_26 := position, tokenIndex
-							{ // alpha
-								position154_20_26, tokenIndex154_20_26 := position, tokenIndex
-								{
-									position155_20_26 := position
-									{
-										position156_20_26, tokenIndex156_20_26 := position, tokenIndex
-										{ // lowalpha
-											position158_12_20_26, tokenIndex158_12_20_26 := position, tokenIndex
-											{
-												position159_12_20_26 := position
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(6, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l158_12_20_26
-												}
-												position++
-												_ = position159_12_20_26
-											}
-											goto lok12_20_26
-										l158_12_20_26:
-											position, tokenIndex = position158_12_20_26, tokenIndex158_12_20_26
-											goto l157_20_26
-										}
-									lok12_20_26:
-										goto l156_20_26
-									l157_20_26:
-										position, tokenIndex = position156_20_26, tokenIndex156_20_26
-										{ // upalpha
-											position160_13_20_26, tokenIndex160_13_20_26 := position, tokenIndex
-											{
-												position161_13_20_26 := position
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													if int(position) == p.at {
-														p.note(7, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l160_13_20_26
-												}
-												position++
-												_ = position161_13_20_26
-											}
-											goto lok13_20_26
-										l160_13_20_26:
-											position, tokenIndex = position160_13_20_26, tokenIndex160_13_20_26
-											goto l154_20_26
-										}
-									lok13_20_26:
-									}
-								l156_20_26:
-									_ = position155_20_26
-								}
-								goto lok20_26
-							l154_20_26:
-								position, tokenIndex = position154_20_26, tokenIndex154_20_26
-								goto l153_26
-							}
-						lok20_26:
-							goto l152_26
-						l153_26:
-							position, tokenIndex = position152_26, tokenIndex152_26
-							{ // digit
-								position162_21_26, tokenIndex162_21_26 := position, tokenIndex
-								{
-									position163_21_26 := position
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										if int(position) == p.at {
-											p.note(5, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l162_21_26
-									}
-									position++
-									_ = position163_21_26
-								}
-								goto lok21_26
-							l162_21_26:
-								position, tokenIndex = position162_21_26, tokenIndex162_21_26
-								goto l150_26
-							}
-						lok21_26:
-						}
-					l152_26:
-						_ = position151_26
+					if int(position) == p.at {
+						p.note(9, true)
 					}
-					goto lok26
-				l150_26:
-					position, tokenIndex = position150_26, tokenIndex150_26
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						goto l150_3
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(13, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						goto l150_3
+					}
 					goto l77
+				l150_3:
+					position++
+					goto lok3
 				}
-			lok26:
+			lok3:
 			l79:
 				{
 					position80, tokenIndex80 := position, tokenIndex
@@ -1806,7 +1696,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position82, tokenIndex82 := position, tokenIndex
 						if buffer[position] != rune('-') {
 							if int(position) == p.at {
-								p.note(17, true)
+								p.note(14, true)
 							}
 
 							if int(position) > p.far {
@@ -1820,112 +1710,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position, tokenIndex = position82, tokenIndex82
 					}
 					{ // alphanum
-						position150_27, tokenIndex150_27 := position, tokenIndex
-						{
-							position151_27 := position
-							{
-								position152_27, tokenIndex152_27 := position, tokenIndex
-								{ // alpha
-									position154_20_27, tokenIndex154_20_27 := position, tokenIndex
-									{
-										position155_20_27 := position
-										{
-											position156_20_27, tokenIndex156_20_27 := position, tokenIndex
-											{ // lowalpha
-												position158_12_20_27, tokenIndex158_12_20_27 := position, tokenIndex
-												{
-													position159_12_20_27 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(6, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l158_12_20_27
-													}
-													position++
-													_ = position159_12_20_27
-												}
-												goto lok12_20_27
-											l158_12_20_27:
-												position, tokenIndex = position158_12_20_27, tokenIndex158_12_20_27
-												goto l157_20_27
-											}
-										lok12_20_27:
-											goto l156_20_27
-										l157_20_27:
-											position, tokenIndex = position156_20_27, tokenIndex156_20_27
-											{ // upalpha
-												position160_13_20_27, tokenIndex160_13_20_27 := position, tokenIndex
-												{
-													position161_13_20_27 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(7, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l160_13_20_27
-													}
-													position++
-													_ = position161_13_20_27
-												}
-												goto lok13_20_27
-											l160_13_20_27:
-												position, tokenIndex = position160_13_20_27, tokenIndex160_13_20_27
-												goto l154_20_27
-											}
-										lok13_20_27:
-										}
-									l156_20_27:
-										_ = position155_20_27
-									}
-									goto lok20_27
-								l154_20_27:
-									position, tokenIndex = position154_20_27, tokenIndex154_20_27
-									goto l153_27
-								}
-							lok20_27:
-								goto l152_27
-							l153_27:
-								position, tokenIndex = position152_27, tokenIndex152_27
-								{ // digit
-									position162_21_27, tokenIndex162_21_27 := position, tokenIndex
-									{
-										position163_21_27 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(5, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l162_21_27
-										}
-										position++
-										_ = position163_21_27
-									}
-									goto lok21_27
-								l162_21_27:
-									position, tokenIndex = position162_21_27, tokenIndex162_21_27
-									goto l150_27
-								}
-							lok21_27:
-							}
-						l152_27:
-							_ = position151_27
+						if int(position) == p.at {
+							p.note(9, true)
 						}
-						goto lok27
-					l150_27:
-						position, tokenIndex = position150_27, tokenIndex150_27
+						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+							goto l150_4
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						if int(position) == p.at {
+							p.note(13, true)
+						}
+						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							goto l150_4
+						}
 						goto l80
+					l150_4:
+						position++
+						goto lok4
 					}
-				lok27:
+				lok4:
 					goto l79
 				l80:
 					position, tokenIndex = position80, tokenIndex80
@@ -1943,70 +1748,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position84 := position
 				{ // alpha
-					position154_28, tokenIndex154_28 := position, tokenIndex
-					{
-						position155_28 := position
-						{
-							position156_28, tokenIndex156_28 := position, tokenIndex
-							{ // lowalpha
-								position158_12_28, tokenIndex158_12_28 := position, tokenIndex
-								{
-									position159_12_28 := position
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
-											p.note(6, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l158_12_28
-									}
-									position++
-									_ = position159_12_28
-								}
-								goto lok12_28
-							l158_12_28:
-								position, tokenIndex = position158_12_28, tokenIndex158_12_28
-								goto l157_28
-							}
-						lok12_28:
-							goto l156_28
-						l157_28:
-							position, tokenIndex = position156_28, tokenIndex156_28
-							{ // upalpha
-								position160_13_28, tokenIndex160_13_28 := position, tokenIndex
-								{
-									position161_13_28 := position
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										if int(position) == p.at {
-											p.note(7, true)
-										}
-
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
-										}
-										goto l160_13_28
-									}
-									position++
-									_ = position161_13_28
-								}
-								goto lok13_28
-							l160_13_28:
-								position, tokenIndex = position160_13_28, tokenIndex160_13_28
-								goto l154_28
-							}
-						lok13_28:
-						}
-					l156_28:
-						_ = position155_28
+					if int(position) == p.at {
+						p.note(9, true)
 					}
-					goto lok28
-				l154_28:
-					position, tokenIndex = position154_28, tokenIndex154_28
+					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						goto l154_5
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
+					if int(position) == p.at {
+						p.note(10, true)
+					}
+					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						goto l154_5
+					}
 					goto l83
+				l154_5:
+					position++
+					goto lok5
 				}
-			lok28:
+			lok5:
 			l85:
 				{
 					position86, tokenIndex86 := position, tokenIndex
@@ -2015,7 +1777,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position88, tokenIndex88 := position, tokenIndex
 						if buffer[position] != rune('-') {
 							if int(position) == p.at {
-								p.note(17, true)
+								p.note(14, true)
 							}
 
 							if int(position) > p.far {
@@ -2029,112 +1791,27 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position, tokenIndex = position88, tokenIndex88
 					}
 					{ // alphanum
-						position150_29, tokenIndex150_29 := position, tokenIndex
-						{
-							position151_29 := position
-							{
-								position152_29, tokenIndex152_29 := position, tokenIndex
-								{ // alpha
-									position154_20_29, tokenIndex154_20_29 := position, tokenIndex
-									{
-										position155_20_29 := position
-										{
-											position156_20_29, tokenIndex156_20_29 := position, tokenIndex
-											{ // lowalpha
-												position158_12_20_29, tokenIndex158_12_20_29 := position, tokenIndex
-												{
-													position159_12_20_29 := position
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
-															p.note(6, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l158_12_20_29
-													}
-													position++
-													_ = position159_12_20_29
-												}
-												goto lok12_20_29
-											l158_12_20_29:
-												position, tokenIndex = position158_12_20_29, tokenIndex158_12_20_29
-												goto l157_20_29
-											}
-										lok12_20_29:
-											goto l156_20_29
-										l157_20_29:
-											position, tokenIndex = position156_20_29, tokenIndex156_20_29
-											{ // upalpha
-												position160_13_20_29, tokenIndex160_13_20_29 := position, tokenIndex
-												{
-													position161_13_20_29 := position
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														if int(position) == p.at {
-															p.note(7, true)
-														}
-
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
-														}
-														goto l160_13_20_29
-													}
-													position++
-													_ = position161_13_20_29
-												}
-												goto lok13_20_29
-											l160_13_20_29:
-												position, tokenIndex = position160_13_20_29, tokenIndex160_13_20_29
-												goto l154_20_29
-											}
-										lok13_20_29:
-										}
-									l156_20_29:
-										_ = position155_20_29
-									}
-									goto lok20_29
-								l154_20_29:
-									position, tokenIndex = position154_20_29, tokenIndex154_20_29
-									goto l153_29
-								}
-							lok20_29:
-								goto l152_29
-							l153_29:
-								position, tokenIndex = position152_29, tokenIndex152_29
-								{ // digit
-									position162_21_29, tokenIndex162_21_29 := position, tokenIndex
-									{
-										position163_21_29 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(5, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l162_21_29
-										}
-										position++
-										_ = position163_21_29
-									}
-									goto lok21_29
-								l162_21_29:
-									position, tokenIndex = position162_21_29, tokenIndex162_21_29
-									goto l150_29
-								}
-							lok21_29:
-							}
-						l152_29:
-							_ = position151_29
+						if int(position) == p.at {
+							p.note(9, true)
 						}
-						goto lok29
-					l150_29:
-						position, tokenIndex = position150_29, tokenIndex150_29
+						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+							goto l150_6
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
+						if int(position) == p.at {
+							p.note(13, true)
+						}
+						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							goto l150_6
+						}
 						goto l86
+					l150_6:
+						position++
+						goto lok6
 					}
-				lok29:
+				lok6:
 					goto l85
 				l86:
 					position, tokenIndex = position86, tokenIndex86
@@ -2154,61 +1831,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position90 := position
 				{ // digit
-					position162_1, tokenIndex162_1 := position, tokenIndex
-					{
-						position163_1 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(5, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162_1
-						}
-						position++
-						_ = position163_1
+					if int(position) == p.at {
+						p.note(16, true)
 					}
-					goto lok1
-				l162_1:
-					position, tokenIndex = position162_1, tokenIndex162_1
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l162_7
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l89
+				l162_7:
+					position++
+					goto lok7
 				}
-			lok1:
+			lok7:
 			l91:
 				{
 					position92, tokenIndex92 := position, tokenIndex
 					{ // digit
-						position162_2, tokenIndex162_2 := position, tokenIndex
-						{
-							position163_2 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(5, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l162_2
-							}
-							position++
-							_ = position163_2
+						if int(position) == p.at {
+							p.note(16, true)
 						}
-						goto lok2
-					l162_2:
-						position, tokenIndex = position162_2, tokenIndex162_2
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l162_8
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l92
+					l162_8:
+						position++
+						goto lok8
 					}
-				lok2:
+				lok8:
 					goto l91
 				l92:
 					position, tokenIndex = position92, tokenIndex92
 				}
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(16, true)
+						p.note(15, true)
 					}
 
 					if int(position) > p.far {
@@ -2218,61 +1881,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // digit
-					position162_3, tokenIndex162_3 := position, tokenIndex
-					{
-						position163_3 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(5, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162_3
-						}
-						position++
-						_ = position163_3
+					if int(position) == p.at {
+						p.note(16, true)
 					}
-					goto lok3
-				l162_3:
-					position, tokenIndex = position162_3, tokenIndex162_3
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l162_9
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l89
+				l162_9:
+					position++
+					goto lok9
 				}
-			lok3:
+			lok9:
 			l93:
 				{
 					position94, tokenIndex94 := position, tokenIndex
 					{ // digit
-						position162_4, tokenIndex162_4 := position, tokenIndex
-						{
-							position163_4 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(5, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l162_4
-							}
-							position++
-							_ = position163_4
+						if int(position) == p.at {
+							p.note(16, true)
 						}
-						goto lok4
-					l162_4:
-						position, tokenIndex = position162_4, tokenIndex162_4
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l162_10
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l94
+					l162_10:
+						position++
+						goto lok10
 					}
-				lok4:
+				lok10:
 					goto l93
 				l94:
 					position, tokenIndex = position94, tokenIndex94
 				}
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(16, true)
+						p.note(15, true)
 					}
 
 					if int(position) > p.far {
@@ -2282,61 +1931,47 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // digit
-					position162_5, tokenIndex162_5 := position, tokenIndex
-					{
-						position163_5 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(5, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162_5
-						}
-						position++
-						_ = position163_5
+					if int(position) == p.at {
+						p.note(16, true)
 					}
-					goto lok5
-				l162_5:
-					position, tokenIndex = position162_5, tokenIndex162_5
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l162_11
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l89
+				l162_11:
+					position++
+					goto lok11
 				}
-			lok5:
+			lok11:
 			l95:
 				{
 					position96, tokenIndex96 := position, tokenIndex
 					{ // digit
-						position162_6, tokenIndex162_6 := position, tokenIndex
-						{
-							position163_6 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(5, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l162_6
-							}
-							position++
-							_ = position163_6
+						if int(position) == p.at {
+							p.note(16, true)
 						}
-						goto lok6
-					l162_6:
-						position, tokenIndex = position162_6, tokenIndex162_6
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l162_12
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l96
+					l162_12:
+						position++
+						goto lok12
 					}
-				lok6:
+				lok12:
 					goto l95
 				l96:
 					position, tokenIndex = position96, tokenIndex96
 				}
 				if buffer[position] != rune('.') {
 					if int(position) == p.at {
-						p.note(16, true)
+						p.note(15, true)
 					}
 
 					if int(position) > p.far {
@@ -2346,54 +1981,40 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // digit
-					position162_7, tokenIndex162_7 := position, tokenIndex
-					{
-						position163_7 := position
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							if int(position) == p.at {
-								p.note(5, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l162_7
-						}
-						position++
-						_ = position163_7
+					if int(position) == p.at {
+						p.note(16, true)
 					}
-					goto lok7
-				l162_7:
-					position, tokenIndex = position162_7, tokenIndex162_7
+					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						goto l162_13
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l89
+				l162_13:
+					position++
+					goto lok13
 				}
-			lok7:
+			lok13:
 			l97:
 				{
 					position98, tokenIndex98 := position, tokenIndex
 					{ // digit
-						position162_8, tokenIndex162_8 := position, tokenIndex
-						{
-							position163_8 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(5, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l162_8
-							}
-							position++
-							_ = position163_8
+						if int(position) == p.at {
+							p.note(16, true)
 						}
-						goto lok8
-					l162_8:
-						position, tokenIndex = position162_8, tokenIndex162_8
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l162_14
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l98
+					l162_14:
+						position++
+						goto lok14
 					}
-				lok8:
+				lok14:
 					goto l97
 				l98:
 					position, tokenIndex = position98, tokenIndex98
@@ -2417,28 +2038,21 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				{
 					position102, tokenIndex102 := position, tokenIndex
 					{ // digit
-						position162_9, tokenIndex162_9 := position, tokenIndex
-						{
-							position163_9 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(5, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l162_9
-							}
-							position++
-							_ = position163_9
+						if int(position) == p.at {
+							p.note(16, true)
 						}
-						goto lok9
-					l162_9:
-						position, tokenIndex = position162_9, tokenIndex162_9
+						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							goto l162_15
+						}
+						if int(position) > p.far {
+							p.far, p.farComp = int(position), p.comp
+						}
 						goto l102
+					l162_15:
+						position++
+						goto lok15
 					}
-				lok9:
+				lok15:
 					goto l101
 				l102:
 					position, tokenIndex = position102, tokenIndex102
@@ -2540,9 +2154,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l114:
 				{
 					position115, tokenIndex115 := position, tokenIndex
-					if !_rules[rulepchar]() {
+					{ // pchar
+						position122_32, tokenIndex122_32 := position, tokenIndex
+						{
+							position123_32 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(17, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position145_24_32, tokenIndex145_24_32 := position, tokenIndex
+											{
+												position146_24_32 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_24_32
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_16_24_32
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_24_32
+												l147_16_24_32:
+													position++
+													goto lok16_24_32
+												}
+											lok16_24_32:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_17_24_32
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_24_32
+												l147_17_24_32:
+													position++
+													goto lok17_24_32
+												}
+											lok17_24_32:
+												_ = position146_24_32
+											}
+											goto lok24_32
+										l145_24_32:
+											position, tokenIndex = position145_24_32, tokenIndex145_24_32
+											goto l122_32
+										}
+									lok24_32:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l139_25_32
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l122_32
+										l139_25_32:
+											position++
+											goto lok25_32
+										}
+									lok25_32:
+									}
+								}
+							}
+
+							_ = position123_32
+						}
+						goto lok32
+					l122_32:
+						position, tokenIndex = position122_32, tokenIndex122_32
 						goto l115
 					}
+				lok32:
 					goto l114
 				l115:
 					position, tokenIndex = position115, tokenIndex115
@@ -2581,9 +2294,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l120:
 				{
 					position121, tokenIndex121 := position, tokenIndex
-					if !_rules[rulepchar]() {
+					{ // pchar
+						position122_29, tokenIndex122_29 := position, tokenIndex
+						{
+							position123_29 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(17, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position145_24_29, tokenIndex145_24_29 := position, tokenIndex
+											{
+												position146_24_29 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_24_29
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_16_24_29
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_24_29
+												l147_16_24_29:
+													position++
+													goto lok16_24_29
+												}
+											lok16_24_29:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_17_24_29
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_24_29
+												l147_17_24_29:
+													position++
+													goto lok17_24_29
+												}
+											lok17_24_29:
+												_ = position146_24_29
+											}
+											goto lok24_29
+										l145_24_29:
+											position, tokenIndex = position145_24_29, tokenIndex145_24_29
+											goto l122_29
+										}
+									lok24_29:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l139_25_29
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l122_29
+										l139_25_29:
+											position++
+											goto lok25_29
+										}
+									lok25_29:
+									}
+								}
+							}
+
+							_ = position123_29
+						}
+						goto lok29
+					l122_29:
+						position, tokenIndex = position122_29, tokenIndex122_29
 						goto l121
 					}
+				lok29:
 					goto l120
 				l121:
 					position, tokenIndex = position121, tokenIndex121
@@ -2599,211 +2411,91 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position123 := position
 				{
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
 						position++
 					} else {
 						if int(position) == p.at {
-							p.note(19, true)
+							p.note(17, true)
 						}
 
 						if int(position) == p.at {
-							p.note(10, false)
+							p.note(4, false)
 						}
 						switch buffer[position] {
 						case '%':
 							{ // escaped
-								position145_30, tokenIndex145_30 := position, tokenIndex
+								position145_24, tokenIndex145_24 := position, tokenIndex
 								{
-									position146_30 := position
+									position146_24 := position
 									if buffer[position] != rune('%') {
 										if int(position) == p.at {
-											p.note(10, true)
+											p.note(4, true)
 										}
 
 										if int(position) > p.far {
 											p.far, p.farComp = int(position), p.comp
 										}
-										goto l145_30
+										goto l145_24
 									}
 									position++
 									{ // hex
-										position147_18_30, tokenIndex147_18_30 := position, tokenIndex
-										{
-											position148_18_30 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													{ // digit
-														position162_11_18_30, tokenIndex162_11_18_30 := position, tokenIndex
-														{
-															position163_11_18_30 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(5, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l162_11_18_30
-															}
-															position++
-															_ = position163_11_18_30
-														}
-														goto lok11_18_30
-													l162_11_18_30:
-														position, tokenIndex = position162_11_18_30, tokenIndex162_11_18_30
-														goto l147_18_30
-													}
-												lok11_18_30:
-												}
-											}
-
-											_ = position148_18_30
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok18_30
-									l147_18_30:
-										position, tokenIndex = position147_18_30, tokenIndex147_18_30
-										goto l145_30
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l147_16_24
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l145_24
+									l147_16_24:
+										position++
+										goto lok16_24
 									}
-								lok18_30:
+								lok16_24:
 									{ // hex
-										position147_19_30, tokenIndex147_19_30 := position, tokenIndex
-										{
-											position148_19_30 := position
-											{
-												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-													position++
-												} else {
-													if int(position) == p.at {
-														p.note(11, true)
-													}
-
-													{ // digit
-														position162_11_19_30, tokenIndex162_11_19_30 := position, tokenIndex
-														{
-															position163_11_19_30 := position
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																if int(position) == p.at {
-																	p.note(5, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l162_11_19_30
-															}
-															position++
-															_ = position163_11_19_30
-														}
-														goto lok11_19_30
-													l162_11_19_30:
-														position, tokenIndex = position162_11_19_30, tokenIndex162_11_19_30
-														goto l147_19_30
-													}
-												lok11_19_30:
-												}
-											}
-
-											_ = position148_19_30
+										if int(position) == p.at {
+											p.note(5, true)
 										}
-										goto lok19_30
-									l147_19_30:
-										position, tokenIndex = position147_19_30, tokenIndex147_19_30
-										goto l145_30
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l147_17_24
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l145_24
+									l147_17_24:
+										position++
+										goto lok17_24
 									}
-								lok19_30:
-									_ = position146_30
+								lok17_24:
+									_ = position146_24
 								}
-								goto lok30
-							l145_30:
-								position, tokenIndex = position145_30, tokenIndex145_30
+								goto lok24
+							l145_24:
+								position, tokenIndex = position145_24, tokenIndex145_24
 								goto l122
 							}
-						lok30:
+						lok24:
 							;
 						default:
 							{ // unreserved
-								position139_31, tokenIndex139_31 := position, tokenIndex
-								{
-									position140_31 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(12, true)
-											}
-
-											if int(position) == p.at {
-												p.note(13, false)
-											}
-											switch buffer[position] {
-											case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
-												{ // mark
-													position142_10_31, tokenIndex142_10_31 := position, tokenIndex
-													{
-														position143_10_31 := position
-														{
-															if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-																position++
-															} else {
-																if int(position) == p.at {
-																	p.note(14, true)
-																}
-
-																if buffer[position] != rune('$') {
-																	if int(position) == p.at {
-																		p.note(15, true)
-																	}
-
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
-																	}
-																	goto l142_10_31
-																}
-																position++
-															}
-														}
-
-														_ = position143_10_31
-													}
-													goto lok10_31
-												l142_10_31:
-													position, tokenIndex = position142_10_31, tokenIndex142_10_31
-													goto l139_31
-												}
-											lok10_31:
-												;
-											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
-														p.note(6, true)
-													}
-
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
-													}
-													goto l139_31
-												}
-												position++
-											}
-										}
-									}
-
-									_ = position140_31
+								if int(position) == p.at {
+									p.note(6, true)
 								}
-								goto lok31
-							l139_31:
-								position, tokenIndex = position139_31, tokenIndex139_31
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l139_25
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
 								goto l122
+							l139_25:
+								position++
+								goto lok25
 							}
-						lok31:
+						lok25:
 						}
 					}
 				}
@@ -2824,9 +2516,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l127:
 				{
 					position128, tokenIndex128 := position, tokenIndex
-					if !_rules[ruleurlc]() {
+					{ // urlc
+						position133_30, tokenIndex133_30 := position, tokenIndex
+						{
+							position134_30 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(3, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position145_26_30, tokenIndex145_26_30 := position, tokenIndex
+											{
+												position146_26_30 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_30
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_16_26_30
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_30
+												l147_16_26_30:
+													position++
+													goto lok16_26_30
+												}
+											lok16_26_30:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_17_26_30
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_30
+												l147_17_26_30:
+													position++
+													goto lok17_26_30
+												}
+											lok17_26_30:
+												_ = position146_26_30
+											}
+											goto lok26_30
+										l145_26_30:
+											position, tokenIndex = position145_26_30, tokenIndex145_26_30
+											goto l133_30
+										}
+									lok26_30:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l139_27_30
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l133_30
+										l139_27_30:
+											position++
+											goto lok27_30
+										}
+									lok27_30:
+									}
+								}
+							}
+
+							_ = position134_30
+						}
+						goto lok30
+					l133_30:
+						position, tokenIndex = position133_30, tokenIndex133_30
 						goto l128
 					}
+				lok30:
 					goto l127
 				l128:
 					position, tokenIndex = position128, tokenIndex128
@@ -2845,9 +2636,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l131:
 				{
 					position132, tokenIndex132 := position, tokenIndex
-					if !_rules[ruleurlc]() {
+					{ // urlc
+						position133_31, tokenIndex133_31 := position, tokenIndex
+						{
+							position134_31 := position
+							{
+								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+									position++
+								} else {
+									if int(position) == p.at {
+										p.note(3, true)
+									}
+
+									if int(position) == p.at {
+										p.note(4, false)
+									}
+									switch buffer[position] {
+									case '%':
+										{ // escaped
+											position145_26_31, tokenIndex145_26_31 := position, tokenIndex
+											{
+												position146_26_31 := position
+												if buffer[position] != rune('%') {
+													if int(position) == p.at {
+														p.note(4, true)
+													}
+
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_31
+												}
+												position++
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_16_26_31
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_31
+												l147_16_26_31:
+													position++
+													goto lok16_26_31
+												}
+											lok16_26_31:
+												{ // hex
+													if int(position) == p.at {
+														p.note(5, true)
+													}
+													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+														goto l147_17_26_31
+													}
+													if int(position) > p.far {
+														p.far, p.farComp = int(position), p.comp
+													}
+													goto l145_26_31
+												l147_17_26_31:
+													position++
+													goto lok17_26_31
+												}
+											lok17_26_31:
+												_ = position146_26_31
+											}
+											goto lok26_31
+										l145_26_31:
+											position, tokenIndex = position145_26_31, tokenIndex145_26_31
+											goto l133_31
+										}
+									lok26_31:
+										;
+									default:
+										{ // unreserved
+											if int(position) == p.at {
+												p.note(6, true)
+											}
+											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												goto l139_27_31
+											}
+											if int(position) > p.far {
+												p.far, p.farComp = int(position), p.comp
+											}
+											goto l133_31
+										l139_27_31:
+											position++
+											goto lok27_31
+										}
+									lok27_31:
+									}
+								}
+							}
+
+							_ = position134_31
+						}
+						goto lok31
+					l133_31:
+						position, tokenIndex = position133_31, tokenIndex133_31
 						goto l132
 					}
+				lok31:
 					goto l131
 				l132:
 					position, tokenIndex = position132, tokenIndex132
@@ -2863,240 +2753,92 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			{
 				position134 := position
 				{
-					if int(position) == p.at {
-						p.note(20, false)
-					}
-					switch buffer[position] {
-					case '%':
-						{ // escaped
-							position145_32, tokenIndex145_32 := position, tokenIndex
-							{
-								position146_32 := position
-								if buffer[position] != rune('%') {
-									if int(position) == p.at {
-										p.note(10, true)
-									}
+					if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
+						position++
+					} else {
+						if int(position) == p.at {
+							p.note(3, true)
+						}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+						if int(position) == p.at {
+							p.note(4, false)
+						}
+						switch buffer[position] {
+						case '%':
+							{ // escaped
+								position145_26, tokenIndex145_26 := position, tokenIndex
+								{
+									position146_26 := position
+									if buffer[position] != rune('%') {
+										if int(position) == p.at {
+											p.note(4, true)
+										}
+
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l145_26
 									}
-									goto l145_32
+									position++
+									{ // hex
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l147_16_26
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l145_26
+									l147_16_26:
+										position++
+										goto lok16_26
+									}
+								lok16_26:
+									{ // hex
+										if int(position) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											goto l147_17_26
+										}
+										if int(position) > p.far {
+											p.far, p.farComp = int(position), p.comp
+										}
+										goto l145_26
+									l147_17_26:
+										position++
+										goto lok17_26
+									}
+								lok17_26:
+									_ = position146_26
 								}
+								goto lok26
+							l145_26:
+								position, tokenIndex = position145_26, tokenIndex145_26
+								goto l133
+							}
+						lok26:
+							;
+						default:
+							{ // unreserved
+								if int(position) == p.at {
+									p.note(6, true)
+								}
+								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									goto l139_27
+								}
+								if int(position) > p.far {
+									p.far, p.farComp = int(position), p.comp
+								}
+								goto l133
+							l139_27:
 								position++
-								{ // hex
-									position147_18_32, tokenIndex147_18_32 := position, tokenIndex
-									{
-										position148_18_32 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(11, true)
-												}
-
-												{ // digit
-													position162_11_18_32, tokenIndex162_11_18_32 := position, tokenIndex
-													{
-														position163_11_18_32 := position
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															if int(position) == p.at {
-																p.note(5, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l162_11_18_32
-														}
-														position++
-														_ = position163_11_18_32
-													}
-													goto lok11_18_32
-												l162_11_18_32:
-													position, tokenIndex = position162_11_18_32, tokenIndex162_11_18_32
-													goto l147_18_32
-												}
-											lok11_18_32:
-											}
-										}
-
-										_ = position148_18_32
-									}
-									goto lok18_32
-								l147_18_32:
-									position, tokenIndex = position147_18_32, tokenIndex147_18_32
-									goto l145_32
-								}
-							lok18_32:
-								{ // hex
-									position147_19_32, tokenIndex147_19_32 := position, tokenIndex
-									{
-										position148_19_32 := position
-										{
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-												position++
-											} else {
-												if int(position) == p.at {
-													p.note(11, true)
-												}
-
-												{ // digit
-													position162_11_19_32, tokenIndex162_11_19_32 := position, tokenIndex
-													{
-														position163_11_19_32 := position
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															if int(position) == p.at {
-																p.note(5, true)
-															}
-
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
-															}
-															goto l162_11_19_32
-														}
-														position++
-														_ = position163_11_19_32
-													}
-													goto lok11_19_32
-												l162_11_19_32:
-													position, tokenIndex = position162_11_19_32, tokenIndex162_11_19_32
-													goto l147_19_32
-												}
-											lok11_19_32:
-											}
-										}
-
-										_ = position148_19_32
-									}
-									goto lok19_32
-								l147_19_32:
-									position, tokenIndex = position147_19_32, tokenIndex147_19_32
-									goto l145_32
-								}
-							lok19_32:
-								_ = position146_32
+								goto lok27
 							}
-							goto lok32
-						l145_32:
-							position, tokenIndex = position145_32, tokenIndex145_32
-							goto l133
+						lok27:
 						}
-					lok32:
-						;
-					case '&', '+', '/', ':', ';', '=', '?', '@':
-						{ // reserved
-							position136_33, tokenIndex136_33 := position, tokenIndex
-							{
-								position137_33 := position
-								{
-									if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
-										position++
-									} else {
-										if int(position) == p.at {
-											p.note(21, true)
-										}
-
-										if buffer[position] != rune(';') {
-											if int(position) == p.at {
-												p.note(18, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l136_33
-										}
-										position++
-									}
-								}
-
-								_ = position137_33
-							}
-							goto lok33
-						l136_33:
-							position, tokenIndex = position136_33, tokenIndex136_33
-							goto l133
-						}
-					lok33:
-						;
-					default:
-						{ // unreserved
-							position139_34, tokenIndex139_34 := position, tokenIndex
-							{
-								position140_34 := position
-								{
-									if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
-										position++
-									} else {
-										if int(position) == p.at {
-											p.note(12, true)
-										}
-
-										if int(position) == p.at {
-											p.note(13, false)
-										}
-										switch buffer[position] {
-										case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
-											{ // mark
-												position142_10_34, tokenIndex142_10_34 := position, tokenIndex
-												{
-													position143_10_34 := position
-													{
-														if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-															position++
-														} else {
-															if int(position) == p.at {
-																p.note(14, true)
-															}
-
-															if buffer[position] != rune('$') {
-																if int(position) == p.at {
-																	p.note(15, true)
-																}
-
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
-																}
-																goto l142_10_34
-															}
-															position++
-														}
-													}
-
-													_ = position143_10_34
-												}
-												goto lok10_34
-											l142_10_34:
-												position, tokenIndex = position142_10_34, tokenIndex142_10_34
-												goto l139_34
-											}
-										lok10_34:
-											;
-										default:
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
-													p.note(6, true)
-												}
-
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l139_34
-											}
-											position++
-										}
-									}
-								}
-
-								_ = position140_34
-							}
-							goto lok34
-						l139_34:
-							position, tokenIndex = position139_34, tokenIndex139_34
-							goto l133
-						}
-					lok34:
 					}
 				}
 
@@ -3109,147 +2851,51 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		},
 		/* 28 reserved <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		func() bool {
-			position136, tokenIndex136 := position, tokenIndex
-			{
-				position137 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(21, true)
-						}
-
-						if buffer[position] != rune(';') {
-							if int(position) == p.at {
-								p.note(18, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l136
-						}
-						position++
-					}
-				}
-
-				_ = position137
+			if int(position) == p.at {
+				p.note(19, true)
 			}
-			return true
-		l136:
-			position, tokenIndex = position136, tokenIndex136
+			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+				goto l136
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l136:
+			position++
+			return true
 		},
 		/* 29 unreserved <- <((&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			position139, tokenIndex139 := position, tokenIndex
-			{
-				position140 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(12, true)
-						}
-
-						if int(position) == p.at {
-							p.note(13, false)
-						}
-						switch buffer[position] {
-						case '!', '$', '\'', '(', ')', '*', ',', '-', '.', '_', '~':
-							{ // mark
-								position142_10, tokenIndex142_10 := position, tokenIndex
-								{
-									position143_10 := position
-									{
-										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-											position++
-										} else {
-											if int(position) == p.at {
-												p.note(14, true)
-											}
-
-											if buffer[position] != rune('$') {
-												if int(position) == p.at {
-													p.note(15, true)
-												}
-
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
-												}
-												goto l142_10
-											}
-											position++
-										}
-									}
-
-									_ = position143_10
-								}
-								goto lok10
-							l142_10:
-								position, tokenIndex = position142_10, tokenIndex142_10
-								goto l139
-							}
-						lok10:
-							;
-						default:
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l139
-							}
-							position++
-						}
-					}
-				}
-
-				_ = position140
+			if int(position) == p.at {
+				p.note(6, true)
 			}
-			return true
-		l139:
-			position, tokenIndex = position139, tokenIndex139
+			if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+				goto l139
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l139:
+			position++
+			return true
 		},
 		/* 30 mark <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))> */
 		func() bool {
-			position142, tokenIndex142 := position, tokenIndex
-			{
-				position143 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(14, true)
-						}
-
-						if buffer[position] != rune('$') {
-							if int(position) == p.at {
-								p.note(15, true)
-							}
-
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
-							}
-							goto l142
-						}
-						position++
-					}
-				}
-
-				_ = position143
+			if int(position) == p.at {
+				p.note(20, true)
 			}
-			return true
-		l142:
-			position, tokenIndex = position142, tokenIndex142
+			if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+				goto l142
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l142:
+			position++
+			return true
 		},
 		/* 31 escaped <- <('%' hex hex)> */
 		func() bool {
@@ -3258,7 +2904,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position146 := position
 				if buffer[position] != rune('%') {
 					if int(position) == p.at {
-						p.note(10, true)
+						p.note(4, true)
 					}
 
 					if int(position) > p.far {
@@ -3268,97 +2914,37 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				position++
 				{ // hex
-					position147_18, tokenIndex147_18 := position, tokenIndex
-					{
-						position148_18 := position
-						{
-							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-								position++
-							} else {
-								if int(position) == p.at {
-									p.note(11, true)
-								}
-
-								{ // digit
-									position162_11_18, tokenIndex162_11_18 := position, tokenIndex
-									{
-										position163_11_18 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(5, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l162_11_18
-										}
-										position++
-										_ = position163_11_18
-									}
-									goto lok11_18
-								l162_11_18:
-									position, tokenIndex = position162_11_18, tokenIndex162_11_18
-									goto l147_18
-								}
-							lok11_18:
-							}
-						}
-
-						_ = position148_18
+					if int(position) == p.at {
+						p.note(5, true)
 					}
-					goto lok18
-				l147_18:
-					position, tokenIndex = position147_18, tokenIndex147_18
+					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						goto l147_16
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l145
+				l147_16:
+					position++
+					goto lok16
 				}
-			lok18:
+			lok16:
 				{ // hex
-					position147_19, tokenIndex147_19 := position, tokenIndex
-					{
-						position148_19 := position
-						{
-							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-								position++
-							} else {
-								if int(position) == p.at {
-									p.note(11, true)
-								}
-
-								{ // digit
-									position162_11_19, tokenIndex162_11_19 := position, tokenIndex
-									{
-										position163_11_19 := position
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											if int(position) == p.at {
-												p.note(5, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l162_11_19
-										}
-										position++
-										_ = position163_11_19
-									}
-									goto lok11_19
-								l162_11_19:
-									position, tokenIndex = position162_11_19, tokenIndex162_11_19
-									goto l147_19
-								}
-							lok11_19:
-							}
-						}
-
-						_ = position148_19
+					if int(position) == p.at {
+						p.note(5, true)
 					}
-					goto lok19
-				l147_19:
-					position, tokenIndex = position147_19, tokenIndex147_19
+					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						goto l147_17
+					}
+					if int(position) > p.far {
+						p.far, p.farComp = int(position), p.comp
+					}
 					goto l145
+				l147_17:
+					position++
+					goto lok17
 				}
-			lok19:
+			lok17:
 				_ = position146
 			}
 			return true
@@ -3368,347 +2954,182 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		},
 		/* 32 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		func() bool {
-			position147, tokenIndex147 := position, tokenIndex
-			{
-				position148 := position
-				{
-					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-						position++
-					} else {
-						if int(position) == p.at {
-							p.note(11, true)
-						}
-
-						{ // digit
-							position162_11, tokenIndex162_11 := position, tokenIndex
-							{
-								position163_11 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									if int(position) == p.at {
-										p.note(5, true)
-									}
-
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
-									}
-									goto l162_11
-								}
-								position++
-								_ = position163_11
-							}
-							goto lok11
-						l162_11:
-							position, tokenIndex = position162_11, tokenIndex162_11
-							goto l147
-						}
-					lok11:
-					}
-				}
-
-				_ = position148
+			if int(position) == p.at {
+				p.note(5, true)
 			}
-			return true
-		l147:
-			position, tokenIndex = position147, tokenIndex147
+			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+				goto l147
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l147:
+			position++
+			return true
 		},
 		/* 33 alphanum <- <(alpha / digit)> */
 		func() bool {
-			position150, tokenIndex150 := position, tokenIndex
-			{
-				position151 := position
-				{
-					position152, tokenIndex152 := position, tokenIndex
-					{ // alpha
-						position154_20, tokenIndex154_20 := position, tokenIndex
-						{
-							position155_20 := position
-							{
-								position156_20, tokenIndex156_20 := position, tokenIndex
-								{ // lowalpha
-									position158_12_20, tokenIndex158_12_20 := position, tokenIndex
-									{
-										position159_12_20 := position
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
-												p.note(6, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l158_12_20
-										}
-										position++
-										_ = position159_12_20
-									}
-									goto lok12_20
-								l158_12_20:
-									position, tokenIndex = position158_12_20, tokenIndex158_12_20
-									goto l157_20
-								}
-							lok12_20:
-								goto l156_20
-							l157_20:
-								position, tokenIndex = position156_20, tokenIndex156_20
-								{ // upalpha
-									position160_13_20, tokenIndex160_13_20 := position, tokenIndex
-									{
-										position161_13_20 := position
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											if int(position) == p.at {
-												p.note(7, true)
-											}
-
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
-											}
-											goto l160_13_20
-										}
-										position++
-										_ = position161_13_20
-									}
-									goto lok13_20
-								l160_13_20:
-									position, tokenIndex = position160_13_20, tokenIndex160_13_20
-									goto l154_20
-								}
-							lok13_20:
-							}
-						l156_20:
-							_ = position155_20
-						}
-						goto lok20
-					l154_20:
-						position, tokenIndex = position154_20, tokenIndex154_20
-						goto l153
-					}
-				lok20:
-					goto l152
-				l153:
-					position, tokenIndex = position152, tokenIndex152
-					{ // digit
-						position162_21, tokenIndex162_21 := position, tokenIndex
-						{
-							position163_21 := position
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								if int(position) == p.at {
-									p.note(5, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l162_21
-							}
-							position++
-							_ = position163_21
-						}
-						goto lok21
-					l162_21:
-						position, tokenIndex = position162_21, tokenIndex162_21
-						goto l150
-					}
-				lok21:
-				}
-			l152:
-				_ = position151
+			if int(position) == p.at {
+				p.note(9, true)
 			}
-			return true
-		l150:
-			position, tokenIndex = position150, tokenIndex150
+			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+				goto l150
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
+			if int(position) == p.at {
+				p.note(13, true)
+			}
+			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+				goto l150
+			}
 			return false
+		l150:
+			position++
+			return true
 		},
 		/* 34 alpha <- <(lowalpha / upalpha)> */
 		func() bool {
-			position154, tokenIndex154 := position, tokenIndex
-			{
-				position155 := position
-				{
-					position156, tokenIndex156 := position, tokenIndex
-					{ // lowalpha
-						position158_12, tokenIndex158_12 := position, tokenIndex
-						{
-							position159_12 := position
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) == p.at {
-									p.note(6, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l158_12
-							}
-							position++
-							_ = position159_12
-						}
-						goto lok12
-					l158_12:
-						position, tokenIndex = position158_12, tokenIndex158_12
-						goto l157
-					}
-				lok12:
-					goto l156
-				l157:
-					position, tokenIndex = position156, tokenIndex156
-					{ // upalpha
-						position160_13, tokenIndex160_13 := position, tokenIndex
-						{
-							position161_13 := position
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								if int(position) == p.at {
-									p.note(7, true)
-								}
-
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
-								}
-								goto l160_13
-							}
-							position++
-							_ = position161_13
-						}
-						goto lok13
-					l160_13:
-						position, tokenIndex = position160_13, tokenIndex160_13
-						goto l154
-					}
-				lok13:
-				}
-			l156:
-				_ = position155
+			if int(position) == p.at {
+				p.note(9, true)
 			}
-			return true
-		l154:
-			position, tokenIndex = position154, tokenIndex154
+			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+				goto l154
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
+			if int(position) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+				goto l154
+			}
 			return false
+		l154:
+			position++
+			return true
 		},
 		/* 35 lowalpha <- <[a-z]> */
 		func() bool {
-			position158, tokenIndex158 := position, tokenIndex
-			{
-				position159 := position
-				if c := buffer[position]; c < rune('a') || c > rune('z') {
-					if int(position) == p.at {
-						p.note(6, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l158
-				}
-				position++
-				_ = position159
+			if int(position) == p.at {
+				p.note(9, true)
 			}
-			return true
-		l158:
-			position, tokenIndex = position158, tokenIndex158
+			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+				goto l158
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l158:
+			position++
+			return true
 		},
 		/* 36 upalpha <- <[A-Z]> */
 		func() bool {
-			position160, tokenIndex160 := position, tokenIndex
-			{
-				position161 := position
-				if c := buffer[position]; c < rune('A') || c > rune('Z') {
-					if int(position) == p.at {
-						p.note(7, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l160
-				}
-				position++
-				_ = position161
+			if int(position) == p.at {
+				p.note(10, true)
 			}
-			return true
-		l160:
-			position, tokenIndex = position160, tokenIndex160
+			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+				goto l160
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l160:
+			position++
+			return true
 		},
 		/* 37 digit <- <[0-9]> */
 		func() bool {
-			position162, tokenIndex162 := position, tokenIndex
-			{
-				position163 := position
-				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					if int(position) == p.at {
-						p.note(5, true)
-					}
-
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
-					}
-					goto l162
-				}
-				position++
-				_ = position163
+			if int(position) == p.at {
+				p.note(16, true)
 			}
-			return true
-		l162:
-			position, tokenIndex = position162, tokenIndex162
+			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+				goto l162
+			}
+			if int(position) > p.far {
+				p.far, p.farComp = int(position), p.comp
+			}
 			return false
+		l162:
+			position++
+			return true
 		},
 	}
 	p.rules = _rules
 	return nil
 }
 
-// class0 is the table of the characters + - . (see internal/pegwrap/classes.go).
-const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class0 is the table of the characters 0-9 (see internal/pegwrap/byteset.go).
+const class0 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class1 is the table of the characters & + ; = (see internal/pegwrap/classes.go).
-const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class1 is the table of the characters A-Z (see internal/pegwrap/byteset.go).
+const class1 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class2 is the table of the characters & + : = @ (see internal/pegwrap/classes.go).
-const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class2 is the table of the characters a-z (see internal/pegwrap/byteset.go).
+const class2 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
 
-// class3 is the table of the characters & + / : = ? @ (see internal/pegwrap/classes.go).
-const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class3 is the table of the characters 0-9 A-Z (see internal/pegwrap/byteset.go).
+const class3 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class4 is the table of the characters 0-9 A-Z a-z (see internal/pegwrap/classes.go).
-const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+// class4 is the table of the characters 0-9 A-F a-f (see internal/pegwrap/byteset.go).
+const class4 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
 
-// class5 is the table of the characters ! '-* ,-. _ ~ (see internal/pegwrap/classes.go).
-const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x01\x01\x01\x01\x00\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
+// class5 is the table of the characters ! $ '-* ,-. _ ~ (see internal/pegwrap/byteset.go).
+const class5 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x00\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00"
 
-// class6 is the table of the characters A-F a-f (see internal/pegwrap/classes.go).
-const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+// class6 is the table of the characters ! $ '-* ,-. 0-9 A-Z _ a-z ~ (see internal/pegwrap/byteset.go).
+const class6 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x00\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class7 is the table of the characters & + / : ; = ? @ (see internal/pegwrap/byteset.go).
+const class7 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x00\x01\x00\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"
+
+// class8 is the table of the characters + - . 0-9 a-z (see internal/pegwrap/classes.go).
+const class8 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x00"
+
+// class9 is the table of the characters ! $ &-. 0-9 ; = A-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class9 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x00\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class10 is the table of the characters ! $ &-. 0-: = @-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class10 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x01\x00\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
+
+// class11 is the table of the characters ! $ &-; = ?-Z _ a-z ~ (see internal/pegwrap/classes.go).
+const class11 = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x01\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x00\x01\x00\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x01\x00\x00\x00\x01\x00"
 
 // noteMask holds the byte sets that Parser.note records (internal/pegwrap/notes.go):
-// 6 lookaheads, 3 rule calls inside them.
+// 5 lookaheads, 2 rule calls inside them.
 var noteMask = [...][4]uint64{
 	{0x800000000000, 0x0, 0x0, 0x0},
 	{0x800000000, 0x0, 0x0, 0x0},
 	{0x400000000000000, 0x0, 0x0, 0x0},
+	{0xafffffd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
+	{0x2000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x7e0000007e, 0x0, 0x0},
+	{0x3ff779200000000, 0x47fffffe87fffffe, 0x0, 0x0},
 	{0x8000000000000000, 0x0, 0x0, 0x0},
-	{0x680000000000, 0x0, 0x0, 0x0},
-	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x3ff680000000000, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe00000000, 0x0, 0x0},
 	{0x0, 0x7fffffe, 0x0, 0x0},
 	{0x0, 0x1, 0x0, 0x0},
-	{0x2800084000000000, 0x0, 0x0, 0x0},
-	{0x2000000000, 0x0, 0x0, 0x0},
-	{0x0, 0x7e0000007e, 0x0, 0x0},
-	{0x3ff000000000000, 0x7fffffe07fffffe, 0x0, 0x0},
-	{0x779200000000, 0x4000000080000000, 0x0, 0x0},
-	{0x778200000000, 0x4000000080000000, 0x0, 0x0},
-	{0x1000000000, 0x0, 0x0, 0x0},
-	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x2bff7fd200000000, 0x47fffffe87fffffe, 0x0, 0x0},
+	{0x3ff000000000000, 0x7fffffe, 0x0, 0x0},
 	{0x200000000000, 0x0, 0x0, 0x0},
+	{0x400000000000, 0x0, 0x0, 0x0},
+	{0x3ff000000000000, 0x0, 0x0, 0x0},
+	{0x27ff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 	{0x800000000000000, 0x0, 0x0, 0x0},
-	{0x2400084000000000, 0x1, 0x0, 0x0},
-	{0xac00886000000000, 0x1, 0x0, 0x0},
-	{0xa400884000000000, 0x1, 0x0, 0x0},
+	{0xac00884000000000, 0x1, 0x0, 0x0},
+	{0x779200000000, 0x4000000080000000, 0x0, 0x0},
 }
 
 // probeClass maps each printable ASCII character to the smallest one that every
-// character test of this parser treats alike (internal/pegwrap/probes.go); 19 classes: [\x20 " < > [-^ ` {-}] [! '-* , _ ~] [#] [$] [%] [& =] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [a-f] [g-z].
-const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%&!!!!+!-./0000000000:; & ?@AAAAAAGGGGGGGGGGGGGGGGGGGG    ! aaaaaagggggggggggggggggggg   !\x00"
+// character test of this parser treats alike (internal/pegwrap/probes.go); 18 classes: [\x20 " < > [-^ ` {-}] [! $ '-* , _ ~] [#] [%] [& =] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [a-f] [g-z].
+const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%&!!!!+!-./0000000000:; & ?@AAAAAAGGGGGGGGGGGGGGGGGGGG    ! aaaaaagggggggggggggggggggg   !\x00"
 
 // Run parses s with the rule numbered rule (see RuleID) and reports whether the rule
 // matched a prefix of s (grammars end their top rules with !. to require all of s).

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"fmt"
 	"go/ast"
 	"go/parser"
@@ -32,8 +31,9 @@ import (
 // Go compiles that into a binary search over the case values, whose branches the CPU
 // cannot predict on varied text: it was a third of the time of parsing a URI. A case
 // whose body only consumes the characters it lists (its test cannot fail once the case
-// is chosen) is the same as one lookup in a table of those characters, so such cases are
-// taken out of the switch and tested first:
+// is chosen; or it calls a byte-set rule, byteset.go, that accepts them all with no
+// failing test first) is the same as one lookup in a table of those characters, so such
+// cases are taken out of the switch and tested first:
 //
 //	if c := uint32(buffer[position]); c < 128 && classN[c] != 0 {
 //		position++
@@ -45,7 +45,7 @@ import (
 // those reach it); the clause itself stays, for the characters outside its range (when
 // it is all that is left, its statements are written without the switch).
 // The tables are constant strings appended to the file, one per distinct set.
-func classTables(code []byte) ([]byte, error) {
+func classTables(code []byte, sets map[string]*byteSet) ([]byte, error) {
 	fset := token.NewFileSet()
 	f, err := parser.ParseFile(fset, "parser.go", code, parser.ParseComments)
 	if err != nil {
@@ -59,9 +59,8 @@ func classTables(code []byte) ([]byte, error) {
 		text       string
 	}
 	var reps []replacement
-	tables := map[string]string{} // table contents -> name
-	var names []string            // in order of first use
-	var decls []string
+	// The byte-set pass has declared tables already: one set, one name, across passes.
+	tables := newTableSet(f)
 	ast.Inspect(f, func(n ast.Node) bool {
 		sw, ok := n.(*ast.SwitchStmt)
 		if !ok || sw.Init != nil || sw.Tag == nil || text(sw.Tag) != "buffer[position]" {
@@ -82,7 +81,7 @@ func classTables(code []byte) ([]byte, error) {
 			for _, c := range chars {
 				listed[c] = true
 			}
-			if ok && consumes(cc.Body, chars, text) {
+			if ok && (consumes(cc.Body, chars, text) || callsByteSet(cc.Body, chars, sets, text)) {
 				for _, c := range chars {
 					set[c] = true
 				}
@@ -99,29 +98,27 @@ func classTables(code []byte) ([]byte, error) {
 						set[c] = true
 					}
 				}
+			} else if bs := byteSetCall(def.Body, sets, text); bs != nil {
+				// Likewise the bytes that the called byte-set rule consumes with no
+				// failing test first; the clause stays for the others, which fail there
+				// or record Parser.far before they are accepted.
+				for c := range bs.accept {
+					if !listed[rune(c)] && bs.plain([]rune{rune(c)}) {
+						set[c] = true
+					}
+				}
 			}
 		}
-		var table strings.Builder
 		count := 0
 		for _, in := range set {
 			if in {
-				table.WriteByte(1)
 				count++
-			} else {
-				table.WriteByte(0)
 			}
 		}
 		if count == 0 {
 			return true
 		}
-		name, ok := tables[table.String()]
-		if !ok {
-			name = "class" + strconv.Itoa(len(names))
-			tables[table.String()] = name
-			names = append(names, name)
-			decls = append(decls, fmt.Sprintf("// %s is the table of the characters %s (see internal/pegwrap/classes.go).\nconst %s = %q\n",
-				name, describe(&set), name, table.String()))
-		}
+		name := tables.name(&set, "classes.go")
 		var b strings.Builder
 		fmt.Fprintf(&b, "if c := uint32(buffer[position]); c < 128 && %s[c] != 0 {\nposition++\n} else {\n", name)
 		if len(keep) == 1 && keep[0] == def {
@@ -149,13 +146,117 @@ func classTables(code []byte) ([]byte, error) {
 	for _, r := range reps {
 		code = append(code[:r.begin:r.begin], append([]byte(r.text), code[r.end:]...)...)
 	}
-	var b bytes.Buffer
+	return tables.appendDecls(code), nil
+}
+
+// callsByteSet reports whether body is a call of a byte-set rule (byteset.go) that
+// consumes each of chars with no failing test first:
+//
+//	if !_rules[ruleX]() {
+//		goto lN
+//	}
+//
+// Such a case is the same as a table of chars: the call cannot fail on them, consumes
+// one byte, and records nothing in Parser.far. A byte-set rule records Parser.far before
+// accepting some bytes (noted): a case with one of those stays a call.
+func callsByteSet(body []ast.Stmt, chars []rune, sets map[string]*byteSet, text func(ast.Node) string) bool {
+	bs := byteSetCall(body, sets, text)
+	return bs != nil && bs.plain(chars)
+}
+
+// byteSetCall returns the byte set of the rule that body calls, if body is only peg's
+// call of a byte-set rule.
+func byteSetCall(body []ast.Stmt, sets map[string]*byteSet, text func(ast.Node) string) *byteSet {
+	if len(body) != 1 {
+		return nil
+	}
+	s, ok := body[0].(*ast.IfStmt)
+	if !ok || s.Init != nil || s.Else != nil || len(s.Body.List) != 1 {
+		return nil
+	}
+	if g, ok := s.Body.List[0].(*ast.BranchStmt); !ok || g.Tok != token.GOTO {
+		return nil
+	}
+	m := callTest.FindStringSubmatch(text(s.Cond))
+	if m == nil {
+		return nil
+	}
+	return sets[m[1]]
+}
+
+// tableSet names the class tables of a parser, one constant per distinct set, shared by
+// the passes that write them (byteset.go, classes.go): the names must not collide, and
+// probeClasses and noteTests read any constant named class<N>.
+type tableSet struct {
+	names map[string]string // contents -> name
+	decls []string          // the declarations not yet written
+	next  int
+}
+
+// newTableSet reads the class tables already declared in f.
+func newTableSet(f *ast.File) *tableSet {
+	t := &tableSet{names: map[string]string{}}
+	if f == nil {
+		return t
+	}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, s := range g.Specs {
+			vs := s.(*ast.ValueSpec)
+			if len(vs.Names) != 1 || len(vs.Values) != 1 || !strings.HasPrefix(vs.Names[0].Name, "class") {
+				continue
+			}
+			n, err := strconv.Atoi(strings.TrimPrefix(vs.Names[0].Name, "class"))
+			lit, ok := vs.Values[0].(*ast.BasicLit)
+			if err != nil || !ok {
+				continue
+			}
+			if v, err := strconv.Unquote(lit.Value); err == nil && len(v) == 128 {
+				if _, dup := t.names[v]; !dup {
+					t.names[v] = vs.Names[0].Name
+				}
+			}
+			t.next = max(t.next, n+1)
+		}
+	}
+	return t
+}
+
+// name returns the constant holding set, declaring it if it is new; by names the pass,
+// for its comment.
+func (t *tableSet) name(set *[128]bool, by string) string {
+	var b strings.Builder
+	for _, in := range set {
+		if in {
+			b.WriteByte(1)
+		} else {
+			b.WriteByte(0)
+		}
+	}
+	if name, ok := t.names[b.String()]; ok {
+		return name
+	}
+	name := "class" + strconv.Itoa(t.next)
+	t.next++
+	t.names[b.String()] = name
+	t.decls = append(t.decls, fmt.Sprintf("// %s is the table of the characters %s (see internal/pegwrap/%s).\nconst %s = %q\n",
+		name, describe(set), by, name, b.String()))
+	return name
+}
+
+// appendDecls writes the new declarations after code.
+func (t *tableSet) appendDecls(code []byte) []byte {
+	var b strings.Builder
 	b.Write(code)
-	for _, d := range decls {
+	for _, d := range t.decls {
 		b.WriteString("\n")
 		b.WriteString(d)
 	}
-	return b.Bytes(), nil
+	t.decls = nil
+	return []byte(b.String())
 }
 
 // caseChars returns the ASCII characters a case clause lists; ok is false if one is not

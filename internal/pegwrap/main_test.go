@@ -100,7 +100,7 @@ l1:
 	return false
 }
 `
-	out, err := classTables([]byte(src))
+	out, err := classTables([]byte(src), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
