@@ -578,7 +578,9 @@ func (h *hazards) pathEscapes(base int, path string) {
 func (h *hazards) path() {
 	r := h.r
 	b, e, ok := r.spanOf(Path)
-	if !ok || !strings.HasPrefix(r.input[b:e], "/") {
+	// A ".." segment of an absolute path follows a "/": most paths have none, and are let
+	// go before the split.
+	if !ok || !strings.HasPrefix(r.input[b:e], "/") || !strings.Contains(r.input[b:e], "/..") {
 		return
 	}
 	path := r.input[b:e]
