@@ -50,7 +50,7 @@ star <- '*'*
 // TestByteSetRules checks the sets the abstract run finds for the rules it converts, and
 // the rules it must leave as peg wrote them.
 func TestByteSetRules(t *testing.T) {
-	tables := newTableSet(nil)
+	tables := newTableSet()
 	out, sets, refused, err := byteSetRules(stage(t, byteSetGrammar), tables)
 	if err != nil {
 		t.Fatal(err)

@@ -60,7 +60,10 @@ func classTables(code []byte, sets map[string]*byteSet) ([]byte, error) {
 	}
 	var reps []replacement
 	// The byte-set pass has declared tables already: one set, one name, across passes.
-	tables := newTableSet(f)
+	tables := newTableSet()
+	if err := tables.read(f); err != nil {
+		return nil, err
+	}
 	ast.Inspect(f, func(n ast.Node) bool {
 		sw, ok := n.(*ast.SwitchStmt)
 		if !ok || sw.Init != nil || sw.Tag == nil || text(sw.Tag) != "buffer[position]" {
@@ -193,12 +196,37 @@ type tableSet struct {
 	next  int
 }
 
-// newTableSet reads the class tables already declared in f.
-func newTableSet(f *ast.File) *tableSet {
-	t := &tableSet{names: map[string]string{}}
-	if f == nil {
-		return t
+// newTableSet is a tableSet with no tables yet.
+func newTableSet() *tableSet { return &tableSet{names: map[string]string{}} }
+
+// read adds the class tables already declared in f.
+func (t *tableSet) read(f *ast.File) error {
+	tables, err := classTableDecls(f)
+	if err != nil {
+		return err
 	}
+	for name, v := range tables {
+		// The lowest name for a set, so that the choice does not follow map order.
+		if old, dup := t.names[v]; !dup || tableNumber(name) < tableNumber(old) {
+			t.names[v] = name
+		}
+		t.next = max(t.next, tableNumber(name)+1)
+	}
+	return nil
+}
+
+// tableNumber is N of a table named class<N> (classTableDecls checked the form).
+func tableNumber(name string) int {
+	n, _ := strconv.Atoi(strings.TrimPrefix(name, "class"))
+	return n
+}
+
+// classTableDecls returns the class tables declared in f by name: every constant named
+// class<N> (the passes that write tables name them so, and probeClasses and noteTests
+// read them) must be one 128-byte string, one byte per ASCII character, else a pass
+// could misread a character test.
+func classTableDecls(f *ast.File) (map[string]string, error) {
+	tables := map[string]string{}
 	for _, d := range f.Decls {
 		g, ok := d.(*ast.GenDecl)
 		if !ok || g.Tok != token.CONST {
@@ -206,23 +234,24 @@ func newTableSet(f *ast.File) *tableSet {
 		}
 		for _, s := range g.Specs {
 			vs := s.(*ast.ValueSpec)
-			if len(vs.Names) != 1 || len(vs.Values) != 1 || !strings.HasPrefix(vs.Names[0].Name, "class") {
-				continue
-			}
-			n, err := strconv.Atoi(strings.TrimPrefix(vs.Names[0].Name, "class"))
-			lit, ok := vs.Values[0].(*ast.BasicLit)
-			if err != nil || !ok {
-				continue
-			}
-			if v, err := strconv.Unquote(lit.Value); err == nil && len(v) == 128 {
-				if _, dup := t.names[v]; !dup {
-					t.names[v] = vs.Names[0].Name
+			for _, id := range vs.Names {
+				if _, err := strconv.Atoi(strings.TrimPrefix(id.Name, "class")); err != nil || !strings.HasPrefix(id.Name, "class") {
+					continue // not a table name: class<N> only
 				}
+				var v string
+				if len(vs.Names) == 1 && len(vs.Values) == 1 {
+					if lit, ok := vs.Values[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
+						v, _ = strconv.Unquote(lit.Value)
+					}
+				}
+				if len(v) != 128 {
+					return nil, fmt.Errorf("class table %s is not one 128-byte string", id.Name)
+				}
+				tables[id.Name] = v
 			}
-			t.next = max(t.next, n+1)
 		}
 	}
-	return t
+	return tables, nil
 }
 
 // name returns the constant holding set, declaring it if it is new; by names the pass,

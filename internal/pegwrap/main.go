@@ -200,7 +200,7 @@ func rewrite(code []byte, grammarPath, pkg string, tokens []string) ([]byte, err
 	}
 	// Byte-set rules first: classTables takes the switch cases that call them into its
 	// tables, and inlineRules copies their table tests into their callers.
-	tables := newTableSet(nil)
+	tables := newTableSet()
 	var sets map[string]*byteSet
 	if !byteSetsOff {
 		if code, sets, _, err = byteSetRules(code, tables); err != nil {

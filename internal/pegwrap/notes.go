@@ -43,22 +43,9 @@ func noteTests(code []byte) ([]byte, error) {
 		return nil, fmt.Errorf("notes: code does not parse: %w", err)
 	}
 	off := func(p token.Pos) int { return fset.Position(p).Offset }
-	tables := map[string]string{}
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
-			continue
-		}
-		for _, s := range g.Specs {
-			vs := s.(*ast.ValueSpec)
-			if len(vs.Names) == 1 && len(vs.Values) == 1 && strings.HasPrefix(vs.Names[0].Name, "class") {
-				if lit, ok := vs.Values[0].(*ast.BasicLit); ok {
-					if v, err := strconv.Unquote(lit.Value); err == nil && len(v) == 128 {
-						tables[vs.Names[0].Name] = v
-					}
-				}
-			}
-		}
+	tables, err := classTableDecls(f)
+	if err != nil {
+		return nil, err
 	}
 
 	type insertion struct {

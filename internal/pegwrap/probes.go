@@ -7,7 +7,6 @@ import (
 	"go/token"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 )
 
@@ -34,24 +33,9 @@ func probeClasses(code []byte) (string, error) {
 	text := func(n ast.Node) string {
 		return string(code[fset.Position(n.Pos()).Offset:fset.Position(n.End()).Offset])
 	}
-	tables := map[string]string{} // class table name -> contents
-	for _, d := range f.Decls {
-		g, ok := d.(*ast.GenDecl)
-		if !ok || g.Tok != token.CONST {
-			continue
-		}
-		for _, s := range g.Specs {
-			v := s.(*ast.ValueSpec)
-			if len(v.Names) == 1 && strings.HasPrefix(v.Names[0].Name, "class") && len(v.Values) == 1 {
-				if lit, ok := v.Values[0].(*ast.BasicLit); ok && lit.Kind == token.STRING {
-					t, err := strconv.Unquote(lit.Value)
-					if err != nil || len(t) != 128 {
-						return "", fmt.Errorf("class table %s is not 128 bytes", v.Names[0].Name)
-					}
-					tables[v.Names[0].Name] = t
-				}
-			}
-		}
+	tables, err := classTableDecls(f)
+	if err != nil {
+		return "", err
 	}
 	var tests []*[128]bool
 	add := func(in func(c rune) bool) {
