@@ -6,9 +6,11 @@ import (
 	"github.com/urispec/urispec/uri"
 )
 
-// TestAllocations pins what a reused Parser allocates for a valid input: nothing to
-// validate, the Reference alone to parse. The generated parsers reuse their rune buffer
-// and token list (internal/pegwrap), and uri.Parser its token slice.
+// TestAllocations pins what a reused Parser allocates: for a valid input nothing to
+// validate and the Reference alone to parse, for an invalid one the *Error alone (its
+// Expected is computed when asked). The generated parsers reuse their rune buffer and
+// token list and report a failed Run without an error value (internal/pegwrap), and
+// uri.Parser reuses its token slice.
 func TestAllocations(t *testing.T) {
 	inputs := map[uri.Spec]string{
 		uri.URL1993:      "http://www.cern.ch/hypertext/WWW/TheProject.html",
@@ -40,6 +42,15 @@ func TestAllocations(t *testing.T) {
 		}
 		if n := testing.AllocsPerRun(100, func() { p.Parse(s) }); n != 1 {
 			t.Errorf("%v: Parse allocates %v times per input, want 1 (the Reference)", spec, n)
+		}
+		// Invalid in the middle (a viability run follows the failed one) and at the end.
+		for _, bad := range []string{s[:7] + "\x01" + s[7:], s + "\x01"} {
+			if p.Validate(bad) == nil {
+				t.Fatalf("%v: %q is valid", spec, bad)
+			}
+			if n := testing.AllocsPerRun(100, func() { p.Validate(bad) }); n != 1 {
+				t.Errorf("%v: Validate(%q) allocates %v times, want 1 (the Error)", spec, bad, n)
+			}
 		}
 	}
 }

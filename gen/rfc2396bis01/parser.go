@@ -251,7 +251,7 @@ func (t *tokens32) Tokens() []token32 {
 type Parser struct {
 	far           int
 	comp, farComp uint32
-	arg           [1]int
+	match         func(rule int) bool
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
@@ -412,6 +412,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 	_rules := p.rules
 	tree := p.tokens32
+	p.match = func(rule int) bool {
+		matches := p.rules[rule]()
+		p.tokens32 = tree
+		if matches {
+			p.Trim(tokenIndex)
+		}
+		return matches
+	}
 	p.parse = func(rule ...int) error {
 		r := 1
 		if len(rule) > 0 {
@@ -8950,9 +8958,7 @@ func (p *Parser) Run(s string, rule int) bool {
 	p.Buffer = s
 	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
 	p.Reset()
-	// Passing the rule through a reused array keeps the variadic call from allocating.
-	p.arg[0] = rule
-	return p.parse(p.arg[:]...) == nil
+	return p.match(rule)
 }
 
 // Farthest is the byte offset of the farthest failing character test of the last Run,
@@ -8997,8 +9003,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp = -1, 0, 0
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
-	p.arg[0] = rule
-	ok = p.parse(p.arg[:]...) == nil
+	ok = p.match(rule)
 	p.at = -1
 	return ok, p.sure, p.seen, p.dot
 }
