@@ -28,10 +28,10 @@ type Error struct {
 // classes ("pchar"), quoted characters ("\"/\""), and "end of input". It is nil when
 // Offset is beyond 64 KiB.
 //
-// It is computed on each call, not when the Error is made, so that code that only tests
-// for an error (a validator, a corpus report) does not pay for it: finding it parses
-// Input[:Offset] once more, and once more for each class of bytes that this parse leaves
-// undecided (see Parser.Validate). Error and the command's reports call it once.
+// It is computed on each call (Error calls it too), not when the Error is made, so that
+// code that only tests for an error (a validator, a corpus report) does not pay for it:
+// finding it parses Input[:Offset] followed by a probe byte once, and again with one byte
+// of each class of bytes that this parse leaves undecided. Safe for concurrent use.
 func (e *Error) Expected() []string {
 	if e.top == 0 {
 		return e.given
