@@ -16,7 +16,8 @@ import (
 // issue 13, by re-parsing the prefix once per class of printable characters (and once
 // per wide class, and once for the end of input). Parser.explain must give the same
 // Offset, Rule and Expected for every input (TestExplainMatchesProbing, and the oracle
-// tests through ExplainDiff).
+// tests through ExplainDiff). It parses with Run, which records the syntax tree, where
+// Validate uses Accepts, which does not: the comparison checks that they agree too.
 func (p *Parser) explainProbing(s string) *Error {
 	if p.m.Run(s, p.top) {
 		return nil

@@ -5,6 +5,7 @@ import "strings"
 // machine is what every generated parser in gen/ offers (see internal/pegwrap).
 type machine interface {
 	Run(s string, rule int) bool
+	Accepts(s string, rule int) bool
 	Farthest() (pos, rule int)
 	Tokens(dst [][3]int32) [][3]int32
 	Representative(c byte) byte

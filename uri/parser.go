@@ -56,7 +56,7 @@ func (p *Parser) Spec() Spec { return p.spec }
 // prefix up to the byte after the error, to make sure the error's offset is exact) and
 // one allocation; the Error's Expected is found only when asked for.
 func (p *Parser) Validate(s string) error {
-	if p.m.Run(s, p.top) {
+	if p.m.Accepts(s, p.top) {
 		return nil
 	}
 	return p.explain(s)
@@ -132,7 +132,7 @@ func (p *Parser) expected(prefix string) []string {
 				copy(probe, prefix)
 			}
 			probe[off] = c
-			if p.m.Run(string(probe), p.top) {
+			if p.m.Accepts(string(probe), p.top) {
 				allowed[c] = true
 			} else if f, _ := p.m.Farthest(); f > off {
 				allowed[c] = true
@@ -151,14 +151,14 @@ func (p *Parser) expected(prefix string) []string {
 			continue
 		}
 		probe := prefix + w.sample
-		if p.m.Run(probe, p.top) {
+		if p.m.Accepts(probe, p.top) {
 			out = append(out, w.name)
 		} else if f, _ := p.m.Farthest(); f >= len(probe) {
 			out = append(out, w.name)
 		}
 	}
 	// The end of input parses as the probe does unless matchDot ran at the probe.
-	if dot && p.m.Run(prefix, p.top) || !dot && ok {
+	if dot && p.m.Accepts(prefix, p.top) || !dot && ok {
 		out = append(out, "end of input")
 	}
 	return out
@@ -194,7 +194,7 @@ func (p *Parser) tokens() [][3]int32 {
 // viable reports whether s is a valid reference or the beginning of one: the parser
 // accepts it, or its farthest failing test is at the end (it wanted more input).
 func (p *Parser) viable(s string) bool {
-	if p.m.Run(s, p.top) {
+	if p.m.Accepts(s, p.top) {
 		return true
 	}
 	far, _ := p.m.Farthest()

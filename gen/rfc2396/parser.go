@@ -220,6 +220,7 @@ type Parser struct {
 	far           int
 	comp, farComp uint32
 	match         func(rule int) bool
+	bare          bool
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
@@ -403,6 +404,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
+		if p.bare {
+			return
+		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -3700,6 +3704,15 @@ func (p *Parser) Run(s string, rule int) bool {
 	return p.match(rule)
 }
 
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool {
+	p.bare = true
+	ok := p.Run(s, rule)
+	p.bare = false
+	return ok
+}
+
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
@@ -3742,8 +3755,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp = -1, 0, 0
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
+	p.bare = true // the tokens of a probe's parse are never read
 	ok = p.match(rule)
-	p.at = -1
+	p.at, p.bare = -1, false
 	return ok, p.sure, p.seen, p.dot
 }
 

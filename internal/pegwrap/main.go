@@ -96,7 +96,7 @@ func pegCode(rules []byte, pkg string) ([]byte, error) {
 	}
 	// peg compiles only the rules reachable from the first rule, and Run may start at
 	// any entry point, so the first rule names them all. It is never run itself.
-	src := "package " + pkg + "\n\ntype Parser Peg {\n\tfar int\n\tcomp, farComp uint32\n\tmatch func(rule int) bool\n\tat, look int\n\tdot bool\n\tseen, sure [4]uint64\n}\n\n" +
+	src := "package " + pkg + "\n\ntype Parser Peg {\n\tfar int\n\tcomp, farComp uint32\n\tmatch func(rule int) bool\n\tbare bool\n\tat, look int\n\tdot bool\n\tseen, sure [4]uint64\n}\n\n" +
 		"pegwrap_entries <- " + strings.Join(entries, " / ") + "\n\n" + string(rules)
 	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
 		return nil, err
@@ -134,6 +134,11 @@ type edit struct {
 }
 
 var edits = []edit{
+	// Accepts runs without the syntax tree: a validator needs none, and recording a token
+	// was about a tenth of its time. No rule's path depends on add (it only appends to
+	// the tree and counts tokens), so the parse is the same.
+	{regexp.MustCompile(`(?m)^([ \t]*)add := func\(rule pegRule, begin uint32\) \{\n`),
+		"$0${1}\tif p.bare {\n${1}\t\treturn\n${1}\t}\n", 1},
 	// Run and Collect call p.match, which is p.parse without its error: p.parse returns
 	// a new *parseError (one allocation) for every input that does not match, and takes
 	// the rule through a variadic parameter.
@@ -338,6 +343,15 @@ func (p *Parser) Run(s string, rule int) bool {
 	return p.match(rule)
 }
 
+// Accepts is Run without the syntax tree: the same result and Farthest, and no tokens
+// (Tokens then gives none). A validator needs no more.
+func (p *Parser) Accepts(s string, rule int) bool {
+	p.bare = true
+	ok := p.Run(s, rule)
+	p.bare = false
+	return ok
+}
+
 // Farthest is the byte offset of the farthest failing character test of the last Run,
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
@@ -380,8 +394,9 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 	p.far, p.comp, p.farComp = -1, 0, 0
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
+	p.bare = true // the tokens of a probe's parse are never read
 	ok = p.match(rule)
-	p.at = -1
+	p.at, p.bare = -1, false
 	return ok, p.sure, p.seen, p.dot
 }
 
