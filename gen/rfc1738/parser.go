@@ -505,249 +505,286 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 0 pegwrap_entries <- <(url_strict / url / genericurl / otherurl / ftpurl / newsurl / ((&('p') prosperourl) | (&('f') fileurl) | (&('m') mailtourl) | (&('w') waisurl) | (&('g') gopherurl) | (&('t') telneturl) | (&('n') nntpurl) | (&('h') httpurl) | (&('/') ip_schemepart)))> */
 		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
+			pos := position
+			position0, tokenIndex0 := pos, tokenIndex
 			{
-				position1 := position
+				position1 := pos
 				{
-					position2, tokenIndex2 := position, tokenIndex
+					position2, tokenIndex2 := pos, tokenIndex
 					{ // url_strict
-						position10_45, tokenIndex10_45 := position, tokenIndex
+						position10_45, tokenIndex10_45 := pos, tokenIndex
 						{
-							position11_45 := position
+							position11_45 := pos
 							{
-								position12_45, tokenIndex12_45 := position, tokenIndex
-								if !_rules[rulehttpurl]() {
+								position12_45, tokenIndex12_45 := pos, tokenIndex
+								if position = pos; !_rules[rulehttpurl]() {
 									goto l13_45
 								}
+								pos = position
 								goto l12_45
 							l13_45:
-								position, tokenIndex = position12_45, tokenIndex12_45
-								if !_rules[ruleftpurl]() {
+								pos, tokenIndex = position12_45, tokenIndex12_45
+								if position = pos; !_rules[ruleftpurl]() {
 									goto l14_45
 								}
+								pos = position
 								goto l12_45
 							l14_45:
-								position, tokenIndex = position12_45, tokenIndex12_45
-								if !_rules[rulenewsurl]() {
+								pos, tokenIndex = position12_45, tokenIndex12_45
+								if position = pos; !_rules[rulenewsurl]() {
 									goto l15_45
 								}
+								pos = position
 								goto l12_45
 							l15_45:
-								position, tokenIndex = position12_45, tokenIndex12_45
-								if !_rules[rulenntpurl]() {
+								pos, tokenIndex = position12_45, tokenIndex12_45
+								if position = pos; !_rules[rulenntpurl]() {
 									goto l16_45
 								}
+								pos = position
 								goto l12_45
 							l16_45:
-								position, tokenIndex = position12_45, tokenIndex12_45
-								if !_rules[ruletelneturl]() {
+								pos, tokenIndex = position12_45, tokenIndex12_45
+								if position = pos; !_rules[ruletelneturl]() {
 									goto l17_45
 								}
+								pos = position
 								goto l12_45
 							l17_45:
-								position, tokenIndex = position12_45, tokenIndex12_45
-								if !_rules[rulegopherurl]() {
+								pos, tokenIndex = position12_45, tokenIndex12_45
+								if position = pos; !_rules[rulegopherurl]() {
 									goto l18_45
 								}
+								pos = position
 								goto l12_45
 							l18_45:
-								position, tokenIndex = position12_45, tokenIndex12_45
-								if !_rules[rulewaisurl]() {
+								pos, tokenIndex = position12_45, tokenIndex12_45
+								if position = pos; !_rules[rulewaisurl]() {
 									goto l19_45
 								}
+								pos = position
 								goto l12_45
 							l19_45:
-								position, tokenIndex = position12_45, tokenIndex12_45
-								if !_rules[rulemailtourl]() {
+								pos, tokenIndex = position12_45, tokenIndex12_45
+								if position = pos; !_rules[rulemailtourl]() {
 									goto l20_45
 								}
+								pos = position
 								goto l12_45
 							l20_45:
-								position, tokenIndex = position12_45, tokenIndex12_45
-								if !_rules[rulefileurl]() {
+								pos, tokenIndex = position12_45, tokenIndex12_45
+								if position = pos; !_rules[rulefileurl]() {
 									goto l21_45
 								}
+								pos = position
 								goto l12_45
 							l21_45:
-								position, tokenIndex = position12_45, tokenIndex12_45
-								if !_rules[ruleprosperourl]() {
+								pos, tokenIndex = position12_45, tokenIndex12_45
+								if position = pos; !_rules[ruleprosperourl]() {
 									goto l22_45
 								}
+								pos = position
 								goto l12_45
 							l22_45:
-								position, tokenIndex = position12_45, tokenIndex12_45
+								pos, tokenIndex = position12_45, tokenIndex12_45
 								{
-									position23_45, tokenIndex23_45 := position, tokenIndex
-									if !p.peek(_rules[ruledefined_scheme]) {
+									position23_45, tokenIndex23_45 := pos, tokenIndex
+									if position = pos; !p.peek(_rules[ruledefined_scheme]) {
 										goto l23_45
 									}
+									pos = position
 									goto l10_45
 								l23_45:
-									position, tokenIndex = position23_45, tokenIndex23_45
+									pos, tokenIndex = position23_45, tokenIndex23_45
 								}
-								if !_rules[ruleotherurl]() {
+								if position = pos; !_rules[ruleotherurl]() {
 									goto l10_45
 								}
+								pos = position
 							}
 						l12_45:
 							_ = position11_45
 						}
 						goto lok45
 					l10_45:
-						position, tokenIndex = position10_45, tokenIndex10_45
+						pos, tokenIndex = position10_45, tokenIndex10_45
 						goto l3
 					}
 				lok45:
 					goto l2
 				l3:
-					position, tokenIndex = position2, tokenIndex2
+					pos, tokenIndex = position2, tokenIndex2
 					{ // url
-						position33_46, tokenIndex33_46 := position, tokenIndex
+						position33_46, tokenIndex33_46 := pos, tokenIndex
 						{
-							position34_46 := position
+							position34_46 := pos
 							{
-								position35_46, tokenIndex35_46 := position, tokenIndex
-								if !_rules[rulehttpurl]() {
+								position35_46, tokenIndex35_46 := pos, tokenIndex
+								if position = pos; !_rules[rulehttpurl]() {
 									goto l36_46
 								}
+								pos = position
 								goto l35_46
 							l36_46:
-								position, tokenIndex = position35_46, tokenIndex35_46
-								if !_rules[ruleftpurl]() {
+								pos, tokenIndex = position35_46, tokenIndex35_46
+								if position = pos; !_rules[ruleftpurl]() {
 									goto l37_46
 								}
+								pos = position
 								goto l35_46
 							l37_46:
-								position, tokenIndex = position35_46, tokenIndex35_46
-								if !_rules[rulenewsurl]() {
+								pos, tokenIndex = position35_46, tokenIndex35_46
+								if position = pos; !_rules[rulenewsurl]() {
 									goto l38_46
 								}
+								pos = position
 								goto l35_46
 							l38_46:
-								position, tokenIndex = position35_46, tokenIndex35_46
-								if !_rules[rulenntpurl]() {
+								pos, tokenIndex = position35_46, tokenIndex35_46
+								if position = pos; !_rules[rulenntpurl]() {
 									goto l39_46
 								}
+								pos = position
 								goto l35_46
 							l39_46:
-								position, tokenIndex = position35_46, tokenIndex35_46
-								if !_rules[ruletelneturl]() {
+								pos, tokenIndex = position35_46, tokenIndex35_46
+								if position = pos; !_rules[ruletelneturl]() {
 									goto l40_46
 								}
+								pos = position
 								goto l35_46
 							l40_46:
-								position, tokenIndex = position35_46, tokenIndex35_46
-								if !_rules[rulegopherurl]() {
+								pos, tokenIndex = position35_46, tokenIndex35_46
+								if position = pos; !_rules[rulegopherurl]() {
 									goto l41_46
 								}
+								pos = position
 								goto l35_46
 							l41_46:
-								position, tokenIndex = position35_46, tokenIndex35_46
-								if !_rules[rulewaisurl]() {
+								pos, tokenIndex = position35_46, tokenIndex35_46
+								if position = pos; !_rules[rulewaisurl]() {
 									goto l42_46
 								}
+								pos = position
 								goto l35_46
 							l42_46:
-								position, tokenIndex = position35_46, tokenIndex35_46
-								if !_rules[rulemailtourl]() {
+								pos, tokenIndex = position35_46, tokenIndex35_46
+								if position = pos; !_rules[rulemailtourl]() {
 									goto l43_46
 								}
+								pos = position
 								goto l35_46
 							l43_46:
-								position, tokenIndex = position35_46, tokenIndex35_46
-								if !_rules[rulefileurl]() {
+								pos, tokenIndex = position35_46, tokenIndex35_46
+								if position = pos; !_rules[rulefileurl]() {
 									goto l44_46
 								}
+								pos = position
 								goto l35_46
 							l44_46:
-								position, tokenIndex = position35_46, tokenIndex35_46
-								if !_rules[ruleprosperourl]() {
+								pos, tokenIndex = position35_46, tokenIndex35_46
+								if position = pos; !_rules[ruleprosperourl]() {
 									goto l45_46
 								}
+								pos = position
 								goto l35_46
 							l45_46:
-								position, tokenIndex = position35_46, tokenIndex35_46
-								if !_rules[ruleotherurl]() {
+								pos, tokenIndex = position35_46, tokenIndex35_46
+								if position = pos; !_rules[ruleotherurl]() {
 									goto l33_46
 								}
+								pos = position
 							}
 						l35_46:
 							_ = position34_46
 						}
 						goto lok46
 					l33_46:
-						position, tokenIndex = position33_46, tokenIndex33_46
+						pos, tokenIndex = position33_46, tokenIndex33_46
 						goto l4
 					}
 				lok46:
 					goto l2
 				l4:
-					position, tokenIndex = position2, tokenIndex2
-					if !_rules[rulegenericurl]() {
+					pos, tokenIndex = position2, tokenIndex2
+					if position = pos; !_rules[rulegenericurl]() {
 						goto l5
 					}
+					pos = position
 					goto l2
 				l5:
-					position, tokenIndex = position2, tokenIndex2
-					if !_rules[ruleotherurl]() {
+					pos, tokenIndex = position2, tokenIndex2
+					if position = pos; !_rules[ruleotherurl]() {
 						goto l6
 					}
+					pos = position
 					goto l2
 				l6:
-					position, tokenIndex = position2, tokenIndex2
-					if !_rules[ruleftpurl]() {
+					pos, tokenIndex = position2, tokenIndex2
+					if position = pos; !_rules[ruleftpurl]() {
 						goto l7
 					}
+					pos = position
 					goto l2
 				l7:
-					position, tokenIndex = position2, tokenIndex2
-					if !_rules[rulenewsurl]() {
+					pos, tokenIndex = position2, tokenIndex2
+					if position = pos; !_rules[rulenewsurl]() {
 						goto l8
 					}
+					pos = position
 					goto l2
 				l8:
-					position, tokenIndex = position2, tokenIndex2
+					pos, tokenIndex = position2, tokenIndex2
 					{
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(0, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case 'p':
-							if !_rules[ruleprosperourl]() {
+							if position = pos; !_rules[ruleprosperourl]() {
 								goto l0
 							}
+							pos = position
 						case 'f':
-							if !_rules[rulefileurl]() {
+							if position = pos; !_rules[rulefileurl]() {
 								goto l0
 							}
+							pos = position
 						case 'm':
-							if !_rules[rulemailtourl]() {
+							if position = pos; !_rules[rulemailtourl]() {
 								goto l0
 							}
+							pos = position
 						case 'w':
-							if !_rules[rulewaisurl]() {
+							if position = pos; !_rules[rulewaisurl]() {
 								goto l0
 							}
+							pos = position
 						case 'g':
-							if !_rules[rulegopherurl]() {
+							if position = pos; !_rules[rulegopherurl]() {
 								goto l0
 							}
+							pos = position
 						case 't':
-							if !_rules[ruletelneturl]() {
+							if position = pos; !_rules[ruletelneturl]() {
 								goto l0
 							}
+							pos = position
 						case 'n':
-							if !_rules[rulenntpurl]() {
+							if position = pos; !_rules[rulenntpurl]() {
 								goto l0
 							}
+							pos = position
 						case 'h':
-							if !_rules[rulehttpurl]() {
+							if position = pos; !_rules[rulehttpurl]() {
 								goto l0
 							}
+							pos = position
 						default:
-							if !_rules[ruleip_schemepart]() {
+							if position = pos; !_rules[ruleip_schemepart]() {
 								goto l0
 							}
+							pos = position
 						}
 					}
 
@@ -755,858 +792,905 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l2:
 				_ = position1
 			}
+			position = pos
 			return true
 		l0:
-			position, tokenIndex = position0, tokenIndex0
+			pos, tokenIndex = position0, tokenIndex0
+			position = pos
 			return false
 		},
 		/* 1 url_strict <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / (!defined_scheme otherurl))> */
 		func() bool {
-			position10, tokenIndex10 := position, tokenIndex
+			pos := position
+			position10, tokenIndex10 := pos, tokenIndex
 			{
-				position11 := position
+				position11 := pos
 				{
-					position12, tokenIndex12 := position, tokenIndex
-					if !_rules[rulehttpurl]() {
+					position12, tokenIndex12 := pos, tokenIndex
+					if position = pos; !_rules[rulehttpurl]() {
 						goto l13
 					}
+					pos = position
 					goto l12
 				l13:
-					position, tokenIndex = position12, tokenIndex12
-					if !_rules[ruleftpurl]() {
+					pos, tokenIndex = position12, tokenIndex12
+					if position = pos; !_rules[ruleftpurl]() {
 						goto l14
 					}
+					pos = position
 					goto l12
 				l14:
-					position, tokenIndex = position12, tokenIndex12
-					if !_rules[rulenewsurl]() {
+					pos, tokenIndex = position12, tokenIndex12
+					if position = pos; !_rules[rulenewsurl]() {
 						goto l15
 					}
+					pos = position
 					goto l12
 				l15:
-					position, tokenIndex = position12, tokenIndex12
-					if !_rules[rulenntpurl]() {
+					pos, tokenIndex = position12, tokenIndex12
+					if position = pos; !_rules[rulenntpurl]() {
 						goto l16
 					}
+					pos = position
 					goto l12
 				l16:
-					position, tokenIndex = position12, tokenIndex12
-					if !_rules[ruletelneturl]() {
+					pos, tokenIndex = position12, tokenIndex12
+					if position = pos; !_rules[ruletelneturl]() {
 						goto l17
 					}
+					pos = position
 					goto l12
 				l17:
-					position, tokenIndex = position12, tokenIndex12
-					if !_rules[rulegopherurl]() {
+					pos, tokenIndex = position12, tokenIndex12
+					if position = pos; !_rules[rulegopherurl]() {
 						goto l18
 					}
+					pos = position
 					goto l12
 				l18:
-					position, tokenIndex = position12, tokenIndex12
-					if !_rules[rulewaisurl]() {
+					pos, tokenIndex = position12, tokenIndex12
+					if position = pos; !_rules[rulewaisurl]() {
 						goto l19
 					}
+					pos = position
 					goto l12
 				l19:
-					position, tokenIndex = position12, tokenIndex12
-					if !_rules[rulemailtourl]() {
+					pos, tokenIndex = position12, tokenIndex12
+					if position = pos; !_rules[rulemailtourl]() {
 						goto l20
 					}
+					pos = position
 					goto l12
 				l20:
-					position, tokenIndex = position12, tokenIndex12
-					if !_rules[rulefileurl]() {
+					pos, tokenIndex = position12, tokenIndex12
+					if position = pos; !_rules[rulefileurl]() {
 						goto l21
 					}
+					pos = position
 					goto l12
 				l21:
-					position, tokenIndex = position12, tokenIndex12
-					if !_rules[ruleprosperourl]() {
+					pos, tokenIndex = position12, tokenIndex12
+					if position = pos; !_rules[ruleprosperourl]() {
 						goto l22
 					}
+					pos = position
 					goto l12
 				l22:
-					position, tokenIndex = position12, tokenIndex12
+					pos, tokenIndex = position12, tokenIndex12
 					{
-						position23, tokenIndex23 := position, tokenIndex
-						if !p.peek(_rules[ruledefined_scheme]) {
+						position23, tokenIndex23 := pos, tokenIndex
+						if position = pos; !p.peek(_rules[ruledefined_scheme]) {
 							goto l23
 						}
+						pos = position
 						goto l10
 					l23:
-						position, tokenIndex = position23, tokenIndex23
+						pos, tokenIndex = position23, tokenIndex23
 					}
-					if !_rules[ruleotherurl]() {
+					if position = pos; !_rules[ruleotherurl]() {
 						goto l10
 					}
+					pos = position
 				}
 			l12:
 				_ = position11
 			}
+			position = pos
 			return true
 		l10:
-			position, tokenIndex = position10, tokenIndex10
+			pos, tokenIndex = position10, tokenIndex10
+			position = pos
 			return false
 		},
 		/* 2 defined_scheme <- <((('f' 't' 'p') / ('n' 'e' 'w' 's') / ((&('p') ('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')) | (&('f') ('f' 'i' 'l' 'e')) | (&('m') ('m' 'a' 'i' 'l' 't' 'o')) | (&('w') ('w' 'a' 'i' 's')) | (&('g') ('g' 'o' 'p' 'h' 'e' 'r')) | (&('t') ('t' 'e' 'l' 'n' 'e' 't')) | (&('n') ('n' 'n' 't' 'p')) | (&('h') ('h' 't' 't' 'p')))) ':')> */
 		func() bool {
-			position24, tokenIndex24 := position, tokenIndex
+			pos := position
+			position24, tokenIndex24 := pos, tokenIndex
 			{
-				position25 := position
+				position25 := pos
 				{
-					position26, tokenIndex26 := position, tokenIndex
-					if buffer[position] != rune('f') {
-						if int(position) == p.at {
+					position26, tokenIndex26 := pos, tokenIndex
+					if buffer[pos] != rune('f') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l27
 					}
-					position++
-					if buffer[position] != rune('t') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('t') {
+						if int(pos) == p.at {
 							p.note(2, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l27
 					}
-					position++
-					if buffer[position] != rune('p') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('p') {
+						if int(pos) == p.at {
 							p.note(3, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l27
 					}
-					position++
+					pos++
 					goto l26
 				l27:
-					position, tokenIndex = position26, tokenIndex26
-					if buffer[position] != rune('n') {
-						if int(position) == p.at {
+					pos, tokenIndex = position26, tokenIndex26
+					if buffer[pos] != rune('n') {
+						if int(pos) == p.at {
 							p.note(4, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l28
 					}
-					position++
-					if buffer[position] != rune('e') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('e') {
+						if int(pos) == p.at {
 							p.note(5, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l28
 					}
-					position++
-					if buffer[position] != rune('w') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('w') {
+						if int(pos) == p.at {
 							p.note(6, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l28
 					}
-					position++
-					if buffer[position] != rune('s') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('s') {
+						if int(pos) == p.at {
 							p.note(7, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l28
 					}
-					position++
+					pos++
 					goto l26
 				l28:
-					position, tokenIndex = position26, tokenIndex26
+					pos, tokenIndex = position26, tokenIndex26
 					{
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(8, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case 'p':
-							if buffer[position] != rune('p') {
-								if int(position) == p.at {
+							if buffer[pos] != rune('p') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('r') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('r') {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('o') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('o') {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('s') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('s') {
+								if int(pos) == p.at {
 									p.note(7, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('p') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('p') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('e') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('e') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('r') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('r') {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('o') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('o') {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
+							pos++
 						case 'f':
-							if buffer[position] != rune('f') {
-								if int(position) == p.at {
+							if buffer[pos] != rune('f') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('i') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('i') {
+								if int(pos) == p.at {
 									p.note(11, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('l') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('l') {
+								if int(pos) == p.at {
 									p.note(12, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('e') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('e') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
+							pos++
 						case 'm':
-							if buffer[position] != rune('m') {
-								if int(position) == p.at {
+							if buffer[pos] != rune('m') {
+								if int(pos) == p.at {
 									p.note(13, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('a') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('a') {
+								if int(pos) == p.at {
 									p.note(14, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('i') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('i') {
+								if int(pos) == p.at {
 									p.note(11, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('l') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('l') {
+								if int(pos) == p.at {
 									p.note(12, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('t') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('t') {
+								if int(pos) == p.at {
 									p.note(2, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('o') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('o') {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
+							pos++
 						case 'w':
-							if buffer[position] != rune('w') {
-								if int(position) == p.at {
+							if buffer[pos] != rune('w') {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('a') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('a') {
+								if int(pos) == p.at {
 									p.note(14, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('i') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('i') {
+								if int(pos) == p.at {
 									p.note(11, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('s') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('s') {
+								if int(pos) == p.at {
 									p.note(7, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
+							pos++
 						case 'g':
-							if buffer[position] != rune('g') {
-								if int(position) == p.at {
+							if buffer[pos] != rune('g') {
+								if int(pos) == p.at {
 									p.note(15, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('o') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('o') {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('p') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('p') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('h') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('h') {
+								if int(pos) == p.at {
 									p.note(16, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('e') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('e') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('r') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('r') {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
+							pos++
 						case 't':
-							if buffer[position] != rune('t') {
-								if int(position) == p.at {
+							if buffer[pos] != rune('t') {
+								if int(pos) == p.at {
 									p.note(2, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('e') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('e') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('l') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('l') {
+								if int(pos) == p.at {
 									p.note(12, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('n') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('n') {
+								if int(pos) == p.at {
 									p.note(4, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('e') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('e') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('t') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('t') {
+								if int(pos) == p.at {
 									p.note(2, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
+							pos++
 						case 'n':
-							if buffer[position] != rune('n') {
-								if int(position) == p.at {
+							if buffer[pos] != rune('n') {
+								if int(pos) == p.at {
 									p.note(4, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('n') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('n') {
+								if int(pos) == p.at {
 									p.note(4, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('t') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('t') {
+								if int(pos) == p.at {
 									p.note(2, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('p') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('p') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
+							pos++
 						default:
-							if buffer[position] != rune('h') {
-								if int(position) == p.at {
+							if buffer[pos] != rune('h') {
+								if int(pos) == p.at {
 									p.note(16, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('t') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('t') {
+								if int(pos) == p.at {
 									p.note(2, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('t') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('t') {
+								if int(pos) == p.at {
 									p.note(2, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
-							if buffer[position] != rune('p') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('p') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l24
 							}
-							position++
+							pos++
 						}
 					}
 
 				}
 			l26:
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l24
 				}
-				position++
+				pos++
 				_ = position25
 			}
+			position = pos
 			return true
 		l24:
-			position, tokenIndex = position24, tokenIndex24
+			pos, tokenIndex = position24, tokenIndex24
+			position = pos
 			return false
 		},
 		/* 3 genericurl <- <(scheme ':' schemepart !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulegenericurl)
-			position30, tokenIndex30 := position, tokenIndex
+			position30, tokenIndex30 := pos, tokenIndex
 			{
-				position31 := position
-				if !_rules[rulescheme]() {
+				position31 := pos
+				if position = pos; !_rules[rulescheme]() {
 					goto l30
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l30
 				}
-				position++
-				if !_rules[ruleschemepart]() {
+				pos++
+				if position = pos; !_rules[ruleschemepart]() {
 					goto l30
 				}
+				pos = position
 				{
-					position32, tokenIndex32 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position32, tokenIndex32 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l32
 					}
+					pos = position
 					goto l30
 				l32:
-					position, tokenIndex = position32, tokenIndex32
+					pos, tokenIndex = position32, tokenIndex32
 				}
+				position = pos
 				add(rulegenericurl, position31)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l30:
-			position, tokenIndex = position30, tokenIndex30
+			pos, tokenIndex = position30, tokenIndex30
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 4 url <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / otherurl)> */
 		func() bool {
-			position33, tokenIndex33 := position, tokenIndex
+			pos := position
+			position33, tokenIndex33 := pos, tokenIndex
 			{
-				position34 := position
+				position34 := pos
 				{
-					position35, tokenIndex35 := position, tokenIndex
-					if !_rules[rulehttpurl]() {
+					position35, tokenIndex35 := pos, tokenIndex
+					if position = pos; !_rules[rulehttpurl]() {
 						goto l36
 					}
+					pos = position
 					goto l35
 				l36:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[ruleftpurl]() {
+					pos, tokenIndex = position35, tokenIndex35
+					if position = pos; !_rules[ruleftpurl]() {
 						goto l37
 					}
+					pos = position
 					goto l35
 				l37:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[rulenewsurl]() {
+					pos, tokenIndex = position35, tokenIndex35
+					if position = pos; !_rules[rulenewsurl]() {
 						goto l38
 					}
+					pos = position
 					goto l35
 				l38:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[rulenntpurl]() {
+					pos, tokenIndex = position35, tokenIndex35
+					if position = pos; !_rules[rulenntpurl]() {
 						goto l39
 					}
+					pos = position
 					goto l35
 				l39:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[ruletelneturl]() {
+					pos, tokenIndex = position35, tokenIndex35
+					if position = pos; !_rules[ruletelneturl]() {
 						goto l40
 					}
+					pos = position
 					goto l35
 				l40:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[rulegopherurl]() {
+					pos, tokenIndex = position35, tokenIndex35
+					if position = pos; !_rules[rulegopherurl]() {
 						goto l41
 					}
+					pos = position
 					goto l35
 				l41:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[rulewaisurl]() {
+					pos, tokenIndex = position35, tokenIndex35
+					if position = pos; !_rules[rulewaisurl]() {
 						goto l42
 					}
+					pos = position
 					goto l35
 				l42:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[rulemailtourl]() {
+					pos, tokenIndex = position35, tokenIndex35
+					if position = pos; !_rules[rulemailtourl]() {
 						goto l43
 					}
+					pos = position
 					goto l35
 				l43:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[rulefileurl]() {
+					pos, tokenIndex = position35, tokenIndex35
+					if position = pos; !_rules[rulefileurl]() {
 						goto l44
 					}
+					pos = position
 					goto l35
 				l44:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[ruleprosperourl]() {
+					pos, tokenIndex = position35, tokenIndex35
+					if position = pos; !_rules[ruleprosperourl]() {
 						goto l45
 					}
+					pos = position
 					goto l35
 				l45:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[ruleotherurl]() {
+					pos, tokenIndex = position35, tokenIndex35
+					if position = pos; !_rules[ruleotherurl]() {
 						goto l33
 					}
+					pos = position
 				}
 			l35:
 				_ = position34
 			}
+			position = pos
 			return true
 		l33:
-			position, tokenIndex = position33, tokenIndex33
+			pos, tokenIndex = position33, tokenIndex33
+			position = pos
 			return false
 		},
 		/* 5 otherurl <- <genericurl> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleotherurl)
-			position46, tokenIndex46 := position, tokenIndex
+			position46, tokenIndex46 := pos, tokenIndex
 			{
-				position47 := position
-				if !_rules[rulegenericurl]() {
+				position47 := pos
+				if position = pos; !_rules[rulegenericurl]() {
 					goto l46
 				}
+				pos = position
+				position = pos
 				add(ruleotherurl, position47)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l46:
-			position, tokenIndex = position46, tokenIndex46
+			pos, tokenIndex = position46, tokenIndex46
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 6 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') lowalpha))+> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme)
-			position48, tokenIndex48 := position, tokenIndex
+			position48, tokenIndex48 := pos, tokenIndex
 			{
-				position49 := position
+				position49 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(18, true)
 						}
 
 						{ // lowalpha
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(19, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 								goto l279_9
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l48
 						l279_9:
-							position++
+							pos++
 							goto lok9
 						}
 					lok9:
@@ -1615,28 +1699,28 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 			l50:
 				{
-					position51, tokenIndex51 := position, tokenIndex
+					position51, tokenIndex51 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(18, true)
 							}
 
 							{ // lowalpha
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(19, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l279_10
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l51
 							l279_10:
-								position++
+								pos++
 								goto lok10
 							}
 						lok10:
@@ -1645,93 +1729,98 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l50
 				l51:
-					position, tokenIndex = position51, tokenIndex51
+					pos, tokenIndex = position51, tokenIndex51
 				}
+				position = pos
 				add(rulescheme, position49)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l48:
-			position, tokenIndex = position48, tokenIndex48
+			pos, tokenIndex = position48, tokenIndex48
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 7 schemepart <- <(ip_schemepart / xchar*)> */
 		func() bool {
+			pos := position
 			{
-				position55 := position
+				position55 := pos
 				{
-					position56, tokenIndex56 := position, tokenIndex
-					if !_rules[ruleip_schemepart]() {
+					position56, tokenIndex56 := pos, tokenIndex
+					if position = pos; !_rules[ruleip_schemepart]() {
 						goto l57
 					}
+					pos = position
 					goto l56
 				l57:
-					position, tokenIndex = position56, tokenIndex56
+					pos, tokenIndex = position56, tokenIndex56
 				l58:
 					{
-						position59, tokenIndex59 := position, tokenIndex
+						position59, tokenIndex59 := pos, tokenIndex
 						{ // xchar
-							position312_44, tokenIndex312_44 := position, tokenIndex
+							position312_44, tokenIndex312_44 := pos, tokenIndex
 							{
-								position313_44 := position
+								position313_44 := pos
 								{
-									if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
-										position++
+									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+										pos++
 									} else {
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(20, true)
 										}
 
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(21, false)
 										}
-										switch buffer[position] {
+										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position303_5_44, tokenIndex303_5_44 := position, tokenIndex
+												position303_5_44, tokenIndex303_5_44 := pos, tokenIndex
 												{
-													position304_5_44 := position
-													if buffer[position] != rune('%') {
-														if int(position) == p.at {
+													position304_5_44 := pos
+													if buffer[pos] != rune('%') {
+														if int(pos) == p.at {
 															p.note(21, true)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l303_5_44
 													}
-													position++
+													pos++
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(22, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l300_1_5_44
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l303_5_44
 													l300_1_5_44:
-														position++
+														pos++
 														goto lok1_5_44
 													}
 												lok1_5_44:
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(22, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l300_2_5_44
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l303_5_44
 													l300_2_5_44:
-														position++
+														pos++
 														goto lok2_5_44
 													}
 												lok2_5_44:
@@ -1739,31 +1828,31 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												}
 												goto lok5_44
 											l303_5_44:
-												position, tokenIndex = position303_5_44, tokenIndex303_5_44
+												pos, tokenIndex = position303_5_44, tokenIndex303_5_44
 												goto l312_44
 											}
 										lok5_44:
 											;
 										default:
 											{ // unreserved
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(23, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 													goto l305_6_44
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(24, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 													goto l305_6_44
 												}
 												goto l312_44
 											l305_6_44:
-												position++
+												pos++
 												goto lok6_44
 											}
 										lok6_44:
@@ -1775,1016 +1864,1065 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok44
 						l312_44:
-							position, tokenIndex = position312_44, tokenIndex312_44
+							pos, tokenIndex = position312_44, tokenIndex312_44
 							goto l59
 						}
 					lok44:
 						goto l58
 					l59:
-						position, tokenIndex = position59, tokenIndex59
+						pos, tokenIndex = position59, tokenIndex59
 					}
 				}
 			l56:
 				_ = position55
 			}
+			position = pos
 			return true
 		},
 		/* 8 ip_schemepart <- <('/' '/' login ('/' urlpath)? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleip_schemepart)
-			position60, tokenIndex60 := position, tokenIndex
+			position60, tokenIndex60 := pos, tokenIndex
 			{
-				position61 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position61 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l60
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l60
 				}
-				position++
-				if !_rules[rulelogin]() {
+				pos++
+				if position = pos; !_rules[rulelogin]() {
 					goto l60
 				}
+				pos = position
 				{
-					position62, tokenIndex62 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position62, tokenIndex62 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(25, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l62
 					}
-					position++
-					if !_rules[ruleurlpath]() {
+					pos++
+					if position = pos; !_rules[ruleurlpath]() {
 						goto l62
 					}
+					pos = position
 					goto l63
 				l62:
-					position, tokenIndex = position62, tokenIndex62
+					pos, tokenIndex = position62, tokenIndex62
 				}
 			l63:
 				{
-					position64, tokenIndex64 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position64, tokenIndex64 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l64
 					}
+					pos = position
 					goto l60
 				l64:
-					position, tokenIndex = position64, tokenIndex64
+					pos, tokenIndex = position64, tokenIndex64
 				}
+				position = pos
 				add(ruleip_schemepart, position61)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l60:
-			position, tokenIndex = position60, tokenIndex60
+			pos, tokenIndex = position60, tokenIndex60
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 9 login <- <((user (':' password)? '@')? hostport)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulelogin)
-			position65, tokenIndex65 := position, tokenIndex
+			position65, tokenIndex65 := pos, tokenIndex
 			{
-				position66 := position
+				position66 := pos
 				{
-					position67, tokenIndex67 := position, tokenIndex
-					if !_rules[ruleuser]() {
+					position67, tokenIndex67 := pos, tokenIndex
+					if position = pos; !_rules[ruleuser]() {
 						goto l67
 					}
+					pos = position
 					{
-						position69, tokenIndex69 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							if int(position) == p.at {
+						position69, tokenIndex69 := pos, tokenIndex
+						if buffer[pos] != rune(':') {
+							if int(pos) == p.at {
 								p.note(17, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l69
 						}
-						position++
-						if !_rules[rulepassword]() {
+						pos++
+						if position = pos; !_rules[rulepassword]() {
 							goto l69
 						}
+						pos = position
 						goto l70
 					l69:
-						position, tokenIndex = position69, tokenIndex69
+						pos, tokenIndex = position69, tokenIndex69
 					}
 				l70:
-					if buffer[position] != rune('@') {
-						if int(position) == p.at {
+					if buffer[pos] != rune('@') {
+						if int(pos) == p.at {
 							p.note(26, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l67
 					}
-					position++
+					pos++
 					goto l68
 				l67:
-					position, tokenIndex = position67, tokenIndex67
+					pos, tokenIndex = position67, tokenIndex67
 				}
 			l68:
-				if !_rules[rulehostport]() {
+				if position = pos; !_rules[rulehostport]() {
 					goto l65
 				}
+				pos = position
+				position = pos
 				add(rulelogin, position66)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l65:
-			position, tokenIndex = position65, tokenIndex65
+			pos, tokenIndex = position65, tokenIndex65
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 10 hostport <- <(host (':' port)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostport)
-			position71, tokenIndex71 := position, tokenIndex
+			position71, tokenIndex71 := pos, tokenIndex
 			{
-				position72 := position
-				if !_rules[rulehost]() {
+				position72 := pos
+				if position = pos; !_rules[rulehost]() {
 					goto l71
 				}
+				pos = position
 				{
-					position73, tokenIndex73 := position, tokenIndex
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					position73, tokenIndex73 := pos, tokenIndex
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(17, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l73
 					}
-					position++
-					if !_rules[ruleport]() {
+					pos++
+					if position = pos; !_rules[ruleport]() {
 						goto l73
 					}
+					pos = position
 					goto l74
 				l73:
-					position, tokenIndex = position73, tokenIndex73
+					pos, tokenIndex = position73, tokenIndex73
 				}
 			l74:
+				position = pos
 				add(rulehostport, position72)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l71:
-			position, tokenIndex = position71, tokenIndex71
+			pos, tokenIndex = position71, tokenIndex71
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 11 host <- <(hostname / hostnumber)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehost)
-			position75, tokenIndex75 := position, tokenIndex
+			position75, tokenIndex75 := pos, tokenIndex
 			{
-				position76 := position
+				position76 := pos
 				{
-					position77, tokenIndex77 := position, tokenIndex
-					if !_rules[rulehostname]() {
+					position77, tokenIndex77 := pos, tokenIndex
+					if position = pos; !_rules[rulehostname]() {
 						goto l78
 					}
+					pos = position
 					goto l77
 				l78:
-					position, tokenIndex = position77, tokenIndex77
-					if !_rules[rulehostnumber]() {
+					pos, tokenIndex = position77, tokenIndex77
+					if position = pos; !_rules[rulehostnumber]() {
 						goto l75
 					}
+					pos = position
 				}
 			l77:
+				position = pos
 				add(rulehost, position76)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l75:
-			position, tokenIndex = position75, tokenIndex75
+			pos, tokenIndex = position75, tokenIndex75
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 12 hostname <- <((domainlabel '.')* toplabel)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostname)
-			position79, tokenIndex79 := position, tokenIndex
+			position79, tokenIndex79 := pos, tokenIndex
 			{
-				position80 := position
+				position80 := pos
 			l81:
 				{
-					position82, tokenIndex82 := position, tokenIndex
+					position82, tokenIndex82 := pos, tokenIndex
 					{ // domainlabel
-						position83_39, tokenIndex83_39 := position, tokenIndex
+						position83_39, tokenIndex83_39 := pos, tokenIndex
 						{
-							position84_39 := position
+							position84_39 := pos
 							{ // alphadigit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(19, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l95_11_39
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(27, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 									goto l95_11_39
 								}
 								goto l83_39
 							l95_11_39:
-								position++
+								pos++
 								goto lok11_39
 							}
 						lok11_39:
 						l85_39:
 							{
-								position86_39, tokenIndex86_39 := position, tokenIndex
+								position86_39, tokenIndex86_39 := pos, tokenIndex
 							l87_39:
 								{
-									position88_39, tokenIndex88_39 := position, tokenIndex
-									if buffer[position] != rune('-') {
-										if int(position) == p.at {
+									position88_39, tokenIndex88_39 := pos, tokenIndex
+									if buffer[pos] != rune('-') {
+										if int(pos) == p.at {
 											p.note(28, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l88_39
 									}
-									position++
+									pos++
 									goto l87_39
 								l88_39:
-									position, tokenIndex = position88_39, tokenIndex88_39
+									pos, tokenIndex = position88_39, tokenIndex88_39
 								}
 								{ // alphadigit
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(19, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 										goto l95_12_39
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(27, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 										goto l95_12_39
 									}
 									goto l86_39
 								l95_12_39:
-									position++
+									pos++
 									goto lok12_39
 								}
 							lok12_39:
 								goto l85_39
 							l86_39:
-								position, tokenIndex = position86_39, tokenIndex86_39
+								pos, tokenIndex = position86_39, tokenIndex86_39
 							}
 							_ = position84_39
 						}
 						goto lok39
 					l83_39:
-						position, tokenIndex = position83_39, tokenIndex83_39
+						pos, tokenIndex = position83_39, tokenIndex83_39
 						goto l82
 					}
 				lok39:
-					if buffer[position] != rune('.') {
-						if int(position) == p.at {
+					if buffer[pos] != rune('.') {
+						if int(pos) == p.at {
 							p.note(29, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l82
 					}
-					position++
+					pos++
 					goto l81
 				l82:
-					position, tokenIndex = position82, tokenIndex82
+					pos, tokenIndex = position82, tokenIndex82
 				}
 				{ // toplabel
-					position89_40, tokenIndex89_40 := position, tokenIndex
+					position89_40, tokenIndex89_40 := pos, tokenIndex
 					{
-						position90_40 := position
+						position90_40 := pos
 						{ // alpha
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(19, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 								goto l283_13_40
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(24, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l283_13_40
 							}
 							goto l89_40
 						l283_13_40:
-							position++
+							pos++
 							goto lok13_40
 						}
 					lok13_40:
 					l91_40:
 						{
-							position92_40, tokenIndex92_40 := position, tokenIndex
+							position92_40, tokenIndex92_40 := pos, tokenIndex
 						l93_40:
 							{
-								position94_40, tokenIndex94_40 := position, tokenIndex
-								if buffer[position] != rune('-') {
-									if int(position) == p.at {
+								position94_40, tokenIndex94_40 := pos, tokenIndex
+								if buffer[pos] != rune('-') {
+									if int(pos) == p.at {
 										p.note(28, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l94_40
 								}
-								position++
+								pos++
 								goto l93_40
 							l94_40:
-								position, tokenIndex = position94_40, tokenIndex94_40
+								pos, tokenIndex = position94_40, tokenIndex94_40
 							}
 							{ // alphadigit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(19, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l95_14_40
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(27, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 									goto l95_14_40
 								}
 								goto l92_40
 							l95_14_40:
-								position++
+								pos++
 								goto lok14_40
 							}
 						lok14_40:
 							goto l91_40
 						l92_40:
-							position, tokenIndex = position92_40, tokenIndex92_40
+							pos, tokenIndex = position92_40, tokenIndex92_40
 						}
 						_ = position90_40
 					}
 					goto lok40
 				l89_40:
-					position, tokenIndex = position89_40, tokenIndex89_40
+					pos, tokenIndex = position89_40, tokenIndex89_40
 					goto l79
 				}
 			lok40:
+				position = pos
 				add(rulehostname, position80)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l79:
-			position, tokenIndex = position79, tokenIndex79
+			pos, tokenIndex = position79, tokenIndex79
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 13 domainlabel <- <(alphadigit ('-'* alphadigit)*)> */
 		func() bool {
-			position83, tokenIndex83 := position, tokenIndex
+			pos := position
+			position83, tokenIndex83 := pos, tokenIndex
 			{
-				position84 := position
+				position84 := pos
 				{ // alphadigit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 						goto l95_11
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(27, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 						goto l95_11
 					}
 					goto l83
 				l95_11:
-					position++
+					pos++
 					goto lok11
 				}
 			lok11:
 			l85:
 				{
-					position86, tokenIndex86 := position, tokenIndex
+					position86, tokenIndex86 := pos, tokenIndex
 				l87:
 					{
-						position88, tokenIndex88 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							if int(position) == p.at {
+						position88, tokenIndex88 := pos, tokenIndex
+						if buffer[pos] != rune('-') {
+							if int(pos) == p.at {
 								p.note(28, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l88
 						}
-						position++
+						pos++
 						goto l87
 					l88:
-						position, tokenIndex = position88, tokenIndex88
+						pos, tokenIndex = position88, tokenIndex88
 					}
 					{ // alphadigit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l95_12
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(27, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							goto l95_12
 						}
 						goto l86
 					l95_12:
-						position++
+						pos++
 						goto lok12
 					}
 				lok12:
 					goto l85
 				l86:
-					position, tokenIndex = position86, tokenIndex86
+					pos, tokenIndex = position86, tokenIndex86
 				}
 				_ = position84
 			}
+			position = pos
 			return true
 		l83:
-			position, tokenIndex = position83, tokenIndex83
+			pos, tokenIndex = position83, tokenIndex83
+			position = pos
 			return false
 		},
 		/* 14 toplabel <- <(alpha ('-'* alphadigit)*)> */
 		func() bool {
-			position89, tokenIndex89 := position, tokenIndex
+			pos := position
+			position89, tokenIndex89 := pos, tokenIndex
 			{
-				position90 := position
+				position90 := pos
 				{ // alpha
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 						goto l283_13
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(24, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l283_13
 					}
 					goto l89
 				l283_13:
-					position++
+					pos++
 					goto lok13
 				}
 			lok13:
 			l91:
 				{
-					position92, tokenIndex92 := position, tokenIndex
+					position92, tokenIndex92 := pos, tokenIndex
 				l93:
 					{
-						position94, tokenIndex94 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							if int(position) == p.at {
+						position94, tokenIndex94 := pos, tokenIndex
+						if buffer[pos] != rune('-') {
+							if int(pos) == p.at {
 								p.note(28, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l94
 						}
-						position++
+						pos++
 						goto l93
 					l94:
-						position, tokenIndex = position94, tokenIndex94
+						pos, tokenIndex = position94, tokenIndex94
 					}
 					{ // alphadigit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l95_14
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(27, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 							goto l95_14
 						}
 						goto l92
 					l95_14:
-						position++
+						pos++
 						goto lok14
 					}
 				lok14:
 					goto l91
 				l92:
-					position, tokenIndex = position92, tokenIndex92
+					pos, tokenIndex = position92, tokenIndex92
 				}
 				_ = position90
 			}
+			position = pos
 			return true
 		l89:
-			position, tokenIndex = position89, tokenIndex89
+			pos, tokenIndex = position89, tokenIndex89
+			position = pos
 			return false
 		},
 		/* 15 alphadigit <- <(alpha / digit)> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(19, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l95
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(27, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
 				goto l95
 			}
+			position = pos
 			return false
 		l95:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 16 hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostnumber)
-			position99, tokenIndex99 := position, tokenIndex
+			position99, tokenIndex99 := pos, tokenIndex
 			{
-				position100 := position
+				position100 := pos
 				{ // digits
-					position315_15, tokenIndex315_15 := position, tokenIndex
+					position315_15, tokenIndex315_15 := pos, tokenIndex
 					{
-						position316_15 := position
+						position316_15 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(30, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l287_7_15
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l315_15
 						l287_7_15:
-							position++
+							pos++
 							goto lok7_15
 						}
 					lok7_15:
 					l317_15:
 						{
-							position318_15, tokenIndex318_15 := position, tokenIndex
+							position318_15, tokenIndex318_15 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(30, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l287_8_15
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l318_15
 							l287_8_15:
-								position++
+								pos++
 								goto lok8_15
 							}
 						lok8_15:
 							goto l317_15
 						l318_15:
-							position, tokenIndex = position318_15, tokenIndex318_15
+							pos, tokenIndex = position318_15, tokenIndex318_15
 						}
 						_ = position316_15
 					}
 					goto lok15
 				l315_15:
-					position, tokenIndex = position315_15, tokenIndex315_15
+					pos, tokenIndex = position315_15, tokenIndex315_15
 					goto l99
 				}
 			lok15:
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(29, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l99
 				}
-				position++
+				pos++
 				{ // digits
-					position315_16, tokenIndex315_16 := position, tokenIndex
+					position315_16, tokenIndex315_16 := pos, tokenIndex
 					{
-						position316_16 := position
+						position316_16 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(30, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l287_7_16
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l315_16
 						l287_7_16:
-							position++
+							pos++
 							goto lok7_16
 						}
 					lok7_16:
 					l317_16:
 						{
-							position318_16, tokenIndex318_16 := position, tokenIndex
+							position318_16, tokenIndex318_16 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(30, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l287_8_16
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l318_16
 							l287_8_16:
-								position++
+								pos++
 								goto lok8_16
 							}
 						lok8_16:
 							goto l317_16
 						l318_16:
-							position, tokenIndex = position318_16, tokenIndex318_16
+							pos, tokenIndex = position318_16, tokenIndex318_16
 						}
 						_ = position316_16
 					}
 					goto lok16
 				l315_16:
-					position, tokenIndex = position315_16, tokenIndex315_16
+					pos, tokenIndex = position315_16, tokenIndex315_16
 					goto l99
 				}
 			lok16:
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(29, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l99
 				}
-				position++
+				pos++
 				{ // digits
-					position315_17, tokenIndex315_17 := position, tokenIndex
+					position315_17, tokenIndex315_17 := pos, tokenIndex
 					{
-						position316_17 := position
+						position316_17 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(30, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l287_7_17
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l315_17
 						l287_7_17:
-							position++
+							pos++
 							goto lok7_17
 						}
 					lok7_17:
 					l317_17:
 						{
-							position318_17, tokenIndex318_17 := position, tokenIndex
+							position318_17, tokenIndex318_17 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(30, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l287_8_17
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l318_17
 							l287_8_17:
-								position++
+								pos++
 								goto lok8_17
 							}
 						lok8_17:
 							goto l317_17
 						l318_17:
-							position, tokenIndex = position318_17, tokenIndex318_17
+							pos, tokenIndex = position318_17, tokenIndex318_17
 						}
 						_ = position316_17
 					}
 					goto lok17
 				l315_17:
-					position, tokenIndex = position315_17, tokenIndex315_17
+					pos, tokenIndex = position315_17, tokenIndex315_17
 					goto l99
 				}
 			lok17:
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(29, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l99
 				}
-				position++
+				pos++
 				{ // digits
-					position315_18, tokenIndex315_18 := position, tokenIndex
+					position315_18, tokenIndex315_18 := pos, tokenIndex
 					{
-						position316_18 := position
+						position316_18 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(30, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l287_7_18
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l315_18
 						l287_7_18:
-							position++
+							pos++
 							goto lok7_18
 						}
 					lok7_18:
 					l317_18:
 						{
-							position318_18, tokenIndex318_18 := position, tokenIndex
+							position318_18, tokenIndex318_18 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(30, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l287_8_18
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l318_18
 							l287_8_18:
-								position++
+								pos++
 								goto lok8_18
 							}
 						lok8_18:
 							goto l317_18
 						l318_18:
-							position, tokenIndex = position318_18, tokenIndex318_18
+							pos, tokenIndex = position318_18, tokenIndex318_18
 						}
 						_ = position316_18
 					}
 					goto lok18
 				l315_18:
-					position, tokenIndex = position315_18, tokenIndex315_18
+					pos, tokenIndex = position315_18, tokenIndex315_18
 					goto l99
 				}
 			lok18:
+				position = pos
 				add(rulehostnumber, position100)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l99:
-			position, tokenIndex = position99, tokenIndex99
+			pos, tokenIndex = position99, tokenIndex99
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 17 port <- <digits> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleport)
-			position101, tokenIndex101 := position, tokenIndex
+			position101, tokenIndex101 := pos, tokenIndex
 			{
-				position102 := position
+				position102 := pos
 				{ // digits
-					position315_19, tokenIndex315_19 := position, tokenIndex
+					position315_19, tokenIndex315_19 := pos, tokenIndex
 					{
-						position316_19 := position
+						position316_19 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(30, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 								goto l287_7_19
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l315_19
 						l287_7_19:
-							position++
+							pos++
 							goto lok7_19
 						}
 					lok7_19:
 					l317_19:
 						{
-							position318_19, tokenIndex318_19 := position, tokenIndex
+							position318_19, tokenIndex318_19 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(30, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l287_8_19
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l318_19
 							l287_8_19:
-								position++
+								pos++
 								goto lok8_19
 							}
 						lok8_19:
 							goto l317_19
 						l318_19:
-							position, tokenIndex = position318_19, tokenIndex318_19
+							pos, tokenIndex = position318_19, tokenIndex318_19
 						}
 						_ = position316_19
 					}
 					goto lok19
 				l315_19:
-					position, tokenIndex = position315_19, tokenIndex315_19
+					pos, tokenIndex = position315_19, tokenIndex315_19
 					goto l101
 				}
 			lok19:
+				position = pos
 				add(ruleport, position102)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l101:
-			position, tokenIndex = position101, tokenIndex101
+			pos, tokenIndex = position101, tokenIndex101
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 18 user <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleuser)
 			{
-				position104 := position
+				position104 := pos
 			l105:
 				{
-					position106, tokenIndex106 := position, tokenIndex
+					position106, tokenIndex106 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(31, true)
 							}
 
 							{ // uchar
-								position308_20, tokenIndex308_20 := position, tokenIndex
+								position308_20, tokenIndex308_20 := pos, tokenIndex
 								{
-									position309_20 := position
+									position309_20 := pos
 									{
-										position310_20, tokenIndex310_20 := position, tokenIndex
+										position310_20, tokenIndex310_20 := pos, tokenIndex
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_3_20
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_3_20
 											}
 											goto l311_20
 										l305_3_20:
-											position++
+											pos++
 											goto lok3_20
 										}
 									lok3_20:
 										goto l310_20
 									l311_20:
-										position, tokenIndex = position310_20, tokenIndex310_20
+										pos, tokenIndex = position310_20, tokenIndex310_20
 										{ // escape
-											position303_4_20, tokenIndex303_4_20 := position, tokenIndex
+											position303_4_20, tokenIndex303_4_20 := pos, tokenIndex
 											{
-												position304_4_20 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_4_20 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_20
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_4_20
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_20
 												l300_1_4_20:
-													position++
+													pos++
 													goto lok1_4_20
 												}
 											lok1_4_20:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_4_20
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_20
 												l300_2_4_20:
-													position++
+													pos++
 													goto lok2_4_20
 												}
 											lok2_4_20:
@@ -2792,7 +2930,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok4_20
 										l303_4_20:
-											position, tokenIndex = position303_4_20, tokenIndex303_4_20
+											pos, tokenIndex = position303_4_20, tokenIndex303_4_20
 											goto l308_20
 										}
 									lok4_20:
@@ -2802,7 +2940,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok20
 							l308_20:
-								position, tokenIndex = position308_20, tokenIndex308_20
+								pos, tokenIndex = position308_20, tokenIndex308_20
 								goto l106
 							}
 						lok20:
@@ -2811,105 +2949,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l105
 				l106:
-					position, tokenIndex = position106, tokenIndex106
+					pos, tokenIndex = position106, tokenIndex106
 				}
+				position = pos
 				add(ruleuser, position104)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 19 password <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepassword)
 			{
-				position109 := position
+				position109 := pos
 			l110:
 				{
-					position111, tokenIndex111 := position, tokenIndex
+					position111, tokenIndex111 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(31, true)
 							}
 
 							{ // uchar
-								position308_21, tokenIndex308_21 := position, tokenIndex
+								position308_21, tokenIndex308_21 := pos, tokenIndex
 								{
-									position309_21 := position
+									position309_21 := pos
 									{
-										position310_21, tokenIndex310_21 := position, tokenIndex
+										position310_21, tokenIndex310_21 := pos, tokenIndex
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_3_21
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_3_21
 											}
 											goto l311_21
 										l305_3_21:
-											position++
+											pos++
 											goto lok3_21
 										}
 									lok3_21:
 										goto l310_21
 									l311_21:
-										position, tokenIndex = position310_21, tokenIndex310_21
+										pos, tokenIndex = position310_21, tokenIndex310_21
 										{ // escape
-											position303_4_21, tokenIndex303_4_21 := position, tokenIndex
+											position303_4_21, tokenIndex303_4_21 := pos, tokenIndex
 											{
-												position304_4_21 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_4_21 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_21
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_4_21
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_21
 												l300_1_4_21:
-													position++
+													pos++
 													goto lok1_4_21
 												}
 											lok1_4_21:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_4_21
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_21
 												l300_2_4_21:
-													position++
+													pos++
 													goto lok2_4_21
 												}
 											lok2_4_21:
@@ -2917,7 +3058,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok4_21
 										l303_4_21:
-											position, tokenIndex = position303_4_21, tokenIndex303_4_21
+											pos, tokenIndex = position303_4_21, tokenIndex303_4_21
 											goto l308_21
 										}
 									lok4_21:
@@ -2927,7 +3068,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok21
 							l308_21:
-								position, tokenIndex = position308_21, tokenIndex308_21
+								pos, tokenIndex = position308_21, tokenIndex308_21
 								goto l111
 							}
 						lok21:
@@ -2936,83 +3077,86 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l110
 				l111:
-					position, tokenIndex = position111, tokenIndex111
+					pos, tokenIndex = position111, tokenIndex111
 				}
+				position = pos
 				add(rulepassword, position109)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 20 urlpath <- <xchar*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleurlpath)
 			{
-				position114 := position
+				position114 := pos
 			l115:
 				{
-					position116, tokenIndex116 := position, tokenIndex
+					position116, tokenIndex116 := pos, tokenIndex
 					{ // xchar
-						position312_22, tokenIndex312_22 := position, tokenIndex
+						position312_22, tokenIndex312_22 := pos, tokenIndex
 						{
-							position313_22 := position
+							position313_22 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(20, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(21, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position303_5_22, tokenIndex303_5_22 := position, tokenIndex
+											position303_5_22, tokenIndex303_5_22 := pos, tokenIndex
 											{
-												position304_5_22 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_5_22 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_22
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_5_22
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_22
 												l300_1_5_22:
-													position++
+													pos++
 													goto lok1_5_22
 												}
 											lok1_5_22:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_5_22
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_22
 												l300_2_5_22:
-													position++
+													pos++
 													goto lok2_5_22
 												}
 											lok2_5_22:
@@ -3020,31 +3164,31 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok5_22
 										l303_5_22:
-											position, tokenIndex = position303_5_22, tokenIndex303_5_22
+											pos, tokenIndex = position303_5_22, tokenIndex303_5_22
 											goto l312_22
 										}
 									lok5_22:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_6_22
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_6_22
 											}
 											goto l312_22
 										l305_6_22:
-											position++
+											pos++
 											goto lok6_22
 										}
 									lok6_22:
@@ -3056,343 +3200,360 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok22
 					l312_22:
-						position, tokenIndex = position312_22, tokenIndex312_22
+						pos, tokenIndex = position312_22, tokenIndex312_22
 						goto l116
 					}
 				lok22:
 					goto l115
 				l116:
-					position, tokenIndex = position116, tokenIndex116
+					pos, tokenIndex = position116, tokenIndex116
 				}
+				position = pos
 				add(ruleurlpath, position114)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 21 ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleftpurl)
-			position117, tokenIndex117 := position, tokenIndex
+			position117, tokenIndex117 := pos, tokenIndex
 			{
-				position118 := position
-				if buffer[position] != rune('f') {
-					if int(position) == p.at {
+				position118 := pos
+				if buffer[pos] != rune('f') {
+					if int(pos) == p.at {
 						p.note(1, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				}
-				position++
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(2, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				}
-				position++
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				}
-				position++
-				if !_rules[rulelogin]() {
+				pos++
+				if position = pos; !_rules[rulelogin]() {
 					goto l117
 				}
+				pos = position
 				{
-					position119, tokenIndex119 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position119, tokenIndex119 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(25, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l119
 					}
-					position++
-					if !_rules[rulefpath]() {
+					pos++
+					if position = pos; !_rules[rulefpath]() {
 						goto l119
 					}
+					pos = position
 					{
-						position121, tokenIndex121 := position, tokenIndex
-						if buffer[position] != rune(';') {
-							if int(position) == p.at {
+						position121, tokenIndex121 := pos, tokenIndex
+						if buffer[pos] != rune(';') {
+							if int(pos) == p.at {
 								p.note(32, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l121
 						}
-						position++
-						if buffer[position] != rune('t') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('t') {
+							if int(pos) == p.at {
 								p.note(2, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l121
 						}
-						position++
-						if buffer[position] != rune('y') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('y') {
+							if int(pos) == p.at {
 								p.note(33, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l121
 						}
-						position++
-						if buffer[position] != rune('p') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('p') {
+							if int(pos) == p.at {
 								p.note(3, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l121
 						}
-						position++
-						if buffer[position] != rune('e') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('e') {
+							if int(pos) == p.at {
 								p.note(5, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l121
 						}
-						position++
-						if buffer[position] != rune('=') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('=') {
+							if int(pos) == p.at {
 								p.note(34, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l121
 						}
-						position++
-						if !_rules[ruleftptype]() {
+						pos++
+						if position = pos; !_rules[ruleftptype]() {
 							goto l121
 						}
+						pos = position
 						goto l122
 					l121:
-						position, tokenIndex = position121, tokenIndex121
+						pos, tokenIndex = position121, tokenIndex121
 					}
 				l122:
 					goto l120
 				l119:
-					position, tokenIndex = position119, tokenIndex119
+					pos, tokenIndex = position119, tokenIndex119
 				}
 			l120:
 				{
-					position123, tokenIndex123 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position123, tokenIndex123 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l123
 					}
+					pos = position
 					goto l117
 				l123:
-					position, tokenIndex = position123, tokenIndex123
+					pos, tokenIndex = position123, tokenIndex123
 				}
+				position = pos
 				add(ruleftpurl, position118)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l117:
-			position, tokenIndex = position117, tokenIndex117
+			pos, tokenIndex = position117, tokenIndex117
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 22 fpath <- <(fsegment ('/' fsegment)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefpath)
-			position124, tokenIndex124 := position, tokenIndex
+			position124, tokenIndex124 := pos, tokenIndex
 			{
-				position125 := position
-				if !_rules[rulefsegment]() {
+				position125 := pos
+				if position = pos; !_rules[rulefsegment]() {
 					goto l124
 				}
+				pos = position
 			l126:
 				{
-					position127, tokenIndex127 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position127, tokenIndex127 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(25, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l127
 					}
-					position++
-					if !_rules[rulefsegment]() {
+					pos++
+					if position = pos; !_rules[rulefsegment]() {
 						goto l127
 					}
+					pos = position
 					goto l126
 				l127:
-					position, tokenIndex = position127, tokenIndex127
+					pos, tokenIndex = position127, tokenIndex127
 				}
+				position = pos
 				add(rulefpath, position125)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l124:
-			position, tokenIndex = position124, tokenIndex124
+			pos, tokenIndex = position124, tokenIndex124
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 23 fsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		func() bool {
+			pos := position
 			{
-				position129 := position
+				position129 := pos
 			l130:
 				{
-					position131, tokenIndex131 := position, tokenIndex
+					position131, tokenIndex131 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(35, true)
 							}
 
 							{ // uchar
-								position308_23, tokenIndex308_23 := position, tokenIndex
+								position308_23, tokenIndex308_23 := pos, tokenIndex
 								{
-									position309_23 := position
+									position309_23 := pos
 									{
-										position310_23, tokenIndex310_23 := position, tokenIndex
+										position310_23, tokenIndex310_23 := pos, tokenIndex
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_3_23
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_3_23
 											}
 											goto l311_23
 										l305_3_23:
-											position++
+											pos++
 											goto lok3_23
 										}
 									lok3_23:
 										goto l310_23
 									l311_23:
-										position, tokenIndex = position310_23, tokenIndex310_23
+										pos, tokenIndex = position310_23, tokenIndex310_23
 										{ // escape
-											position303_4_23, tokenIndex303_4_23 := position, tokenIndex
+											position303_4_23, tokenIndex303_4_23 := pos, tokenIndex
 											{
-												position304_4_23 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_4_23 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_23
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_4_23
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_23
 												l300_1_4_23:
-													position++
+													pos++
 													goto lok1_4_23
 												}
 											lok1_4_23:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_4_23
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_23
 												l300_2_4_23:
-													position++
+													pos++
 													goto lok2_4_23
 												}
 											lok2_4_23:
@@ -3400,7 +3561,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok4_23
 										l303_4_23:
-											position, tokenIndex = position303_4_23, tokenIndex303_4_23
+											pos, tokenIndex = position303_4_23, tokenIndex303_4_23
 											goto l308_23
 										}
 									lok4_23:
@@ -3410,7 +3571,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok23
 							l308_23:
-								position, tokenIndex = position308_23, tokenIndex308_23
+								pos, tokenIndex = position308_23, tokenIndex308_23
 								goto l131
 							}
 						lok23:
@@ -3419,579 +3580,610 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l130
 				l131:
-					position, tokenIndex = position131, tokenIndex131
+					pos, tokenIndex = position131, tokenIndex131
 				}
 				_ = position129
 			}
+			position = pos
 			return true
 		},
 		/* 24 ftptype <- <((&('d') 'd') | (&('i') 'i') | (&('a') 'a') | (&('D') 'D') | (&('I') 'I') | (&('A') 'A'))> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleftptype)
-			position133, tokenIndex133 := position, tokenIndex
+			position133, tokenIndex133 := pos, tokenIndex
 			{
-				position134 := position
+				position134 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class12[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(36, true)
 						}
 
-						if buffer[position] != rune('A') {
-							if int(position) == p.at {
+						if buffer[pos] != rune('A') {
+							if int(pos) == p.at {
 								p.note(37, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l133
 						}
-						position++
+						pos++
 					}
 				}
 
+				position = pos
 				add(ruleftptype, position134)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l133:
-			position, tokenIndex = position133, tokenIndex133
+			pos, tokenIndex = position133, tokenIndex133
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 25 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' file_host '/' fpath !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefileurl)
-			position136, tokenIndex136 := position, tokenIndex
+			position136, tokenIndex136 := pos, tokenIndex
 			{
-				position137 := position
-				if buffer[position] != rune('f') {
-					if int(position) == p.at {
+				position137 := pos
+				if buffer[pos] != rune('f') {
+					if int(pos) == p.at {
 						p.note(1, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l136
 				}
-				position++
-				if buffer[position] != rune('i') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('i') {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l136
 				}
-				position++
-				if buffer[position] != rune('l') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('l') {
+					if int(pos) == p.at {
 						p.note(12, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l136
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l136
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l136
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l136
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l136
 				}
-				position++
-				if !_rules[rulefile_host]() {
+				pos++
+				if position = pos; !_rules[rulefile_host]() {
 					goto l136
 				}
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l136
 				}
-				position++
-				if !_rules[rulefpath]() {
+				pos++
+				if position = pos; !_rules[rulefpath]() {
 					goto l136
 				}
+				pos = position
 				{
-					position138, tokenIndex138 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position138, tokenIndex138 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l138
 					}
+					pos = position
 					goto l136
 				l138:
-					position, tokenIndex = position138, tokenIndex138
+					pos, tokenIndex = position138, tokenIndex138
 				}
+				position = pos
 				add(rulefileurl, position137)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l136:
-			position, tokenIndex = position136, tokenIndex136
+			pos, tokenIndex = position136, tokenIndex136
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 26 file_host <- <(host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))?> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefile_host)
 			{
-				position140 := position
+				position140 := pos
 				{
-					position141, tokenIndex141 := position, tokenIndex
+					position141, tokenIndex141 := pos, tokenIndex
 					{
-						position143, tokenIndex143 := position, tokenIndex
-						if !_rules[rulehost]() {
+						position143, tokenIndex143 := pos, tokenIndex
+						if position = pos; !_rules[rulehost]() {
 							goto l144
 						}
+						pos = position
 						goto l143
 					l144:
-						position, tokenIndex = position143, tokenIndex143
-						if buffer[position] != rune('l') {
-							if int(position) == p.at {
+						pos, tokenIndex = position143, tokenIndex143
+						if buffer[pos] != rune('l') {
+							if int(pos) == p.at {
 								p.note(12, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l141
 						}
-						position++
-						if buffer[position] != rune('o') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('o') {
+							if int(pos) == p.at {
 								p.note(10, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l141
 						}
-						position++
-						if buffer[position] != rune('c') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('c') {
+							if int(pos) == p.at {
 								p.note(38, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l141
 						}
-						position++
-						if buffer[position] != rune('a') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('a') {
+							if int(pos) == p.at {
 								p.note(14, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l141
 						}
-						position++
-						if buffer[position] != rune('l') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('l') {
+							if int(pos) == p.at {
 								p.note(12, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l141
 						}
-						position++
-						if buffer[position] != rune('h') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('h') {
+							if int(pos) == p.at {
 								p.note(16, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l141
 						}
-						position++
-						if buffer[position] != rune('o') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('o') {
+							if int(pos) == p.at {
 								p.note(10, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l141
 						}
-						position++
-						if buffer[position] != rune('s') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('s') {
+							if int(pos) == p.at {
 								p.note(7, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l141
 						}
-						position++
-						if buffer[position] != rune('t') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('t') {
+							if int(pos) == p.at {
 								p.note(2, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l141
 						}
-						position++
+						pos++
 					}
 				l143:
 					goto l142
 				l141:
-					position, tokenIndex = position141, tokenIndex141
+					pos, tokenIndex = position141, tokenIndex141
 				}
 			l142:
+				position = pos
 				add(rulefile_host, position140)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 27 httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehttpurl)
-			position145, tokenIndex145 := position, tokenIndex
+			position145, tokenIndex145 := pos, tokenIndex
 			{
-				position146 := position
-				if buffer[position] != rune('h') {
-					if int(position) == p.at {
+				position146 := pos
+				if buffer[pos] != rune('h') {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l145
 				}
-				position++
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(2, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l145
 				}
-				position++
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(2, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l145
 				}
-				position++
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l145
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l145
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l145
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l145
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l145
 				}
+				pos = position
 				{
-					position147, tokenIndex147 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position147, tokenIndex147 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(25, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l147
 					}
-					position++
-					if !_rules[rulehpath]() {
+					pos++
+					if position = pos; !_rules[rulehpath]() {
 						goto l147
 					}
+					pos = position
 					{
-						position149, tokenIndex149 := position, tokenIndex
-						if buffer[position] != rune('?') {
-							if int(position) == p.at {
+						position149, tokenIndex149 := pos, tokenIndex
+						if buffer[pos] != rune('?') {
+							if int(pos) == p.at {
 								p.note(39, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l149
 						}
-						position++
-						if !_rules[rulesearch]() {
+						pos++
+						if position = pos; !_rules[rulesearch]() {
 							goto l149
 						}
+						pos = position
 						goto l150
 					l149:
-						position, tokenIndex = position149, tokenIndex149
+						pos, tokenIndex = position149, tokenIndex149
 					}
 				l150:
 					goto l148
 				l147:
-					position, tokenIndex = position147, tokenIndex147
+					pos, tokenIndex = position147, tokenIndex147
 				}
 			l148:
 				{
-					position151, tokenIndex151 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position151, tokenIndex151 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l151
 					}
+					pos = position
 					goto l145
 				l151:
-					position, tokenIndex = position151, tokenIndex151
+					pos, tokenIndex = position151, tokenIndex151
 				}
+				position = pos
 				add(rulehttpurl, position146)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l145:
-			position, tokenIndex = position145, tokenIndex145
+			pos, tokenIndex = position145, tokenIndex145
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 28 hpath <- <(hsegment ('/' hsegment)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehpath)
-			position152, tokenIndex152 := position, tokenIndex
+			position152, tokenIndex152 := pos, tokenIndex
 			{
-				position153 := position
-				if !_rules[rulehsegment]() {
+				position153 := pos
+				if position = pos; !_rules[rulehsegment]() {
 					goto l152
 				}
+				pos = position
 			l154:
 				{
-					position155, tokenIndex155 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position155, tokenIndex155 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(25, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l155
 					}
-					position++
-					if !_rules[rulehsegment]() {
+					pos++
+					if position = pos; !_rules[rulehsegment]() {
 						goto l155
 					}
+					pos = position
 					goto l154
 				l155:
-					position, tokenIndex = position155, tokenIndex155
+					pos, tokenIndex = position155, tokenIndex155
 				}
+				position = pos
 				add(rulehpath, position153)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l152:
-			position, tokenIndex = position152, tokenIndex152
+			pos, tokenIndex = position152, tokenIndex152
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 29 hsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		func() bool {
+			pos := position
 			{
-				position157 := position
+				position157 := pos
 			l158:
 				{
-					position159, tokenIndex159 := position, tokenIndex
+					position159, tokenIndex159 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(40, true)
 							}
 
 							{ // uchar
-								position308_24, tokenIndex308_24 := position, tokenIndex
+								position308_24, tokenIndex308_24 := pos, tokenIndex
 								{
-									position309_24 := position
+									position309_24 := pos
 									{
-										position310_24, tokenIndex310_24 := position, tokenIndex
+										position310_24, tokenIndex310_24 := pos, tokenIndex
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_3_24
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_3_24
 											}
 											goto l311_24
 										l305_3_24:
-											position++
+											pos++
 											goto lok3_24
 										}
 									lok3_24:
 										goto l310_24
 									l311_24:
-										position, tokenIndex = position310_24, tokenIndex310_24
+										pos, tokenIndex = position310_24, tokenIndex310_24
 										{ // escape
-											position303_4_24, tokenIndex303_4_24 := position, tokenIndex
+											position303_4_24, tokenIndex303_4_24 := pos, tokenIndex
 											{
-												position304_4_24 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_4_24 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_24
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_4_24
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_24
 												l300_1_4_24:
-													position++
+													pos++
 													goto lok1_4_24
 												}
 											lok1_4_24:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_4_24
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_24
 												l300_2_4_24:
-													position++
+													pos++
 													goto lok2_4_24
 												}
 											lok2_4_24:
@@ -3999,7 +4191,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok4_24
 										l303_4_24:
-											position, tokenIndex = position303_4_24, tokenIndex303_4_24
+											pos, tokenIndex = position303_4_24, tokenIndex303_4_24
 											goto l308_24
 										}
 									lok4_24:
@@ -4009,7 +4201,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok24
 							l308_24:
-								position, tokenIndex = position308_24, tokenIndex308_24
+								pos, tokenIndex = position308_24, tokenIndex308_24
 								goto l159
 							}
 						lok24:
@@ -4018,104 +4210,106 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l158
 				l159:
-					position, tokenIndex = position159, tokenIndex159
+					pos, tokenIndex = position159, tokenIndex159
 				}
 				_ = position157
 			}
+			position = pos
 			return true
 		},
 		/* 30 search <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulesearch)
 			{
-				position162 := position
+				position162 := pos
 			l163:
 				{
-					position164, tokenIndex164 := position, tokenIndex
+					position164, tokenIndex164 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(40, true)
 							}
 
 							{ // uchar
-								position308_25, tokenIndex308_25 := position, tokenIndex
+								position308_25, tokenIndex308_25 := pos, tokenIndex
 								{
-									position309_25 := position
+									position309_25 := pos
 									{
-										position310_25, tokenIndex310_25 := position, tokenIndex
+										position310_25, tokenIndex310_25 := pos, tokenIndex
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_3_25
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_3_25
 											}
 											goto l311_25
 										l305_3_25:
-											position++
+											pos++
 											goto lok3_25
 										}
 									lok3_25:
 										goto l310_25
 									l311_25:
-										position, tokenIndex = position310_25, tokenIndex310_25
+										pos, tokenIndex = position310_25, tokenIndex310_25
 										{ // escape
-											position303_4_25, tokenIndex303_4_25 := position, tokenIndex
+											position303_4_25, tokenIndex303_4_25 := pos, tokenIndex
 											{
-												position304_4_25 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_4_25 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_25
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_4_25
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_25
 												l300_1_4_25:
-													position++
+													pos++
 													goto lok1_4_25
 												}
 											lok1_4_25:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_4_25
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_25
 												l300_2_4_25:
-													position++
+													pos++
 													goto lok2_4_25
 												}
 											lok2_4_25:
@@ -4123,7 +4317,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok4_25
 										l303_4_25:
-											position, tokenIndex = position303_4_25, tokenIndex303_4_25
+											pos, tokenIndex = position303_4_25, tokenIndex303_4_25
 											goto l308_25
 										}
 									lok4_25:
@@ -4133,7 +4327,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok25
 							l308_25:
-								position, tokenIndex = position308_25, tokenIndex308_25
+								pos, tokenIndex = position308_25, tokenIndex308_25
 								goto l164
 							}
 						lok25:
@@ -4142,335 +4336,348 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l163
 				l164:
-					position, tokenIndex = position164, tokenIndex164
+					pos, tokenIndex = position164, tokenIndex164
 				}
+				position = pos
 				add(rulesearch, position162)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 31 gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' search ('%' '0' '9' gopher_plus_string)?)?)?)?)? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulegopherurl)
-			position166, tokenIndex166 := position, tokenIndex
+			position166, tokenIndex166 := pos, tokenIndex
 			{
-				position167 := position
-				if buffer[position] != rune('g') {
-					if int(position) == p.at {
+				position167 := pos
+				if buffer[pos] != rune('g') {
+					if int(pos) == p.at {
 						p.note(15, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l166
 				}
-				position++
-				if buffer[position] != rune('o') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('o') {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l166
 				}
-				position++
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l166
 				}
-				position++
-				if buffer[position] != rune('h') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('h') {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l166
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l166
 				}
-				position++
-				if buffer[position] != rune('r') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('r') {
+					if int(pos) == p.at {
 						p.note(9, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l166
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l166
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l166
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l166
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l166
 				}
+				pos = position
 				{
-					position168, tokenIndex168 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position168, tokenIndex168 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(25, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l168
 					}
-					position++
+					pos++
 					{
-						position170, tokenIndex170 := position, tokenIndex
-						if !_rules[rulegtype]() {
+						position170, tokenIndex170 := pos, tokenIndex
+						if position = pos; !_rules[rulegtype]() {
 							goto l170
 						}
+						pos = position
 						{
-							position172, tokenIndex172 := position, tokenIndex
-							if !_rules[ruleselector]() {
+							position172, tokenIndex172 := pos, tokenIndex
+							if position = pos; !_rules[ruleselector]() {
 								goto l172
 							}
+							pos = position
 							{
-								position174, tokenIndex174 := position, tokenIndex
-								if buffer[position] != rune('%') {
-									if int(position) == p.at {
+								position174, tokenIndex174 := pos, tokenIndex
+								if buffer[pos] != rune('%') {
+									if int(pos) == p.at {
 										p.note(21, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l174
 								}
-								position++
-								if buffer[position] != rune('0') {
-									if int(position) == p.at {
+								pos++
+								if buffer[pos] != rune('0') {
+									if int(pos) == p.at {
 										p.note(41, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l174
 								}
-								position++
-								if buffer[position] != rune('9') {
-									if int(position) == p.at {
+								pos++
+								if buffer[pos] != rune('9') {
+									if int(pos) == p.at {
 										p.note(42, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l174
 								}
-								position++
-								if !_rules[rulesearch]() {
+								pos++
+								if position = pos; !_rules[rulesearch]() {
 									goto l174
 								}
+								pos = position
 								{
-									position176, tokenIndex176 := position, tokenIndex
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position176, tokenIndex176 := pos, tokenIndex
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(21, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l176
 									}
-									position++
-									if buffer[position] != rune('0') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('0') {
+										if int(pos) == p.at {
 											p.note(41, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l176
 									}
-									position++
-									if buffer[position] != rune('9') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('9') {
+										if int(pos) == p.at {
 											p.note(42, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l176
 									}
-									position++
-									if !_rules[rulegopher_plus_string]() {
+									pos++
+									if position = pos; !_rules[rulegopher_plus_string]() {
 										goto l176
 									}
+									pos = position
 									goto l177
 								l176:
-									position, tokenIndex = position176, tokenIndex176
+									pos, tokenIndex = position176, tokenIndex176
 								}
 							l177:
 								goto l175
 							l174:
-								position, tokenIndex = position174, tokenIndex174
+								pos, tokenIndex = position174, tokenIndex174
 							}
 						l175:
 							goto l173
 						l172:
-							position, tokenIndex = position172, tokenIndex172
+							pos, tokenIndex = position172, tokenIndex172
 						}
 					l173:
 						goto l171
 					l170:
-						position, tokenIndex = position170, tokenIndex170
+						pos, tokenIndex = position170, tokenIndex170
 					}
 				l171:
 					goto l169
 				l168:
-					position, tokenIndex = position168, tokenIndex168
+					pos, tokenIndex = position168, tokenIndex168
 				}
 			l169:
 				{
-					position178, tokenIndex178 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position178, tokenIndex178 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l178
 					}
+					pos = position
 					goto l166
 				l178:
-					position, tokenIndex = position178, tokenIndex178
+					pos, tokenIndex = position178, tokenIndex178
 				}
+				position = pos
 				add(rulegopherurl, position167)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l166:
-			position, tokenIndex = position166, tokenIndex166
+			pos, tokenIndex = position166, tokenIndex166
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 32 gtype <- <xchar> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulegtype)
-			position179, tokenIndex179 := position, tokenIndex
+			position179, tokenIndex179 := pos, tokenIndex
 			{
-				position180 := position
+				position180 := pos
 				{ // xchar
-					position312_26, tokenIndex312_26 := position, tokenIndex
+					position312_26, tokenIndex312_26 := pos, tokenIndex
 					{
-						position313_26 := position
+						position313_26 := pos
 						{
-							if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(20, true)
 								}
 
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(21, false)
 								}
-								switch buffer[position] {
+								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position303_5_26, tokenIndex303_5_26 := position, tokenIndex
+										position303_5_26, tokenIndex303_5_26 := pos, tokenIndex
 										{
-											position304_5_26 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position304_5_26 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(21, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l303_5_26
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(22, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l300_1_5_26
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l303_5_26
 											l300_1_5_26:
-												position++
+												pos++
 												goto lok1_5_26
 											}
 										lok1_5_26:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(22, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l300_2_5_26
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l303_5_26
 											l300_2_5_26:
-												position++
+												pos++
 												goto lok2_5_26
 											}
 										lok2_5_26:
@@ -4478,31 +4685,31 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok5_26
 									l303_5_26:
-										position, tokenIndex = position303_5_26, tokenIndex303_5_26
+										pos, tokenIndex = position303_5_26, tokenIndex303_5_26
 										goto l312_26
 									}
 								lok5_26:
 									;
 								default:
 									{ // unreserved
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(23, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l305_6_26
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(24, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 											goto l305_6_26
 										}
 										goto l312_26
 									l305_6_26:
-										position++
+										pos++
 										goto lok6_26
 									}
 								lok6_26:
@@ -4514,89 +4721,93 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok26
 				l312_26:
-					position, tokenIndex = position312_26, tokenIndex312_26
+					pos, tokenIndex = position312_26, tokenIndex312_26
 					goto l179
 				}
 			lok26:
+				position = pos
 				add(rulegtype, position180)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l179:
-			position, tokenIndex = position179, tokenIndex179
+			pos, tokenIndex = position179, tokenIndex179
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 33 selector <- <xchar*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleselector)
 			{
-				position182 := position
+				position182 := pos
 			l183:
 				{
-					position184, tokenIndex184 := position, tokenIndex
+					position184, tokenIndex184 := pos, tokenIndex
 					{ // xchar
-						position312_27, tokenIndex312_27 := position, tokenIndex
+						position312_27, tokenIndex312_27 := pos, tokenIndex
 						{
-							position313_27 := position
+							position313_27 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(20, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(21, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position303_5_27, tokenIndex303_5_27 := position, tokenIndex
+											position303_5_27, tokenIndex303_5_27 := pos, tokenIndex
 											{
-												position304_5_27 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_5_27 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_27
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_5_27
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_27
 												l300_1_5_27:
-													position++
+													pos++
 													goto lok1_5_27
 												}
 											lok1_5_27:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_5_27
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_27
 												l300_2_5_27:
-													position++
+													pos++
 													goto lok2_5_27
 												}
 											lok2_5_27:
@@ -4604,31 +4815,31 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok5_27
 										l303_5_27:
-											position, tokenIndex = position303_5_27, tokenIndex303_5_27
+											pos, tokenIndex = position303_5_27, tokenIndex303_5_27
 											goto l312_27
 										}
 									lok5_27:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_6_27
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_6_27
 											}
 											goto l312_27
 										l305_6_27:
-											position++
+											pos++
 											goto lok6_27
 										}
 									lok6_27:
@@ -4640,87 +4851,90 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok27
 					l312_27:
-						position, tokenIndex = position312_27, tokenIndex312_27
+						pos, tokenIndex = position312_27, tokenIndex312_27
 						goto l184
 					}
 				lok27:
 					goto l183
 				l184:
-					position, tokenIndex = position184, tokenIndex184
+					pos, tokenIndex = position184, tokenIndex184
 				}
+				position = pos
 				add(ruleselector, position182)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 34 gopher_plus_string <- <xchar*> */
 		func() bool {
+			pos := position
 			{
-				position186 := position
+				position186 := pos
 			l187:
 				{
-					position188, tokenIndex188 := position, tokenIndex
+					position188, tokenIndex188 := pos, tokenIndex
 					{ // xchar
-						position312_28, tokenIndex312_28 := position, tokenIndex
+						position312_28, tokenIndex312_28 := pos, tokenIndex
 						{
-							position313_28 := position
+							position313_28 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(20, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(21, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position303_5_28, tokenIndex303_5_28 := position, tokenIndex
+											position303_5_28, tokenIndex303_5_28 := pos, tokenIndex
 											{
-												position304_5_28 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_5_28 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_28
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_5_28
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_28
 												l300_1_5_28:
-													position++
+													pos++
 													goto lok1_5_28
 												}
 											lok1_5_28:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_5_28
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_28
 												l300_2_5_28:
-													position++
+													pos++
 													goto lok2_5_28
 												}
 											lok2_5_28:
@@ -4728,31 +4942,31 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok5_28
 										l303_5_28:
-											position, tokenIndex = position303_5_28, tokenIndex303_5_28
+											pos, tokenIndex = position303_5_28, tokenIndex303_5_28
 											goto l312_28
 										}
 									lok5_28:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_6_28
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_6_28
 											}
 											goto l312_28
 										l305_6_28:
-											position++
+											pos++
 											goto lok6_28
 										}
 									lok6_28:
@@ -4764,194 +4978,202 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok28
 					l312_28:
-						position, tokenIndex = position312_28, tokenIndex312_28
+						pos, tokenIndex = position312_28, tokenIndex312_28
 						goto l188
 					}
 				lok28:
 					goto l187
 				l188:
-					position, tokenIndex = position188, tokenIndex188
+					pos, tokenIndex = position188, tokenIndex188
 				}
 				_ = position186
 			}
+			position = pos
 			return true
 		},
 		/* 35 mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulemailtourl)
-			position189, tokenIndex189 := position, tokenIndex
+			position189, tokenIndex189 := pos, tokenIndex
 			{
-				position190 := position
-				if buffer[position] != rune('m') {
-					if int(position) == p.at {
+				position190 := pos
+				if buffer[pos] != rune('m') {
+					if int(pos) == p.at {
 						p.note(13, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l189
 				}
-				position++
-				if buffer[position] != rune('a') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('a') {
+					if int(pos) == p.at {
 						p.note(14, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l189
 				}
-				position++
-				if buffer[position] != rune('i') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('i') {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l189
 				}
-				position++
-				if buffer[position] != rune('l') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('l') {
+					if int(pos) == p.at {
 						p.note(12, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l189
 				}
-				position++
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(2, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l189
 				}
-				position++
-				if buffer[position] != rune('o') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('o') {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l189
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l189
 				}
-				position++
-				if !_rules[ruleencoded822addr]() {
+				pos++
+				if position = pos; !_rules[ruleencoded822addr]() {
 					goto l189
 				}
+				pos = position
 				{
-					position191, tokenIndex191 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position191, tokenIndex191 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l191
 					}
+					pos = position
 					goto l189
 				l191:
-					position, tokenIndex = position191, tokenIndex191
+					pos, tokenIndex = position191, tokenIndex191
 				}
+				position = pos
 				add(rulemailtourl, position190)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l189:
-			position, tokenIndex = position189, tokenIndex189
+			pos, tokenIndex = position189, tokenIndex189
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 36 encoded822addr <- <xchar+> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleencoded822addr)
-			position192, tokenIndex192 := position, tokenIndex
+			position192, tokenIndex192 := pos, tokenIndex
 			{
-				position193 := position
+				position193 := pos
 				{ // xchar
-					position312_29, tokenIndex312_29 := position, tokenIndex
+					position312_29, tokenIndex312_29 := pos, tokenIndex
 					{
-						position313_29 := position
+						position313_29 := pos
 						{
-							if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(20, true)
 								}
 
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(21, false)
 								}
-								switch buffer[position] {
+								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position303_5_29, tokenIndex303_5_29 := position, tokenIndex
+										position303_5_29, tokenIndex303_5_29 := pos, tokenIndex
 										{
-											position304_5_29 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position304_5_29 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(21, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l303_5_29
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(22, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l300_1_5_29
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l303_5_29
 											l300_1_5_29:
-												position++
+												pos++
 												goto lok1_5_29
 											}
 										lok1_5_29:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(22, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l300_2_5_29
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l303_5_29
 											l300_2_5_29:
-												position++
+												pos++
 												goto lok2_5_29
 											}
 										lok2_5_29:
@@ -4959,31 +5181,31 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok5_29
 									l303_5_29:
-										position, tokenIndex = position303_5_29, tokenIndex303_5_29
+										pos, tokenIndex = position303_5_29, tokenIndex303_5_29
 										goto l312_29
 									}
 								lok5_29:
 									;
 								default:
 									{ // unreserved
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(23, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l305_6_29
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(24, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 											goto l305_6_29
 										}
 										goto l312_29
 									l305_6_29:
-										position++
+										pos++
 										goto lok6_29
 									}
 								lok6_29:
@@ -4995,74 +5217,74 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok29
 				l312_29:
-					position, tokenIndex = position312_29, tokenIndex312_29
+					pos, tokenIndex = position312_29, tokenIndex312_29
 					goto l192
 				}
 			lok29:
 			l194:
 				{
-					position195, tokenIndex195 := position, tokenIndex
+					position195, tokenIndex195 := pos, tokenIndex
 					{ // xchar
-						position312_30, tokenIndex312_30 := position, tokenIndex
+						position312_30, tokenIndex312_30 := pos, tokenIndex
 						{
-							position313_30 := position
+							position313_30 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(20, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(21, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position303_5_30, tokenIndex303_5_30 := position, tokenIndex
+											position303_5_30, tokenIndex303_5_30 := pos, tokenIndex
 											{
-												position304_5_30 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_5_30 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_30
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_5_30
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_30
 												l300_1_5_30:
-													position++
+													pos++
 													goto lok1_5_30
 												}
 											lok1_5_30:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_5_30
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_5_30
 												l300_2_5_30:
-													position++
+													pos++
 													goto lok2_5_30
 												}
 											lok2_5_30:
@@ -5070,31 +5292,31 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok5_30
 										l303_5_30:
-											position, tokenIndex = position303_5_30, tokenIndex303_5_30
+											pos, tokenIndex = position303_5_30, tokenIndex303_5_30
 											goto l312_30
 										}
 									lok5_30:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_6_30
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_6_30
 											}
 											goto l312_30
 										l305_6_30:
-											position++
+											pos++
 											goto lok6_30
 										}
 									lok6_30:
@@ -5106,235 +5328,253 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok30
 					l312_30:
-						position, tokenIndex = position312_30, tokenIndex312_30
+						pos, tokenIndex = position312_30, tokenIndex312_30
 						goto l195
 					}
 				lok30:
 					goto l194
 				l195:
-					position, tokenIndex = position195, tokenIndex195
+					pos, tokenIndex = position195, tokenIndex195
 				}
+				position = pos
 				add(ruleencoded822addr, position193)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l192:
-			position, tokenIndex = position192, tokenIndex192
+			pos, tokenIndex = position192, tokenIndex192
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 37 newsurl <- <('n' 'e' 'w' 's' ':' grouppart !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulenewsurl)
-			position196, tokenIndex196 := position, tokenIndex
+			position196, tokenIndex196 := pos, tokenIndex
 			{
-				position197 := position
-				if buffer[position] != rune('n') {
-					if int(position) == p.at {
+				position197 := pos
+				if buffer[pos] != rune('n') {
+					if int(pos) == p.at {
 						p.note(4, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l196
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l196
 				}
-				position++
-				if buffer[position] != rune('w') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('w') {
+					if int(pos) == p.at {
 						p.note(6, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l196
 				}
-				position++
-				if buffer[position] != rune('s') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('s') {
+					if int(pos) == p.at {
 						p.note(7, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l196
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l196
 				}
-				position++
-				if !_rules[rulegrouppart]() {
+				pos++
+				if position = pos; !_rules[rulegrouppart]() {
 					goto l196
 				}
+				pos = position
 				{
-					position198, tokenIndex198 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position198, tokenIndex198 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l198
 					}
+					pos = position
 					goto l196
 				l198:
-					position, tokenIndex = position198, tokenIndex198
+					pos, tokenIndex = position198, tokenIndex198
 				}
+				position = pos
 				add(rulenewsurl, position197)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l196:
-			position, tokenIndex = position196, tokenIndex196
+			pos, tokenIndex = position196, tokenIndex196
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 38 grouppart <- <(('*' !.) / (group !.) / article)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulegrouppart)
-			position199, tokenIndex199 := position, tokenIndex
+			position199, tokenIndex199 := pos, tokenIndex
 			{
-				position200 := position
+				position200 := pos
 				{
-					position201, tokenIndex201 := position, tokenIndex
-					if buffer[position] != rune('*') {
-						if int(position) == p.at {
+					position201, tokenIndex201 := pos, tokenIndex
+					if buffer[pos] != rune('*') {
+						if int(pos) == p.at {
 							p.note(43, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l202
 					}
-					position++
+					pos++
 					{
-						position203, tokenIndex203 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position203, tokenIndex203 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l203
 						}
+						pos = position
 						goto l202
 					l203:
-						position, tokenIndex = position203, tokenIndex203
+						pos, tokenIndex = position203, tokenIndex203
 					}
 					goto l201
 				l202:
-					position, tokenIndex = position201, tokenIndex201
-					if !_rules[rulegroup]() {
+					pos, tokenIndex = position201, tokenIndex201
+					if position = pos; !_rules[rulegroup]() {
 						goto l204
 					}
+					pos = position
 					{
-						position205, tokenIndex205 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position205, tokenIndex205 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l205
 						}
+						pos = position
 						goto l204
 					l205:
-						position, tokenIndex = position205, tokenIndex205
+						pos, tokenIndex = position205, tokenIndex205
 					}
 					goto l201
 				l204:
-					position, tokenIndex = position201, tokenIndex201
-					if !_rules[rulearticle]() {
+					pos, tokenIndex = position201, tokenIndex201
+					if position = pos; !_rules[rulearticle]() {
 						goto l199
 					}
+					pos = position
 				}
 			l201:
+				position = pos
 				add(rulegrouppart, position200)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l199:
-			position, tokenIndex = position199, tokenIndex199
+			pos, tokenIndex = position199, tokenIndex199
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 39 group <- <(alpha ((&('_') '_') | (&('+') '+') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulegroup)
-			position206, tokenIndex206 := position, tokenIndex
+			position206, tokenIndex206 := pos, tokenIndex
 			{
-				position207 := position
+				position207 := pos
 				{ // alpha
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 						goto l283_31
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(24, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l283_31
 					}
 					goto l206
 				l283_31:
-					position++
+					pos++
 					goto lok31
 				}
 			lok31:
 			l208:
 				{
-					position209, tokenIndex209 := position, tokenIndex
+					position209, tokenIndex209 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(44, false)
 							}
 
 							{ // alpha
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(19, false)
 								}
-								if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 									goto l283_32
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(24, false)
 								}
-								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 									goto l283_32
 								}
 								goto l209
 							l283_32:
-								position++
+								pos++
 								goto lok32
 							}
 						lok32:
@@ -5343,107 +5583,111 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l208
 				l209:
-					position, tokenIndex = position209, tokenIndex209
+					pos, tokenIndex = position209, tokenIndex209
 				}
+				position = pos
 				add(rulegroup, position207)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l206:
-			position, tokenIndex = position206, tokenIndex206
+			pos, tokenIndex = position206, tokenIndex206
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 40 article <- <(((&('=') '=') | (&('&') '&') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))+ '@' host)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulearticle)
-			position211, tokenIndex211 := position, tokenIndex
+			position211, tokenIndex211 := pos, tokenIndex
 			{
-				position212 := position
+				position212 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class15[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(45, true)
 						}
 
 						{ // uchar
-							position308_41, tokenIndex308_41 := position, tokenIndex
+							position308_41, tokenIndex308_41 := pos, tokenIndex
 							{
-								position309_41 := position
+								position309_41 := pos
 								{
-									position310_41, tokenIndex310_41 := position, tokenIndex
+									position310_41, tokenIndex310_41 := pos, tokenIndex
 									{ // unreserved
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(23, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l305_3_41
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(24, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 											goto l305_3_41
 										}
 										goto l311_41
 									l305_3_41:
-										position++
+										pos++
 										goto lok3_41
 									}
 								lok3_41:
 									goto l310_41
 								l311_41:
-									position, tokenIndex = position310_41, tokenIndex310_41
+									pos, tokenIndex = position310_41, tokenIndex310_41
 									{ // escape
-										position303_4_41, tokenIndex303_4_41 := position, tokenIndex
+										position303_4_41, tokenIndex303_4_41 := pos, tokenIndex
 										{
-											position304_4_41 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position304_4_41 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(21, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l303_4_41
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(22, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l300_1_4_41
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l303_4_41
 											l300_1_4_41:
-												position++
+												pos++
 												goto lok1_4_41
 											}
 										lok1_4_41:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(22, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l300_2_4_41
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l303_4_41
 											l300_2_4_41:
-												position++
+												pos++
 												goto lok2_4_41
 											}
 										lok2_4_41:
@@ -5451,7 +5695,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok4_41
 									l303_4_41:
-										position, tokenIndex = position303_4_41, tokenIndex303_4_41
+										pos, tokenIndex = position303_4_41, tokenIndex303_4_41
 										goto l308_41
 									}
 								lok4_41:
@@ -5461,7 +5705,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok41
 						l308_41:
-							position, tokenIndex = position308_41, tokenIndex308_41
+							pos, tokenIndex = position308_41, tokenIndex308_41
 							goto l211
 						}
 					lok41:
@@ -5470,90 +5714,90 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 			l213:
 				{
-					position214, tokenIndex214 := position, tokenIndex
+					position214, tokenIndex214 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class15[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(45, true)
 							}
 
 							{ // uchar
-								position308_42, tokenIndex308_42 := position, tokenIndex
+								position308_42, tokenIndex308_42 := pos, tokenIndex
 								{
-									position309_42 := position
+									position309_42 := pos
 									{
-										position310_42, tokenIndex310_42 := position, tokenIndex
+										position310_42, tokenIndex310_42 := pos, tokenIndex
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_3_42
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_3_42
 											}
 											goto l311_42
 										l305_3_42:
-											position++
+											pos++
 											goto lok3_42
 										}
 									lok3_42:
 										goto l310_42
 									l311_42:
-										position, tokenIndex = position310_42, tokenIndex310_42
+										pos, tokenIndex = position310_42, tokenIndex310_42
 										{ // escape
-											position303_4_42, tokenIndex303_4_42 := position, tokenIndex
+											position303_4_42, tokenIndex303_4_42 := pos, tokenIndex
 											{
-												position304_4_42 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_4_42 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_42
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_4_42
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_42
 												l300_1_4_42:
-													position++
+													pos++
 													goto lok1_4_42
 												}
 											lok1_4_42:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_4_42
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_42
 												l300_2_4_42:
-													position++
+													pos++
 													goto lok2_4_42
 												}
 											lok2_4_42:
@@ -5561,7 +5805,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok4_42
 										l303_4_42:
-											position, tokenIndex = position303_4_42, tokenIndex303_4_42
+											pos, tokenIndex = position303_4_42, tokenIndex303_4_42
 											goto l308_42
 										}
 									lok4_42:
@@ -5571,7 +5815,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok42
 							l308_42:
-								position, tokenIndex = position308_42, tokenIndex308_42
+								pos, tokenIndex = position308_42, tokenIndex308_42
 								goto l214
 							}
 						lok42:
@@ -5580,897 +5824,946 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l213
 				l214:
-					position, tokenIndex = position214, tokenIndex214
+					pos, tokenIndex = position214, tokenIndex214
 				}
-				if buffer[position] != rune('@') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('@') {
+					if int(pos) == p.at {
 						p.note(26, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l211
 				}
-				position++
-				if !_rules[rulehost]() {
+				pos++
+				if position = pos; !_rules[rulehost]() {
 					goto l211
 				}
+				pos = position
+				position = pos
 				add(rulearticle, position212)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l211:
-			position, tokenIndex = position211, tokenIndex211
+			pos, tokenIndex = position211, tokenIndex211
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 41 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulenntpurl)
-			position217, tokenIndex217 := position, tokenIndex
+			position217, tokenIndex217 := pos, tokenIndex
 			{
-				position218 := position
-				if buffer[position] != rune('n') {
-					if int(position) == p.at {
+				position218 := pos
+				if buffer[pos] != rune('n') {
+					if int(pos) == p.at {
 						p.note(4, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l217
 				}
-				position++
-				if buffer[position] != rune('n') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('n') {
+					if int(pos) == p.at {
 						p.note(4, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l217
 				}
-				position++
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(2, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l217
 				}
-				position++
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l217
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l217
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l217
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l217
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l217
 				}
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l217
 				}
-				position++
-				if !_rules[rulegroup]() {
+				pos++
+				if position = pos; !_rules[rulegroup]() {
 					goto l217
 				}
+				pos = position
 				{
-					position219, tokenIndex219 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position219, tokenIndex219 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(25, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l219
 					}
-					position++
+					pos++
 					{ // digits
-						position315_43, tokenIndex315_43 := position, tokenIndex
+						position315_43, tokenIndex315_43 := pos, tokenIndex
 						{
-							position316_43 := position
+							position316_43 := pos
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(30, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l287_7_43
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l315_43
 							l287_7_43:
-								position++
+								pos++
 								goto lok7_43
 							}
 						lok7_43:
 						l317_43:
 							{
-								position318_43, tokenIndex318_43 := position, tokenIndex
+								position318_43, tokenIndex318_43 := pos, tokenIndex
 								{ // digit
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(30, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l287_8_43
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l318_43
 								l287_8_43:
-									position++
+									pos++
 									goto lok8_43
 								}
 							lok8_43:
 								goto l317_43
 							l318_43:
-								position, tokenIndex = position318_43, tokenIndex318_43
+								pos, tokenIndex = position318_43, tokenIndex318_43
 							}
 							_ = position316_43
 						}
 						goto lok43
 					l315_43:
-						position, tokenIndex = position315_43, tokenIndex315_43
+						pos, tokenIndex = position315_43, tokenIndex315_43
 						goto l219
 					}
 				lok43:
 					goto l220
 				l219:
-					position, tokenIndex = position219, tokenIndex219
+					pos, tokenIndex = position219, tokenIndex219
 				}
 			l220:
 				{
-					position221, tokenIndex221 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position221, tokenIndex221 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l221
 					}
+					pos = position
 					goto l217
 				l221:
-					position, tokenIndex = position221, tokenIndex221
+					pos, tokenIndex = position221, tokenIndex221
 				}
+				position = pos
 				add(rulenntpurl, position218)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l217:
-			position, tokenIndex = position217, tokenIndex217
+			pos, tokenIndex = position217, tokenIndex217
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 42 telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruletelneturl)
-			position222, tokenIndex222 := position, tokenIndex
+			position222, tokenIndex222 := pos, tokenIndex
 			{
-				position223 := position
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				position223 := pos
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(2, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l222
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l222
 				}
-				position++
-				if buffer[position] != rune('l') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('l') {
+					if int(pos) == p.at {
 						p.note(12, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l222
 				}
-				position++
-				if buffer[position] != rune('n') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('n') {
+					if int(pos) == p.at {
 						p.note(4, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l222
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l222
 				}
-				position++
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(2, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l222
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l222
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l222
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l222
 				}
-				position++
-				if !_rules[rulelogin]() {
+				pos++
+				if position = pos; !_rules[rulelogin]() {
 					goto l222
 				}
+				pos = position
 				{
-					position224, tokenIndex224 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position224, tokenIndex224 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(25, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l224
 					}
-					position++
+					pos++
 					goto l225
 				l224:
-					position, tokenIndex = position224, tokenIndex224
+					pos, tokenIndex = position224, tokenIndex224
 				}
 			l225:
 				{
-					position226, tokenIndex226 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position226, tokenIndex226 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l226
 					}
+					pos = position
 					goto l222
 				l226:
-					position, tokenIndex = position226, tokenIndex226
+					pos, tokenIndex = position226, tokenIndex226
 				}
+				position = pos
 				add(ruletelneturl, position223)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l222:
-			position, tokenIndex = position222, tokenIndex222
+			pos, tokenIndex = position222, tokenIndex222
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 43 waisurl <- <(waisdatabase / waisindex / waisdoc)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulewaisurl)
-			position227, tokenIndex227 := position, tokenIndex
+			position227, tokenIndex227 := pos, tokenIndex
 			{
-				position228 := position
+				position228 := pos
 				{
-					position229, tokenIndex229 := position, tokenIndex
-					if !_rules[rulewaisdatabase]() {
+					position229, tokenIndex229 := pos, tokenIndex
+					if position = pos; !_rules[rulewaisdatabase]() {
 						goto l230
 					}
+					pos = position
 					goto l229
 				l230:
-					position, tokenIndex = position229, tokenIndex229
-					if !_rules[rulewaisindex]() {
+					pos, tokenIndex = position229, tokenIndex229
+					if position = pos; !_rules[rulewaisindex]() {
 						goto l231
 					}
+					pos = position
 					goto l229
 				l231:
-					position, tokenIndex = position229, tokenIndex229
-					if !_rules[rulewaisdoc]() {
+					pos, tokenIndex = position229, tokenIndex229
+					if position = pos; !_rules[rulewaisdoc]() {
 						goto l227
 					}
+					pos = position
 				}
 			l229:
+				position = pos
 				add(rulewaisurl, position228)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l227:
-			position, tokenIndex = position227, tokenIndex227
+			pos, tokenIndex = position227, tokenIndex227
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 44 waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulewaisdatabase)
-			position232, tokenIndex232 := position, tokenIndex
+			position232, tokenIndex232 := pos, tokenIndex
 			{
-				position233 := position
-				if buffer[position] != rune('w') {
-					if int(position) == p.at {
+				position233 := pos
+				if buffer[pos] != rune('w') {
+					if int(pos) == p.at {
 						p.note(6, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l232
 				}
-				position++
-				if buffer[position] != rune('a') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('a') {
+					if int(pos) == p.at {
 						p.note(14, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l232
 				}
-				position++
-				if buffer[position] != rune('i') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('i') {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l232
 				}
-				position++
-				if buffer[position] != rune('s') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('s') {
+					if int(pos) == p.at {
 						p.note(7, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l232
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l232
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l232
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l232
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l232
 				}
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l232
 				}
-				position++
-				if !_rules[ruledatabase]() {
+				pos++
+				if position = pos; !_rules[ruledatabase]() {
 					goto l232
 				}
+				pos = position
 				{
-					position234, tokenIndex234 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position234, tokenIndex234 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l234
 					}
+					pos = position
 					goto l232
 				l234:
-					position, tokenIndex = position234, tokenIndex234
+					pos, tokenIndex = position234, tokenIndex234
 				}
+				position = pos
 				add(rulewaisdatabase, position233)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l232:
-			position, tokenIndex = position232, tokenIndex232
+			pos, tokenIndex = position232, tokenIndex232
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 45 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulewaisindex)
-			position235, tokenIndex235 := position, tokenIndex
+			position235, tokenIndex235 := pos, tokenIndex
 			{
-				position236 := position
-				if buffer[position] != rune('w') {
-					if int(position) == p.at {
+				position236 := pos
+				if buffer[pos] != rune('w') {
+					if int(pos) == p.at {
 						p.note(6, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l235
 				}
-				position++
-				if buffer[position] != rune('a') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('a') {
+					if int(pos) == p.at {
 						p.note(14, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l235
 				}
-				position++
-				if buffer[position] != rune('i') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('i') {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l235
 				}
-				position++
-				if buffer[position] != rune('s') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('s') {
+					if int(pos) == p.at {
 						p.note(7, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l235
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l235
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l235
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l235
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l235
 				}
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l235
 				}
-				position++
-				if !_rules[ruledatabase]() {
+				pos++
+				if position = pos; !_rules[ruledatabase]() {
 					goto l235
 				}
-				if buffer[position] != rune('?') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('?') {
+					if int(pos) == p.at {
 						p.note(39, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l235
 				}
-				position++
-				if !_rules[rulesearch]() {
+				pos++
+				if position = pos; !_rules[rulesearch]() {
 					goto l235
 				}
+				pos = position
 				{
-					position237, tokenIndex237 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position237, tokenIndex237 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l237
 					}
+					pos = position
 					goto l235
 				l237:
-					position, tokenIndex = position237, tokenIndex237
+					pos, tokenIndex = position237, tokenIndex237
 				}
+				position = pos
 				add(rulewaisindex, position236)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l235:
-			position, tokenIndex = position235, tokenIndex235
+			pos, tokenIndex = position235, tokenIndex235
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 46 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulewaisdoc)
-			position238, tokenIndex238 := position, tokenIndex
+			position238, tokenIndex238 := pos, tokenIndex
 			{
-				position239 := position
-				if buffer[position] != rune('w') {
-					if int(position) == p.at {
+				position239 := pos
+				if buffer[pos] != rune('w') {
+					if int(pos) == p.at {
 						p.note(6, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l238
 				}
-				position++
-				if buffer[position] != rune('a') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('a') {
+					if int(pos) == p.at {
 						p.note(14, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l238
 				}
-				position++
-				if buffer[position] != rune('i') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('i') {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l238
 				}
-				position++
-				if buffer[position] != rune('s') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('s') {
+					if int(pos) == p.at {
 						p.note(7, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l238
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l238
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l238
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l238
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l238
 				}
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l238
 				}
-				position++
-				if !_rules[ruledatabase]() {
+				pos++
+				if position = pos; !_rules[ruledatabase]() {
 					goto l238
 				}
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l238
 				}
-				position++
-				if !_rules[rulewtype]() {
+				pos++
+				if position = pos; !_rules[rulewtype]() {
 					goto l238
 				}
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l238
 				}
-				position++
-				if !_rules[rulewpath]() {
+				pos++
+				if position = pos; !_rules[rulewpath]() {
 					goto l238
 				}
+				pos = position
 				{
-					position240, tokenIndex240 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position240, tokenIndex240 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l240
 					}
+					pos = position
 					goto l238
 				l240:
-					position, tokenIndex = position240, tokenIndex240
+					pos, tokenIndex = position240, tokenIndex240
 				}
+				position = pos
 				add(rulewaisdoc, position239)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l238:
-			position, tokenIndex = position238, tokenIndex238
+			pos, tokenIndex = position238, tokenIndex238
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 47 database <- <uchar*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruledatabase)
 			{
-				position242 := position
+				position242 := pos
 			l243:
 				{
-					position244, tokenIndex244 := position, tokenIndex
+					position244, tokenIndex244 := pos, tokenIndex
 					{ // uchar
-						position308_33, tokenIndex308_33 := position, tokenIndex
+						position308_33, tokenIndex308_33 := pos, tokenIndex
 						{
-							position309_33 := position
+							position309_33 := pos
 							{
-								position310_33, tokenIndex310_33 := position, tokenIndex
+								position310_33, tokenIndex310_33 := pos, tokenIndex
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(23, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_33
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_33
 									}
 									goto l311_33
 								l305_3_33:
-									position++
+									pos++
 									goto lok3_33
 								}
 							lok3_33:
 								goto l310_33
 							l311_33:
-								position, tokenIndex = position310_33, tokenIndex310_33
+								pos, tokenIndex = position310_33, tokenIndex310_33
 								{ // escape
-									position303_4_33, tokenIndex303_4_33 := position, tokenIndex
+									position303_4_33, tokenIndex303_4_33 := pos, tokenIndex
 									{
-										position304_4_33 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position304_4_33 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(21, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l303_4_33
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(22, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_33
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l303_4_33
 										l300_1_4_33:
-											position++
+											pos++
 											goto lok1_4_33
 										}
 									lok1_4_33:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(22, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_33
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l303_4_33
 										l300_2_4_33:
-											position++
+											pos++
 											goto lok2_4_33
 										}
 									lok2_4_33:
@@ -6478,7 +6771,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok4_33
 								l303_4_33:
-									position, tokenIndex = position303_4_33, tokenIndex303_4_33
+									pos, tokenIndex = position303_4_33, tokenIndex303_4_33
 									goto l308_33
 								}
 							lok4_33:
@@ -6488,103 +6781,106 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok33
 					l308_33:
-						position, tokenIndex = position308_33, tokenIndex308_33
+						pos, tokenIndex = position308_33, tokenIndex308_33
 						goto l244
 					}
 				lok33:
 					goto l243
 				l244:
-					position, tokenIndex = position244, tokenIndex244
+					pos, tokenIndex = position244, tokenIndex244
 				}
+				position = pos
 				add(ruledatabase, position242)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 48 wtype <- <uchar*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulewtype)
 			{
-				position246 := position
+				position246 := pos
 			l247:
 				{
-					position248, tokenIndex248 := position, tokenIndex
+					position248, tokenIndex248 := pos, tokenIndex
 					{ // uchar
-						position308_34, tokenIndex308_34 := position, tokenIndex
+						position308_34, tokenIndex308_34 := pos, tokenIndex
 						{
-							position309_34 := position
+							position309_34 := pos
 							{
-								position310_34, tokenIndex310_34 := position, tokenIndex
+								position310_34, tokenIndex310_34 := pos, tokenIndex
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(23, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_34
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_34
 									}
 									goto l311_34
 								l305_3_34:
-									position++
+									pos++
 									goto lok3_34
 								}
 							lok3_34:
 								goto l310_34
 							l311_34:
-								position, tokenIndex = position310_34, tokenIndex310_34
+								pos, tokenIndex = position310_34, tokenIndex310_34
 								{ // escape
-									position303_4_34, tokenIndex303_4_34 := position, tokenIndex
+									position303_4_34, tokenIndex303_4_34 := pos, tokenIndex
 									{
-										position304_4_34 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position304_4_34 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(21, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l303_4_34
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(22, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_34
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l303_4_34
 										l300_1_4_34:
-											position++
+											pos++
 											goto lok1_4_34
 										}
 									lok1_4_34:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(22, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_34
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l303_4_34
 										l300_2_4_34:
-											position++
+											pos++
 											goto lok2_4_34
 										}
 									lok2_4_34:
@@ -6592,7 +6888,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok4_34
 								l303_4_34:
-									position, tokenIndex = position303_4_34, tokenIndex303_4_34
+									pos, tokenIndex = position303_4_34, tokenIndex303_4_34
 									goto l308_34
 								}
 							lok4_34:
@@ -6602,103 +6898,106 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok34
 					l308_34:
-						position, tokenIndex = position308_34, tokenIndex308_34
+						pos, tokenIndex = position308_34, tokenIndex308_34
 						goto l248
 					}
 				lok34:
 					goto l247
 				l248:
-					position, tokenIndex = position248, tokenIndex248
+					pos, tokenIndex = position248, tokenIndex248
 				}
+				position = pos
 				add(rulewtype, position246)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 49 wpath <- <uchar*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulewpath)
 			{
-				position250 := position
+				position250 := pos
 			l251:
 				{
-					position252, tokenIndex252 := position, tokenIndex
+					position252, tokenIndex252 := pos, tokenIndex
 					{ // uchar
-						position308_35, tokenIndex308_35 := position, tokenIndex
+						position308_35, tokenIndex308_35 := pos, tokenIndex
 						{
-							position309_35 := position
+							position309_35 := pos
 							{
-								position310_35, tokenIndex310_35 := position, tokenIndex
+								position310_35, tokenIndex310_35 := pos, tokenIndex
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(23, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l305_3_35
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(24, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l305_3_35
 									}
 									goto l311_35
 								l305_3_35:
-									position++
+									pos++
 									goto lok3_35
 								}
 							lok3_35:
 								goto l310_35
 							l311_35:
-								position, tokenIndex = position310_35, tokenIndex310_35
+								pos, tokenIndex = position310_35, tokenIndex310_35
 								{ // escape
-									position303_4_35, tokenIndex303_4_35 := position, tokenIndex
+									position303_4_35, tokenIndex303_4_35 := pos, tokenIndex
 									{
-										position304_4_35 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position304_4_35 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(21, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l303_4_35
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(22, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_1_4_35
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l303_4_35
 										l300_1_4_35:
-											position++
+											pos++
 											goto lok1_4_35
 										}
 									lok1_4_35:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(22, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 												goto l300_2_4_35
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l303_4_35
 										l300_2_4_35:
-											position++
+											pos++
 											goto lok2_4_35
 										}
 									lok2_4_35:
@@ -6706,7 +7005,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok4_35
 								l303_4_35:
-									position, tokenIndex = position303_4_35, tokenIndex303_4_35
+									pos, tokenIndex = position303_4_35, tokenIndex303_4_35
 									goto l308_35
 								}
 							lok4_35:
@@ -6716,325 +7015,342 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok35
 					l308_35:
-						position, tokenIndex = position308_35, tokenIndex308_35
+						pos, tokenIndex = position308_35, tokenIndex308_35
 						goto l252
 					}
 				lok35:
 					goto l251
 				l252:
-					position, tokenIndex = position252, tokenIndex252
+					pos, tokenIndex = position252, tokenIndex252
 				}
+				position = pos
 				add(rulewpath, position250)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 50 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec* !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleprosperourl)
-			position253, tokenIndex253 := position, tokenIndex
+			position253, tokenIndex253 := pos, tokenIndex
 			{
-				position254 := position
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				position254 := pos
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if buffer[position] != rune('r') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('r') {
+					if int(pos) == p.at {
 						p.note(9, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if buffer[position] != rune('o') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('o') {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if buffer[position] != rune('s') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('s') {
+					if int(pos) == p.at {
 						p.note(7, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if buffer[position] != rune('r') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('r') {
+					if int(pos) == p.at {
 						p.note(9, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if buffer[position] != rune('o') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('o') {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l253
 				}
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l253
 				}
-				position++
-				if !_rules[ruleppath]() {
+				pos++
+				if position = pos; !_rules[ruleppath]() {
 					goto l253
 				}
+				pos = position
 			l255:
 				{
-					position256, tokenIndex256 := position, tokenIndex
-					if !_rules[rulefieldspec]() {
+					position256, tokenIndex256 := pos, tokenIndex
+					if position = pos; !_rules[rulefieldspec]() {
 						goto l256
 					}
+					pos = position
 					goto l255
 				l256:
-					position, tokenIndex = position256, tokenIndex256
+					pos, tokenIndex = position256, tokenIndex256
 				}
 				{
-					position257, tokenIndex257 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position257, tokenIndex257 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l257
 					}
+					pos = position
 					goto l253
 				l257:
-					position, tokenIndex = position257, tokenIndex257
+					pos, tokenIndex = position257, tokenIndex257
 				}
+				position = pos
 				add(ruleprosperourl, position254)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l253:
-			position, tokenIndex = position253, tokenIndex253
+			pos, tokenIndex = position253, tokenIndex253
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 51 ppath <- <(psegment ('/' psegment)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleppath)
-			position258, tokenIndex258 := position, tokenIndex
+			position258, tokenIndex258 := pos, tokenIndex
 			{
-				position259 := position
-				if !_rules[rulepsegment]() {
+				position259 := pos
+				if position = pos; !_rules[rulepsegment]() {
 					goto l258
 				}
+				pos = position
 			l260:
 				{
-					position261, tokenIndex261 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position261, tokenIndex261 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(25, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l261
 					}
-					position++
-					if !_rules[rulepsegment]() {
+					pos++
+					if position = pos; !_rules[rulepsegment]() {
 						goto l261
 					}
+					pos = position
 					goto l260
 				l261:
-					position, tokenIndex = position261, tokenIndex261
+					pos, tokenIndex = position261, tokenIndex261
 				}
+				position = pos
 				add(ruleppath, position259)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l258:
-			position, tokenIndex = position258, tokenIndex258
+			pos, tokenIndex = position258, tokenIndex258
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 52 psegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		func() bool {
+			pos := position
 			{
-				position263 := position
+				position263 := pos
 			l264:
 				{
-					position265, tokenIndex265 := position, tokenIndex
+					position265, tokenIndex265 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(35, true)
 							}
 
 							{ // uchar
-								position308_36, tokenIndex308_36 := position, tokenIndex
+								position308_36, tokenIndex308_36 := pos, tokenIndex
 								{
-									position309_36 := position
+									position309_36 := pos
 									{
-										position310_36, tokenIndex310_36 := position, tokenIndex
+										position310_36, tokenIndex310_36 := pos, tokenIndex
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_3_36
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_3_36
 											}
 											goto l311_36
 										l305_3_36:
-											position++
+											pos++
 											goto lok3_36
 										}
 									lok3_36:
 										goto l310_36
 									l311_36:
-										position, tokenIndex = position310_36, tokenIndex310_36
+										pos, tokenIndex = position310_36, tokenIndex310_36
 										{ // escape
-											position303_4_36, tokenIndex303_4_36 := position, tokenIndex
+											position303_4_36, tokenIndex303_4_36 := pos, tokenIndex
 											{
-												position304_4_36 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_4_36 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_36
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_4_36
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_36
 												l300_1_4_36:
-													position++
+													pos++
 													goto lok1_4_36
 												}
 											lok1_4_36:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_4_36
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_36
 												l300_2_4_36:
-													position++
+													pos++
 													goto lok2_4_36
 												}
 											lok2_4_36:
@@ -7042,7 +7358,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok4_36
 										l303_4_36:
-											position, tokenIndex = position303_4_36, tokenIndex303_4_36
+											pos, tokenIndex = position303_4_36, tokenIndex303_4_36
 											goto l308_36
 										}
 									lok4_36:
@@ -7052,7 +7368,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok36
 							l308_36:
-								position, tokenIndex = position308_36, tokenIndex308_36
+								pos, tokenIndex = position308_36, tokenIndex308_36
 								goto l265
 							}
 						lok36:
@@ -7061,148 +7377,156 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l264
 				l265:
-					position, tokenIndex = position265, tokenIndex265
+					pos, tokenIndex = position265, tokenIndex265
 				}
 				_ = position263
 			}
+			position = pos
 			return true
 		},
 		/* 53 fieldspec <- <(';' fieldname '=' fieldvalue)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefieldspec)
-			position267, tokenIndex267 := position, tokenIndex
+			position267, tokenIndex267 := pos, tokenIndex
 			{
-				position268 := position
-				if buffer[position] != rune(';') {
-					if int(position) == p.at {
+				position268 := pos
+				if buffer[pos] != rune(';') {
+					if int(pos) == p.at {
 						p.note(32, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l267
 				}
-				position++
-				if !_rules[rulefieldname]() {
+				pos++
+				if position = pos; !_rules[rulefieldname]() {
 					goto l267
 				}
-				if buffer[position] != rune('=') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('=') {
+					if int(pos) == p.at {
 						p.note(34, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l267
 				}
-				position++
-				if !_rules[rulefieldvalue]() {
+				pos++
+				if position = pos; !_rules[rulefieldvalue]() {
 					goto l267
 				}
+				pos = position
+				position = pos
 				add(rulefieldspec, position268)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l267:
-			position, tokenIndex = position267, tokenIndex267
+			pos, tokenIndex = position267, tokenIndex267
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 54 fieldname <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefieldname)
 			{
-				position270 := position
+				position270 := pos
 			l271:
 				{
-					position272, tokenIndex272 := position, tokenIndex
+					position272, tokenIndex272 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class16[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(46, true)
 							}
 
 							{ // uchar
-								position308_37, tokenIndex308_37 := position, tokenIndex
+								position308_37, tokenIndex308_37 := pos, tokenIndex
 								{
-									position309_37 := position
+									position309_37 := pos
 									{
-										position310_37, tokenIndex310_37 := position, tokenIndex
+										position310_37, tokenIndex310_37 := pos, tokenIndex
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_3_37
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_3_37
 											}
 											goto l311_37
 										l305_3_37:
-											position++
+											pos++
 											goto lok3_37
 										}
 									lok3_37:
 										goto l310_37
 									l311_37:
-										position, tokenIndex = position310_37, tokenIndex310_37
+										pos, tokenIndex = position310_37, tokenIndex310_37
 										{ // escape
-											position303_4_37, tokenIndex303_4_37 := position, tokenIndex
+											position303_4_37, tokenIndex303_4_37 := pos, tokenIndex
 											{
-												position304_4_37 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_4_37 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_37
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_4_37
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_37
 												l300_1_4_37:
-													position++
+													pos++
 													goto lok1_4_37
 												}
 											lok1_4_37:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_4_37
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_37
 												l300_2_4_37:
-													position++
+													pos++
 													goto lok2_4_37
 												}
 											lok2_4_37:
@@ -7210,7 +7534,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok4_37
 										l303_4_37:
-											position, tokenIndex = position303_4_37, tokenIndex303_4_37
+											pos, tokenIndex = position303_4_37, tokenIndex303_4_37
 											goto l308_37
 										}
 									lok4_37:
@@ -7220,7 +7544,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok37
 							l308_37:
-								position, tokenIndex = position308_37, tokenIndex308_37
+								pos, tokenIndex = position308_37, tokenIndex308_37
 								goto l272
 							}
 						lok37:
@@ -7229,105 +7553,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l271
 				l272:
-					position, tokenIndex = position272, tokenIndex272
+					pos, tokenIndex = position272, tokenIndex272
 				}
+				position = pos
 				add(rulefieldname, position270)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 55 fieldvalue <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefieldvalue)
 			{
-				position275 := position
+				position275 := pos
 			l276:
 				{
-					position277, tokenIndex277 := position, tokenIndex
+					position277, tokenIndex277 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class16[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(46, true)
 							}
 
 							{ // uchar
-								position308_38, tokenIndex308_38 := position, tokenIndex
+								position308_38, tokenIndex308_38 := pos, tokenIndex
 								{
-									position309_38 := position
+									position309_38 := pos
 									{
-										position310_38, tokenIndex310_38 := position, tokenIndex
+										position310_38, tokenIndex310_38 := pos, tokenIndex
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(23, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l305_3_38
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(24, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l305_3_38
 											}
 											goto l311_38
 										l305_3_38:
-											position++
+											pos++
 											goto lok3_38
 										}
 									lok3_38:
 										goto l310_38
 									l311_38:
-										position, tokenIndex = position310_38, tokenIndex310_38
+										pos, tokenIndex = position310_38, tokenIndex310_38
 										{ // escape
-											position303_4_38, tokenIndex303_4_38 := position, tokenIndex
+											position303_4_38, tokenIndex303_4_38 := pos, tokenIndex
 											{
-												position304_4_38 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position304_4_38 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(21, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_38
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_1_4_38
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_38
 												l300_1_4_38:
-													position++
+													pos++
 													goto lok1_4_38
 												}
 											lok1_4_38:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(22, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l300_2_4_38
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l303_4_38
 												l300_2_4_38:
-													position++
+													pos++
 													goto lok2_4_38
 												}
 											lok2_4_38:
@@ -7335,7 +7662,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok4_38
 										l303_4_38:
-											position, tokenIndex = position303_4_38, tokenIndex303_4_38
+											pos, tokenIndex = position303_4_38, tokenIndex303_4_38
 											goto l308_38
 										}
 									lok4_38:
@@ -7345,7 +7672,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok38
 							l308_38:
-								position, tokenIndex = position308_38, tokenIndex308_38
+								pos, tokenIndex = position308_38, tokenIndex308_38
 								goto l277
 							}
 						lok38:
@@ -7354,113 +7681,133 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l276
 				l277:
-					position, tokenIndex = position277, tokenIndex277
+					pos, tokenIndex = position277, tokenIndex277
 				}
+				position = pos
 				add(rulefieldvalue, position275)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 56 lowalpha <- <[a-z]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(19, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l279
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l279:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 57 hialpha <- <[A-Z]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(24, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l281
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l281:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 58 alpha <- <(lowalpha / hialpha)> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(19, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l283
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(24, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l283
 			}
+			position = pos
 			return false
 		l283:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 59 digit <- <[0-9]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(30, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l287
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l287:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 60 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(47, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 				goto l289
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l289:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 61 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('!') '!'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(48, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l292
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l292:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 62 national <- <('{' / '}' / '|' / '\\' / '^' / '~' / '[' / ']' / '`')> */
@@ -7469,189 +7816,202 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 64 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(49, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l297
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l297:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 65 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(22, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l300
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l300:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 66 escape <- <('%' hex hex)> */
 		func() bool {
-			position303, tokenIndex303 := position, tokenIndex
+			pos := position
+			position303, tokenIndex303 := pos, tokenIndex
 			{
-				position304 := position
-				if buffer[position] != rune('%') {
-					if int(position) == p.at {
+				position304 := pos
+				if buffer[pos] != rune('%') {
+					if int(pos) == p.at {
 						p.note(21, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l303
 				}
-				position++
+				pos++
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(22, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l300_1
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l303
 				l300_1:
-					position++
+					pos++
 					goto lok1
 				}
 			lok1:
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(22, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l300_2
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l303
 				l300_2:
-					position++
+					pos++
 					goto lok2
 				}
 			lok2:
 				_ = position304
 			}
+			position = pos
 			return true
 		l303:
-			position, tokenIndex = position303, tokenIndex303
+			pos, tokenIndex = position303, tokenIndex303
+			position = pos
 			return false
 		},
 		/* 67 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(23, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l305
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(24, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l305
 			}
+			position = pos
 			return false
 		l305:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 68 uchar <- <(unreserved / escape)> */
 		func() bool {
-			position308, tokenIndex308 := position, tokenIndex
+			pos := position
+			position308, tokenIndex308 := pos, tokenIndex
 			{
-				position309 := position
+				position309 := pos
 				{
-					position310, tokenIndex310 := position, tokenIndex
+					position310, tokenIndex310 := pos, tokenIndex
 					{ // unreserved
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(23, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l305_3
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(24, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l305_3
 						}
 						goto l311
 					l305_3:
-						position++
+						pos++
 						goto lok3
 					}
 				lok3:
 					goto l310
 				l311:
-					position, tokenIndex = position310, tokenIndex310
+					pos, tokenIndex = position310, tokenIndex310
 					{ // escape
-						position303_4, tokenIndex303_4 := position, tokenIndex
+						position303_4, tokenIndex303_4 := pos, tokenIndex
 						{
-							position304_4 := position
-							if buffer[position] != rune('%') {
-								if int(position) == p.at {
+							position304_4 := pos
+							if buffer[pos] != rune('%') {
+								if int(pos) == p.at {
 									p.note(21, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l303_4
 							}
-							position++
+							pos++
 							{ // hex
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(22, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l300_1_4
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l303_4
 							l300_1_4:
-								position++
+								pos++
 								goto lok1_4
 							}
 						lok1_4:
 							{ // hex
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(22, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l300_2_4
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l303_4
 							l300_2_4:
-								position++
+								pos++
 								goto lok2_4
 							}
 						lok2_4:
@@ -7659,7 +8019,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok4
 					l303_4:
-						position, tokenIndex = position303_4, tokenIndex303_4
+						pos, tokenIndex = position303_4, tokenIndex303_4
 						goto l308
 					}
 				lok4:
@@ -7667,73 +8027,76 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l310:
 				_ = position309
 			}
+			position = pos
 			return true
 		l308:
-			position, tokenIndex = position308, tokenIndex308
+			pos, tokenIndex = position308, tokenIndex308
+			position = pos
 			return false
 		},
 		/* 69 xchar <- <((&('%') escape) | (&('&' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') unreserved))> */
 		func() bool {
-			position312, tokenIndex312 := position, tokenIndex
+			pos := position
+			position312, tokenIndex312 := pos, tokenIndex
 			{
-				position313 := position
+				position313 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class17[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(20, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(21, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position303_5, tokenIndex303_5 := position, tokenIndex
+								position303_5, tokenIndex303_5 := pos, tokenIndex
 								{
-									position304_5 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position304_5 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(21, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l303_5
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(22, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l300_1_5
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l303_5
 									l300_1_5:
-										position++
+										pos++
 										goto lok1_5
 									}
 								lok1_5:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(22, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l300_2_5
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l303_5
 									l300_2_5:
-										position++
+										pos++
 										goto lok2_5
 									}
 								lok2_5:
@@ -7741,31 +8104,31 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok5
 							l303_5:
-								position, tokenIndex = position303_5, tokenIndex303_5
+								pos, tokenIndex = position303_5, tokenIndex303_5
 								goto l312
 							}
 						lok5:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(23, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l305_6
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(24, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 									goto l305_6
 								}
 								goto l312
 							l305_6:
-								position++
+								pos++
 								goto lok6
 							}
 						lok6:
@@ -7775,60 +8138,65 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				_ = position313
 			}
+			position = pos
 			return true
 		l312:
-			position, tokenIndex = position312, tokenIndex312
+			pos, tokenIndex = position312, tokenIndex312
+			position = pos
 			return false
 		},
 		/* 70 digits <- <digit+> */
 		func() bool {
-			position315, tokenIndex315 := position, tokenIndex
+			pos := position
+			position315, tokenIndex315 := pos, tokenIndex
 			{
-				position316 := position
+				position316 := pos
 				{ // digit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(30, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l287_7
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l315
 				l287_7:
-					position++
+					pos++
 					goto lok7
 				}
 			lok7:
 			l317:
 				{
-					position318, tokenIndex318 := position, tokenIndex
+					position318, tokenIndex318 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(30, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 							goto l287_8
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l318
 					l287_8:
-						position++
+						pos++
 						goto lok8
 					}
 				lok8:
 					goto l317
 				l318:
-					position, tokenIndex = position318, tokenIndex318
+					pos, tokenIndex = position318, tokenIndex318
 				}
 				_ = position316
 			}
+			position = pos
 			return true
 		l315:
-			position, tokenIndex = position315, tokenIndex315
+			pos, tokenIndex = position315, tokenIndex315
+			position = pos
 			return false
 		},
 	}

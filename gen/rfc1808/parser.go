@@ -425,251 +425,269 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 0 pegwrap_entries <- <URL> */
 		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
+			pos := position
+			position0, tokenIndex0 := pos, tokenIndex
 			{
-				position1 := position
-				if !_rules[ruleURL]() {
+				position1 := pos
+				if position = pos; !_rules[ruleURL]() {
 					goto l0
 				}
+				pos = position
 				_ = position1
 			}
+			position = pos
 			return true
 		l0:
-			position, tokenIndex = position0, tokenIndex0
+			pos, tokenIndex = position0, tokenIndex0
+			position = pos
 			return false
 		},
 		/* 1 URL <- <((absoluteURL ('#' fragment)? !.) / (relativeURL ('#' fragment)? !.))> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleURL)
-			position2, tokenIndex2 := position, tokenIndex
+			position2, tokenIndex2 := pos, tokenIndex
 			{
-				position3 := position
+				position3 := pos
 				{
-					position4, tokenIndex4 := position, tokenIndex
-					if !_rules[ruleabsoluteURL]() {
+					position4, tokenIndex4 := pos, tokenIndex
+					if position = pos; !_rules[ruleabsoluteURL]() {
 						goto l5
 					}
+					pos = position
 					{
-						position6, tokenIndex6 := position, tokenIndex
-						if buffer[position] != rune('#') {
-							if int(position) == p.at {
+						position6, tokenIndex6 := pos, tokenIndex
+						if buffer[pos] != rune('#') {
+							if int(pos) == p.at {
 								p.note(0, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l6
 						}
-						position++
-						if !_rules[rulefragment]() {
+						pos++
+						if position = pos; !_rules[rulefragment]() {
 							goto l6
 						}
+						pos = position
 						goto l7
 					l6:
-						position, tokenIndex = position6, tokenIndex6
+						pos, tokenIndex = position6, tokenIndex6
 					}
 				l7:
 					{
-						position8, tokenIndex8 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position8, tokenIndex8 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l8
 						}
+						pos = position
 						goto l5
 					l8:
-						position, tokenIndex = position8, tokenIndex8
+						pos, tokenIndex = position8, tokenIndex8
 					}
 					goto l4
 				l5:
-					position, tokenIndex = position4, tokenIndex4
-					if !_rules[rulerelativeURL]() {
+					pos, tokenIndex = position4, tokenIndex4
+					if position = pos; !_rules[rulerelativeURL]() {
 						goto l2
 					}
+					pos = position
 					{
-						position9, tokenIndex9 := position, tokenIndex
-						if buffer[position] != rune('#') {
-							if int(position) == p.at {
+						position9, tokenIndex9 := pos, tokenIndex
+						if buffer[pos] != rune('#') {
+							if int(pos) == p.at {
 								p.note(0, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l9
 						}
-						position++
-						if !_rules[rulefragment]() {
+						pos++
+						if position = pos; !_rules[rulefragment]() {
 							goto l9
 						}
+						pos = position
 						goto l10
 					l9:
-						position, tokenIndex = position9, tokenIndex9
+						pos, tokenIndex = position9, tokenIndex9
 					}
 				l10:
 					{
-						position11, tokenIndex11 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position11, tokenIndex11 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l11
 						}
+						pos = position
 						goto l2
 					l11:
-						position, tokenIndex = position11, tokenIndex11
+						pos, tokenIndex = position11, tokenIndex11
 					}
 				}
 			l4:
+				position = pos
 				add(ruleURL, position3)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l2:
-			position, tokenIndex = position2, tokenIndex2
+			pos, tokenIndex = position2, tokenIndex2
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 2 absoluteURL <- <((generic_RL &('#' / !.)) / (scheme ':' (uchar / reserved)*))> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleabsoluteURL)
-			position12, tokenIndex12 := position, tokenIndex
+			position12, tokenIndex12 := pos, tokenIndex
 			{
-				position13 := position
+				position13 := pos
 				{
-					position14, tokenIndex14 := position, tokenIndex
-					if !_rules[rulegeneric_RL]() {
+					position14, tokenIndex14 := pos, tokenIndex
+					if position = pos; !_rules[rulegeneric_RL]() {
 						goto l15
 					}
+					pos = position
 					{
-						position16, tokenIndex16 := position, tokenIndex
+						position16, tokenIndex16 := pos, tokenIndex
 						{
-							position17, tokenIndex17 := position, tokenIndex
-							if buffer[position] != rune('#') {
-								if int(position) == p.at {
+							position17, tokenIndex17 := pos, tokenIndex
+							if buffer[pos] != rune('#') {
+								if int(pos) == p.at {
 									p.note(0, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l18
 							}
-							position++
+							pos++
 							goto l17
 						l18:
-							position, tokenIndex = position17, tokenIndex17
+							pos, tokenIndex = position17, tokenIndex17
 							{
-								position19, tokenIndex19 := position, tokenIndex
-								if !matchDot() {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+								position19, tokenIndex19 := pos, tokenIndex
+								if position = pos; !matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l19
 								}
+								pos = position
 								goto l15
 							l19:
-								position, tokenIndex = position19, tokenIndex19
+								pos, tokenIndex = position19, tokenIndex19
 							}
 						}
 					l17:
-						position, tokenIndex = position16, tokenIndex16
+						pos, tokenIndex = position16, tokenIndex16
 					}
 					goto l14
 				l15:
-					position, tokenIndex = position14, tokenIndex14
-					if !_rules[rulescheme]() {
+					pos, tokenIndex = position14, tokenIndex14
+					if position = pos; !_rules[rulescheme]() {
 						goto l12
 					}
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos = position
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l12
 					}
-					position++
+					pos++
 				l20:
 					{
-						position21, tokenIndex21 := position, tokenIndex
+						position21, tokenIndex21 := pos, tokenIndex
 						{
-							position22, tokenIndex22 := position, tokenIndex
+							position22, tokenIndex22 := pos, tokenIndex
 							{ // uchar
-								position93_17, tokenIndex93_17 := position, tokenIndex
+								position93_17, tokenIndex93_17 := pos, tokenIndex
 								{
-									position94_17 := position
+									position94_17 := pos
 									{
-										position95_17, tokenIndex95_17 := position, tokenIndex
+										position95_17, tokenIndex95_17 := pos, tokenIndex
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(2, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 												goto l97_5_17
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l96_17
 										l97_5_17:
-											position++
+											pos++
 											goto lok5_17
 										}
 									lok5_17:
 										goto l95_17
 									l96_17:
-										position, tokenIndex = position95_17, tokenIndex95_17
+										pos, tokenIndex = position95_17, tokenIndex95_17
 										{ // escape
-											position100_6_17, tokenIndex100_6_17 := position, tokenIndex
+											position100_6_17, tokenIndex100_6_17 := pos, tokenIndex
 											{
-												position101_6_17 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position101_6_17 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(3, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l100_6_17
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 														goto l102_3_6_17
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l100_6_17
 												l102_3_6_17:
-													position++
+													pos++
 													goto lok3_6_17
 												}
 											lok3_6_17:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 														goto l102_4_6_17
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l100_6_17
 												l102_4_6_17:
-													position++
+													pos++
 													goto lok4_6_17
 												}
 											lok4_6_17:
@@ -677,7 +695,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok6_17
 										l100_6_17:
-											position, tokenIndex = position100_6_17, tokenIndex100_6_17
+											pos, tokenIndex = position100_6_17, tokenIndex100_6_17
 											goto l93_17
 										}
 									lok6_17:
@@ -687,26 +705,26 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok17
 							l93_17:
-								position, tokenIndex = position93_17, tokenIndex93_17
+								pos, tokenIndex = position93_17, tokenIndex93_17
 								goto l23
 							}
 						lok17:
 							goto l22
 						l23:
-							position, tokenIndex = position22, tokenIndex22
+							pos, tokenIndex = position22, tokenIndex22
 							{ // reserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l122_18
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l21
 							l122_18:
-								position++
+								pos++
 								goto lok18
 							}
 						lok18:
@@ -714,357 +732,397 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l22:
 						goto l20
 					l21:
-						position, tokenIndex = position21, tokenIndex21
+						pos, tokenIndex = position21, tokenIndex21
 					}
 				}
 			l14:
+				position = pos
 				add(ruleabsoluteURL, position13)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l12:
-			position, tokenIndex = position12, tokenIndex12
+			pos, tokenIndex = position12, tokenIndex12
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 3 generic_RL <- <(scheme ':' relativeURL)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulegeneric_RL)
-			position24, tokenIndex24 := position, tokenIndex
+			position24, tokenIndex24 := pos, tokenIndex
 			{
-				position25 := position
-				if !_rules[rulescheme]() {
+				position25 := pos
+				if position = pos; !_rules[rulescheme]() {
 					goto l24
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(1, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l24
 				}
-				position++
-				if !_rules[rulerelativeURL]() {
+				pos++
+				if position = pos; !_rules[rulerelativeURL]() {
 					goto l24
 				}
+				pos = position
+				position = pos
 				add(rulegeneric_RL, position25)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l24:
-			position, tokenIndex = position24, tokenIndex24
+			pos, tokenIndex = position24, tokenIndex24
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 4 relativeURL <- <(net_path / abs_path / rel_path)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulerelativeURL)
-			position26, tokenIndex26 := position, tokenIndex
+			position26, tokenIndex26 := pos, tokenIndex
 			{
-				position27 := position
+				position27 := pos
 				{
-					position28, tokenIndex28 := position, tokenIndex
-					if !_rules[rulenet_path]() {
+					position28, tokenIndex28 := pos, tokenIndex
+					if position = pos; !_rules[rulenet_path]() {
 						goto l29
 					}
+					pos = position
 					goto l28
 				l29:
-					position, tokenIndex = position28, tokenIndex28
-					if !_rules[ruleabs_path]() {
+					pos, tokenIndex = position28, tokenIndex28
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l30
 					}
+					pos = position
 					goto l28
 				l30:
-					position, tokenIndex = position28, tokenIndex28
-					if !_rules[rulerel_path]() {
+					pos, tokenIndex = position28, tokenIndex28
+					if position = pos; !_rules[rulerel_path]() {
 						goto l26
 					}
+					pos = position
 				}
 			l28:
+				position = pos
 				add(rulerelativeURL, position27)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l26:
-			position, tokenIndex = position26, tokenIndex26
+			pos, tokenIndex = position26, tokenIndex26
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 5 net_path <- <('/' '/' net_loc abs_path?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulenet_path)
-			position31, tokenIndex31 := position, tokenIndex
+			position31, tokenIndex31 := pos, tokenIndex
 			{
-				position32 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position32 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(6, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l31
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(6, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l31
 				}
-				position++
-				if !_rules[rulenet_loc]() {
+				pos++
+				if position = pos; !_rules[rulenet_loc]() {
 					goto l31
 				}
+				pos = position
 				{
-					position33, tokenIndex33 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
+					position33, tokenIndex33 := pos, tokenIndex
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l33
 					}
+					pos = position
 					goto l34
 				l33:
-					position, tokenIndex = position33, tokenIndex33
+					pos, tokenIndex = position33, tokenIndex33
 				}
 			l34:
+				position = pos
 				add(rulenet_path, position32)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l31:
-			position, tokenIndex = position31, tokenIndex31
+			pos, tokenIndex = position31, tokenIndex31
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 6 abs_path <- <('/' rel_path)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleabs_path)
-			position35, tokenIndex35 := position, tokenIndex
+			position35, tokenIndex35 := pos, tokenIndex
 			{
-				position36 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position36 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(6, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l35
 				}
-				position++
-				if !_rules[rulerel_path]() {
+				pos++
+				if position = pos; !_rules[rulerel_path]() {
 					goto l35
 				}
+				pos = position
+				position = pos
 				add(ruleabs_path, position36)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l35:
-			position, tokenIndex = position35, tokenIndex35
+			pos, tokenIndex = position35, tokenIndex35
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 7 rel_path <- <(path? (';' params)? ('?' query)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulerel_path)
 			{
-				position38 := position
+				position38 := pos
 				{
-					position39, tokenIndex39 := position, tokenIndex
-					if !_rules[rulepath]() {
+					position39, tokenIndex39 := pos, tokenIndex
+					if position = pos; !_rules[rulepath]() {
 						goto l39
 					}
+					pos = position
 					goto l40
 				l39:
-					position, tokenIndex = position39, tokenIndex39
+					pos, tokenIndex = position39, tokenIndex39
 				}
 			l40:
 				{
-					position41, tokenIndex41 := position, tokenIndex
-					if buffer[position] != rune(';') {
-						if int(position) == p.at {
+					position41, tokenIndex41 := pos, tokenIndex
+					if buffer[pos] != rune(';') {
+						if int(pos) == p.at {
 							p.note(7, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l41
 					}
-					position++
-					if !p.peek(_rules[ruleparams]) {
+					pos++
+					if position = pos; !p.peek(_rules[ruleparams]) {
 						goto l41
 					}
+					pos = position
 					goto l42
 				l41:
-					position, tokenIndex = position41, tokenIndex41
+					pos, tokenIndex = position41, tokenIndex41
 				}
 			l42:
 				{
-					position43, tokenIndex43 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position43, tokenIndex43 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(8, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l43
 					}
-					position++
-					if !p.peek(_rules[rulequery]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulequery]) {
 						goto l43
 					}
+					pos = position
 					goto l44
 				l43:
-					position, tokenIndex = position43, tokenIndex43
+					pos, tokenIndex = position43, tokenIndex43
 				}
 			l44:
+				position = pos
 				add(rulerel_path, position38)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 8 path <- <(fsegment ('/' segment)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepath)
-			position45, tokenIndex45 := position, tokenIndex
+			position45, tokenIndex45 := pos, tokenIndex
 			{
-				position46 := position
-				if !_rules[rulefsegment]() {
+				position46 := pos
+				if position = pos; !_rules[rulefsegment]() {
 					goto l45
 				}
+				pos = position
 			l47:
 				{
-					position48, tokenIndex48 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position48, tokenIndex48 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(6, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l48
 					}
-					position++
-					if !_rules[rulesegment]() {
+					pos++
+					if position = pos; !_rules[rulesegment]() {
 						goto l48
 					}
+					pos = position
 					goto l47
 				l48:
-					position, tokenIndex = position48, tokenIndex48
+					pos, tokenIndex = position48, tokenIndex48
 				}
+				position = pos
 				add(rulepath, position46)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l45:
-			position, tokenIndex = position45, tokenIndex45
+			pos, tokenIndex = position45, tokenIndex45
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 9 fsegment <- <pchar+> */
 		func() bool {
-			position49, tokenIndex49 := position, tokenIndex
+			pos := position
+			position49, tokenIndex49 := pos, tokenIndex
 			{
-				position50 := position
+				position50 := pos
 				{ // pchar
-					position90_12, tokenIndex90_12 := position, tokenIndex
+					position90_12, tokenIndex90_12 := pos, tokenIndex
 					{
-						position91_12 := position
+						position91_12 := pos
 						{
-							if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
 
 								{ // uchar
-									position93_11_12, tokenIndex93_11_12 := position, tokenIndex
+									position93_11_12, tokenIndex93_11_12 := pos, tokenIndex
 									{
-										position94_11_12 := position
+										position94_11_12 := pos
 										{
-											position95_11_12, tokenIndex95_11_12 := position, tokenIndex
+											position95_11_12, tokenIndex95_11_12 := pos, tokenIndex
 											{ // unreserved
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(2, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 													goto l97_5_11_12
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l96_11_12
 											l97_5_11_12:
-												position++
+												pos++
 												goto lok5_11_12
 											}
 										lok5_11_12:
 											goto l95_11_12
 										l96_11_12:
-											position, tokenIndex = position95_11_12, tokenIndex95_11_12
+											pos, tokenIndex = position95_11_12, tokenIndex95_11_12
 											{ // escape
-												position100_6_11_12, tokenIndex100_6_11_12 := position, tokenIndex
+												position100_6_11_12, tokenIndex100_6_11_12 := pos, tokenIndex
 												{
-													position101_6_11_12 := position
-													if buffer[position] != rune('%') {
-														if int(position) == p.at {
+													position101_6_11_12 := pos
+													if buffer[pos] != rune('%') {
+														if int(pos) == p.at {
 															p.note(3, true)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l100_6_11_12
 													}
-													position++
+													pos++
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(4, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 															goto l102_3_6_11_12
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l100_6_11_12
 													l102_3_6_11_12:
-														position++
+														pos++
 														goto lok3_6_11_12
 													}
 												lok3_6_11_12:
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(4, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 															goto l102_4_6_11_12
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l100_6_11_12
 													l102_4_6_11_12:
-														position++
+														pos++
 														goto lok4_6_11_12
 													}
 												lok4_6_11_12:
@@ -1072,7 +1130,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												}
 												goto lok6_11_12
 											l100_6_11_12:
-												position, tokenIndex = position100_6_11_12, tokenIndex100_6_11_12
+												pos, tokenIndex = position100_6_11_12, tokenIndex100_6_11_12
 												goto l93_11_12
 											}
 										lok6_11_12:
@@ -1082,7 +1140,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok11_12
 								l93_11_12:
-									position, tokenIndex = position93_11_12, tokenIndex93_11_12
+									pos, tokenIndex = position93_11_12, tokenIndex93_11_12
 									goto l90_12
 								}
 							lok11_12:
@@ -1093,94 +1151,94 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok12
 				l90_12:
-					position, tokenIndex = position90_12, tokenIndex90_12
+					pos, tokenIndex = position90_12, tokenIndex90_12
 					goto l49
 				}
 			lok12:
 			l51:
 				{
-					position52, tokenIndex52 := position, tokenIndex
+					position52, tokenIndex52 := pos, tokenIndex
 					{ // pchar
-						position90_13, tokenIndex90_13 := position, tokenIndex
+						position90_13, tokenIndex90_13 := pos, tokenIndex
 						{
-							position91_13 := position
+							position91_13 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
 									{ // uchar
-										position93_11_13, tokenIndex93_11_13 := position, tokenIndex
+										position93_11_13, tokenIndex93_11_13 := pos, tokenIndex
 										{
-											position94_11_13 := position
+											position94_11_13 := pos
 											{
-												position95_11_13, tokenIndex95_11_13 := position, tokenIndex
+												position95_11_13, tokenIndex95_11_13 := pos, tokenIndex
 												{ // unreserved
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(2, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 														goto l97_5_11_13
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l96_11_13
 												l97_5_11_13:
-													position++
+													pos++
 													goto lok5_11_13
 												}
 											lok5_11_13:
 												goto l95_11_13
 											l96_11_13:
-												position, tokenIndex = position95_11_13, tokenIndex95_11_13
+												pos, tokenIndex = position95_11_13, tokenIndex95_11_13
 												{ // escape
-													position100_6_11_13, tokenIndex100_6_11_13 := position, tokenIndex
+													position100_6_11_13, tokenIndex100_6_11_13 := pos, tokenIndex
 													{
-														position101_6_11_13 := position
-														if buffer[position] != rune('%') {
-															if int(position) == p.at {
+														position101_6_11_13 := pos
+														if buffer[pos] != rune('%') {
+															if int(pos) == p.at {
 																p.note(3, true)
 															}
 
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l100_6_11_13
 														}
-														position++
+														pos++
 														{ // hex
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(4, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																goto l102_3_6_11_13
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l100_6_11_13
 														l102_3_6_11_13:
-															position++
+															pos++
 															goto lok3_6_11_13
 														}
 													lok3_6_11_13:
 														{ // hex
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(4, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																goto l102_4_6_11_13
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l100_6_11_13
 														l102_4_6_11_13:
-															position++
+															pos++
 															goto lok4_6_11_13
 														}
 													lok4_6_11_13:
@@ -1188,7 +1246,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													}
 													goto lok6_11_13
 												l100_6_11_13:
-													position, tokenIndex = position100_6_11_13, tokenIndex100_6_11_13
+													pos, tokenIndex = position100_6_11_13, tokenIndex100_6_11_13
 													goto l93_11_13
 												}
 											lok6_11_13:
@@ -1198,7 +1256,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok11_13
 									l93_11_13:
-										position, tokenIndex = position93_11_13, tokenIndex93_11_13
+										pos, tokenIndex = position93_11_13, tokenIndex93_11_13
 										goto l90_13
 									}
 								lok11_13:
@@ -1209,109 +1267,112 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok13
 					l90_13:
-						position, tokenIndex = position90_13, tokenIndex90_13
+						pos, tokenIndex = position90_13, tokenIndex90_13
 						goto l52
 					}
 				lok13:
 					goto l51
 				l52:
-					position, tokenIndex = position52, tokenIndex52
+					pos, tokenIndex = position52, tokenIndex52
 				}
 				_ = position50
 			}
+			position = pos
 			return true
 		l49:
-			position, tokenIndex = position49, tokenIndex49
+			pos, tokenIndex = position49, tokenIndex49
+			position = pos
 			return false
 		},
 		/* 10 segment <- <pchar*> */
 		func() bool {
+			pos := position
 			{
-				position54 := position
+				position54 := pos
 			l55:
 				{
-					position56, tokenIndex56 := position, tokenIndex
+					position56, tokenIndex56 := pos, tokenIndex
 					{ // pchar
-						position90_14, tokenIndex90_14 := position, tokenIndex
+						position90_14, tokenIndex90_14 := pos, tokenIndex
 						{
-							position91_14 := position
+							position91_14 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
 									{ // uchar
-										position93_11_14, tokenIndex93_11_14 := position, tokenIndex
+										position93_11_14, tokenIndex93_11_14 := pos, tokenIndex
 										{
-											position94_11_14 := position
+											position94_11_14 := pos
 											{
-												position95_11_14, tokenIndex95_11_14 := position, tokenIndex
+												position95_11_14, tokenIndex95_11_14 := pos, tokenIndex
 												{ // unreserved
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(2, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 														goto l97_5_11_14
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l96_11_14
 												l97_5_11_14:
-													position++
+													pos++
 													goto lok5_11_14
 												}
 											lok5_11_14:
 												goto l95_11_14
 											l96_11_14:
-												position, tokenIndex = position95_11_14, tokenIndex95_11_14
+												pos, tokenIndex = position95_11_14, tokenIndex95_11_14
 												{ // escape
-													position100_6_11_14, tokenIndex100_6_11_14 := position, tokenIndex
+													position100_6_11_14, tokenIndex100_6_11_14 := pos, tokenIndex
 													{
-														position101_6_11_14 := position
-														if buffer[position] != rune('%') {
-															if int(position) == p.at {
+														position101_6_11_14 := pos
+														if buffer[pos] != rune('%') {
+															if int(pos) == p.at {
 																p.note(3, true)
 															}
 
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l100_6_11_14
 														}
-														position++
+														pos++
 														{ // hex
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(4, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																goto l102_3_6_11_14
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l100_6_11_14
 														l102_3_6_11_14:
-															position++
+															pos++
 															goto lok3_6_11_14
 														}
 													lok3_6_11_14:
 														{ // hex
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(4, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																goto l102_4_6_11_14
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l100_6_11_14
 														l102_4_6_11_14:
-															position++
+															pos++
 															goto lok4_6_11_14
 														}
 													lok4_6_11_14:
@@ -1319,7 +1380,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													}
 													goto lok6_11_14
 												l100_6_11_14:
-													position, tokenIndex = position100_6_11_14, tokenIndex100_6_11_14
+													pos, tokenIndex = position100_6_11_14, tokenIndex100_6_11_14
 													goto l93_11_14
 												}
 											lok6_11_14:
@@ -1329,7 +1390,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok11_14
 									l93_11_14:
-										position, tokenIndex = position93_11_14, tokenIndex93_11_14
+										pos, tokenIndex = position93_11_14, tokenIndex93_11_14
 										goto l90_14
 									}
 								lok11_14:
@@ -1340,148 +1401,156 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok14
 					l90_14:
-						position, tokenIndex = position90_14, tokenIndex90_14
+						pos, tokenIndex = position90_14, tokenIndex90_14
 						goto l56
 					}
 				lok14:
 					goto l55
 				l56:
-					position, tokenIndex = position56, tokenIndex56
+					pos, tokenIndex = position56, tokenIndex56
 				}
 				_ = position54
 			}
+			position = pos
 			return true
 		},
 		/* 11 params <- <(param (';' param)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleparams)
-			position57, tokenIndex57 := position, tokenIndex
+			position57, tokenIndex57 := pos, tokenIndex
 			{
-				position58 := position
-				if !_rules[ruleparam]() {
+				position58 := pos
+				if position = pos; !_rules[ruleparam]() {
 					goto l57
 				}
+				pos = position
 			l59:
 				{
-					position60, tokenIndex60 := position, tokenIndex
-					if buffer[position] != rune(';') {
-						if int(position) == p.at {
+					position60, tokenIndex60 := pos, tokenIndex
+					if buffer[pos] != rune(';') {
+						if int(pos) == p.at {
 							p.note(7, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l60
 					}
-					position++
-					if !_rules[ruleparam]() {
+					pos++
+					if position = pos; !_rules[ruleparam]() {
 						goto l60
 					}
+					pos = position
 					goto l59
 				l60:
-					position, tokenIndex = position60, tokenIndex60
+					pos, tokenIndex = position60, tokenIndex60
 				}
+				position = pos
 				add(ruleparams, position58)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l57:
-			position, tokenIndex = position57, tokenIndex57
+			pos, tokenIndex = position57, tokenIndex57
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 12 param <- <(pchar / '/')*> */
 		func() bool {
+			pos := position
 			{
-				position62 := position
+				position62 := pos
 			l63:
 				{
-					position64, tokenIndex64 := position, tokenIndex
+					position64, tokenIndex64 := pos, tokenIndex
 					{
-						position65, tokenIndex65 := position, tokenIndex
+						position65, tokenIndex65 := pos, tokenIndex
 						{ // pchar
-							position90_15, tokenIndex90_15 := position, tokenIndex
+							position90_15, tokenIndex90_15 := pos, tokenIndex
 							{
-								position91_15 := position
+								position91_15 := pos
 								{
-									if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-										position++
+									if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+										pos++
 									} else {
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
 										{ // uchar
-											position93_11_15, tokenIndex93_11_15 := position, tokenIndex
+											position93_11_15, tokenIndex93_11_15 := pos, tokenIndex
 											{
-												position94_11_15 := position
+												position94_11_15 := pos
 												{
-													position95_11_15, tokenIndex95_11_15 := position, tokenIndex
+													position95_11_15, tokenIndex95_11_15 := pos, tokenIndex
 													{ // unreserved
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(2, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 															goto l97_5_11_15
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l96_11_15
 													l97_5_11_15:
-														position++
+														pos++
 														goto lok5_11_15
 													}
 												lok5_11_15:
 													goto l95_11_15
 												l96_11_15:
-													position, tokenIndex = position95_11_15, tokenIndex95_11_15
+													pos, tokenIndex = position95_11_15, tokenIndex95_11_15
 													{ // escape
-														position100_6_11_15, tokenIndex100_6_11_15 := position, tokenIndex
+														position100_6_11_15, tokenIndex100_6_11_15 := pos, tokenIndex
 														{
-															position101_6_11_15 := position
-															if buffer[position] != rune('%') {
-																if int(position) == p.at {
+															position101_6_11_15 := pos
+															if buffer[pos] != rune('%') {
+																if int(pos) == p.at {
 																	p.note(3, true)
 																}
 
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
 																}
 																goto l100_6_11_15
 															}
-															position++
+															pos++
 															{ // hex
-																if int(position) == p.at {
+																if int(pos) == p.at {
 																	p.note(4, true)
 																}
-																if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																	goto l102_3_6_11_15
 																}
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
 																}
 																goto l100_6_11_15
 															l102_3_6_11_15:
-																position++
+																pos++
 																goto lok3_6_11_15
 															}
 														lok3_6_11_15:
 															{ // hex
-																if int(position) == p.at {
+																if int(pos) == p.at {
 																	p.note(4, true)
 																}
-																if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																	goto l102_4_6_11_15
 																}
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
 																}
 																goto l100_6_11_15
 															l102_4_6_11_15:
-																position++
+																pos++
 																goto lok4_6_11_15
 															}
 														lok4_6_11_15:
@@ -1489,7 +1558,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														}
 														goto lok6_11_15
 													l100_6_11_15:
-														position, tokenIndex = position100_6_11_15, tokenIndex100_6_11_15
+														pos, tokenIndex = position100_6_11_15, tokenIndex100_6_11_15
 														goto l93_11_15
 													}
 												lok6_11_15:
@@ -1499,7 +1568,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok11_15
 										l93_11_15:
-											position, tokenIndex = position93_11_15, tokenIndex93_11_15
+											pos, tokenIndex = position93_11_15, tokenIndex93_11_15
 											goto l90_15
 										}
 									lok11_15:
@@ -1510,68 +1579,70 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok15
 						l90_15:
-							position, tokenIndex = position90_15, tokenIndex90_15
+							pos, tokenIndex = position90_15, tokenIndex90_15
 							goto l66
 						}
 					lok15:
 						goto l65
 					l66:
-						position, tokenIndex = position65, tokenIndex65
-						if buffer[position] != rune('/') {
-							if int(position) == p.at {
+						pos, tokenIndex = position65, tokenIndex65
+						if buffer[pos] != rune('/') {
+							if int(pos) == p.at {
 								p.note(6, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l64
 						}
-						position++
+						pos++
 					}
 				l65:
 					goto l63
 				l64:
-					position, tokenIndex = position64, tokenIndex64
+					pos, tokenIndex = position64, tokenIndex64
 				}
 				_ = position62
 			}
+			position = pos
 			return true
 		},
 		/* 13 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))+> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme)
-			position67, tokenIndex67 := position, tokenIndex
+			position67, tokenIndex67 := pos, tokenIndex
 			{
-				position68 := position
+				position68 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(10, true)
 						}
 
 						{ // alpha
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(11, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 								goto l105_1
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(12, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 								goto l105_1
 							}
 							goto l67
 						l105_1:
-							position++
+							pos++
 							goto lok1
 						}
 					lok1:
@@ -1580,34 +1651,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 			l69:
 				{
-					position70, tokenIndex70 := position, tokenIndex
+					position70, tokenIndex70 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(10, true)
 							}
 
 							{ // alpha
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(11, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 									goto l105_2
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(12, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l105_2
 								}
 								goto l70
 							l105_2:
-								position++
+								pos++
 								goto lok2
 							}
 						lok2:
@@ -1616,115 +1687,119 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l69
 				l70:
-					position, tokenIndex = position70, tokenIndex70
+					pos, tokenIndex = position70, tokenIndex70
 				}
+				position = pos
 				add(rulescheme, position68)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l67:
-			position, tokenIndex = position67, tokenIndex67
+			pos, tokenIndex = position67, tokenIndex67
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 14 net_loc <- <((&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') pchar))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulenet_loc)
 			{
-				position74 := position
+				position74 := pos
 			l75:
 				{
-					position76, tokenIndex76 := position, tokenIndex
+					position76, tokenIndex76 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(13, true)
 							}
 
 							{ // pchar
-								position90_16, tokenIndex90_16 := position, tokenIndex
+								position90_16, tokenIndex90_16 := pos, tokenIndex
 								{
-									position91_16 := position
+									position91_16 := pos
 									{
-										if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-											position++
+										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+											pos++
 										} else {
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(9, true)
 											}
 
 											{ // uchar
-												position93_11_16, tokenIndex93_11_16 := position, tokenIndex
+												position93_11_16, tokenIndex93_11_16 := pos, tokenIndex
 												{
-													position94_11_16 := position
+													position94_11_16 := pos
 													{
-														position95_11_16, tokenIndex95_11_16 := position, tokenIndex
+														position95_11_16, tokenIndex95_11_16 := pos, tokenIndex
 														{ // unreserved
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(2, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 																goto l97_5_11_16
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l96_11_16
 														l97_5_11_16:
-															position++
+															pos++
 															goto lok5_11_16
 														}
 													lok5_11_16:
 														goto l95_11_16
 													l96_11_16:
-														position, tokenIndex = position95_11_16, tokenIndex95_11_16
+														pos, tokenIndex = position95_11_16, tokenIndex95_11_16
 														{ // escape
-															position100_6_11_16, tokenIndex100_6_11_16 := position, tokenIndex
+															position100_6_11_16, tokenIndex100_6_11_16 := pos, tokenIndex
 															{
-																position101_6_11_16 := position
-																if buffer[position] != rune('%') {
-																	if int(position) == p.at {
+																position101_6_11_16 := pos
+																if buffer[pos] != rune('%') {
+																	if int(pos) == p.at {
 																		p.note(3, true)
 																	}
 
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
 																	}
 																	goto l100_6_11_16
 																}
-																position++
+																pos++
 																{ // hex
-																	if int(position) == p.at {
+																	if int(pos) == p.at {
 																		p.note(4, true)
 																	}
-																	if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																		goto l102_3_6_11_16
 																	}
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
 																	}
 																	goto l100_6_11_16
 																l102_3_6_11_16:
-																	position++
+																	pos++
 																	goto lok3_6_11_16
 																}
 															lok3_6_11_16:
 																{ // hex
-																	if int(position) == p.at {
+																	if int(pos) == p.at {
 																		p.note(4, true)
 																	}
-																	if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 																		goto l102_4_6_11_16
 																	}
-																	if int(position) > p.far {
-																		p.far, p.farComp = int(position), p.comp
+																	if int(pos) > p.far {
+																		p.far, p.farComp = int(pos), p.comp
 																	}
 																	goto l100_6_11_16
 																l102_4_6_11_16:
-																	position++
+																	pos++
 																	goto lok4_6_11_16
 																}
 															lok4_6_11_16:
@@ -1732,7 +1807,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															}
 															goto lok6_11_16
 														l100_6_11_16:
-															position, tokenIndex = position100_6_11_16, tokenIndex100_6_11_16
+															pos, tokenIndex = position100_6_11_16, tokenIndex100_6_11_16
 															goto l93_11_16
 														}
 													lok6_11_16:
@@ -1742,7 +1817,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												}
 												goto lok11_16
 											l93_11_16:
-												position, tokenIndex = position93_11_16, tokenIndex93_11_16
+												pos, tokenIndex = position93_11_16, tokenIndex93_11_16
 												goto l90_16
 											}
 										lok11_16:
@@ -1753,7 +1828,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok16
 							l90_16:
-								position, tokenIndex = position90_16, tokenIndex90_16
+								pos, tokenIndex = position90_16, tokenIndex90_16
 								goto l76
 							}
 						lok16:
@@ -1762,93 +1837,96 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l75
 				l76:
-					position, tokenIndex = position76, tokenIndex76
+					pos, tokenIndex = position76, tokenIndex76
 				}
+				position = pos
 				add(rulenet_loc, position74)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 15 query <- <(uchar / reserved)*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulequery)
 			{
-				position79 := position
+				position79 := pos
 			l80:
 				{
-					position81, tokenIndex81 := position, tokenIndex
+					position81, tokenIndex81 := pos, tokenIndex
 					{
-						position82, tokenIndex82 := position, tokenIndex
+						position82, tokenIndex82 := pos, tokenIndex
 						{ // uchar
-							position93_7, tokenIndex93_7 := position, tokenIndex
+							position93_7, tokenIndex93_7 := pos, tokenIndex
 							{
-								position94_7 := position
+								position94_7 := pos
 								{
-									position95_7, tokenIndex95_7 := position, tokenIndex
+									position95_7, tokenIndex95_7 := pos, tokenIndex
 									{ // unreserved
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(2, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 											goto l97_5_7
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l96_7
 									l97_5_7:
-										position++
+										pos++
 										goto lok5_7
 									}
 								lok5_7:
 									goto l95_7
 								l96_7:
-									position, tokenIndex = position95_7, tokenIndex95_7
+									pos, tokenIndex = position95_7, tokenIndex95_7
 									{ // escape
-										position100_6_7, tokenIndex100_6_7 := position, tokenIndex
+										position100_6_7, tokenIndex100_6_7 := pos, tokenIndex
 										{
-											position101_6_7 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position101_6_7 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(3, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l100_6_7
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(4, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 													goto l102_3_6_7
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l100_6_7
 											l102_3_6_7:
-												position++
+												pos++
 												goto lok3_6_7
 											}
 										lok3_6_7:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(4, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 													goto l102_4_6_7
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l100_6_7
 											l102_4_6_7:
-												position++
+												pos++
 												goto lok4_6_7
 											}
 										lok4_6_7:
@@ -1856,7 +1934,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok6_7
 									l100_6_7:
-										position, tokenIndex = position100_6_7, tokenIndex100_6_7
+										pos, tokenIndex = position100_6_7, tokenIndex100_6_7
 										goto l93_7
 									}
 								lok6_7:
@@ -1866,26 +1944,26 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok7
 						l93_7:
-							position, tokenIndex = position93_7, tokenIndex93_7
+							pos, tokenIndex = position93_7, tokenIndex93_7
 							goto l83
 						}
 					lok7:
 						goto l82
 					l83:
-						position, tokenIndex = position82, tokenIndex82
+						pos, tokenIndex = position82, tokenIndex82
 						{ // reserved
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l122_8
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l81
 						l122_8:
-							position++
+							pos++
 							goto lok8
 						}
 					lok8:
@@ -1893,93 +1971,96 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l82:
 					goto l80
 				l81:
-					position, tokenIndex = position81, tokenIndex81
+					pos, tokenIndex = position81, tokenIndex81
 				}
+				position = pos
 				add(rulequery, position79)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 16 fragment <- <(uchar / reserved)*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefragment)
 			{
-				position85 := position
+				position85 := pos
 			l86:
 				{
-					position87, tokenIndex87 := position, tokenIndex
+					position87, tokenIndex87 := pos, tokenIndex
 					{
-						position88, tokenIndex88 := position, tokenIndex
+						position88, tokenIndex88 := pos, tokenIndex
 						{ // uchar
-							position93_9, tokenIndex93_9 := position, tokenIndex
+							position93_9, tokenIndex93_9 := pos, tokenIndex
 							{
-								position94_9 := position
+								position94_9 := pos
 								{
-									position95_9, tokenIndex95_9 := position, tokenIndex
+									position95_9, tokenIndex95_9 := pos, tokenIndex
 									{ // unreserved
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(2, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 											goto l97_5_9
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l96_9
 									l97_5_9:
-										position++
+										pos++
 										goto lok5_9
 									}
 								lok5_9:
 									goto l95_9
 								l96_9:
-									position, tokenIndex = position95_9, tokenIndex95_9
+									pos, tokenIndex = position95_9, tokenIndex95_9
 									{ // escape
-										position100_6_9, tokenIndex100_6_9 := position, tokenIndex
+										position100_6_9, tokenIndex100_6_9 := pos, tokenIndex
 										{
-											position101_6_9 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position101_6_9 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(3, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l100_6_9
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(4, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 													goto l102_3_6_9
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l100_6_9
 											l102_3_6_9:
-												position++
+												pos++
 												goto lok3_6_9
 											}
 										lok3_6_9:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(4, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 													goto l102_4_6_9
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l100_6_9
 											l102_4_6_9:
-												position++
+												pos++
 												goto lok4_6_9
 											}
 										lok4_6_9:
@@ -1987,7 +2068,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok6_9
 									l100_6_9:
-										position, tokenIndex = position100_6_9, tokenIndex100_6_9
+										pos, tokenIndex = position100_6_9, tokenIndex100_6_9
 										goto l93_9
 									}
 								lok6_9:
@@ -1997,26 +2078,26 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok9
 						l93_9:
-							position, tokenIndex = position93_9, tokenIndex93_9
+							pos, tokenIndex = position93_9, tokenIndex93_9
 							goto l89
 						}
 					lok9:
 						goto l88
 					l89:
-						position, tokenIndex = position88, tokenIndex88
+						pos, tokenIndex = position88, tokenIndex88
 						{ // reserved
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l122_10
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l87
 						l122_10:
-							position++
+							pos++
 							goto lok10
 						}
 					lok10:
@@ -2024,95 +2105,98 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l88:
 					goto l86
 				l87:
-					position, tokenIndex = position87, tokenIndex87
+					pos, tokenIndex = position87, tokenIndex87
 				}
+				position = pos
 				add(rulefragment, position85)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 17 pchar <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))> */
 		func() bool {
-			position90, tokenIndex90 := position, tokenIndex
+			pos := position
+			position90, tokenIndex90 := pos, tokenIndex
 			{
-				position91 := position
+				position91 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(9, true)
 						}
 
 						{ // uchar
-							position93_11, tokenIndex93_11 := position, tokenIndex
+							position93_11, tokenIndex93_11 := pos, tokenIndex
 							{
-								position94_11 := position
+								position94_11 := pos
 								{
-									position95_11, tokenIndex95_11 := position, tokenIndex
+									position95_11, tokenIndex95_11 := pos, tokenIndex
 									{ // unreserved
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(2, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 											goto l97_5_11
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l96_11
 									l97_5_11:
-										position++
+										pos++
 										goto lok5_11
 									}
 								lok5_11:
 									goto l95_11
 								l96_11:
-									position, tokenIndex = position95_11, tokenIndex95_11
+									pos, tokenIndex = position95_11, tokenIndex95_11
 									{ // escape
-										position100_6_11, tokenIndex100_6_11 := position, tokenIndex
+										position100_6_11, tokenIndex100_6_11 := pos, tokenIndex
 										{
-											position101_6_11 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position101_6_11 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(3, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l100_6_11
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(4, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 													goto l102_3_6_11
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l100_6_11
 											l102_3_6_11:
-												position++
+												pos++
 												goto lok3_6_11
 											}
 										lok3_6_11:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(4, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 													goto l102_4_6_11
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l100_6_11
 											l102_4_6_11:
-												position++
+												pos++
 												goto lok4_6_11
 											}
 										lok4_6_11:
@@ -2120,7 +2204,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok6_11
 									l100_6_11:
-										position, tokenIndex = position100_6_11, tokenIndex100_6_11
+										pos, tokenIndex = position100_6_11, tokenIndex100_6_11
 										goto l93_11
 									}
 								lok6_11:
@@ -2130,7 +2214,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok11
 						l93_11:
-							position, tokenIndex = position93_11, tokenIndex93_11
+							pos, tokenIndex = position93_11, tokenIndex93_11
 							goto l90
 						}
 					lok11:
@@ -2139,81 +2223,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				_ = position91
 			}
+			position = pos
 			return true
 		l90:
-			position, tokenIndex = position90, tokenIndex90
+			pos, tokenIndex = position90, tokenIndex90
+			position = pos
 			return false
 		},
 		/* 18 uchar <- <(unreserved / escape)> */
 		func() bool {
-			position93, tokenIndex93 := position, tokenIndex
+			pos := position
+			position93, tokenIndex93 := pos, tokenIndex
 			{
-				position94 := position
+				position94 := pos
 				{
-					position95, tokenIndex95 := position, tokenIndex
+					position95, tokenIndex95 := pos, tokenIndex
 					{ // unreserved
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(2, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 							goto l97_5
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l96
 					l97_5:
-						position++
+						pos++
 						goto lok5
 					}
 				lok5:
 					goto l95
 				l96:
-					position, tokenIndex = position95, tokenIndex95
+					pos, tokenIndex = position95, tokenIndex95
 					{ // escape
-						position100_6, tokenIndex100_6 := position, tokenIndex
+						position100_6, tokenIndex100_6 := pos, tokenIndex
 						{
-							position101_6 := position
-							if buffer[position] != rune('%') {
-								if int(position) == p.at {
+							position101_6 := pos
+							if buffer[pos] != rune('%') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l100_6
 							}
-							position++
+							pos++
 							{ // hex
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(4, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l102_3_6
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l100_6
 							l102_3_6:
-								position++
+								pos++
 								goto lok3_6
 							}
 						lok3_6:
 							{ // hex
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(4, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l102_4_6
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l100_6
 							l102_4_6:
-								position++
+								pos++
 								goto lok4_6
 							}
 						lok4_6:
@@ -2221,7 +2308,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok6
 					l100_6:
-						position, tokenIndex = position100_6, tokenIndex100_6
+						pos, tokenIndex = position100_6, tokenIndex100_6
 						goto l93
 					}
 				lok6:
@@ -2229,216 +2316,248 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l95:
 				_ = position94
 			}
+			position = pos
 			return true
 		l93:
-			position, tokenIndex = position93, tokenIndex93
+			pos, tokenIndex = position93, tokenIndex93
+			position = pos
 			return false
 		},
 		/* 19 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(2, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l97
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l97:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 20 escape <- <('%' hex hex)> */
 		func() bool {
-			position100, tokenIndex100 := position, tokenIndex
+			pos := position
+			position100, tokenIndex100 := pos, tokenIndex
 			{
-				position101 := position
-				if buffer[position] != rune('%') {
-					if int(position) == p.at {
+				position101 := pos
+				if buffer[pos] != rune('%') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l100
 				}
-				position++
+				pos++
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(4, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l102_3
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l100
 				l102_3:
-					position++
+					pos++
 					goto lok3
 				}
 			lok3:
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(4, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 						goto l102_4
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l100
 				l102_4:
-					position++
+					pos++
 					goto lok4
 				}
 			lok4:
 				_ = position101
 			}
+			position = pos
 			return true
 		l100:
-			position, tokenIndex = position100, tokenIndex100
+			pos, tokenIndex = position100, tokenIndex100
+			position = pos
 			return false
 		},
 		/* 21 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(4, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l102
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l102:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 22 alpha <- <(lowalpha / hialpha)> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(11, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 				goto l105
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(12, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l105
 			}
+			position = pos
 			return false
 		l105:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 23 lowalpha <- <[a-z]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(11, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 				goto l109
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l109:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 24 hialpha <- <[A-Z]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(12, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l111
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l111:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 25 digit <- <[0-9]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(14, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l113
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l113:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 26 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(15, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l115
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l115:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 27 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('!') '!'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l118
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l118:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 28 national <- <('{' / '}' / '|' / '\\' / '^' / '~' / '[' / ']' / '`')> */
 		nil,
 		/* 29 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(5, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l122
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l122:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 30 punctuation <- <('<' / '>' / '#' / '%' / '"')> */

@@ -445,58 +445,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 0 pegwrap_entries <- <(URI_reference / path)> */
 		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
+			pos := position
+			position0, tokenIndex0 := pos, tokenIndex
 			{
-				position1 := position
+				position1 := pos
 				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !_rules[ruleURI_reference]() {
+					position2, tokenIndex2 := pos, tokenIndex
+					if position = pos; !_rules[ruleURI_reference]() {
 						goto l3
 					}
+					pos = position
 					goto l2
 				l3:
-					position, tokenIndex = position2, tokenIndex2
+					pos, tokenIndex = position2, tokenIndex2
 					{ // path
-						position121_45, tokenIndex121_45 := position, tokenIndex
+						position121_45, tokenIndex121_45 := pos, tokenIndex
 						{
-							position122_45 := position
+							position122_45 := pos
 							{
-								position123_45, tokenIndex123_45 := position, tokenIndex
+								position123_45, tokenIndex123_45 := pos, tokenIndex
 								{
-									position125_45, tokenIndex125_45 := position, tokenIndex
-									if !_rules[ruleabs_path]() {
+									position125_45, tokenIndex125_45 := pos, tokenIndex
+									if position = pos; !_rules[ruleabs_path]() {
 										goto l126_45
 									}
+									pos = position
 									goto l125_45
 								l126_45:
-									position, tokenIndex = position125_45, tokenIndex125_45
-									if !_rules[ruleopaque_part]() {
+									pos, tokenIndex = position125_45, tokenIndex125_45
+									if position = pos; !_rules[ruleopaque_part]() {
 										goto l123_45
 									}
+									pos = position
 								}
 							l125_45:
 								goto l124_45
 							l123_45:
-								position, tokenIndex = position123_45, tokenIndex123_45
+								pos, tokenIndex = position123_45, tokenIndex123_45
 							}
 						l124_45:
 							{
-								position127_45, tokenIndex127_45 := position, tokenIndex
-								if !matchDot() {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+								position127_45, tokenIndex127_45 := pos, tokenIndex
+								if position = pos; !matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l127_45
 								}
+								pos = position
 								goto l121_45
 							l127_45:
-								position, tokenIndex = position127_45, tokenIndex127_45
+								pos, tokenIndex = position127_45, tokenIndex127_45
 							}
 							_ = position122_45
 						}
 						goto lok45
 					l121_45:
-						position, tokenIndex = position121_45, tokenIndex121_45
+						pos, tokenIndex = position121_45, tokenIndex121_45
 						goto l0
 					}
 				lok45:
@@ -504,336 +509,370 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l2:
 				_ = position1
 			}
+			position = pos
 			return true
 		l0:
-			position, tokenIndex = position0, tokenIndex0
+			pos, tokenIndex = position0, tokenIndex0
+			position = pos
 			return false
 		},
 		/* 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleURI_reference)
-			position4, tokenIndex4 := position, tokenIndex
+			position4, tokenIndex4 := pos, tokenIndex
 			{
-				position5 := position
+				position5 := pos
 				{
-					position6, tokenIndex6 := position, tokenIndex
+					position6, tokenIndex6 := pos, tokenIndex
 					{
-						position8, tokenIndex8 := position, tokenIndex
-						if !_rules[ruleabsoluteURI]() {
+						position8, tokenIndex8 := pos, tokenIndex
+						if position = pos; !_rules[ruleabsoluteURI]() {
 							goto l9
 						}
+						pos = position
 						goto l8
 					l9:
-						position, tokenIndex = position8, tokenIndex8
-						if !_rules[rulerelativeURI]() {
+						pos, tokenIndex = position8, tokenIndex8
+						if position = pos; !_rules[rulerelativeURI]() {
 							goto l6
 						}
+						pos = position
 					}
 				l8:
 					goto l7
 				l6:
-					position, tokenIndex = position6, tokenIndex6
+					pos, tokenIndex = position6, tokenIndex6
 				}
 			l7:
 				{
-					position10, tokenIndex10 := position, tokenIndex
-					if buffer[position] != rune('#') {
-						if int(position) == p.at {
+					position10, tokenIndex10 := pos, tokenIndex
+					if buffer[pos] != rune('#') {
+						if int(pos) == p.at {
 							p.note(0, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l10
 					}
-					position++
-					if !p.peek(_rules[rulefragment]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulefragment]) {
 						goto l10
 					}
+					pos = position
 					goto l11
 				l10:
-					position, tokenIndex = position10, tokenIndex10
+					pos, tokenIndex = position10, tokenIndex10
 				}
 			l11:
 				{
-					position12, tokenIndex12 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position12, tokenIndex12 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l12
 					}
+					pos = position
 					goto l4
 				l12:
-					position, tokenIndex = position12, tokenIndex12
+					pos, tokenIndex = position12, tokenIndex12
 				}
+				position = pos
 				add(ruleURI_reference, position5)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l4:
-			position, tokenIndex = position4, tokenIndex4
+			pos, tokenIndex = position4, tokenIndex4
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleabsoluteURI)
-			position13, tokenIndex13 := position, tokenIndex
+			position13, tokenIndex13 := pos, tokenIndex
 			{
-				position14 := position
-				if !_rules[rulescheme]() {
+				position14 := pos
+				if position = pos; !_rules[rulescheme]() {
 					goto l13
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(1, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l13
 				}
-				position++
+				pos++
 				{
-					position15, tokenIndex15 := position, tokenIndex
+					position15, tokenIndex15 := pos, tokenIndex
 					{ // hier_part
-						position24_44, tokenIndex24_44 := position, tokenIndex
+						position24_44, tokenIndex24_44 := pos, tokenIndex
 						{
-							position25_44 := position
+							position25_44 := pos
 							{
-								position26_44, tokenIndex26_44 := position, tokenIndex
-								if !_rules[rulenet_path]() {
+								position26_44, tokenIndex26_44 := pos, tokenIndex
+								if position = pos; !_rules[rulenet_path]() {
 									goto l27_44
 								}
+								pos = position
 								goto l26_44
 							l27_44:
-								position, tokenIndex = position26_44, tokenIndex26_44
-								if !_rules[ruleabs_path]() {
+								pos, tokenIndex = position26_44, tokenIndex26_44
+								if position = pos; !_rules[ruleabs_path]() {
 									goto l24_44
 								}
+								pos = position
 							}
 						l26_44:
 							{
-								position28_44, tokenIndex28_44 := position, tokenIndex
-								if buffer[position] != rune('?') {
-									if int(position) == p.at {
+								position28_44, tokenIndex28_44 := pos, tokenIndex
+								if buffer[pos] != rune('?') {
+									if int(pos) == p.at {
 										p.note(2, false)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l28_44
 								}
-								position++
-								if !p.peek(_rules[rulequery]) {
+								pos++
+								if position = pos; !p.peek(_rules[rulequery]) {
 									goto l28_44
 								}
+								pos = position
 								goto l29_44
 							l28_44:
-								position, tokenIndex = position28_44, tokenIndex28_44
+								pos, tokenIndex = position28_44, tokenIndex28_44
 							}
 						l29_44:
 							_ = position25_44
 						}
 						goto lok44
 					l24_44:
-						position, tokenIndex = position24_44, tokenIndex24_44
+						pos, tokenIndex = position24_44, tokenIndex24_44
 						goto l16
 					}
 				lok44:
 					goto l15
 				l16:
-					position, tokenIndex = position15, tokenIndex15
-					if !_rules[ruleopaque_part]() {
+					pos, tokenIndex = position15, tokenIndex15
+					if position = pos; !_rules[ruleopaque_part]() {
 						goto l13
 					}
+					pos = position
 				}
 			l15:
+				position = pos
 				add(ruleabsoluteURI, position14)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l13:
-			position, tokenIndex = position13, tokenIndex13
+			pos, tokenIndex = position13, tokenIndex13
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulerelativeURI)
-			position17, tokenIndex17 := position, tokenIndex
+			position17, tokenIndex17 := pos, tokenIndex
 			{
-				position18 := position
+				position18 := pos
 				{
-					position19, tokenIndex19 := position, tokenIndex
-					if !_rules[rulenet_path]() {
+					position19, tokenIndex19 := pos, tokenIndex
+					if position = pos; !_rules[rulenet_path]() {
 						goto l20
 					}
+					pos = position
 					goto l19
 				l20:
-					position, tokenIndex = position19, tokenIndex19
-					if !_rules[ruleabs_path]() {
+					pos, tokenIndex = position19, tokenIndex19
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l21
 					}
+					pos = position
 					goto l19
 				l21:
-					position, tokenIndex = position19, tokenIndex19
-					if !_rules[rulerel_path]() {
+					pos, tokenIndex = position19, tokenIndex19
+					if position = pos; !_rules[rulerel_path]() {
 						goto l17
 					}
+					pos = position
 				}
 			l19:
 				{
-					position22, tokenIndex22 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position22, tokenIndex22 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(2, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l22
 					}
-					position++
-					if !p.peek(_rules[rulequery]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulequery]) {
 						goto l22
 					}
+					pos = position
 					goto l23
 				l22:
-					position, tokenIndex = position22, tokenIndex22
+					pos, tokenIndex = position22, tokenIndex22
 				}
 			l23:
+				position = pos
 				add(rulerelativeURI, position18)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l17:
-			position, tokenIndex = position17, tokenIndex17
+			pos, tokenIndex = position17, tokenIndex17
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 4 hier_part <- <((net_path / abs_path) ('?' query)?)> */
 		func() bool {
-			position24, tokenIndex24 := position, tokenIndex
+			pos := position
+			position24, tokenIndex24 := pos, tokenIndex
 			{
-				position25 := position
+				position25 := pos
 				{
-					position26, tokenIndex26 := position, tokenIndex
-					if !_rules[rulenet_path]() {
+					position26, tokenIndex26 := pos, tokenIndex
+					if position = pos; !_rules[rulenet_path]() {
 						goto l27
 					}
+					pos = position
 					goto l26
 				l27:
-					position, tokenIndex = position26, tokenIndex26
-					if !_rules[ruleabs_path]() {
+					pos, tokenIndex = position26, tokenIndex26
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l24
 					}
+					pos = position
 				}
 			l26:
 				{
-					position28, tokenIndex28 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position28, tokenIndex28 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(2, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l28
 					}
-					position++
-					if !p.peek(_rules[rulequery]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulequery]) {
 						goto l28
 					}
+					pos = position
 					goto l29
 				l28:
-					position, tokenIndex = position28, tokenIndex28
+					pos, tokenIndex = position28, tokenIndex28
 				}
 			l29:
 				_ = position25
 			}
+			position = pos
 			return true
 		l24:
-			position, tokenIndex = position24, tokenIndex24
+			pos, tokenIndex = position24, tokenIndex24
+			position = pos
 			return false
 		},
 		/* 5 opaque_part <- <(uric_no_slash uric*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleopaque_part)
-			position30, tokenIndex30 := position, tokenIndex
+			position30, tokenIndex30 := pos, tokenIndex
 			{
-				position31 := position
+				position31 := pos
 				{ // uric_no_slash
-					position34_37, tokenIndex34_37 := position, tokenIndex
+					position34_37, tokenIndex34_37 := pos, tokenIndex
 					{
-						position35_37 := position
+						position35_37 := pos
 						{
-							if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(4, false)
 								}
-								switch buffer[position] {
+								switch buffer[pos] {
 								case '%':
 									{ // escaped
-										position165_18_37, tokenIndex165_18_37 := position, tokenIndex
+										position165_18_37, tokenIndex165_18_37 := pos, tokenIndex
 										{
-											position166_18_37 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position166_18_37 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(4, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l165_18_37
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(5, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 													goto l167_16_18_37
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l165_18_37
 											l167_16_18_37:
-												position++
+												pos++
 												goto lok16_18_37
 											}
 										lok16_18_37:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(5, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 													goto l167_17_18_37
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l165_18_37
 											l167_17_18_37:
-												position++
+												pos++
 												goto lok17_18_37
 											}
 										lok17_18_37:
@@ -841,25 +880,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok18_37
 									l165_18_37:
-										position, tokenIndex = position165_18_37, tokenIndex165_18_37
+										pos, tokenIndex = position165_18_37, tokenIndex165_18_37
 										goto l34_37
 									}
 								lok18_37:
 									;
 								default:
 									{ // unreserved
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(6, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l159_19_37
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l34_37
 									l159_19_37:
-										position++
+										pos++
 										goto lok19_37
 									}
 								lok19_37:
@@ -871,74 +910,74 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok37
 				l34_37:
-					position, tokenIndex = position34_37, tokenIndex34_37
+					pos, tokenIndex = position34_37, tokenIndex34_37
 					goto l30
 				}
 			lok37:
 			l32:
 				{
-					position33, tokenIndex33 := position, tokenIndex
+					position33, tokenIndex33 := pos, tokenIndex
 					{ // uric
-						position153_38, tokenIndex153_38 := position, tokenIndex
+						position153_38, tokenIndex153_38 := pos, tokenIndex
 						{
-							position154_38 := position
+							position154_38 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(7, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position165_35_38, tokenIndex165_35_38 := position, tokenIndex
+											position165_35_38, tokenIndex165_35_38 := pos, tokenIndex
 											{
-												position166_35_38 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position166_35_38 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_35_38
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l167_16_35_38
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_35_38
 												l167_16_35_38:
-													position++
+													pos++
 													goto lok16_35_38
 												}
 											lok16_35_38:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l167_17_35_38
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_35_38
 												l167_17_35_38:
-													position++
+													pos++
 													goto lok17_35_38
 												}
 											lok17_35_38:
@@ -946,25 +985,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok35_38
 										l165_35_38:
-											position, tokenIndex = position165_35_38, tokenIndex165_35_38
+											pos, tokenIndex = position165_35_38, tokenIndex165_35_38
 											goto l153_38
 										}
 									lok35_38:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l159_36_38
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l153_38
 										l159_36_38:
-											position++
+											pos++
 											goto lok36_38
 										}
 									lok36_38:
@@ -976,85 +1015,89 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok38
 					l153_38:
-						position, tokenIndex = position153_38, tokenIndex153_38
+						pos, tokenIndex = position153_38, tokenIndex153_38
 						goto l33
 					}
 				lok38:
 					goto l32
 				l33:
-					position, tokenIndex = position33, tokenIndex33
+					pos, tokenIndex = position33, tokenIndex33
 				}
+				position = pos
 				add(ruleopaque_part, position31)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l30:
-			position, tokenIndex = position30, tokenIndex30
+			pos, tokenIndex = position30, tokenIndex30
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 6 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
 		func() bool {
-			position34, tokenIndex34 := position, tokenIndex
+			pos := position
+			position34, tokenIndex34 := pos, tokenIndex
 			{
-				position35 := position
+				position35 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(3, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position165_18, tokenIndex165_18 := position, tokenIndex
+								position165_18, tokenIndex165_18 := pos, tokenIndex
 								{
-									position166_18 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position166_18 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_18
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_16_18
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_18
 									l167_16_18:
-										position++
+										pos++
 										goto lok16_18
 									}
 								lok16_18:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_17_18
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_18
 									l167_17_18:
-										position++
+										pos++
 										goto lok17_18
 									}
 								lok17_18:
@@ -1062,25 +1105,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok18
 							l165_18:
-								position, tokenIndex = position165_18, tokenIndex165_18
+								pos, tokenIndex = position165_18, tokenIndex165_18
 								goto l34
 							}
 						lok18:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l159_19
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l34
 							l159_19:
-								position++
+								pos++
 								goto lok19
 							}
 						lok19:
@@ -1090,216 +1133,237 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				_ = position35
 			}
+			position = pos
 			return true
 		l34:
-			position, tokenIndex = position34, tokenIndex34
+			pos, tokenIndex = position34, tokenIndex34
+			position = pos
 			return false
 		},
 		/* 7 net_path <- <('/' '/' authority abs_path?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulenet_path)
-			position37, tokenIndex37 := position, tokenIndex
+			position37, tokenIndex37 := pos, tokenIndex
 			{
-				position38 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position38 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(8, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l37
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(8, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l37
 				}
-				position++
-				if !_rules[ruleauthority]() {
+				pos++
+				if position = pos; !_rules[ruleauthority]() {
 					goto l37
 				}
+				pos = position
 				{
-					position39, tokenIndex39 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
+					position39, tokenIndex39 := pos, tokenIndex
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l39
 					}
+					pos = position
 					goto l40
 				l39:
-					position, tokenIndex = position39, tokenIndex39
+					pos, tokenIndex = position39, tokenIndex39
 				}
 			l40:
+				position = pos
 				add(rulenet_path, position38)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l37:
-			position, tokenIndex = position37, tokenIndex37
+			pos, tokenIndex = position37, tokenIndex37
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 8 abs_path <- <('/' path_segments)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleabs_path)
-			position41, tokenIndex41 := position, tokenIndex
+			position41, tokenIndex41 := pos, tokenIndex
 			{
-				position42 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position42 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(8, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l41
 				}
-				position++
+				pos++
 				{ // path_segments
-					position128_43, tokenIndex128_43 := position, tokenIndex
+					position128_43, tokenIndex128_43 := pos, tokenIndex
 					{
-						position129_43 := position
-						if !_rules[rulesegment]() {
+						position129_43 := pos
+						if position = pos; !_rules[rulesegment]() {
 							goto l128_43
 						}
+						pos = position
 					l130_43:
 						{
-							position131_43, tokenIndex131_43 := position, tokenIndex
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							position131_43, tokenIndex131_43 := pos, tokenIndex
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(8, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l131_43
 							}
-							position++
-							if !_rules[rulesegment]() {
+							pos++
+							if position = pos; !_rules[rulesegment]() {
 								goto l131_43
 							}
+							pos = position
 							goto l130_43
 						l131_43:
-							position, tokenIndex = position131_43, tokenIndex131_43
+							pos, tokenIndex = position131_43, tokenIndex131_43
 						}
 						_ = position129_43
 					}
 					goto lok43
 				l128_43:
-					position, tokenIndex = position128_43, tokenIndex128_43
+					pos, tokenIndex = position128_43, tokenIndex128_43
 					goto l41
 				}
 			lok43:
+				position = pos
 				add(ruleabs_path, position42)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l41:
-			position, tokenIndex = position41, tokenIndex41
+			pos, tokenIndex = position41, tokenIndex41
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 9 rel_path <- <(rel_segment abs_path?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulerel_path)
-			position43, tokenIndex43 := position, tokenIndex
+			position43, tokenIndex43 := pos, tokenIndex
 			{
-				position44 := position
-				if !_rules[rulerel_segment]() {
+				position44 := pos
+				if position = pos; !_rules[rulerel_segment]() {
 					goto l43
 				}
+				pos = position
 				{
-					position45, tokenIndex45 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
+					position45, tokenIndex45 := pos, tokenIndex
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l45
 					}
+					pos = position
 					goto l46
 				l45:
-					position, tokenIndex = position45, tokenIndex45
+					pos, tokenIndex = position45, tokenIndex45
 				}
 			l46:
+				position = pos
 				add(rulerel_path, position44)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l43:
-			position, tokenIndex = position43, tokenIndex43
+			pos, tokenIndex = position43, tokenIndex43
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 10 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
 		func() bool {
-			position47, tokenIndex47 := position, tokenIndex
+			pos := position
+			position47, tokenIndex47 := pos, tokenIndex
 			{
-				position48 := position
+				position48 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(9, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position165_20, tokenIndex165_20 := position, tokenIndex
+								position165_20, tokenIndex165_20 := pos, tokenIndex
 								{
-									position166_20 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position166_20 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_20
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_16_20
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_20
 									l167_16_20:
-										position++
+										pos++
 										goto lok16_20
 									}
 								lok16_20:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_17_20
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_20
 									l167_17_20:
-										position++
+										pos++
 										goto lok17_20
 									}
 								lok17_20:
@@ -1307,25 +1371,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok20
 							l165_20:
-								position, tokenIndex = position165_20, tokenIndex165_20
+								pos, tokenIndex = position165_20, tokenIndex165_20
 								goto l47
 							}
 						lok20:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l159_21
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l47
 							l159_21:
-								position++
+								pos++
 								goto lok21
 							}
 						lok21:
@@ -1335,64 +1399,64 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 			l49:
 				{
-					position50, tokenIndex50 := position, tokenIndex
+					position50, tokenIndex50 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(9, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(4, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position165_22, tokenIndex165_22 := position, tokenIndex
+									position165_22, tokenIndex165_22 := pos, tokenIndex
 									{
-										position166_22 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position166_22 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(4, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l165_22
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_22
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l165_22
 										l167_16_22:
-											position++
+											pos++
 											goto lok16_22
 										}
 									lok16_22:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_22
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l165_22
 										l167_17_22:
-											position++
+											pos++
 											goto lok17_22
 										}
 									lok17_22:
@@ -1400,25 +1464,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok22
 								l165_22:
-									position, tokenIndex = position165_22, tokenIndex165_22
+									pos, tokenIndex = position165_22, tokenIndex165_22
 									goto l50
 								}
 							lok22:
 								;
 							default:
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(6, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_23
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l50
 								l159_23:
-									position++
+									pos++
 									goto lok23
 								}
 							lok23:
@@ -1428,74 +1492,77 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l49
 				l50:
-					position, tokenIndex = position50, tokenIndex50
+					pos, tokenIndex = position50, tokenIndex50
 				}
 				_ = position48
 			}
+			position = pos
 			return true
 		l47:
-			position, tokenIndex = position47, tokenIndex47
+			pos, tokenIndex = position47, tokenIndex47
+			position = pos
 			return false
 		},
 		/* 11 scheme <- <(alpha ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme)
-			position53, tokenIndex53 := position, tokenIndex
+			position53, tokenIndex53 := pos, tokenIndex
 			{
-				position54 := position
+				position54 := pos
 				{ // alpha
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l174_1
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l174_1
 					}
 					goto l53
 				l174_1:
-					position++
+					pos++
 					goto lok1
 				}
 			lok1:
 			l55:
 				{
-					position56, tokenIndex56 := position, tokenIndex
+					position56, tokenIndex56 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(12, false)
 							}
 
 							{ // alpha
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, false)
 								}
-								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l174_2
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(11, false)
 								}
-								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 									goto l174_2
 								}
 								goto l56
 							l174_2:
-								position++
+								pos++
 								goto lok2
 							}
 						lok2:
@@ -1504,119 +1571,130 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l55
 				l56:
-					position, tokenIndex = position56, tokenIndex56
+					pos, tokenIndex = position56, tokenIndex56
 				}
+				position = pos
 				add(rulescheme, position54)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l53:
-			position, tokenIndex = position53, tokenIndex53
+			pos, tokenIndex = position53, tokenIndex53
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 12 authority <- <((server !reg_name) / reg_name)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleauthority)
-			position58, tokenIndex58 := position, tokenIndex
+			position58, tokenIndex58 := pos, tokenIndex
 			{
-				position59 := position
+				position59 := pos
 				{
-					position60, tokenIndex60 := position, tokenIndex
-					if !_rules[ruleserver]() {
+					position60, tokenIndex60 := pos, tokenIndex
+					if position = pos; !_rules[ruleserver]() {
 						goto l61
 					}
+					pos = position
 					{
-						position62, tokenIndex62 := position, tokenIndex
-						if !p.peek(_rules[rulereg_name]) {
+						position62, tokenIndex62 := pos, tokenIndex
+						if position = pos; !p.peek(_rules[rulereg_name]) {
 							goto l62
 						}
+						pos = position
 						goto l61
 					l62:
-						position, tokenIndex = position62, tokenIndex62
+						pos, tokenIndex = position62, tokenIndex62
 					}
 					goto l60
 				l61:
-					position, tokenIndex = position60, tokenIndex60
-					if !_rules[rulereg_name]() {
+					pos, tokenIndex = position60, tokenIndex60
+					if position = pos; !_rules[rulereg_name]() {
 						goto l58
 					}
+					pos = position
 				}
 			l60:
+				position = pos
 				add(ruleauthority, position59)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l58:
-			position, tokenIndex = position58, tokenIndex58
+			pos, tokenIndex = position58, tokenIndex58
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 13 reg_name <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulereg_name)
-			position63, tokenIndex63 := position, tokenIndex
+			position63, tokenIndex63 := pos, tokenIndex
 			{
-				position64 := position
+				position64 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(13, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position165_24, tokenIndex165_24 := position, tokenIndex
+								position165_24, tokenIndex165_24 := pos, tokenIndex
 								{
-									position166_24 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position166_24 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_24
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_16_24
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_24
 									l167_16_24:
-										position++
+										pos++
 										goto lok16_24
 									}
 								lok16_24:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_17_24
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_24
 									l167_17_24:
-										position++
+										pos++
 										goto lok17_24
 									}
 								lok17_24:
@@ -1624,25 +1702,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok24
 							l165_24:
-								position, tokenIndex = position165_24, tokenIndex165_24
+								pos, tokenIndex = position165_24, tokenIndex165_24
 								goto l63
 							}
 						lok24:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l159_25
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l63
 							l159_25:
-								position++
+								pos++
 								goto lok25
 							}
 						lok25:
@@ -1652,64 +1730,64 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 			l65:
 				{
-					position66, tokenIndex66 := position, tokenIndex
+					position66, tokenIndex66 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(13, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(4, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position165_26, tokenIndex165_26 := position, tokenIndex
+									position165_26, tokenIndex165_26 := pos, tokenIndex
 									{
-										position166_26 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position166_26 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(4, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l165_26
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_26
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l165_26
 										l167_16_26:
-											position++
+											pos++
 											goto lok16_26
 										}
 									lok16_26:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_26
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l165_26
 										l167_17_26:
-											position++
+											pos++
 											goto lok17_26
 										}
 									lok17_26:
@@ -1717,25 +1795,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok26
 								l165_26:
-									position, tokenIndex = position165_26, tokenIndex165_26
+									pos, tokenIndex = position165_26, tokenIndex165_26
 									goto l66
 								}
 							lok26:
 								;
 							default:
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(6, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_27
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l66
 								l159_27:
-									position++
+									pos++
 									goto lok27
 								}
 							lok27:
@@ -1745,125 +1823,134 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l65
 				l66:
-					position, tokenIndex = position66, tokenIndex66
+					pos, tokenIndex = position66, tokenIndex66
 				}
+				position = pos
 				add(rulereg_name, position64)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l63:
-			position, tokenIndex = position63, tokenIndex63
+			pos, tokenIndex = position63, tokenIndex63
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 14 server <- <((userinfo '@')? hostport)?> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleserver)
 			{
-				position70 := position
+				position70 := pos
 				{
-					position71, tokenIndex71 := position, tokenIndex
+					position71, tokenIndex71 := pos, tokenIndex
 					{
-						position73, tokenIndex73 := position, tokenIndex
-						if !_rules[ruleuserinfo]() {
+						position73, tokenIndex73 := pos, tokenIndex
+						if position = pos; !_rules[ruleuserinfo]() {
 							goto l73
 						}
-						if buffer[position] != rune('@') {
-							if int(position) == p.at {
+						pos = position
+						if buffer[pos] != rune('@') {
+							if int(pos) == p.at {
 								p.note(14, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l73
 						}
-						position++
+						pos++
 						goto l74
 					l73:
-						position, tokenIndex = position73, tokenIndex73
+						pos, tokenIndex = position73, tokenIndex73
 					}
 				l74:
-					if !_rules[rulehostport]() {
+					if position = pos; !_rules[rulehostport]() {
 						goto l71
 					}
+					pos = position
 					goto l72
 				l71:
-					position, tokenIndex = position71, tokenIndex71
+					pos, tokenIndex = position71, tokenIndex71
 				}
 			l72:
+				position = pos
 				add(ruleserver, position70)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 15 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleuserinfo)
 			{
-				position76 := position
+				position76 := pos
 			l77:
 				{
-					position78, tokenIndex78 := position, tokenIndex
+					position78, tokenIndex78 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class12[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(15, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(4, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position165_28, tokenIndex165_28 := position, tokenIndex
+									position165_28, tokenIndex165_28 := pos, tokenIndex
 									{
-										position166_28 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position166_28 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(4, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l165_28
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_16_28
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l165_28
 										l167_16_28:
-											position++
+											pos++
 											goto lok16_28
 										}
 									lok16_28:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l167_17_28
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l165_28
 										l167_17_28:
-											position++
+											pos++
 											goto lok17_28
 										}
 									lok17_28:
@@ -1871,25 +1958,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok28
 								l165_28:
-									position, tokenIndex = position165_28, tokenIndex165_28
+									pos, tokenIndex = position165_28, tokenIndex165_28
 									goto l78
 								}
 							lok28:
 								;
 							default:
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(6, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l159_29
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l78
 								l159_29:
-									position++
+									pos++
 									goto lok29
 								}
 							lok29:
@@ -1899,871 +1986,914 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l77
 				l78:
-					position, tokenIndex = position78, tokenIndex78
+					pos, tokenIndex = position78, tokenIndex78
 				}
+				position = pos
 				add(ruleuserinfo, position76)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 16 hostport <- <(host (':' port)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostport)
-			position80, tokenIndex80 := position, tokenIndex
+			position80, tokenIndex80 := pos, tokenIndex
 			{
-				position81 := position
-				if !_rules[rulehost]() {
+				position81 := pos
+				if position = pos; !_rules[rulehost]() {
 					goto l80
 				}
+				pos = position
 				{
-					position82, tokenIndex82 := position, tokenIndex
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					position82, tokenIndex82 := pos, tokenIndex
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l82
 					}
-					position++
-					if !_rules[ruleport]() {
+					pos++
+					if position = pos; !_rules[ruleport]() {
 						goto l82
 					}
+					pos = position
 					goto l83
 				l82:
-					position, tokenIndex = position82, tokenIndex82
+					pos, tokenIndex = position82, tokenIndex82
 				}
 			l83:
+				position = pos
 				add(rulehostport, position81)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l80:
-			position, tokenIndex = position80, tokenIndex80
+			pos, tokenIndex = position80, tokenIndex80
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 17 host <- <(hostname / IPv4address)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehost)
-			position84, tokenIndex84 := position, tokenIndex
+			position84, tokenIndex84 := pos, tokenIndex
 			{
-				position85 := position
+				position85 := pos
 				{
-					position86, tokenIndex86 := position, tokenIndex
-					if !_rules[rulehostname]() {
+					position86, tokenIndex86 := pos, tokenIndex
+					if position = pos; !_rules[rulehostname]() {
 						goto l87
 					}
+					pos = position
 					goto l86
 				l87:
-					position, tokenIndex = position86, tokenIndex86
-					if !_rules[ruleIPv4address]() {
+					pos, tokenIndex = position86, tokenIndex86
+					if position = pos; !_rules[ruleIPv4address]() {
 						goto l84
 					}
+					pos = position
 				}
 			l86:
+				position = pos
 				add(rulehost, position85)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l84:
-			position, tokenIndex = position84, tokenIndex84
+			pos, tokenIndex = position84, tokenIndex84
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 18 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostname)
-			position88, tokenIndex88 := position, tokenIndex
+			position88, tokenIndex88 := pos, tokenIndex
 			{
-				position89 := position
+				position89 := pos
 			l90:
 				{
-					position91, tokenIndex91 := position, tokenIndex
+					position91, tokenIndex91 := pos, tokenIndex
 					{ // domainlabel
-						position95_30, tokenIndex95_30 := position, tokenIndex
+						position95_30, tokenIndex95_30 := pos, tokenIndex
 						{
-							position96_30 := position
+							position96_30 := pos
 							{ // alphanum
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l170_3_30
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(16, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l170_3_30
 								}
 								goto l95_30
 							l170_3_30:
-								position++
+								pos++
 								goto lok3_30
 							}
 						lok3_30:
 						l97_30:
 							{
-								position98_30, tokenIndex98_30 := position, tokenIndex
+								position98_30, tokenIndex98_30 := pos, tokenIndex
 							l99_30:
 								{
-									position100_30, tokenIndex100_30 := position, tokenIndex
-									if buffer[position] != rune('-') {
-										if int(position) == p.at {
+									position100_30, tokenIndex100_30 := pos, tokenIndex
+									if buffer[pos] != rune('-') {
+										if int(pos) == p.at {
 											p.note(17, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l100_30
 									}
-									position++
+									pos++
 									goto l99_30
 								l100_30:
-									position, tokenIndex = position100_30, tokenIndex100_30
+									pos, tokenIndex = position100_30, tokenIndex100_30
 								}
 								{ // alphanum
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l170_4_30
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(16, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 										goto l170_4_30
 									}
 									goto l98_30
 								l170_4_30:
-									position++
+									pos++
 									goto lok4_30
 								}
 							lok4_30:
 								goto l97_30
 							l98_30:
-								position, tokenIndex = position98_30, tokenIndex98_30
+								pos, tokenIndex = position98_30, tokenIndex98_30
 							}
 							_ = position96_30
 						}
 						goto lok30
 					l95_30:
-						position, tokenIndex = position95_30, tokenIndex95_30
+						pos, tokenIndex = position95_30, tokenIndex95_30
 						goto l91
 					}
 				lok30:
-					if buffer[position] != rune('.') {
-						if int(position) == p.at {
+					if buffer[pos] != rune('.') {
+						if int(pos) == p.at {
 							p.note(18, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l91
 					}
-					position++
+					pos++
 					{
-						position92, tokenIndex92 := position, tokenIndex
+						position92, tokenIndex92 := pos, tokenIndex
 						{ // alphanum
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(10, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 								goto l170_31
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(16, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l170_31
 							}
 							goto l91
 						l170_31:
-							position++
+							pos++
 							goto lok31
 						}
 					lok31:
-						position, tokenIndex = position92, tokenIndex92
+						pos, tokenIndex = position92, tokenIndex92
 					}
 					goto l90
 				l91:
-					position, tokenIndex = position91, tokenIndex91
+					pos, tokenIndex = position91, tokenIndex91
 				}
 				{ // toplabel
-					position101_32, tokenIndex101_32 := position, tokenIndex
+					position101_32, tokenIndex101_32 := pos, tokenIndex
 					{
-						position102_32 := position
+						position102_32 := pos
 						{ // alpha
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(10, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 								goto l174_5_32
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(11, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l174_5_32
 							}
 							goto l101_32
 						l174_5_32:
-							position++
+							pos++
 							goto lok5_32
 						}
 					lok5_32:
 					l103_32:
 						{
-							position104_32, tokenIndex104_32 := position, tokenIndex
+							position104_32, tokenIndex104_32 := pos, tokenIndex
 						l105_32:
 							{
-								position106_32, tokenIndex106_32 := position, tokenIndex
-								if buffer[position] != rune('-') {
-									if int(position) == p.at {
+								position106_32, tokenIndex106_32 := pos, tokenIndex
+								if buffer[pos] != rune('-') {
+									if int(pos) == p.at {
 										p.note(17, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l106_32
 								}
-								position++
+								pos++
 								goto l105_32
 							l106_32:
-								position, tokenIndex = position106_32, tokenIndex106_32
+								pos, tokenIndex = position106_32, tokenIndex106_32
 							}
 							{ // alphanum
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l170_6_32
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(16, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l170_6_32
 								}
 								goto l104_32
 							l170_6_32:
-								position++
+								pos++
 								goto lok6_32
 							}
 						lok6_32:
 							goto l103_32
 						l104_32:
-							position, tokenIndex = position104_32, tokenIndex104_32
+							pos, tokenIndex = position104_32, tokenIndex104_32
 						}
 						_ = position102_32
 					}
 					goto lok32
 				l101_32:
-					position, tokenIndex = position101_32, tokenIndex101_32
+					pos, tokenIndex = position101_32, tokenIndex101_32
 					goto l88
 				}
 			lok32:
 				{
-					position93, tokenIndex93 := position, tokenIndex
-					if buffer[position] != rune('.') {
-						if int(position) == p.at {
+					position93, tokenIndex93 := pos, tokenIndex
+					if buffer[pos] != rune('.') {
+						if int(pos) == p.at {
 							p.note(18, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l93
 					}
-					position++
+					pos++
 					goto l94
 				l93:
-					position, tokenIndex = position93, tokenIndex93
+					pos, tokenIndex = position93, tokenIndex93
 				}
 			l94:
+				position = pos
 				add(rulehostname, position89)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l88:
-			position, tokenIndex = position88, tokenIndex88
+			pos, tokenIndex = position88, tokenIndex88
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
 		func() bool {
-			position95, tokenIndex95 := position, tokenIndex
+			pos := position
+			position95, tokenIndex95 := pos, tokenIndex
 			{
-				position96 := position
+				position96 := pos
 				{ // alphanum
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l170_3
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l170_3
 					}
 					goto l95
 				l170_3:
-					position++
+					pos++
 					goto lok3
 				}
 			lok3:
 			l97:
 				{
-					position98, tokenIndex98 := position, tokenIndex
+					position98, tokenIndex98 := pos, tokenIndex
 				l99:
 					{
-						position100, tokenIndex100 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							if int(position) == p.at {
+						position100, tokenIndex100 := pos, tokenIndex
+						if buffer[pos] != rune('-') {
+							if int(pos) == p.at {
 								p.note(17, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l100
 						}
-						position++
+						pos++
 						goto l99
 					l100:
-						position, tokenIndex = position100, tokenIndex100
+						pos, tokenIndex = position100, tokenIndex100
 					}
 					{ // alphanum
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(10, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l170_4
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(16, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l170_4
 						}
 						goto l98
 					l170_4:
-						position++
+						pos++
 						goto lok4
 					}
 				lok4:
 					goto l97
 				l98:
-					position, tokenIndex = position98, tokenIndex98
+					pos, tokenIndex = position98, tokenIndex98
 				}
 				_ = position96
 			}
+			position = pos
 			return true
 		l95:
-			position, tokenIndex = position95, tokenIndex95
+			pos, tokenIndex = position95, tokenIndex95
+			position = pos
 			return false
 		},
 		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
 		func() bool {
-			position101, tokenIndex101 := position, tokenIndex
+			pos := position
+			position101, tokenIndex101 := pos, tokenIndex
 			{
-				position102 := position
+				position102 := pos
 				{ // alpha
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l174_5
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l174_5
 					}
 					goto l101
 				l174_5:
-					position++
+					pos++
 					goto lok5
 				}
 			lok5:
 			l103:
 				{
-					position104, tokenIndex104 := position, tokenIndex
+					position104, tokenIndex104 := pos, tokenIndex
 				l105:
 					{
-						position106, tokenIndex106 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							if int(position) == p.at {
+						position106, tokenIndex106 := pos, tokenIndex
+						if buffer[pos] != rune('-') {
+							if int(pos) == p.at {
 								p.note(17, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l106
 						}
-						position++
+						pos++
 						goto l105
 					l106:
-						position, tokenIndex = position106, tokenIndex106
+						pos, tokenIndex = position106, tokenIndex106
 					}
 					{ // alphanum
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(10, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l170_6
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(16, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l170_6
 						}
 						goto l104
 					l170_6:
-						position++
+						pos++
 						goto lok6
 					}
 				lok6:
 					goto l103
 				l104:
-					position, tokenIndex = position104, tokenIndex104
+					pos, tokenIndex = position104, tokenIndex104
 				}
 				_ = position102
 			}
+			position = pos
 			return true
 		l101:
-			position, tokenIndex = position101, tokenIndex101
+			pos, tokenIndex = position101, tokenIndex101
+			position = pos
 			return false
 		},
 		/* 21 IPv4address <- <(digit+ '.' digit+ '.' digit+ '.' digit+)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleIPv4address)
-			position107, tokenIndex107 := position, tokenIndex
+			position107, tokenIndex107 := pos, tokenIndex
 			{
-				position108 := position
+				position108 := pos
 				{ // digit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l182_7
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l107
 				l182_7:
-					position++
+					pos++
 					goto lok7
 				}
 			lok7:
 			l109:
 				{
-					position110, tokenIndex110 := position, tokenIndex
+					position110, tokenIndex110 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l182_8
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l110
 					l182_8:
-						position++
+						pos++
 						goto lok8
 					}
 				lok8:
 					goto l109
 				l110:
-					position, tokenIndex = position110, tokenIndex110
+					pos, tokenIndex = position110, tokenIndex110
 				}
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(18, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l107
 				}
-				position++
+				pos++
 				{ // digit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l182_9
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l107
 				l182_9:
-					position++
+					pos++
 					goto lok9
 				}
 			lok9:
 			l111:
 				{
-					position112, tokenIndex112 := position, tokenIndex
+					position112, tokenIndex112 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l182_10
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l112
 					l182_10:
-						position++
+						pos++
 						goto lok10
 					}
 				lok10:
 					goto l111
 				l112:
-					position, tokenIndex = position112, tokenIndex112
+					pos, tokenIndex = position112, tokenIndex112
 				}
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(18, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l107
 				}
-				position++
+				pos++
 				{ // digit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l182_11
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l107
 				l182_11:
-					position++
+					pos++
 					goto lok11
 				}
 			lok11:
 			l113:
 				{
-					position114, tokenIndex114 := position, tokenIndex
+					position114, tokenIndex114 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l182_12
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l114
 					l182_12:
-						position++
+						pos++
 						goto lok12
 					}
 				lok12:
 					goto l113
 				l114:
-					position, tokenIndex = position114, tokenIndex114
+					pos, tokenIndex = position114, tokenIndex114
 				}
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(18, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l107
 				}
-				position++
+				pos++
 				{ // digit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l182_13
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l107
 				l182_13:
-					position++
+					pos++
 					goto lok13
 				}
 			lok13:
 			l115:
 				{
-					position116, tokenIndex116 := position, tokenIndex
+					position116, tokenIndex116 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l182_14
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l116
 					l182_14:
-						position++
+						pos++
 						goto lok14
 					}
 				lok14:
 					goto l115
 				l116:
-					position, tokenIndex = position116, tokenIndex116
+					pos, tokenIndex = position116, tokenIndex116
 				}
+				position = pos
 				add(ruleIPv4address, position108)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l107:
-			position, tokenIndex = position107, tokenIndex107
+			pos, tokenIndex = position107, tokenIndex107
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 22 port <- <digit*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleport)
 			{
-				position118 := position
+				position118 := pos
 			l119:
 				{
-					position120, tokenIndex120 := position, tokenIndex
+					position120, tokenIndex120 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l182_15
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l120
 					l182_15:
-						position++
+						pos++
 						goto lok15
 					}
 				lok15:
 					goto l119
 				l120:
-					position, tokenIndex = position120, tokenIndex120
+					pos, tokenIndex = position120, tokenIndex120
 				}
+				position = pos
 				add(ruleport, position118)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 23 path <- <((abs_path / opaque_part)? !.)> */
 		func() bool {
-			position121, tokenIndex121 := position, tokenIndex
+			pos := position
+			position121, tokenIndex121 := pos, tokenIndex
 			{
-				position122 := position
+				position122 := pos
 				{
-					position123, tokenIndex123 := position, tokenIndex
+					position123, tokenIndex123 := pos, tokenIndex
 					{
-						position125, tokenIndex125 := position, tokenIndex
-						if !_rules[ruleabs_path]() {
+						position125, tokenIndex125 := pos, tokenIndex
+						if position = pos; !_rules[ruleabs_path]() {
 							goto l126
 						}
+						pos = position
 						goto l125
 					l126:
-						position, tokenIndex = position125, tokenIndex125
-						if !_rules[ruleopaque_part]() {
+						pos, tokenIndex = position125, tokenIndex125
+						if position = pos; !_rules[ruleopaque_part]() {
 							goto l123
 						}
+						pos = position
 					}
 				l125:
 					goto l124
 				l123:
-					position, tokenIndex = position123, tokenIndex123
+					pos, tokenIndex = position123, tokenIndex123
 				}
 			l124:
 				{
-					position127, tokenIndex127 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position127, tokenIndex127 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l127
 					}
+					pos = position
 					goto l121
 				l127:
-					position, tokenIndex = position127, tokenIndex127
+					pos, tokenIndex = position127, tokenIndex127
 				}
 				_ = position122
 			}
+			position = pos
 			return true
 		l121:
-			position, tokenIndex = position121, tokenIndex121
+			pos, tokenIndex = position121, tokenIndex121
+			position = pos
 			return false
 		},
 		/* 24 path_segments <- <(segment ('/' segment)*)> */
 		func() bool {
-			position128, tokenIndex128 := position, tokenIndex
+			pos := position
+			position128, tokenIndex128 := pos, tokenIndex
 			{
-				position129 := position
-				if !_rules[rulesegment]() {
+				position129 := pos
+				if position = pos; !_rules[rulesegment]() {
 					goto l128
 				}
+				pos = position
 			l130:
 				{
-					position131, tokenIndex131 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position131, tokenIndex131 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(8, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l131
 					}
-					position++
-					if !_rules[rulesegment]() {
+					pos++
+					if position = pos; !_rules[rulesegment]() {
 						goto l131
 					}
+					pos = position
 					goto l130
 				l131:
-					position, tokenIndex = position131, tokenIndex131
+					pos, tokenIndex = position131, tokenIndex131
 				}
 				_ = position129
 			}
+			position = pos
 			return true
 		l128:
-			position, tokenIndex = position128, tokenIndex128
+			pos, tokenIndex = position128, tokenIndex128
+			position = pos
 			return false
 		},
 		/* 25 segment <- <(pchar* (';' param)*)> */
 		func() bool {
+			pos := position
 			{
-				position133 := position
+				position133 := pos
 			l134:
 				{
-					position135, tokenIndex135 := position, tokenIndex
+					position135, tokenIndex135 := pos, tokenIndex
 					{ // pchar
-						position142_42, tokenIndex142_42 := position, tokenIndex
+						position142_42, tokenIndex142_42 := pos, tokenIndex
 						{
-							position143_42 := position
+							position143_42 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(20, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position165_33_42, tokenIndex165_33_42 := position, tokenIndex
+											position165_33_42, tokenIndex165_33_42 := pos, tokenIndex
 											{
-												position166_33_42 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position166_33_42 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_33_42
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l167_16_33_42
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_33_42
 												l167_16_33_42:
-													position++
+													pos++
 													goto lok16_33_42
 												}
 											lok16_33_42:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l167_17_33_42
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_33_42
 												l167_17_33_42:
-													position++
+													pos++
 													goto lok17_33_42
 												}
 											lok17_33_42:
@@ -2771,25 +2901,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok33_42
 										l165_33_42:
-											position, tokenIndex = position165_33_42, tokenIndex165_33_42
+											pos, tokenIndex = position165_33_42, tokenIndex165_33_42
 											goto l142_42
 										}
 									lok33_42:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l159_34_42
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l142_42
 										l159_34_42:
-											position++
+											pos++
 											goto lok34_42
 										}
 									lok34_42:
@@ -2801,107 +2931,110 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok42
 					l142_42:
-						position, tokenIndex = position142_42, tokenIndex142_42
+						pos, tokenIndex = position142_42, tokenIndex142_42
 						goto l135
 					}
 				lok42:
 					goto l134
 				l135:
-					position, tokenIndex = position135, tokenIndex135
+					pos, tokenIndex = position135, tokenIndex135
 				}
 			l136:
 				{
-					position137, tokenIndex137 := position, tokenIndex
-					if buffer[position] != rune(';') {
-						if int(position) == p.at {
+					position137, tokenIndex137 := pos, tokenIndex
+					if buffer[pos] != rune(';') {
+						if int(pos) == p.at {
 							p.note(21, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l137
 					}
-					position++
-					if !_rules[ruleparam]() {
+					pos++
+					if position = pos; !_rules[ruleparam]() {
 						goto l137
 					}
+					pos = position
 					goto l136
 				l137:
-					position, tokenIndex = position137, tokenIndex137
+					pos, tokenIndex = position137, tokenIndex137
 				}
 				_ = position133
 			}
+			position = pos
 			return true
 		},
 		/* 26 param <- <pchar*> */
 		func() bool {
+			pos := position
 			{
-				position139 := position
+				position139 := pos
 			l140:
 				{
-					position141, tokenIndex141 := position, tokenIndex
+					position141, tokenIndex141 := pos, tokenIndex
 					{ // pchar
-						position142_39, tokenIndex142_39 := position, tokenIndex
+						position142_39, tokenIndex142_39 := pos, tokenIndex
 						{
-							position143_39 := position
+							position143_39 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(20, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position165_33_39, tokenIndex165_33_39 := position, tokenIndex
+											position165_33_39, tokenIndex165_33_39 := pos, tokenIndex
 											{
-												position166_33_39 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position166_33_39 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_33_39
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l167_16_33_39
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_33_39
 												l167_16_33_39:
-													position++
+													pos++
 													goto lok16_33_39
 												}
 											lok16_33_39:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l167_17_33_39
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_33_39
 												l167_17_33_39:
-													position++
+													pos++
 													goto lok17_33_39
 												}
 											lok17_33_39:
@@ -2909,25 +3042,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok33_39
 										l165_33_39:
-											position, tokenIndex = position165_33_39, tokenIndex165_33_39
+											pos, tokenIndex = position165_33_39, tokenIndex165_33_39
 											goto l142_39
 										}
 									lok33_39:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l159_34_39
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l142_39
 										l159_34_39:
-											position++
+											pos++
 											goto lok34_39
 										}
 									lok34_39:
@@ -2939,80 +3072,82 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok39
 					l142_39:
-						position, tokenIndex = position142_39, tokenIndex142_39
+						pos, tokenIndex = position142_39, tokenIndex142_39
 						goto l141
 					}
 				lok39:
 					goto l140
 				l141:
-					position, tokenIndex = position141, tokenIndex141
+					pos, tokenIndex = position141, tokenIndex141
 				}
 				_ = position139
 			}
+			position = pos
 			return true
 		},
 		/* 27 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
 		func() bool {
-			position142, tokenIndex142 := position, tokenIndex
+			pos := position
+			position142, tokenIndex142 := pos, tokenIndex
 			{
-				position143 := position
+				position143 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(20, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position165_33, tokenIndex165_33 := position, tokenIndex
+								position165_33, tokenIndex165_33 := pos, tokenIndex
 								{
-									position166_33 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position166_33 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_33
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_16_33
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_33
 									l167_16_33:
-										position++
+										pos++
 										goto lok16_33
 									}
 								lok16_33:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_17_33
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_33
 									l167_17_33:
-										position++
+										pos++
 										goto lok17_33
 									}
 								lok17_33:
@@ -3020,25 +3155,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok33
 							l165_33:
-								position, tokenIndex = position165_33, tokenIndex165_33
+								pos, tokenIndex = position165_33, tokenIndex165_33
 								goto l142
 							}
 						lok33:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l159_34
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l142
 							l159_34:
-								position++
+								pos++
 								goto lok34
 							}
 						lok34:
@@ -3048,81 +3183,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				_ = position143
 			}
+			position = pos
 			return true
 		l142:
-			position, tokenIndex = position142, tokenIndex142
+			pos, tokenIndex = position142, tokenIndex142
+			position = pos
 			return false
 		},
 		/* 28 query <- <uric*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulequery)
 			{
-				position146 := position
+				position146 := pos
 			l147:
 				{
-					position148, tokenIndex148 := position, tokenIndex
+					position148, tokenIndex148 := pos, tokenIndex
 					{ // uric
-						position153_40, tokenIndex153_40 := position, tokenIndex
+						position153_40, tokenIndex153_40 := pos, tokenIndex
 						{
-							position154_40 := position
+							position154_40 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(7, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position165_35_40, tokenIndex165_35_40 := position, tokenIndex
+											position165_35_40, tokenIndex165_35_40 := pos, tokenIndex
 											{
-												position166_35_40 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position166_35_40 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_35_40
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l167_16_35_40
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_35_40
 												l167_16_35_40:
-													position++
+													pos++
 													goto lok16_35_40
 												}
 											lok16_35_40:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l167_17_35_40
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_35_40
 												l167_17_35_40:
-													position++
+													pos++
 													goto lok17_35_40
 												}
 											lok17_35_40:
@@ -3130,25 +3268,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok35_40
 										l165_35_40:
-											position, tokenIndex = position165_35_40, tokenIndex165_35_40
+											pos, tokenIndex = position165_35_40, tokenIndex165_35_40
 											goto l153_40
 										}
 									lok35_40:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l159_36_40
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l153_40
 										l159_36_40:
-											position++
+											pos++
 											goto lok36_40
 										}
 									lok36_40:
@@ -3160,89 +3298,92 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok40
 					l153_40:
-						position, tokenIndex = position153_40, tokenIndex153_40
+						pos, tokenIndex = position153_40, tokenIndex153_40
 						goto l148
 					}
 				lok40:
 					goto l147
 				l148:
-					position, tokenIndex = position148, tokenIndex148
+					pos, tokenIndex = position148, tokenIndex148
 				}
+				position = pos
 				add(rulequery, position146)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 29 fragment <- <uric*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefragment)
 			{
-				position150 := position
+				position150 := pos
 			l151:
 				{
-					position152, tokenIndex152 := position, tokenIndex
+					position152, tokenIndex152 := pos, tokenIndex
 					{ // uric
-						position153_41, tokenIndex153_41 := position, tokenIndex
+						position153_41, tokenIndex153_41 := pos, tokenIndex
 						{
-							position154_41 := position
+							position154_41 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(7, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position165_35_41, tokenIndex165_35_41 := position, tokenIndex
+											position165_35_41, tokenIndex165_35_41 := pos, tokenIndex
 											{
-												position166_35_41 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position166_35_41 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_35_41
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l167_16_35_41
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_35_41
 												l167_16_35_41:
-													position++
+													pos++
 													goto lok16_35_41
 												}
 											lok16_35_41:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l167_17_35_41
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l165_35_41
 												l167_17_35_41:
-													position++
+													pos++
 													goto lok17_35_41
 												}
 											lok17_35_41:
@@ -3250,25 +3391,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok35_41
 										l165_35_41:
-											position, tokenIndex = position165_35_41, tokenIndex165_35_41
+											pos, tokenIndex = position165_35_41, tokenIndex165_35_41
 											goto l153_41
 										}
 									lok35_41:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l159_36_41
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l153_41
 										l159_36_41:
-											position++
+											pos++
 											goto lok36_41
 										}
 									lok36_41:
@@ -3280,81 +3421,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok41
 					l153_41:
-						position, tokenIndex = position153_41, tokenIndex153_41
+						pos, tokenIndex = position153_41, tokenIndex153_41
 						goto l152
 					}
 				lok41:
 					goto l151
 				l152:
-					position, tokenIndex = position152, tokenIndex152
+					pos, tokenIndex = position152, tokenIndex152
 				}
+				position = pos
 				add(rulefragment, position150)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 30 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
 		func() bool {
-			position153, tokenIndex153 := position, tokenIndex
+			pos := position
+			position153, tokenIndex153 := pos, tokenIndex
 			{
-				position154 := position
+				position154 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(7, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position165_35, tokenIndex165_35 := position, tokenIndex
+								position165_35, tokenIndex165_35 := pos, tokenIndex
 								{
-									position166_35 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position166_35 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_35
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_16_35
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_35
 									l167_16_35:
-										position++
+										pos++
 										goto lok16_35
 									}
 								lok16_35:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l167_17_35
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l165_35
 									l167_17_35:
-										position++
+										pos++
 										goto lok17_35
 									}
 								lok17_35:
@@ -3362,25 +3506,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok35
 							l165_35:
-								position, tokenIndex = position165_35, tokenIndex165_35
+								pos, tokenIndex = position165_35, tokenIndex165_35
 								goto l153
 							}
 						lok35:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l159_36
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l153
 							l159_36:
-								position++
+								pos++
 								goto lok36
 							}
 						lok36:
@@ -3390,220 +3534,252 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				_ = position154
 			}
+			position = pos
 			return true
 		l153:
-			position, tokenIndex = position153, tokenIndex153
+			pos, tokenIndex = position153, tokenIndex153
+			position = pos
 			return false
 		},
 		/* 31 reserved <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(22, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l156
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l156:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 32 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(6, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l159
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l159:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 33 mark <- <((&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(23, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 				goto l162
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l162:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 34 escaped <- <('%' hex hex)> */
 		func() bool {
-			position165, tokenIndex165 := position, tokenIndex
+			pos := position
+			position165, tokenIndex165 := pos, tokenIndex
 			{
-				position166 := position
-				if buffer[position] != rune('%') {
-					if int(position) == p.at {
+				position166 := pos
+				if buffer[pos] != rune('%') {
+					if int(pos) == p.at {
 						p.note(4, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l165
 				}
-				position++
+				pos++
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l167_16
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l165
 				l167_16:
-					position++
+					pos++
 					goto lok16
 				}
 			lok16:
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l167_17
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l165
 				l167_17:
-					position++
+					pos++
 					goto lok17
 				}
 			lok17:
 				_ = position166
 			}
+			position = pos
 			return true
 		l165:
-			position, tokenIndex = position165, tokenIndex165
+			pos, tokenIndex = position165, tokenIndex165
+			position = pos
 			return false
 		},
 		/* 35 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(5, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l167
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l167:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 36 alphanum <- <(alpha / digit)> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l170
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l170
 			}
+			position = pos
 			return false
 		l170:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 37 alpha <- <(lowalpha / upalpha)> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l174
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(11, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l174
 			}
+			position = pos
 			return false
 		l174:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 38 lowalpha <- <[a-z]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l178
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l178:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 39 upalpha <- <[A-Z]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(11, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l180
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l180:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 40 digit <- <[0-9]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(19, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l182
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l182:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 	}

@@ -459,58 +459,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 0 pegwrap_entries <- <(URI_reference / path)> */
 		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
+			pos := position
+			position0, tokenIndex0 := pos, tokenIndex
 			{
-				position1 := position
+				position1 := pos
 				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !_rules[ruleURI_reference]() {
+					position2, tokenIndex2 := pos, tokenIndex
+					if position = pos; !_rules[ruleURI_reference]() {
 						goto l3
 					}
+					pos = position
 					goto l2
 				l3:
-					position, tokenIndex = position2, tokenIndex2
+					pos, tokenIndex = position2, tokenIndex2
 					{ // path
-						position158_56, tokenIndex158_56 := position, tokenIndex
+						position158_56, tokenIndex158_56 := pos, tokenIndex
 						{
-							position159_56 := position
+							position159_56 := pos
 							{
-								position160_56, tokenIndex160_56 := position, tokenIndex
+								position160_56, tokenIndex160_56 := pos, tokenIndex
 								{
-									position162_56, tokenIndex162_56 := position, tokenIndex
-									if !_rules[ruleabs_path]() {
+									position162_56, tokenIndex162_56 := pos, tokenIndex
+									if position = pos; !_rules[ruleabs_path]() {
 										goto l163_56
 									}
+									pos = position
 									goto l162_56
 								l163_56:
-									position, tokenIndex = position162_56, tokenIndex162_56
-									if !_rules[ruleopaque_part]() {
+									pos, tokenIndex = position162_56, tokenIndex162_56
+									if position = pos; !_rules[ruleopaque_part]() {
 										goto l160_56
 									}
+									pos = position
 								}
 							l162_56:
 								goto l161_56
 							l160_56:
-								position, tokenIndex = position160_56, tokenIndex160_56
+								pos, tokenIndex = position160_56, tokenIndex160_56
 							}
 						l161_56:
 							{
-								position164_56, tokenIndex164_56 := position, tokenIndex
-								if !matchDot() {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+								position164_56, tokenIndex164_56 := pos, tokenIndex
+								if position = pos; !matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_56
 								}
+								pos = position
 								goto l158_56
 							l164_56:
-								position, tokenIndex = position164_56, tokenIndex164_56
+								pos, tokenIndex = position164_56, tokenIndex164_56
 							}
 							_ = position159_56
 						}
 						goto lok56
 					l158_56:
-						position, tokenIndex = position158_56, tokenIndex158_56
+						pos, tokenIndex = position158_56, tokenIndex158_56
 						goto l0
 					}
 				lok56:
@@ -518,336 +523,370 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l2:
 				_ = position1
 			}
+			position = pos
 			return true
 		l0:
-			position, tokenIndex = position0, tokenIndex0
+			pos, tokenIndex = position0, tokenIndex0
+			position = pos
 			return false
 		},
 		/* 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleURI_reference)
-			position4, tokenIndex4 := position, tokenIndex
+			position4, tokenIndex4 := pos, tokenIndex
 			{
-				position5 := position
+				position5 := pos
 				{
-					position6, tokenIndex6 := position, tokenIndex
+					position6, tokenIndex6 := pos, tokenIndex
 					{
-						position8, tokenIndex8 := position, tokenIndex
-						if !_rules[ruleabsoluteURI]() {
+						position8, tokenIndex8 := pos, tokenIndex
+						if position = pos; !_rules[ruleabsoluteURI]() {
 							goto l9
 						}
+						pos = position
 						goto l8
 					l9:
-						position, tokenIndex = position8, tokenIndex8
-						if !_rules[rulerelativeURI]() {
+						pos, tokenIndex = position8, tokenIndex8
+						if position = pos; !_rules[rulerelativeURI]() {
 							goto l6
 						}
+						pos = position
 					}
 				l8:
 					goto l7
 				l6:
-					position, tokenIndex = position6, tokenIndex6
+					pos, tokenIndex = position6, tokenIndex6
 				}
 			l7:
 				{
-					position10, tokenIndex10 := position, tokenIndex
-					if buffer[position] != rune('#') {
-						if int(position) == p.at {
+					position10, tokenIndex10 := pos, tokenIndex
+					if buffer[pos] != rune('#') {
+						if int(pos) == p.at {
 							p.note(0, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l10
 					}
-					position++
-					if !p.peek(_rules[rulefragment]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulefragment]) {
 						goto l10
 					}
+					pos = position
 					goto l11
 				l10:
-					position, tokenIndex = position10, tokenIndex10
+					pos, tokenIndex = position10, tokenIndex10
 				}
 			l11:
 				{
-					position12, tokenIndex12 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position12, tokenIndex12 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l12
 					}
+					pos = position
 					goto l4
 				l12:
-					position, tokenIndex = position12, tokenIndex12
+					pos, tokenIndex = position12, tokenIndex12
 				}
+				position = pos
 				add(ruleURI_reference, position5)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l4:
-			position, tokenIndex = position4, tokenIndex4
+			pos, tokenIndex = position4, tokenIndex4
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleabsoluteURI)
-			position13, tokenIndex13 := position, tokenIndex
+			position13, tokenIndex13 := pos, tokenIndex
 			{
-				position14 := position
-				if !_rules[rulescheme]() {
+				position14 := pos
+				if position = pos; !_rules[rulescheme]() {
 					goto l13
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(1, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l13
 				}
-				position++
+				pos++
 				{
-					position15, tokenIndex15 := position, tokenIndex
+					position15, tokenIndex15 := pos, tokenIndex
 					{ // hier_part
-						position24_55, tokenIndex24_55 := position, tokenIndex
+						position24_55, tokenIndex24_55 := pos, tokenIndex
 						{
-							position25_55 := position
+							position25_55 := pos
 							{
-								position26_55, tokenIndex26_55 := position, tokenIndex
-								if !_rules[rulenet_path]() {
+								position26_55, tokenIndex26_55 := pos, tokenIndex
+								if position = pos; !_rules[rulenet_path]() {
 									goto l27_55
 								}
+								pos = position
 								goto l26_55
 							l27_55:
-								position, tokenIndex = position26_55, tokenIndex26_55
-								if !_rules[ruleabs_path]() {
+								pos, tokenIndex = position26_55, tokenIndex26_55
+								if position = pos; !_rules[ruleabs_path]() {
 									goto l24_55
 								}
+								pos = position
 							}
 						l26_55:
 							{
-								position28_55, tokenIndex28_55 := position, tokenIndex
-								if buffer[position] != rune('?') {
-									if int(position) == p.at {
+								position28_55, tokenIndex28_55 := pos, tokenIndex
+								if buffer[pos] != rune('?') {
+									if int(pos) == p.at {
 										p.note(2, false)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l28_55
 								}
-								position++
-								if !p.peek(_rules[rulequery]) {
+								pos++
+								if position = pos; !p.peek(_rules[rulequery]) {
 									goto l28_55
 								}
+								pos = position
 								goto l29_55
 							l28_55:
-								position, tokenIndex = position28_55, tokenIndex28_55
+								pos, tokenIndex = position28_55, tokenIndex28_55
 							}
 						l29_55:
 							_ = position25_55
 						}
 						goto lok55
 					l24_55:
-						position, tokenIndex = position24_55, tokenIndex24_55
+						pos, tokenIndex = position24_55, tokenIndex24_55
 						goto l16
 					}
 				lok55:
 					goto l15
 				l16:
-					position, tokenIndex = position15, tokenIndex15
-					if !_rules[ruleopaque_part]() {
+					pos, tokenIndex = position15, tokenIndex15
+					if position = pos; !_rules[ruleopaque_part]() {
 						goto l13
 					}
+					pos = position
 				}
 			l15:
+				position = pos
 				add(ruleabsoluteURI, position14)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l13:
-			position, tokenIndex = position13, tokenIndex13
+			pos, tokenIndex = position13, tokenIndex13
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulerelativeURI)
-			position17, tokenIndex17 := position, tokenIndex
+			position17, tokenIndex17 := pos, tokenIndex
 			{
-				position18 := position
+				position18 := pos
 				{
-					position19, tokenIndex19 := position, tokenIndex
-					if !_rules[rulenet_path]() {
+					position19, tokenIndex19 := pos, tokenIndex
+					if position = pos; !_rules[rulenet_path]() {
 						goto l20
 					}
+					pos = position
 					goto l19
 				l20:
-					position, tokenIndex = position19, tokenIndex19
-					if !_rules[ruleabs_path]() {
+					pos, tokenIndex = position19, tokenIndex19
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l21
 					}
+					pos = position
 					goto l19
 				l21:
-					position, tokenIndex = position19, tokenIndex19
-					if !_rules[rulerel_path]() {
+					pos, tokenIndex = position19, tokenIndex19
+					if position = pos; !_rules[rulerel_path]() {
 						goto l17
 					}
+					pos = position
 				}
 			l19:
 				{
-					position22, tokenIndex22 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position22, tokenIndex22 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(2, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l22
 					}
-					position++
-					if !p.peek(_rules[rulequery]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulequery]) {
 						goto l22
 					}
+					pos = position
 					goto l23
 				l22:
-					position, tokenIndex = position22, tokenIndex22
+					pos, tokenIndex = position22, tokenIndex22
 				}
 			l23:
+				position = pos
 				add(rulerelativeURI, position18)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l17:
-			position, tokenIndex = position17, tokenIndex17
+			pos, tokenIndex = position17, tokenIndex17
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 4 hier_part <- <((net_path / abs_path) ('?' query)?)> */
 		func() bool {
-			position24, tokenIndex24 := position, tokenIndex
+			pos := position
+			position24, tokenIndex24 := pos, tokenIndex
 			{
-				position25 := position
+				position25 := pos
 				{
-					position26, tokenIndex26 := position, tokenIndex
-					if !_rules[rulenet_path]() {
+					position26, tokenIndex26 := pos, tokenIndex
+					if position = pos; !_rules[rulenet_path]() {
 						goto l27
 					}
+					pos = position
 					goto l26
 				l27:
-					position, tokenIndex = position26, tokenIndex26
-					if !_rules[ruleabs_path]() {
+					pos, tokenIndex = position26, tokenIndex26
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l24
 					}
+					pos = position
 				}
 			l26:
 				{
-					position28, tokenIndex28 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position28, tokenIndex28 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(2, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l28
 					}
-					position++
-					if !p.peek(_rules[rulequery]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulequery]) {
 						goto l28
 					}
+					pos = position
 					goto l29
 				l28:
-					position, tokenIndex = position28, tokenIndex28
+					pos, tokenIndex = position28, tokenIndex28
 				}
 			l29:
 				_ = position25
 			}
+			position = pos
 			return true
 		l24:
-			position, tokenIndex = position24, tokenIndex24
+			pos, tokenIndex = position24, tokenIndex24
+			position = pos
 			return false
 		},
 		/* 5 opaque_part <- <(uric_no_slash uric*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleopaque_part)
-			position30, tokenIndex30 := position, tokenIndex
+			position30, tokenIndex30 := pos, tokenIndex
 			{
-				position31 := position
+				position31 := pos
 				{ // uric_no_slash
-					position34_47, tokenIndex34_47 := position, tokenIndex
+					position34_47, tokenIndex34_47 := pos, tokenIndex
 					{
-						position35_47 := position
+						position35_47 := pos
 						{
-							if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(4, false)
 								}
-								switch buffer[position] {
+								switch buffer[pos] {
 								case '%':
 									{ // escaped
-										position202_26_47, tokenIndex202_26_47 := position, tokenIndex
+										position202_26_47, tokenIndex202_26_47 := pos, tokenIndex
 										{
-											position203_26_47 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position203_26_47 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(4, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l202_26_47
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(5, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 													goto l204_24_26_47
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l202_26_47
 											l204_24_26_47:
-												position++
+												pos++
 												goto lok24_26_47
 											}
 										lok24_26_47:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(5, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 													goto l204_25_26_47
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l202_26_47
 											l204_25_26_47:
-												position++
+												pos++
 												goto lok25_26_47
 											}
 										lok25_26_47:
@@ -855,25 +894,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok26_47
 									l202_26_47:
-										position, tokenIndex = position202_26_47, tokenIndex202_26_47
+										pos, tokenIndex = position202_26_47, tokenIndex202_26_47
 										goto l34_47
 									}
 								lok26_47:
 									;
 								default:
 									{ // unreserved
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(6, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 											goto l196_27_47
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l34_47
 									l196_27_47:
-										position++
+										pos++
 										goto lok27_47
 									}
 								lok27_47:
@@ -885,74 +924,74 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok47
 				l34_47:
-					position, tokenIndex = position34_47, tokenIndex34_47
+					pos, tokenIndex = position34_47, tokenIndex34_47
 					goto l30
 				}
 			lok47:
 			l32:
 				{
-					position33, tokenIndex33 := position, tokenIndex
+					position33, tokenIndex33 := pos, tokenIndex
 					{ // uric
-						position190_48, tokenIndex190_48 := position, tokenIndex
+						position190_48, tokenIndex190_48 := pos, tokenIndex
 						{
-							position191_48 := position
+							position191_48 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(7, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position202_45_48, tokenIndex202_45_48 := position, tokenIndex
+											position202_45_48, tokenIndex202_45_48 := pos, tokenIndex
 											{
-												position203_45_48 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position203_45_48 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_45_48
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l204_24_45_48
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_45_48
 												l204_24_45_48:
-													position++
+													pos++
 													goto lok24_45_48
 												}
 											lok24_45_48:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l204_25_45_48
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_45_48
 												l204_25_45_48:
-													position++
+													pos++
 													goto lok25_45_48
 												}
 											lok25_45_48:
@@ -960,25 +999,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok45_48
 										l202_45_48:
-											position, tokenIndex = position202_45_48, tokenIndex202_45_48
+											pos, tokenIndex = position202_45_48, tokenIndex202_45_48
 											goto l190_48
 										}
 									lok45_48:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l196_46_48
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l190_48
 										l196_46_48:
-											position++
+											pos++
 											goto lok46_48
 										}
 									lok46_48:
@@ -990,85 +1029,89 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok48
 					l190_48:
-						position, tokenIndex = position190_48, tokenIndex190_48
+						pos, tokenIndex = position190_48, tokenIndex190_48
 						goto l33
 					}
 				lok48:
 					goto l32
 				l33:
-					position, tokenIndex = position33, tokenIndex33
+					pos, tokenIndex = position33, tokenIndex33
 				}
+				position = pos
 				add(ruleopaque_part, position31)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l30:
-			position, tokenIndex = position30, tokenIndex30
+			pos, tokenIndex = position30, tokenIndex30
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 6 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
 		func() bool {
-			position34, tokenIndex34 := position, tokenIndex
+			pos := position
+			position34, tokenIndex34 := pos, tokenIndex
 			{
-				position35 := position
+				position35 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(3, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position202_26, tokenIndex202_26 := position, tokenIndex
+								position202_26, tokenIndex202_26 := pos, tokenIndex
 								{
-									position203_26 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position203_26 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_26
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_24_26
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_26
 									l204_24_26:
-										position++
+										pos++
 										goto lok24_26
 									}
 								lok24_26:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_25_26
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_26
 									l204_25_26:
-										position++
+										pos++
 										goto lok25_26
 									}
 								lok25_26:
@@ -1076,25 +1119,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok26
 							l202_26:
-								position, tokenIndex = position202_26, tokenIndex202_26
+								pos, tokenIndex = position202_26, tokenIndex202_26
 								goto l34
 							}
 						lok26:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l196_27
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l34
 							l196_27:
-								position++
+								pos++
 								goto lok27
 							}
 						lok27:
@@ -1104,216 +1147,237 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				_ = position35
 			}
+			position = pos
 			return true
 		l34:
-			position, tokenIndex = position34, tokenIndex34
+			pos, tokenIndex = position34, tokenIndex34
+			position = pos
 			return false
 		},
 		/* 7 net_path <- <('/' '/' authority abs_path?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulenet_path)
-			position37, tokenIndex37 := position, tokenIndex
+			position37, tokenIndex37 := pos, tokenIndex
 			{
-				position38 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position38 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(8, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l37
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(8, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l37
 				}
-				position++
-				if !_rules[ruleauthority]() {
+				pos++
+				if position = pos; !_rules[ruleauthority]() {
 					goto l37
 				}
+				pos = position
 				{
-					position39, tokenIndex39 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
+					position39, tokenIndex39 := pos, tokenIndex
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l39
 					}
+					pos = position
 					goto l40
 				l39:
-					position, tokenIndex = position39, tokenIndex39
+					pos, tokenIndex = position39, tokenIndex39
 				}
 			l40:
+				position = pos
 				add(rulenet_path, position38)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l37:
-			position, tokenIndex = position37, tokenIndex37
+			pos, tokenIndex = position37, tokenIndex37
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 8 abs_path <- <('/' path_segments)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleabs_path)
-			position41, tokenIndex41 := position, tokenIndex
+			position41, tokenIndex41 := pos, tokenIndex
 			{
-				position42 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position42 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(8, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l41
 				}
-				position++
+				pos++
 				{ // path_segments
-					position165_54, tokenIndex165_54 := position, tokenIndex
+					position165_54, tokenIndex165_54 := pos, tokenIndex
 					{
-						position166_54 := position
-						if !_rules[rulesegment]() {
+						position166_54 := pos
+						if position = pos; !_rules[rulesegment]() {
 							goto l165_54
 						}
+						pos = position
 					l167_54:
 						{
-							position168_54, tokenIndex168_54 := position, tokenIndex
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							position168_54, tokenIndex168_54 := pos, tokenIndex
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(8, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l168_54
 							}
-							position++
-							if !_rules[rulesegment]() {
+							pos++
+							if position = pos; !_rules[rulesegment]() {
 								goto l168_54
 							}
+							pos = position
 							goto l167_54
 						l168_54:
-							position, tokenIndex = position168_54, tokenIndex168_54
+							pos, tokenIndex = position168_54, tokenIndex168_54
 						}
 						_ = position166_54
 					}
 					goto lok54
 				l165_54:
-					position, tokenIndex = position165_54, tokenIndex165_54
+					pos, tokenIndex = position165_54, tokenIndex165_54
 					goto l41
 				}
 			lok54:
+				position = pos
 				add(ruleabs_path, position42)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l41:
-			position, tokenIndex = position41, tokenIndex41
+			pos, tokenIndex = position41, tokenIndex41
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 9 rel_path <- <(rel_segment abs_path?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulerel_path)
-			position43, tokenIndex43 := position, tokenIndex
+			position43, tokenIndex43 := pos, tokenIndex
 			{
-				position44 := position
-				if !_rules[rulerel_segment]() {
+				position44 := pos
+				if position = pos; !_rules[rulerel_segment]() {
 					goto l43
 				}
+				pos = position
 				{
-					position45, tokenIndex45 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
+					position45, tokenIndex45 := pos, tokenIndex
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l45
 					}
+					pos = position
 					goto l46
 				l45:
-					position, tokenIndex = position45, tokenIndex45
+					pos, tokenIndex = position45, tokenIndex45
 				}
 			l46:
+				position = pos
 				add(rulerel_path, position44)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l43:
-			position, tokenIndex = position43, tokenIndex43
+			pos, tokenIndex = position43, tokenIndex43
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 10 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
 		func() bool {
-			position47, tokenIndex47 := position, tokenIndex
+			pos := position
+			position47, tokenIndex47 := pos, tokenIndex
 			{
-				position48 := position
+				position48 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(9, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position202_28, tokenIndex202_28 := position, tokenIndex
+								position202_28, tokenIndex202_28 := pos, tokenIndex
 								{
-									position203_28 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position203_28 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_28
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_24_28
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_28
 									l204_24_28:
-										position++
+										pos++
 										goto lok24_28
 									}
 								lok24_28:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_25_28
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_28
 									l204_25_28:
-										position++
+										pos++
 										goto lok25_28
 									}
 								lok25_28:
@@ -1321,25 +1385,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok28
 							l202_28:
-								position, tokenIndex = position202_28, tokenIndex202_28
+								pos, tokenIndex = position202_28, tokenIndex202_28
 								goto l47
 							}
 						lok28:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l196_29
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l47
 							l196_29:
-								position++
+								pos++
 								goto lok29
 							}
 						lok29:
@@ -1349,64 +1413,64 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 			l49:
 				{
-					position50, tokenIndex50 := position, tokenIndex
+					position50, tokenIndex50 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(9, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(4, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position202_30, tokenIndex202_30 := position, tokenIndex
+									position202_30, tokenIndex202_30 := pos, tokenIndex
 									{
-										position203_30 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position203_30 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(4, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l202_30
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_30
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l202_30
 										l204_24_30:
-											position++
+											pos++
 											goto lok24_30
 										}
 									lok24_30:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_30
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l202_30
 										l204_25_30:
-											position++
+											pos++
 											goto lok25_30
 										}
 									lok25_30:
@@ -1414,25 +1478,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok30
 								l202_30:
-									position, tokenIndex = position202_30, tokenIndex202_30
+									pos, tokenIndex = position202_30, tokenIndex202_30
 									goto l50
 								}
 							lok30:
 								;
 							default:
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(6, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_31
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l50
 								l196_31:
-									position++
+									pos++
 									goto lok31
 								}
 							lok31:
@@ -1442,74 +1506,77 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l49
 				l50:
-					position, tokenIndex = position50, tokenIndex50
+					pos, tokenIndex = position50, tokenIndex50
 				}
 				_ = position48
 			}
+			position = pos
 			return true
 		l47:
-			position, tokenIndex = position47, tokenIndex47
+			pos, tokenIndex = position47, tokenIndex47
+			position = pos
 			return false
 		},
 		/* 11 scheme <- <(alpha ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme)
-			position53, tokenIndex53 := position, tokenIndex
+			position53, tokenIndex53 := pos, tokenIndex
 			{
-				position54 := position
+				position54 := pos
 				{ // alpha
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l211_1
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l211_1
 					}
 					goto l53
 				l211_1:
-					position++
+					pos++
 					goto lok1
 				}
 			lok1:
 			l55:
 				{
-					position56, tokenIndex56 := position, tokenIndex
+					position56, tokenIndex56 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(12, false)
 							}
 
 							{ // alpha
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, false)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l211_2
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(11, false)
 								}
-								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l211_2
 								}
 								goto l56
 							l211_2:
-								position++
+								pos++
 								goto lok2
 							}
 						lok2:
@@ -1518,119 +1585,130 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l55
 				l56:
-					position, tokenIndex = position56, tokenIndex56
+					pos, tokenIndex = position56, tokenIndex56
 				}
+				position = pos
 				add(rulescheme, position54)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l53:
-			position, tokenIndex = position53, tokenIndex53
+			pos, tokenIndex = position53, tokenIndex53
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 12 authority <- <((server !reg_name) / reg_name)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleauthority)
-			position58, tokenIndex58 := position, tokenIndex
+			position58, tokenIndex58 := pos, tokenIndex
 			{
-				position59 := position
+				position59 := pos
 				{
-					position60, tokenIndex60 := position, tokenIndex
-					if !_rules[ruleserver]() {
+					position60, tokenIndex60 := pos, tokenIndex
+					if position = pos; !_rules[ruleserver]() {
 						goto l61
 					}
+					pos = position
 					{
-						position62, tokenIndex62 := position, tokenIndex
-						if !p.peek(_rules[rulereg_name]) {
+						position62, tokenIndex62 := pos, tokenIndex
+						if position = pos; !p.peek(_rules[rulereg_name]) {
 							goto l62
 						}
+						pos = position
 						goto l61
 					l62:
-						position, tokenIndex = position62, tokenIndex62
+						pos, tokenIndex = position62, tokenIndex62
 					}
 					goto l60
 				l61:
-					position, tokenIndex = position60, tokenIndex60
-					if !_rules[rulereg_name]() {
+					pos, tokenIndex = position60, tokenIndex60
+					if position = pos; !_rules[rulereg_name]() {
 						goto l58
 					}
+					pos = position
 				}
 			l60:
+				position = pos
 				add(ruleauthority, position59)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l58:
-			position, tokenIndex = position58, tokenIndex58
+			pos, tokenIndex = position58, tokenIndex58
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 13 reg_name <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulereg_name)
-			position63, tokenIndex63 := position, tokenIndex
+			position63, tokenIndex63 := pos, tokenIndex
 			{
-				position64 := position
+				position64 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(13, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position202_32, tokenIndex202_32 := position, tokenIndex
+								position202_32, tokenIndex202_32 := pos, tokenIndex
 								{
-									position203_32 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position203_32 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_32
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_24_32
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_32
 									l204_24_32:
-										position++
+										pos++
 										goto lok24_32
 									}
 								lok24_32:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_25_32
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_32
 									l204_25_32:
-										position++
+										pos++
 										goto lok25_32
 									}
 								lok25_32:
@@ -1638,25 +1716,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok32
 							l202_32:
-								position, tokenIndex = position202_32, tokenIndex202_32
+								pos, tokenIndex = position202_32, tokenIndex202_32
 								goto l63
 							}
 						lok32:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l196_33
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l63
 							l196_33:
-								position++
+								pos++
 								goto lok33
 							}
 						lok33:
@@ -1666,64 +1744,64 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 			l65:
 				{
-					position66, tokenIndex66 := position, tokenIndex
+					position66, tokenIndex66 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(13, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(4, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position202_34, tokenIndex202_34 := position, tokenIndex
+									position202_34, tokenIndex202_34 := pos, tokenIndex
 									{
-										position203_34 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position203_34 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(4, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l202_34
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_34
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l202_34
 										l204_24_34:
-											position++
+											pos++
 											goto lok24_34
 										}
 									lok24_34:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_34
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l202_34
 										l204_25_34:
-											position++
+											pos++
 											goto lok25_34
 										}
 									lok25_34:
@@ -1731,25 +1809,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok34
 								l202_34:
-									position, tokenIndex = position202_34, tokenIndex202_34
+									pos, tokenIndex = position202_34, tokenIndex202_34
 									goto l66
 								}
 							lok34:
 								;
 							default:
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(6, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_35
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l66
 								l196_35:
-									position++
+									pos++
 									goto lok35
 								}
 							lok35:
@@ -1759,125 +1837,134 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l65
 				l66:
-					position, tokenIndex = position66, tokenIndex66
+					pos, tokenIndex = position66, tokenIndex66
 				}
+				position = pos
 				add(rulereg_name, position64)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l63:
-			position, tokenIndex = position63, tokenIndex63
+			pos, tokenIndex = position63, tokenIndex63
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 14 server <- <((userinfo '@')? hostport)?> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleserver)
 			{
-				position70 := position
+				position70 := pos
 				{
-					position71, tokenIndex71 := position, tokenIndex
+					position71, tokenIndex71 := pos, tokenIndex
 					{
-						position73, tokenIndex73 := position, tokenIndex
-						if !_rules[ruleuserinfo]() {
+						position73, tokenIndex73 := pos, tokenIndex
+						if position = pos; !_rules[ruleuserinfo]() {
 							goto l73
 						}
-						if buffer[position] != rune('@') {
-							if int(position) == p.at {
+						pos = position
+						if buffer[pos] != rune('@') {
+							if int(pos) == p.at {
 								p.note(14, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l73
 						}
-						position++
+						pos++
 						goto l74
 					l73:
-						position, tokenIndex = position73, tokenIndex73
+						pos, tokenIndex = position73, tokenIndex73
 					}
 				l74:
-					if !_rules[rulehostport]() {
+					if position = pos; !_rules[rulehostport]() {
 						goto l71
 					}
+					pos = position
 					goto l72
 				l71:
-					position, tokenIndex = position71, tokenIndex71
+					pos, tokenIndex = position71, tokenIndex71
 				}
 			l72:
+				position = pos
 				add(ruleserver, position70)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 15 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleuserinfo)
 			{
-				position76 := position
+				position76 := pos
 			l77:
 				{
-					position78, tokenIndex78 := position, tokenIndex
+					position78, tokenIndex78 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class12[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(15, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(4, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position202_36, tokenIndex202_36 := position, tokenIndex
+									position202_36, tokenIndex202_36 := pos, tokenIndex
 									{
-										position203_36 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position203_36 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(4, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l202_36
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_24_36
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l202_36
 										l204_24_36:
-											position++
+											pos++
 											goto lok24_36
 										}
 									lok24_36:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l204_25_36
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l202_36
 										l204_25_36:
-											position++
+											pos++
 											goto lok25_36
 										}
 									lok25_36:
@@ -1885,25 +1972,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok36
 								l202_36:
-									position, tokenIndex = position202_36, tokenIndex202_36
+									pos, tokenIndex = position202_36, tokenIndex202_36
 									goto l78
 								}
 							lok36:
 								;
 							default:
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(6, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l196_37
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l78
 								l196_37:
-									position++
+									pos++
 									goto lok37
 								}
 							lok37:
@@ -1913,216 +2000,241 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l77
 				l78:
-					position, tokenIndex = position78, tokenIndex78
+					pos, tokenIndex = position78, tokenIndex78
 				}
+				position = pos
 				add(ruleuserinfo, position76)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 16 hostport <- <(host (':' port)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostport)
-			position80, tokenIndex80 := position, tokenIndex
+			position80, tokenIndex80 := pos, tokenIndex
 			{
-				position81 := position
-				if !_rules[rulehost]() {
+				position81 := pos
+				if position = pos; !_rules[rulehost]() {
 					goto l80
 				}
+				pos = position
 				{
-					position82, tokenIndex82 := position, tokenIndex
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					position82, tokenIndex82 := pos, tokenIndex
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l82
 					}
-					position++
-					if !_rules[ruleport]() {
+					pos++
+					if position = pos; !_rules[ruleport]() {
 						goto l82
 					}
+					pos = position
 					goto l83
 				l82:
-					position, tokenIndex = position82, tokenIndex82
+					pos, tokenIndex = position82, tokenIndex82
 				}
 			l83:
+				position = pos
 				add(rulehostport, position81)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l80:
-			position, tokenIndex = position80, tokenIndex80
+			pos, tokenIndex = position80, tokenIndex80
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 17 host <- <(hostname / IPv4address / IPv6reference)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehost)
-			position84, tokenIndex84 := position, tokenIndex
+			position84, tokenIndex84 := pos, tokenIndex
 			{
-				position85 := position
+				position85 := pos
 				{
-					position86, tokenIndex86 := position, tokenIndex
-					if !_rules[rulehostname]() {
+					position86, tokenIndex86 := pos, tokenIndex
+					if position = pos; !_rules[rulehostname]() {
 						goto l87
 					}
+					pos = position
 					goto l86
 				l87:
-					position, tokenIndex = position86, tokenIndex86
-					if !_rules[ruleIPv4address]() {
+					pos, tokenIndex = position86, tokenIndex86
+					if position = pos; !_rules[ruleIPv4address]() {
 						goto l88
 					}
+					pos = position
 					goto l86
 				l88:
-					position, tokenIndex = position86, tokenIndex86
-					if !_rules[ruleIPv6reference]() {
+					pos, tokenIndex = position86, tokenIndex86
+					if position = pos; !_rules[ruleIPv6reference]() {
 						goto l84
 					}
+					pos = position
 				}
 			l86:
+				position = pos
 				add(rulehost, position85)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l84:
-			position, tokenIndex = position84, tokenIndex84
+			pos, tokenIndex = position84, tokenIndex84
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 18 IPv6reference <- <('[' IPv6address ']')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleIPv6reference)
-			position89, tokenIndex89 := position, tokenIndex
+			position89, tokenIndex89 := pos, tokenIndex
 			{
-				position90 := position
-				if buffer[position] != rune('[') {
-					if int(position) == p.at {
+				position90 := pos
+				if buffer[pos] != rune('[') {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				}
-				position++
-				if !_rules[ruleIPv6address]() {
+				pos++
+				if position = pos; !_rules[ruleIPv6address]() {
 					goto l89
 				}
-				if buffer[position] != rune(']') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(']') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				}
-				position++
+				pos++
+				position = pos
 				add(ruleIPv6reference, position90)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l89:
-			position, tokenIndex = position89, tokenIndex89
+			pos, tokenIndex = position89, tokenIndex89
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 19 IPv6address <- <(hexpart (':' IPv4address)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleIPv6address)
-			position91, tokenIndex91 := position, tokenIndex
+			position91, tokenIndex91 := pos, tokenIndex
 			{
-				position92 := position
+				position92 := pos
 				{ // hexpart
-					position95_52, tokenIndex95_52 := position, tokenIndex
+					position95_52, tokenIndex95_52 := pos, tokenIndex
 					{
-						position96_52 := position
+						position96_52 := pos
 						{
-							position97_52, tokenIndex97_52 := position, tokenIndex
-							if !_rules[rulehexseq]() {
+							position97_52, tokenIndex97_52 := pos, tokenIndex
+							if position = pos; !_rules[rulehexseq]() {
 								goto l98_52
 							}
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos = position
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l98_52
 							}
-							position++
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l98_52
 							}
-							position++
+							pos++
 							{
-								position99_52, tokenIndex99_52 := position, tokenIndex
-								if !_rules[rulehexseq]() {
+								position99_52, tokenIndex99_52 := pos, tokenIndex
+								if position = pos; !_rules[rulehexseq]() {
 									goto l99_52
 								}
+								pos = position
 								goto l100_52
 							l99_52:
-								position, tokenIndex = position99_52, tokenIndex99_52
+								pos, tokenIndex = position99_52, tokenIndex99_52
 							}
 						l100_52:
 							goto l97_52
 						l98_52:
-							position, tokenIndex = position97_52, tokenIndex97_52
-							if !_rules[rulehexseq]() {
+							pos, tokenIndex = position97_52, tokenIndex97_52
+							if position = pos; !_rules[rulehexseq]() {
 								goto l101_52
 							}
+							pos = position
 							goto l97_52
 						l101_52:
-							position, tokenIndex = position97_52, tokenIndex97_52
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos, tokenIndex = position97_52, tokenIndex97_52
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l95_52
 							}
-							position++
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l95_52
 							}
-							position++
+							pos++
 							{
-								position102_52, tokenIndex102_52 := position, tokenIndex
-								if !_rules[rulehexseq]() {
+								position102_52, tokenIndex102_52 := pos, tokenIndex
+								if position = pos; !_rules[rulehexseq]() {
 									goto l102_52
 								}
+								pos = position
 								goto l103_52
 							l102_52:
-								position, tokenIndex = position102_52, tokenIndex102_52
+								pos, tokenIndex = position102_52, tokenIndex102_52
 							}
 						l103_52:
 						}
@@ -2131,1351 +2243,1397 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok52
 				l95_52:
-					position, tokenIndex = position95_52, tokenIndex95_52
+					pos, tokenIndex = position95_52, tokenIndex95_52
 					goto l91
 				}
 			lok52:
 				{
-					position93, tokenIndex93 := position, tokenIndex
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					position93, tokenIndex93 := pos, tokenIndex
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(1, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l93
 					}
-					position++
-					if !p.peek(_rules[ruleIPv4address]) {
+					pos++
+					if position = pos; !p.peek(_rules[ruleIPv4address]) {
 						goto l93
 					}
+					pos = position
 					goto l94
 				l93:
-					position, tokenIndex = position93, tokenIndex93
+					pos, tokenIndex = position93, tokenIndex93
 				}
 			l94:
+				position = pos
 				add(ruleIPv6address, position92)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l91:
-			position, tokenIndex = position91, tokenIndex91
+			pos, tokenIndex = position91, tokenIndex91
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 20 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))> */
 		func() bool {
-			position95, tokenIndex95 := position, tokenIndex
+			pos := position
+			position95, tokenIndex95 := pos, tokenIndex
 			{
-				position96 := position
+				position96 := pos
 				{
-					position97, tokenIndex97 := position, tokenIndex
-					if !_rules[rulehexseq]() {
+					position97, tokenIndex97 := pos, tokenIndex
+					if position = pos; !_rules[rulehexseq]() {
 						goto l98
 					}
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos = position
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l98
 					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l98
 					}
-					position++
+					pos++
 					{
-						position99, tokenIndex99 := position, tokenIndex
-						if !_rules[rulehexseq]() {
+						position99, tokenIndex99 := pos, tokenIndex
+						if position = pos; !_rules[rulehexseq]() {
 							goto l99
 						}
+						pos = position
 						goto l100
 					l99:
-						position, tokenIndex = position99, tokenIndex99
+						pos, tokenIndex = position99, tokenIndex99
 					}
 				l100:
 					goto l97
 				l98:
-					position, tokenIndex = position97, tokenIndex97
-					if !_rules[rulehexseq]() {
+					pos, tokenIndex = position97, tokenIndex97
+					if position = pos; !_rules[rulehexseq]() {
 						goto l101
 					}
+					pos = position
 					goto l97
 				l101:
-					position, tokenIndex = position97, tokenIndex97
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos, tokenIndex = position97, tokenIndex97
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l95
 					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l95
 					}
-					position++
+					pos++
 					{
-						position102, tokenIndex102 := position, tokenIndex
-						if !_rules[rulehexseq]() {
+						position102, tokenIndex102 := pos, tokenIndex
+						if position = pos; !_rules[rulehexseq]() {
 							goto l102
 						}
+						pos = position
 						goto l103
 					l102:
-						position, tokenIndex = position102, tokenIndex102
+						pos, tokenIndex = position102, tokenIndex102
 					}
 				l103:
 				}
 			l97:
 				_ = position96
 			}
+			position = pos
 			return true
 		l95:
-			position, tokenIndex = position95, tokenIndex95
+			pos, tokenIndex = position95, tokenIndex95
+			position = pos
 			return false
 		},
 		/* 21 hexseq <- <(hex4 (':' hex4 !'.')*)> */
 		func() bool {
-			position104, tokenIndex104 := position, tokenIndex
+			pos := position
+			position104, tokenIndex104 := pos, tokenIndex
 			{
-				position105 := position
+				position105 := pos
 				{ // hex4
-					position109_38, tokenIndex109_38 := position, tokenIndex
+					position109_38, tokenIndex109_38 := pos, tokenIndex
 					{
-						position110_38 := position
+						position110_38 := pos
 						{ // HEXDIG
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(5, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l223_3_38
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l109_38
 						l223_3_38:
-							position++
+							pos++
 							goto lok3_38
 						}
 					lok3_38:
 						{
-							position111_38, tokenIndex111_38 := position, tokenIndex
+							position111_38, tokenIndex111_38 := pos, tokenIndex
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l223_4_38
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l111_38
 							l223_4_38:
-								position++
+								pos++
 								goto lok4_38
 							}
 						lok4_38:
 							goto l112_38
 						l111_38:
-							position, tokenIndex = position111_38, tokenIndex111_38
+							pos, tokenIndex = position111_38, tokenIndex111_38
 						}
 					l112_38:
 						{
-							position113_38, tokenIndex113_38 := position, tokenIndex
+							position113_38, tokenIndex113_38 := pos, tokenIndex
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l223_5_38
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l113_38
 							l223_5_38:
-								position++
+								pos++
 								goto lok5_38
 							}
 						lok5_38:
 							goto l114_38
 						l113_38:
-							position, tokenIndex = position113_38, tokenIndex113_38
+							pos, tokenIndex = position113_38, tokenIndex113_38
 						}
 					l114_38:
 						{
-							position115_38, tokenIndex115_38 := position, tokenIndex
+							position115_38, tokenIndex115_38 := pos, tokenIndex
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l223_6_38
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l115_38
 							l223_6_38:
-								position++
+								pos++
 								goto lok6_38
 							}
 						lok6_38:
 							goto l116_38
 						l115_38:
-							position, tokenIndex = position115_38, tokenIndex115_38
+							pos, tokenIndex = position115_38, tokenIndex115_38
 						}
 					l116_38:
 						_ = position110_38
 					}
 					goto lok38
 				l109_38:
-					position, tokenIndex = position109_38, tokenIndex109_38
+					pos, tokenIndex = position109_38, tokenIndex109_38
 					goto l104
 				}
 			lok38:
 			l106:
 				{
-					position107, tokenIndex107 := position, tokenIndex
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					position107, tokenIndex107 := pos, tokenIndex
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(1, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l107
 					}
-					position++
+					pos++
 					{ // hex4
-						position109_39, tokenIndex109_39 := position, tokenIndex
+						position109_39, tokenIndex109_39 := pos, tokenIndex
 						{
-							position110_39 := position
+							position110_39 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(5, false)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l223_3_39
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l109_39
 							l223_3_39:
-								position++
+								pos++
 								goto lok3_39
 							}
 						lok3_39:
 							{
-								position111_39, tokenIndex111_39 := position, tokenIndex
+								position111_39, tokenIndex111_39 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(5, false)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l223_4_39
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l111_39
 								l223_4_39:
-									position++
+									pos++
 									goto lok4_39
 								}
 							lok4_39:
 								goto l112_39
 							l111_39:
-								position, tokenIndex = position111_39, tokenIndex111_39
+								pos, tokenIndex = position111_39, tokenIndex111_39
 							}
 						l112_39:
 							{
-								position113_39, tokenIndex113_39 := position, tokenIndex
+								position113_39, tokenIndex113_39 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(5, false)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l223_5_39
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l113_39
 								l223_5_39:
-									position++
+									pos++
 									goto lok5_39
 								}
 							lok5_39:
 								goto l114_39
 							l113_39:
-								position, tokenIndex = position113_39, tokenIndex113_39
+								pos, tokenIndex = position113_39, tokenIndex113_39
 							}
 						l114_39:
 							{
-								position115_39, tokenIndex115_39 := position, tokenIndex
+								position115_39, tokenIndex115_39 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(5, false)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l223_6_39
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l115_39
 								l223_6_39:
-									position++
+									pos++
 									goto lok6_39
 								}
 							lok6_39:
 								goto l116_39
 							l115_39:
-								position, tokenIndex = position115_39, tokenIndex115_39
+								pos, tokenIndex = position115_39, tokenIndex115_39
 							}
 						l116_39:
 							_ = position110_39
 						}
 						goto lok39
 					l109_39:
-						position, tokenIndex = position109_39, tokenIndex109_39
+						pos, tokenIndex = position109_39, tokenIndex109_39
 						goto l107
 					}
 				lok39:
 					{
-						position108, tokenIndex108 := position, tokenIndex
-						if buffer[position] != rune('.') {
-							if int(position) == p.at {
+						position108, tokenIndex108 := pos, tokenIndex
+						if buffer[pos] != rune('.') {
+							if int(pos) == p.at {
 								p.note(18, false)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l108
 						}
-						position++
+						pos++
 						goto l107
 					l108:
-						position, tokenIndex = position108, tokenIndex108
+						pos, tokenIndex = position108, tokenIndex108
 					}
 					goto l106
 				l107:
-					position, tokenIndex = position107, tokenIndex107
+					pos, tokenIndex = position107, tokenIndex107
 				}
 				_ = position105
 			}
+			position = pos
 			return true
 		l104:
-			position, tokenIndex = position104, tokenIndex104
+			pos, tokenIndex = position104, tokenIndex104
+			position = pos
 			return false
 		},
 		/* 22 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)> */
 		func() bool {
-			position109, tokenIndex109 := position, tokenIndex
+			pos := position
+			position109, tokenIndex109 := pos, tokenIndex
 			{
-				position110 := position
+				position110 := pos
 				{ // HEXDIG
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l223_3
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l109
 				l223_3:
-					position++
+					pos++
 					goto lok3
 				}
 			lok3:
 				{
-					position111, tokenIndex111 := position, tokenIndex
+					position111, tokenIndex111 := pos, tokenIndex
 					{ // HEXDIG
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_4
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l111
 					l223_4:
-						position++
+						pos++
 						goto lok4
 					}
 				lok4:
 					goto l112
 				l111:
-					position, tokenIndex = position111, tokenIndex111
+					pos, tokenIndex = position111, tokenIndex111
 				}
 			l112:
 				{
-					position113, tokenIndex113 := position, tokenIndex
+					position113, tokenIndex113 := pos, tokenIndex
 					{ // HEXDIG
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_5
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l113
 					l223_5:
-						position++
+						pos++
 						goto lok5
 					}
 				lok5:
 					goto l114
 				l113:
-					position, tokenIndex = position113, tokenIndex113
+					pos, tokenIndex = position113, tokenIndex113
 				}
 			l114:
 				{
-					position115, tokenIndex115 := position, tokenIndex
+					position115, tokenIndex115 := pos, tokenIndex
 					{ // HEXDIG
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(5, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l223_6
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l115
 					l223_6:
-						position++
+						pos++
 						goto lok6
 					}
 				lok6:
 					goto l116
 				l115:
-					position, tokenIndex = position115, tokenIndex115
+					pos, tokenIndex = position115, tokenIndex115
 				}
 			l116:
 				_ = position110
 			}
+			position = pos
 			return true
 		l109:
-			position, tokenIndex = position109, tokenIndex109
+			pos, tokenIndex = position109, tokenIndex109
+			position = pos
 			return false
 		},
 		/* 23 IPv4address <- <(DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleIPv4address)
-			position117, tokenIndex117 := position, tokenIndex
+			position117, tokenIndex117 := pos, tokenIndex
 			{
-				position118 := position
+				position118 := pos
 				{ // DIGIT
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l221_7
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				l221_7:
-					position++
+					pos++
 					goto lok7
 				}
 			lok7:
 				{
-					position119, tokenIndex119 := position, tokenIndex
+					position119, tokenIndex119 := pos, tokenIndex
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l221_8
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l119
 					l221_8:
-						position++
+						pos++
 						goto lok8
 					}
 				lok8:
 					goto l120
 				l119:
-					position, tokenIndex = position119, tokenIndex119
+					pos, tokenIndex = position119, tokenIndex119
 				}
 			l120:
 				{
-					position121, tokenIndex121 := position, tokenIndex
+					position121, tokenIndex121 := pos, tokenIndex
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l221_9
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l121
 					l221_9:
-						position++
+						pos++
 						goto lok9
 					}
 				lok9:
 					goto l122
 				l121:
-					position, tokenIndex = position121, tokenIndex121
+					pos, tokenIndex = position121, tokenIndex121
 				}
 			l122:
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(18, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				}
-				position++
+				pos++
 				{ // DIGIT
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l221_10
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				l221_10:
-					position++
+					pos++
 					goto lok10
 				}
 			lok10:
 				{
-					position123, tokenIndex123 := position, tokenIndex
+					position123, tokenIndex123 := pos, tokenIndex
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l221_11
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l123
 					l221_11:
-						position++
+						pos++
 						goto lok11
 					}
 				lok11:
 					goto l124
 				l123:
-					position, tokenIndex = position123, tokenIndex123
+					pos, tokenIndex = position123, tokenIndex123
 				}
 			l124:
 				{
-					position125, tokenIndex125 := position, tokenIndex
+					position125, tokenIndex125 := pos, tokenIndex
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l221_12
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l125
 					l221_12:
-						position++
+						pos++
 						goto lok12
 					}
 				lok12:
 					goto l126
 				l125:
-					position, tokenIndex = position125, tokenIndex125
+					pos, tokenIndex = position125, tokenIndex125
 				}
 			l126:
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(18, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				}
-				position++
+				pos++
 				{ // DIGIT
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l221_13
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				l221_13:
-					position++
+					pos++
 					goto lok13
 				}
 			lok13:
 				{
-					position127, tokenIndex127 := position, tokenIndex
+					position127, tokenIndex127 := pos, tokenIndex
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l221_14
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l127
 					l221_14:
-						position++
+						pos++
 						goto lok14
 					}
 				lok14:
 					goto l128
 				l127:
-					position, tokenIndex = position127, tokenIndex127
+					pos, tokenIndex = position127, tokenIndex127
 				}
 			l128:
 				{
-					position129, tokenIndex129 := position, tokenIndex
+					position129, tokenIndex129 := pos, tokenIndex
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l221_15
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l129
 					l221_15:
-						position++
+						pos++
 						goto lok15
 					}
 				lok15:
 					goto l130
 				l129:
-					position, tokenIndex = position129, tokenIndex129
+					pos, tokenIndex = position129, tokenIndex129
 				}
 			l130:
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(18, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				}
-				position++
+				pos++
 				{ // DIGIT
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l221_16
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l117
 				l221_16:
-					position++
+					pos++
 					goto lok16
 				}
 			lok16:
 				{
-					position131, tokenIndex131 := position, tokenIndex
+					position131, tokenIndex131 := pos, tokenIndex
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l221_17
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l131
 					l221_17:
-						position++
+						pos++
 						goto lok17
 					}
 				lok17:
 					goto l132
 				l131:
-					position, tokenIndex = position131, tokenIndex131
+					pos, tokenIndex = position131, tokenIndex131
 				}
 			l132:
 				{
-					position133, tokenIndex133 := position, tokenIndex
+					position133, tokenIndex133 := pos, tokenIndex
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l221_18
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l133
 					l221_18:
-						position++
+						pos++
 						goto lok18
 					}
 				lok18:
 					goto l134
 				l133:
-					position, tokenIndex = position133, tokenIndex133
+					pos, tokenIndex = position133, tokenIndex133
 				}
 			l134:
+				position = pos
 				add(ruleIPv4address, position118)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l117:
-			position, tokenIndex = position117, tokenIndex117
+			pos, tokenIndex = position117, tokenIndex117
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 24 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostname)
-			position135, tokenIndex135 := position, tokenIndex
+			position135, tokenIndex135 := pos, tokenIndex
 			{
-				position136 := position
+				position136 := pos
 			l137:
 				{
-					position138, tokenIndex138 := position, tokenIndex
+					position138, tokenIndex138 := pos, tokenIndex
 					{ // domainlabel
-						position142_40, tokenIndex142_40 := position, tokenIndex
+						position142_40, tokenIndex142_40 := pos, tokenIndex
 						{
-							position143_40 := position
+							position143_40 := pos
 							{ // alphanum
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l207_19_40
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(20, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l207_19_40
 								}
 								goto l142_40
 							l207_19_40:
-								position++
+								pos++
 								goto lok19_40
 							}
 						lok19_40:
 						l144_40:
 							{
-								position145_40, tokenIndex145_40 := position, tokenIndex
+								position145_40, tokenIndex145_40 := pos, tokenIndex
 							l146_40:
 								{
-									position147_40, tokenIndex147_40 := position, tokenIndex
-									if buffer[position] != rune('-') {
-										if int(position) == p.at {
+									position147_40, tokenIndex147_40 := pos, tokenIndex
+									if buffer[pos] != rune('-') {
+										if int(pos) == p.at {
 											p.note(21, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l147_40
 									}
-									position++
+									pos++
 									goto l146_40
 								l147_40:
-									position, tokenIndex = position147_40, tokenIndex147_40
+									pos, tokenIndex = position147_40, tokenIndex147_40
 								}
 								{ // alphanum
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 										goto l207_20_40
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(20, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 										goto l207_20_40
 									}
 									goto l145_40
 								l207_20_40:
-									position++
+									pos++
 									goto lok20_40
 								}
 							lok20_40:
 								goto l144_40
 							l145_40:
-								position, tokenIndex = position145_40, tokenIndex145_40
+								pos, tokenIndex = position145_40, tokenIndex145_40
 							}
 							_ = position143_40
 						}
 						goto lok40
 					l142_40:
-						position, tokenIndex = position142_40, tokenIndex142_40
+						pos, tokenIndex = position142_40, tokenIndex142_40
 						goto l138
 					}
 				lok40:
-					if buffer[position] != rune('.') {
-						if int(position) == p.at {
+					if buffer[pos] != rune('.') {
+						if int(pos) == p.at {
 							p.note(18, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l138
 					}
-					position++
+					pos++
 					{
-						position139, tokenIndex139 := position, tokenIndex
+						position139, tokenIndex139 := pos, tokenIndex
 						{ // alphanum
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(10, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l207_41
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(20, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 								goto l207_41
 							}
 							goto l138
 						l207_41:
-							position++
+							pos++
 							goto lok41
 						}
 					lok41:
-						position, tokenIndex = position139, tokenIndex139
+						pos, tokenIndex = position139, tokenIndex139
 					}
 					goto l137
 				l138:
-					position, tokenIndex = position138, tokenIndex138
+					pos, tokenIndex = position138, tokenIndex138
 				}
 				{ // toplabel
-					position148_42, tokenIndex148_42 := position, tokenIndex
+					position148_42, tokenIndex148_42 := pos, tokenIndex
 					{
-						position149_42 := position
+						position149_42 := pos
 						{ // alpha
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(10, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l211_21_42
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(11, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 								goto l211_21_42
 							}
 							goto l148_42
 						l211_21_42:
-							position++
+							pos++
 							goto lok21_42
 						}
 					lok21_42:
 					l150_42:
 						{
-							position151_42, tokenIndex151_42 := position, tokenIndex
+							position151_42, tokenIndex151_42 := pos, tokenIndex
 						l152_42:
 							{
-								position153_42, tokenIndex153_42 := position, tokenIndex
-								if buffer[position] != rune('-') {
-									if int(position) == p.at {
+								position153_42, tokenIndex153_42 := pos, tokenIndex
+								if buffer[pos] != rune('-') {
+									if int(pos) == p.at {
 										p.note(21, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l153_42
 								}
-								position++
+								pos++
 								goto l152_42
 							l153_42:
-								position, tokenIndex = position153_42, tokenIndex153_42
+								pos, tokenIndex = position153_42, tokenIndex153_42
 							}
 							{ // alphanum
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l207_22_42
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(20, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l207_22_42
 								}
 								goto l151_42
 							l207_22_42:
-								position++
+								pos++
 								goto lok22_42
 							}
 						lok22_42:
 							goto l150_42
 						l151_42:
-							position, tokenIndex = position151_42, tokenIndex151_42
+							pos, tokenIndex = position151_42, tokenIndex151_42
 						}
 						_ = position149_42
 					}
 					goto lok42
 				l148_42:
-					position, tokenIndex = position148_42, tokenIndex148_42
+					pos, tokenIndex = position148_42, tokenIndex148_42
 					goto l135
 				}
 			lok42:
 				{
-					position140, tokenIndex140 := position, tokenIndex
-					if buffer[position] != rune('.') {
-						if int(position) == p.at {
+					position140, tokenIndex140 := pos, tokenIndex
+					if buffer[pos] != rune('.') {
+						if int(pos) == p.at {
 							p.note(18, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l140
 					}
-					position++
+					pos++
 					goto l141
 				l140:
-					position, tokenIndex = position140, tokenIndex140
+					pos, tokenIndex = position140, tokenIndex140
 				}
 			l141:
+				position = pos
 				add(rulehostname, position136)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l135:
-			position, tokenIndex = position135, tokenIndex135
+			pos, tokenIndex = position135, tokenIndex135
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 25 domainlabel <- <(alphanum ('-'* alphanum)*)> */
 		func() bool {
-			position142, tokenIndex142 := position, tokenIndex
+			pos := position
+			position142, tokenIndex142 := pos, tokenIndex
 			{
-				position143 := position
+				position143 := pos
 				{ // alphanum
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l207_19
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(20, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l207_19
 					}
 					goto l142
 				l207_19:
-					position++
+					pos++
 					goto lok19
 				}
 			lok19:
 			l144:
 				{
-					position145, tokenIndex145 := position, tokenIndex
+					position145, tokenIndex145 := pos, tokenIndex
 				l146:
 					{
-						position147, tokenIndex147 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							if int(position) == p.at {
+						position147, tokenIndex147 := pos, tokenIndex
+						if buffer[pos] != rune('-') {
+							if int(pos) == p.at {
 								p.note(21, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l147
 						}
-						position++
+						pos++
 						goto l146
 					l147:
-						position, tokenIndex = position147, tokenIndex147
+						pos, tokenIndex = position147, tokenIndex147
 					}
 					{ // alphanum
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(10, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l207_20
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							goto l207_20
 						}
 						goto l145
 					l207_20:
-						position++
+						pos++
 						goto lok20
 					}
 				lok20:
 					goto l144
 				l145:
-					position, tokenIndex = position145, tokenIndex145
+					pos, tokenIndex = position145, tokenIndex145
 				}
 				_ = position143
 			}
+			position = pos
 			return true
 		l142:
-			position, tokenIndex = position142, tokenIndex142
+			pos, tokenIndex = position142, tokenIndex142
+			position = pos
 			return false
 		},
 		/* 26 toplabel <- <(alpha ('-'* alphanum)*)> */
 		func() bool {
-			position148, tokenIndex148 := position, tokenIndex
+			pos := position
+			position148, tokenIndex148 := pos, tokenIndex
 			{
-				position149 := position
+				position149 := pos
 				{ // alpha
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l211_21
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l211_21
 					}
 					goto l148
 				l211_21:
-					position++
+					pos++
 					goto lok21
 				}
 			lok21:
 			l150:
 				{
-					position151, tokenIndex151 := position, tokenIndex
+					position151, tokenIndex151 := pos, tokenIndex
 				l152:
 					{
-						position153, tokenIndex153 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							if int(position) == p.at {
+						position153, tokenIndex153 := pos, tokenIndex
+						if buffer[pos] != rune('-') {
+							if int(pos) == p.at {
 								p.note(21, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l153
 						}
-						position++
+						pos++
 						goto l152
 					l153:
-						position, tokenIndex = position153, tokenIndex153
+						pos, tokenIndex = position153, tokenIndex153
 					}
 					{ // alphanum
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(10, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l207_22
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(20, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 							goto l207_22
 						}
 						goto l151
 					l207_22:
-						position++
+						pos++
 						goto lok22
 					}
 				lok22:
 					goto l150
 				l151:
-					position, tokenIndex = position151, tokenIndex151
+					pos, tokenIndex = position151, tokenIndex151
 				}
 				_ = position149
 			}
+			position = pos
 			return true
 		l148:
-			position, tokenIndex = position148, tokenIndex148
+			pos, tokenIndex = position148, tokenIndex148
+			position = pos
 			return false
 		},
 		/* 27 port <- <digit*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleport)
 			{
-				position155 := position
+				position155 := pos
 			l156:
 				{
-					position157, tokenIndex157 := position, tokenIndex
+					position157, tokenIndex157 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l219_23
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l157
 					l219_23:
-						position++
+						pos++
 						goto lok23
 					}
 				lok23:
 					goto l156
 				l157:
-					position, tokenIndex = position157, tokenIndex157
+					pos, tokenIndex = position157, tokenIndex157
 				}
+				position = pos
 				add(ruleport, position155)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 28 path <- <((abs_path / opaque_part)? !.)> */
 		func() bool {
-			position158, tokenIndex158 := position, tokenIndex
+			pos := position
+			position158, tokenIndex158 := pos, tokenIndex
 			{
-				position159 := position
+				position159 := pos
 				{
-					position160, tokenIndex160 := position, tokenIndex
+					position160, tokenIndex160 := pos, tokenIndex
 					{
-						position162, tokenIndex162 := position, tokenIndex
-						if !_rules[ruleabs_path]() {
+						position162, tokenIndex162 := pos, tokenIndex
+						if position = pos; !_rules[ruleabs_path]() {
 							goto l163
 						}
+						pos = position
 						goto l162
 					l163:
-						position, tokenIndex = position162, tokenIndex162
-						if !_rules[ruleopaque_part]() {
+						pos, tokenIndex = position162, tokenIndex162
+						if position = pos; !_rules[ruleopaque_part]() {
 							goto l160
 						}
+						pos = position
 					}
 				l162:
 					goto l161
 				l160:
-					position, tokenIndex = position160, tokenIndex160
+					pos, tokenIndex = position160, tokenIndex160
 				}
 			l161:
 				{
-					position164, tokenIndex164 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position164, tokenIndex164 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l164
 					}
+					pos = position
 					goto l158
 				l164:
-					position, tokenIndex = position164, tokenIndex164
+					pos, tokenIndex = position164, tokenIndex164
 				}
 				_ = position159
 			}
+			position = pos
 			return true
 		l158:
-			position, tokenIndex = position158, tokenIndex158
+			pos, tokenIndex = position158, tokenIndex158
+			position = pos
 			return false
 		},
 		/* 29 path_segments <- <(segment ('/' segment)*)> */
 		func() bool {
-			position165, tokenIndex165 := position, tokenIndex
+			pos := position
+			position165, tokenIndex165 := pos, tokenIndex
 			{
-				position166 := position
-				if !_rules[rulesegment]() {
+				position166 := pos
+				if position = pos; !_rules[rulesegment]() {
 					goto l165
 				}
+				pos = position
 			l167:
 				{
-					position168, tokenIndex168 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position168, tokenIndex168 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(8, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l168
 					}
-					position++
-					if !_rules[rulesegment]() {
+					pos++
+					if position = pos; !_rules[rulesegment]() {
 						goto l168
 					}
+					pos = position
 					goto l167
 				l168:
-					position, tokenIndex = position168, tokenIndex168
+					pos, tokenIndex = position168, tokenIndex168
 				}
 				_ = position166
 			}
+			position = pos
 			return true
 		l165:
-			position, tokenIndex = position165, tokenIndex165
+			pos, tokenIndex = position165, tokenIndex165
+			position = pos
 			return false
 		},
 		/* 30 segment <- <(pchar* (';' param)*)> */
 		func() bool {
+			pos := position
 			{
-				position170 := position
+				position170 := pos
 			l171:
 				{
-					position172, tokenIndex172 := position, tokenIndex
+					position172, tokenIndex172 := pos, tokenIndex
 					{ // pchar
-						position179_53, tokenIndex179_53 := position, tokenIndex
+						position179_53, tokenIndex179_53 := pos, tokenIndex
 						{
-							position180_53 := position
+							position180_53 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(22, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position202_43_53, tokenIndex202_43_53 := position, tokenIndex
+											position202_43_53, tokenIndex202_43_53 := pos, tokenIndex
 											{
-												position203_43_53 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position203_43_53 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_43_53
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l204_24_43_53
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_43_53
 												l204_24_43_53:
-													position++
+													pos++
 													goto lok24_43_53
 												}
 											lok24_43_53:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l204_25_43_53
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_43_53
 												l204_25_43_53:
-													position++
+													pos++
 													goto lok25_43_53
 												}
 											lok25_43_53:
@@ -3483,25 +3641,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok43_53
 										l202_43_53:
-											position, tokenIndex = position202_43_53, tokenIndex202_43_53
+											pos, tokenIndex = position202_43_53, tokenIndex202_43_53
 											goto l179_53
 										}
 									lok43_53:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l196_44_53
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l179_53
 										l196_44_53:
-											position++
+											pos++
 											goto lok44_53
 										}
 									lok44_53:
@@ -3513,107 +3671,110 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok53
 					l179_53:
-						position, tokenIndex = position179_53, tokenIndex179_53
+						pos, tokenIndex = position179_53, tokenIndex179_53
 						goto l172
 					}
 				lok53:
 					goto l171
 				l172:
-					position, tokenIndex = position172, tokenIndex172
+					pos, tokenIndex = position172, tokenIndex172
 				}
 			l173:
 				{
-					position174, tokenIndex174 := position, tokenIndex
-					if buffer[position] != rune(';') {
-						if int(position) == p.at {
+					position174, tokenIndex174 := pos, tokenIndex
+					if buffer[pos] != rune(';') {
+						if int(pos) == p.at {
 							p.note(23, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l174
 					}
-					position++
-					if !_rules[ruleparam]() {
+					pos++
+					if position = pos; !_rules[ruleparam]() {
 						goto l174
 					}
+					pos = position
 					goto l173
 				l174:
-					position, tokenIndex = position174, tokenIndex174
+					pos, tokenIndex = position174, tokenIndex174
 				}
 				_ = position170
 			}
+			position = pos
 			return true
 		},
 		/* 31 param <- <pchar*> */
 		func() bool {
+			pos := position
 			{
-				position176 := position
+				position176 := pos
 			l177:
 				{
-					position178, tokenIndex178 := position, tokenIndex
+					position178, tokenIndex178 := pos, tokenIndex
 					{ // pchar
-						position179_49, tokenIndex179_49 := position, tokenIndex
+						position179_49, tokenIndex179_49 := pos, tokenIndex
 						{
-							position180_49 := position
+							position180_49 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(22, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position202_43_49, tokenIndex202_43_49 := position, tokenIndex
+											position202_43_49, tokenIndex202_43_49 := pos, tokenIndex
 											{
-												position203_43_49 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position203_43_49 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_43_49
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l204_24_43_49
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_43_49
 												l204_24_43_49:
-													position++
+													pos++
 													goto lok24_43_49
 												}
 											lok24_43_49:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l204_25_43_49
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_43_49
 												l204_25_43_49:
-													position++
+													pos++
 													goto lok25_43_49
 												}
 											lok25_43_49:
@@ -3621,25 +3782,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok43_49
 										l202_43_49:
-											position, tokenIndex = position202_43_49, tokenIndex202_43_49
+											pos, tokenIndex = position202_43_49, tokenIndex202_43_49
 											goto l179_49
 										}
 									lok43_49:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l196_44_49
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l179_49
 										l196_44_49:
-											position++
+											pos++
 											goto lok44_49
 										}
 									lok44_49:
@@ -3651,80 +3812,82 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok49
 					l179_49:
-						position, tokenIndex = position179_49, tokenIndex179_49
+						pos, tokenIndex = position179_49, tokenIndex179_49
 						goto l178
 					}
 				lok49:
 					goto l177
 				l178:
-					position, tokenIndex = position178, tokenIndex178
+					pos, tokenIndex = position178, tokenIndex178
 				}
 				_ = position176
 			}
+			position = pos
 			return true
 		},
 		/* 32 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
 		func() bool {
-			position179, tokenIndex179 := position, tokenIndex
+			pos := position
+			position179, tokenIndex179 := pos, tokenIndex
 			{
-				position180 := position
+				position180 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class13[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(22, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position202_43, tokenIndex202_43 := position, tokenIndex
+								position202_43, tokenIndex202_43 := pos, tokenIndex
 								{
-									position203_43 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position203_43 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_43
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_24_43
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_43
 									l204_24_43:
-										position++
+										pos++
 										goto lok24_43
 									}
 								lok24_43:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_25_43
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_43
 									l204_25_43:
-										position++
+										pos++
 										goto lok25_43
 									}
 								lok25_43:
@@ -3732,25 +3895,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok43
 							l202_43:
-								position, tokenIndex = position202_43, tokenIndex202_43
+								pos, tokenIndex = position202_43, tokenIndex202_43
 								goto l179
 							}
 						lok43:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l196_44
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l179
 							l196_44:
-								position++
+								pos++
 								goto lok44
 							}
 						lok44:
@@ -3760,81 +3923,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				_ = position180
 			}
+			position = pos
 			return true
 		l179:
-			position, tokenIndex = position179, tokenIndex179
+			pos, tokenIndex = position179, tokenIndex179
+			position = pos
 			return false
 		},
 		/* 33 query <- <uric*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulequery)
 			{
-				position183 := position
+				position183 := pos
 			l184:
 				{
-					position185, tokenIndex185 := position, tokenIndex
+					position185, tokenIndex185 := pos, tokenIndex
 					{ // uric
-						position190_50, tokenIndex190_50 := position, tokenIndex
+						position190_50, tokenIndex190_50 := pos, tokenIndex
 						{
-							position191_50 := position
+							position191_50 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(7, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position202_45_50, tokenIndex202_45_50 := position, tokenIndex
+											position202_45_50, tokenIndex202_45_50 := pos, tokenIndex
 											{
-												position203_45_50 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position203_45_50 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_45_50
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l204_24_45_50
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_45_50
 												l204_24_45_50:
-													position++
+													pos++
 													goto lok24_45_50
 												}
 											lok24_45_50:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l204_25_45_50
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_45_50
 												l204_25_45_50:
-													position++
+													pos++
 													goto lok25_45_50
 												}
 											lok25_45_50:
@@ -3842,25 +4008,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok45_50
 										l202_45_50:
-											position, tokenIndex = position202_45_50, tokenIndex202_45_50
+											pos, tokenIndex = position202_45_50, tokenIndex202_45_50
 											goto l190_50
 										}
 									lok45_50:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l196_46_50
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l190_50
 										l196_46_50:
-											position++
+											pos++
 											goto lok46_50
 										}
 									lok46_50:
@@ -3872,89 +4038,92 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok50
 					l190_50:
-						position, tokenIndex = position190_50, tokenIndex190_50
+						pos, tokenIndex = position190_50, tokenIndex190_50
 						goto l185
 					}
 				lok50:
 					goto l184
 				l185:
-					position, tokenIndex = position185, tokenIndex185
+					pos, tokenIndex = position185, tokenIndex185
 				}
+				position = pos
 				add(rulequery, position183)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 34 fragment <- <uric*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefragment)
 			{
-				position187 := position
+				position187 := pos
 			l188:
 				{
-					position189, tokenIndex189 := position, tokenIndex
+					position189, tokenIndex189 := pos, tokenIndex
 					{ // uric
-						position190_51, tokenIndex190_51 := position, tokenIndex
+						position190_51, tokenIndex190_51 := pos, tokenIndex
 						{
-							position191_51 := position
+							position191_51 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(7, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position202_45_51, tokenIndex202_45_51 := position, tokenIndex
+											position202_45_51, tokenIndex202_45_51 := pos, tokenIndex
 											{
-												position203_45_51 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position203_45_51 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_45_51
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l204_24_45_51
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_45_51
 												l204_24_45_51:
-													position++
+													pos++
 													goto lok24_45_51
 												}
 											lok24_45_51:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l204_25_45_51
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l202_45_51
 												l204_25_45_51:
-													position++
+													pos++
 													goto lok25_45_51
 												}
 											lok25_45_51:
@@ -3962,25 +4131,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok45_51
 										l202_45_51:
-											position, tokenIndex = position202_45_51, tokenIndex202_45_51
+											pos, tokenIndex = position202_45_51, tokenIndex202_45_51
 											goto l190_51
 										}
 									lok45_51:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l196_46_51
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l190_51
 										l196_46_51:
-											position++
+											pos++
 											goto lok46_51
 										}
 									lok46_51:
@@ -3992,81 +4161,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok51
 					l190_51:
-						position, tokenIndex = position190_51, tokenIndex190_51
+						pos, tokenIndex = position190_51, tokenIndex190_51
 						goto l189
 					}
 				lok51:
 					goto l188
 				l189:
-					position, tokenIndex = position189, tokenIndex189
+					pos, tokenIndex = position189, tokenIndex189
 				}
+				position = pos
 				add(rulefragment, position187)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 35 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@' | '[' | ']') reserved) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
 		func() bool {
-			position190, tokenIndex190 := position, tokenIndex
+			pos := position
+			position190, tokenIndex190 := pos, tokenIndex
 			{
-				position191 := position
+				position191 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class14[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(7, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position202_45, tokenIndex202_45 := position, tokenIndex
+								position202_45, tokenIndex202_45 := pos, tokenIndex
 								{
-									position203_45 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position203_45 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_45
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_24_45
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_45
 									l204_24_45:
-										position++
+										pos++
 										goto lok24_45
 									}
 								lok24_45:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l204_25_45
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l202_45
 									l204_25_45:
-										position++
+										pos++
 										goto lok25_45
 									}
 								lok25_45:
@@ -4074,25 +4246,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok45
 							l202_45:
-								position, tokenIndex = position202_45, tokenIndex202_45
+								pos, tokenIndex = position202_45, tokenIndex202_45
 								goto l190
 							}
 						lok45:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l196_46
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l190
 							l196_46:
-								position++
+								pos++
 								goto lok46
 							}
 						lok46:
@@ -4102,252 +4274,290 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				_ = position191
 			}
+			position = pos
 			return true
 		l190:
-			position, tokenIndex = position190, tokenIndex190
+			pos, tokenIndex = position190, tokenIndex190
+			position = pos
 			return false
 		},
 		/* 36 reserved <- <((&(']') ']') | (&('[') '[') | (&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(24, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l193
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l193:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 37 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(6, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l196
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l196:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 38 mark <- <((&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(25, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 				goto l199
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l199:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 39 escaped <- <('%' hex hex)> */
 		func() bool {
-			position202, tokenIndex202 := position, tokenIndex
+			pos := position
+			position202, tokenIndex202 := pos, tokenIndex
 			{
-				position203 := position
-				if buffer[position] != rune('%') {
-					if int(position) == p.at {
+				position203 := pos
+				if buffer[pos] != rune('%') {
+					if int(pos) == p.at {
 						p.note(4, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l202
 				}
-				position++
+				pos++
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l204_24
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l202
 				l204_24:
-					position++
+					pos++
 					goto lok24
 				}
 			lok24:
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l204_25
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l202
 				l204_25:
-					position++
+					pos++
 					goto lok25
 				}
 			lok25:
 				_ = position203
 			}
+			position = pos
 			return true
 		l202:
-			position, tokenIndex = position202, tokenIndex202
+			pos, tokenIndex = position202, tokenIndex202
+			position = pos
 			return false
 		},
 		/* 40 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(5, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l204
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l204:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 41 alphanum <- <(alpha / digit)> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l207
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(20, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l207
 			}
+			position = pos
 			return false
 		l207:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 42 alpha <- <(lowalpha / upalpha)> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l211
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(11, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l211
 			}
+			position = pos
 			return false
 		l211:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 43 lowalpha <- <[a-z]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l215
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l215:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 44 upalpha <- <[A-Z]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(11, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l217
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l217:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 45 digit <- <[0-9]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(19, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l219
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l219:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 46 DIGIT <- <[0-9]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(19, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l221
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l221:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 47 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(5, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l223
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l223:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 	}

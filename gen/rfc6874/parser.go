@@ -461,115 +461,128 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 0 pegwrap_entries <- <(URI_reference / absolute_URI / path)> */
 		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
+			pos := position
+			position0, tokenIndex0 := pos, tokenIndex
 			{
-				position1 := position
+				position1 := pos
 				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !_rules[ruleURI_reference]() {
+					position2, tokenIndex2 := pos, tokenIndex
+					if position = pos; !_rules[ruleURI_reference]() {
 						goto l3
 					}
+					pos = position
 					goto l2
 				l3:
-					position, tokenIndex = position2, tokenIndex2
-					if !_rules[ruleabsolute_URI]() {
+					pos, tokenIndex = position2, tokenIndex2
+					if position = pos; !_rules[ruleabsolute_URI]() {
 						goto l4
 					}
+					pos = position
 					goto l2
 				l4:
-					position, tokenIndex = position2, tokenIndex2
+					pos, tokenIndex = position2, tokenIndex2
 					{ // path
-						position188_85, tokenIndex188_85 := position, tokenIndex
+						position188_85, tokenIndex188_85 := pos, tokenIndex
 						{
-							position189_85 := position
+							position189_85 := pos
 							{
-								position190_85, tokenIndex190_85 := position, tokenIndex
-								if !_rules[rulepath_abempty]() {
+								position190_85, tokenIndex190_85 := pos, tokenIndex
+								if position = pos; !_rules[rulepath_abempty]() {
 									goto l191_85
 								}
+								pos = position
 								{
-									position192_85, tokenIndex192_85 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position192_85, tokenIndex192_85 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l192_85
 									}
+									pos = position
 									goto l191_85
 								l192_85:
-									position, tokenIndex = position192_85, tokenIndex192_85
+									pos, tokenIndex = position192_85, tokenIndex192_85
 								}
 								goto l190_85
 							l191_85:
-								position, tokenIndex = position190_85, tokenIndex190_85
-								if !_rules[rulepath_absolute]() {
+								pos, tokenIndex = position190_85, tokenIndex190_85
+								if position = pos; !_rules[rulepath_absolute]() {
 									goto l193_85
 								}
+								pos = position
 								{
-									position194_85, tokenIndex194_85 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position194_85, tokenIndex194_85 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l194_85
 									}
+									pos = position
 									goto l193_85
 								l194_85:
-									position, tokenIndex = position194_85, tokenIndex194_85
+									pos, tokenIndex = position194_85, tokenIndex194_85
 								}
 								goto l190_85
 							l193_85:
-								position, tokenIndex = position190_85, tokenIndex190_85
-								if !_rules[rulepath_noscheme]() {
+								pos, tokenIndex = position190_85, tokenIndex190_85
+								if position = pos; !_rules[rulepath_noscheme]() {
 									goto l195_85
 								}
+								pos = position
 								{
-									position196_85, tokenIndex196_85 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position196_85, tokenIndex196_85 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l196_85
 									}
+									pos = position
 									goto l195_85
 								l196_85:
-									position, tokenIndex = position196_85, tokenIndex196_85
+									pos, tokenIndex = position196_85, tokenIndex196_85
 								}
 								goto l190_85
 							l195_85:
-								position, tokenIndex = position190_85, tokenIndex190_85
-								if !_rules[rulepath_rootless]() {
+								pos, tokenIndex = position190_85, tokenIndex190_85
+								if position = pos; !_rules[rulepath_rootless]() {
 									goto l197_85
 								}
+								pos = position
 								{
-									position198_85, tokenIndex198_85 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position198_85, tokenIndex198_85 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l198_85
 									}
+									pos = position
 									goto l197_85
 								l198_85:
-									position, tokenIndex = position198_85, tokenIndex198_85
+									pos, tokenIndex = position198_85, tokenIndex198_85
 								}
 								goto l190_85
 							l197_85:
-								position, tokenIndex = position190_85, tokenIndex190_85
-								if !_rules[rulepath_empty]() {
+								pos, tokenIndex = position190_85, tokenIndex190_85
+								if position = pos; !_rules[rulepath_empty]() {
 									goto l188_85
 								}
+								pos = position
 								{
-									position199_85, tokenIndex199_85 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position199_85, tokenIndex199_85 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l199_85
 									}
+									pos = position
 									goto l188_85
 								l199_85:
-									position, tokenIndex = position199_85, tokenIndex199_85
+									pos, tokenIndex = position199_85, tokenIndex199_85
 								}
 							}
 						l190_85:
@@ -577,7 +590,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok85
 					l188_85:
-						position, tokenIndex = position188_85, tokenIndex188_85
+						pos, tokenIndex = position188_85, tokenIndex188_85
 						goto l0
 					}
 				lok85:
@@ -585,768 +598,841 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l2:
 				_ = position1
 			}
+			position = pos
 			return true
 		l0:
-			position, tokenIndex = position0, tokenIndex0
+			pos, tokenIndex = position0, tokenIndex0
+			position = pos
 			return false
 		},
 		/* 1 URI_reference <- <((URI !.) / (relative_ref !.))> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleURI_reference)
-			position5, tokenIndex5 := position, tokenIndex
+			position5, tokenIndex5 := pos, tokenIndex
 			{
-				position6 := position
+				position6 := pos
 				{
-					position7, tokenIndex7 := position, tokenIndex
-					if !_rules[ruleURI]() {
+					position7, tokenIndex7 := pos, tokenIndex
+					if position = pos; !_rules[ruleURI]() {
 						goto l8
 					}
+					pos = position
 					{
-						position9, tokenIndex9 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position9, tokenIndex9 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l9
 						}
+						pos = position
 						goto l8
 					l9:
-						position, tokenIndex = position9, tokenIndex9
+						pos, tokenIndex = position9, tokenIndex9
 					}
 					goto l7
 				l8:
-					position, tokenIndex = position7, tokenIndex7
-					if !_rules[rulerelative_ref]() {
+					pos, tokenIndex = position7, tokenIndex7
+					if position = pos; !_rules[rulerelative_ref]() {
 						goto l5
 					}
+					pos = position
 					{
-						position10, tokenIndex10 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position10, tokenIndex10 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l10
 						}
+						pos = position
 						goto l5
 					l10:
-						position, tokenIndex = position10, tokenIndex10
+						pos, tokenIndex = position10, tokenIndex10
 					}
 				}
 			l7:
+				position = pos
 				add(ruleURI_reference, position6)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l5:
-			position, tokenIndex = position5, tokenIndex5
+			pos, tokenIndex = position5, tokenIndex5
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 2 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleURI)
-			position11, tokenIndex11 := position, tokenIndex
+			position11, tokenIndex11 := pos, tokenIndex
 			{
-				position12 := position
-				if !_rules[rulescheme]() {
+				position12 := pos
+				if position = pos; !_rules[rulescheme]() {
 					goto l11
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(0, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l11
 				}
-				position++
+				pos++
 				{ // hier_part
-					position17_83, tokenIndex17_83 := position, tokenIndex
+					position17_83, tokenIndex17_83 := pos, tokenIndex
 					{
-						position18_83 := position
+						position18_83 := pos
 						{
-							position19_83, tokenIndex19_83 := position, tokenIndex
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							position19_83, tokenIndex19_83 := pos, tokenIndex
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l20_83
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l20_83
 							}
-							position++
-							if !_rules[ruleauthority]() {
+							pos++
+							if position = pos; !_rules[ruleauthority]() {
 								goto l20_83
 							}
-							if !_rules[rulepath_abempty]() {
+							pos = position
+							if position = pos; !_rules[rulepath_abempty]() {
 								goto l20_83
 							}
+							pos = position
 							goto l19_83
 						l20_83:
-							position, tokenIndex = position19_83, tokenIndex19_83
-							if !_rules[rulepath_absolute]() {
+							pos, tokenIndex = position19_83, tokenIndex19_83
+							if position = pos; !_rules[rulepath_absolute]() {
 								goto l21_83
 							}
+							pos = position
 							goto l19_83
 						l21_83:
-							position, tokenIndex = position19_83, tokenIndex19_83
-							if !_rules[rulepath_rootless]() {
+							pos, tokenIndex = position19_83, tokenIndex19_83
+							if position = pos; !_rules[rulepath_rootless]() {
 								goto l22_83
 							}
+							pos = position
 							goto l19_83
 						l22_83:
-							position, tokenIndex = position19_83, tokenIndex19_83
-							if !_rules[rulepath_empty]() {
+							pos, tokenIndex = position19_83, tokenIndex19_83
+							if position = pos; !_rules[rulepath_empty]() {
 								goto l17_83
 							}
+							pos = position
 						}
 					l19_83:
 						_ = position18_83
 					}
 					goto lok83
 				l17_83:
-					position, tokenIndex = position17_83, tokenIndex17_83
+					pos, tokenIndex = position17_83, tokenIndex17_83
 					goto l11
 				}
 			lok83:
 				{
-					position13, tokenIndex13 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position13, tokenIndex13 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(2, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l13
 					}
-					position++
-					if !p.peek(_rules[rulequery]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulequery]) {
 						goto l13
 					}
+					pos = position
 					goto l14
 				l13:
-					position, tokenIndex = position13, tokenIndex13
+					pos, tokenIndex = position13, tokenIndex13
 				}
 			l14:
 				{
-					position15, tokenIndex15 := position, tokenIndex
-					if buffer[position] != rune('#') {
-						if int(position) == p.at {
+					position15, tokenIndex15 := pos, tokenIndex
+					if buffer[pos] != rune('#') {
+						if int(pos) == p.at {
 							p.note(3, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l15
 					}
-					position++
-					if !p.peek(_rules[rulefragment]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulefragment]) {
 						goto l15
 					}
+					pos = position
 					goto l16
 				l15:
-					position, tokenIndex = position15, tokenIndex15
+					pos, tokenIndex = position15, tokenIndex15
 				}
 			l16:
+				position = pos
 				add(ruleURI, position12)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l11:
-			position, tokenIndex = position11, tokenIndex11
+			pos, tokenIndex = position11, tokenIndex11
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 3 hier_part <- <(('/' '/' authority path_abempty) / path_absolute / path_rootless / path_empty)> */
 		func() bool {
-			position17, tokenIndex17 := position, tokenIndex
+			pos := position
+			position17, tokenIndex17 := pos, tokenIndex
 			{
-				position18 := position
+				position18 := pos
 				{
-					position19, tokenIndex19 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position19, tokenIndex19 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l20
 					}
-					position++
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l20
 					}
-					position++
-					if !_rules[ruleauthority]() {
+					pos++
+					if position = pos; !_rules[ruleauthority]() {
 						goto l20
 					}
-					if !_rules[rulepath_abempty]() {
+					pos = position
+					if position = pos; !_rules[rulepath_abempty]() {
 						goto l20
 					}
+					pos = position
 					goto l19
 				l20:
-					position, tokenIndex = position19, tokenIndex19
-					if !_rules[rulepath_absolute]() {
+					pos, tokenIndex = position19, tokenIndex19
+					if position = pos; !_rules[rulepath_absolute]() {
 						goto l21
 					}
+					pos = position
 					goto l19
 				l21:
-					position, tokenIndex = position19, tokenIndex19
-					if !_rules[rulepath_rootless]() {
+					pos, tokenIndex = position19, tokenIndex19
+					if position = pos; !_rules[rulepath_rootless]() {
 						goto l22
 					}
+					pos = position
 					goto l19
 				l22:
-					position, tokenIndex = position19, tokenIndex19
-					if !_rules[rulepath_empty]() {
+					pos, tokenIndex = position19, tokenIndex19
+					if position = pos; !_rules[rulepath_empty]() {
 						goto l17
 					}
+					pos = position
 				}
 			l19:
 				_ = position18
 			}
+			position = pos
 			return true
 		l17:
-			position, tokenIndex = position17, tokenIndex17
+			pos, tokenIndex = position17, tokenIndex17
+			position = pos
 			return false
 		},
 		/* 4 absolute_URI <- <(scheme ':' hier_part ('?' query)? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleabsolute_URI)
-			position23, tokenIndex23 := position, tokenIndex
+			position23, tokenIndex23 := pos, tokenIndex
 			{
-				position24 := position
-				if !_rules[rulescheme]() {
+				position24 := pos
+				if position = pos; !_rules[rulescheme]() {
 					goto l23
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(0, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l23
 				}
-				position++
+				pos++
 				{ // hier_part
-					position17_82, tokenIndex17_82 := position, tokenIndex
+					position17_82, tokenIndex17_82 := pos, tokenIndex
 					{
-						position18_82 := position
+						position18_82 := pos
 						{
-							position19_82, tokenIndex19_82 := position, tokenIndex
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							position19_82, tokenIndex19_82 := pos, tokenIndex
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l20_82
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l20_82
 							}
-							position++
-							if !_rules[ruleauthority]() {
+							pos++
+							if position = pos; !_rules[ruleauthority]() {
 								goto l20_82
 							}
-							if !_rules[rulepath_abempty]() {
+							pos = position
+							if position = pos; !_rules[rulepath_abempty]() {
 								goto l20_82
 							}
+							pos = position
 							goto l19_82
 						l20_82:
-							position, tokenIndex = position19_82, tokenIndex19_82
-							if !_rules[rulepath_absolute]() {
+							pos, tokenIndex = position19_82, tokenIndex19_82
+							if position = pos; !_rules[rulepath_absolute]() {
 								goto l21_82
 							}
+							pos = position
 							goto l19_82
 						l21_82:
-							position, tokenIndex = position19_82, tokenIndex19_82
-							if !_rules[rulepath_rootless]() {
+							pos, tokenIndex = position19_82, tokenIndex19_82
+							if position = pos; !_rules[rulepath_rootless]() {
 								goto l22_82
 							}
+							pos = position
 							goto l19_82
 						l22_82:
-							position, tokenIndex = position19_82, tokenIndex19_82
-							if !_rules[rulepath_empty]() {
+							pos, tokenIndex = position19_82, tokenIndex19_82
+							if position = pos; !_rules[rulepath_empty]() {
 								goto l17_82
 							}
+							pos = position
 						}
 					l19_82:
 						_ = position18_82
 					}
 					goto lok82
 				l17_82:
-					position, tokenIndex = position17_82, tokenIndex17_82
+					pos, tokenIndex = position17_82, tokenIndex17_82
 					goto l23
 				}
 			lok82:
 				{
-					position25, tokenIndex25 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position25, tokenIndex25 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(2, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l25
 					}
-					position++
-					if !p.peek(_rules[rulequery]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulequery]) {
 						goto l25
 					}
+					pos = position
 					goto l26
 				l25:
-					position, tokenIndex = position25, tokenIndex25
+					pos, tokenIndex = position25, tokenIndex25
 				}
 			l26:
 				{
-					position27, tokenIndex27 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position27, tokenIndex27 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l27
 					}
+					pos = position
 					goto l23
 				l27:
-					position, tokenIndex = position27, tokenIndex27
+					pos, tokenIndex = position27, tokenIndex27
 				}
+				position = pos
 				add(ruleabsolute_URI, position24)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l23:
-			position, tokenIndex = position23, tokenIndex23
+			pos, tokenIndex = position23, tokenIndex23
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 5 relative_ref <- <(relative_part ('?' query)? ('#' fragment)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulerelative_ref)
-			position28, tokenIndex28 := position, tokenIndex
+			position28, tokenIndex28 := pos, tokenIndex
 			{
-				position29 := position
+				position29 := pos
 				{ // relative_part
-					position34_84, tokenIndex34_84 := position, tokenIndex
+					position34_84, tokenIndex34_84 := pos, tokenIndex
 					{
-						position35_84 := position
+						position35_84 := pos
 						{
-							position36_84, tokenIndex36_84 := position, tokenIndex
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							position36_84, tokenIndex36_84 := pos, tokenIndex
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l37_84
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(1, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l37_84
 							}
-							position++
-							if !_rules[ruleauthority]() {
+							pos++
+							if position = pos; !_rules[ruleauthority]() {
 								goto l37_84
 							}
-							if !_rules[rulepath_abempty]() {
+							pos = position
+							if position = pos; !_rules[rulepath_abempty]() {
 								goto l37_84
 							}
+							pos = position
 							goto l36_84
 						l37_84:
-							position, tokenIndex = position36_84, tokenIndex36_84
-							if !_rules[rulepath_absolute]() {
+							pos, tokenIndex = position36_84, tokenIndex36_84
+							if position = pos; !_rules[rulepath_absolute]() {
 								goto l38_84
 							}
+							pos = position
 							goto l36_84
 						l38_84:
-							position, tokenIndex = position36_84, tokenIndex36_84
-							if !_rules[rulepath_noscheme]() {
+							pos, tokenIndex = position36_84, tokenIndex36_84
+							if position = pos; !_rules[rulepath_noscheme]() {
 								goto l39_84
 							}
+							pos = position
 							goto l36_84
 						l39_84:
-							position, tokenIndex = position36_84, tokenIndex36_84
-							if !_rules[rulepath_empty]() {
+							pos, tokenIndex = position36_84, tokenIndex36_84
+							if position = pos; !_rules[rulepath_empty]() {
 								goto l34_84
 							}
+							pos = position
 						}
 					l36_84:
 						_ = position35_84
 					}
 					goto lok84
 				l34_84:
-					position, tokenIndex = position34_84, tokenIndex34_84
+					pos, tokenIndex = position34_84, tokenIndex34_84
 					goto l28
 				}
 			lok84:
 				{
-					position30, tokenIndex30 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position30, tokenIndex30 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(2, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l30
 					}
-					position++
-					if !p.peek(_rules[rulequery]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulequery]) {
 						goto l30
 					}
+					pos = position
 					goto l31
 				l30:
-					position, tokenIndex = position30, tokenIndex30
+					pos, tokenIndex = position30, tokenIndex30
 				}
 			l31:
 				{
-					position32, tokenIndex32 := position, tokenIndex
-					if buffer[position] != rune('#') {
-						if int(position) == p.at {
+					position32, tokenIndex32 := pos, tokenIndex
+					if buffer[pos] != rune('#') {
+						if int(pos) == p.at {
 							p.note(3, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l32
 					}
-					position++
-					if !p.peek(_rules[rulefragment]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulefragment]) {
 						goto l32
 					}
+					pos = position
 					goto l33
 				l32:
-					position, tokenIndex = position32, tokenIndex32
+					pos, tokenIndex = position32, tokenIndex32
 				}
 			l33:
+				position = pos
 				add(rulerelative_ref, position29)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l28:
-			position, tokenIndex = position28, tokenIndex28
+			pos, tokenIndex = position28, tokenIndex28
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 6 relative_part <- <(('/' '/' authority path_abempty) / path_absolute / path_noscheme / path_empty)> */
 		func() bool {
-			position34, tokenIndex34 := position, tokenIndex
+			pos := position
+			position34, tokenIndex34 := pos, tokenIndex
 			{
-				position35 := position
+				position35 := pos
 				{
-					position36, tokenIndex36 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position36, tokenIndex36 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l37
 					}
-					position++
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l37
 					}
-					position++
-					if !_rules[ruleauthority]() {
+					pos++
+					if position = pos; !_rules[ruleauthority]() {
 						goto l37
 					}
-					if !_rules[rulepath_abempty]() {
+					pos = position
+					if position = pos; !_rules[rulepath_abempty]() {
 						goto l37
 					}
+					pos = position
 					goto l36
 				l37:
-					position, tokenIndex = position36, tokenIndex36
-					if !_rules[rulepath_absolute]() {
+					pos, tokenIndex = position36, tokenIndex36
+					if position = pos; !_rules[rulepath_absolute]() {
 						goto l38
 					}
+					pos = position
 					goto l36
 				l38:
-					position, tokenIndex = position36, tokenIndex36
-					if !_rules[rulepath_noscheme]() {
+					pos, tokenIndex = position36, tokenIndex36
+					if position = pos; !_rules[rulepath_noscheme]() {
 						goto l39
 					}
+					pos = position
 					goto l36
 				l39:
-					position, tokenIndex = position36, tokenIndex36
-					if !_rules[rulepath_empty]() {
+					pos, tokenIndex = position36, tokenIndex36
+					if position = pos; !_rules[rulepath_empty]() {
 						goto l34
 					}
+					pos = position
 				}
 			l36:
 				_ = position35
 			}
+			position = pos
 			return true
 		l34:
-			position, tokenIndex = position34, tokenIndex34
+			pos, tokenIndex = position34, tokenIndex34
+			position = pos
 			return false
 		},
 		/* 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme)
-			position40, tokenIndex40 := position, tokenIndex
+			position40, tokenIndex40 := pos, tokenIndex
 			{
-				position41 := position
+				position41 := pos
 				{
-					position42, tokenIndex42 := position, tokenIndex
-					if c := buffer[position]; c < rune('a') || c > rune('z') {
-						if int(position) == p.at {
+					position42, tokenIndex42 := pos, tokenIndex
+					if c := buffer[pos]; c < rune('a') || c > rune('z') {
+						if int(pos) == p.at {
 							p.note(4, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l43
 					}
-					position++
+					pos++
 					goto l42
 				l43:
-					position, tokenIndex = position42, tokenIndex42
-					if c := buffer[position]; c < rune('A') || c > rune('Z') {
-						if int(position) == p.at {
+					pos, tokenIndex = position42, tokenIndex42
+					if c := buffer[pos]; c < rune('A') || c > rune('Z') {
+						if int(pos) == p.at {
 							p.note(5, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l40
 					}
-					position++
+					pos++
 				}
 			l42:
 			l44:
 				{
-					position45, tokenIndex45 := position, tokenIndex
+					position45, tokenIndex45 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(6, false)
 							}
 
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) == p.at {
+							if c := buffer[pos]; c < rune('a') || c > rune('z') {
+								if int(pos) == p.at {
 									p.note(4, false)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l45
 							}
-							position++
+							pos++
 						}
 					}
 
 					goto l44
 				l45:
-					position, tokenIndex = position45, tokenIndex45
+					pos, tokenIndex = position45, tokenIndex45
 				}
+				position = pos
 				add(rulescheme, position41)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l40:
-			position, tokenIndex = position40, tokenIndex40
+			pos, tokenIndex = position40, tokenIndex40
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 8 authority <- <((userinfo '@')? host (':' port)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleauthority)
-			position47, tokenIndex47 := position, tokenIndex
+			position47, tokenIndex47 := pos, tokenIndex
 			{
-				position48 := position
+				position48 := pos
 				{
-					position49, tokenIndex49 := position, tokenIndex
-					if !_rules[ruleuserinfo]() {
+					position49, tokenIndex49 := pos, tokenIndex
+					if position = pos; !_rules[ruleuserinfo]() {
 						goto l49
 					}
-					if buffer[position] != rune('@') {
-						if int(position) == p.at {
+					pos = position
+					if buffer[pos] != rune('@') {
+						if int(pos) == p.at {
 							p.note(7, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l49
 					}
-					position++
+					pos++
 					goto l50
 				l49:
-					position, tokenIndex = position49, tokenIndex49
+					pos, tokenIndex = position49, tokenIndex49
 				}
 			l50:
-				if !_rules[rulehost]() {
+				if position = pos; !_rules[rulehost]() {
 					goto l47
 				}
+				pos = position
 				{
-					position51, tokenIndex51 := position, tokenIndex
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					position51, tokenIndex51 := pos, tokenIndex
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l51
 					}
-					position++
-					if !_rules[ruleport]() {
+					pos++
+					if position = pos; !_rules[ruleport]() {
 						goto l51
 					}
+					pos = position
 					goto l52
 				l51:
-					position, tokenIndex = position51, tokenIndex51
+					pos, tokenIndex = position51, tokenIndex51
 				}
 			l52:
+				position = pos
 				add(ruleauthority, position48)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l47:
-			position, tokenIndex = position47, tokenIndex47
+			pos, tokenIndex = position47, tokenIndex47
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 9 userinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleuserinfo)
 			{
-				position54 := position
+				position54 := pos
 			l55:
 				{
-					position56, tokenIndex56 := position, tokenIndex
+					position56, tokenIndex56 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(8, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(9, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position249_17, tokenIndex249_17 := position, tokenIndex
+									position249_17, tokenIndex249_17 := pos, tokenIndex
 									{
-										position250_17 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position250_17 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(9, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l249_17
 										}
-										position++
+										pos++
 										{ // HEXDIG
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(10, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l262_15_17
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l249_17
 										l262_15_17:
-											position++
+											pos++
 											goto lok15_17
 										}
 									lok15_17:
 										{ // HEXDIG
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(10, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l262_16_17
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l249_17
 										l262_16_17:
-											position++
+											pos++
 											goto lok16_17
 										}
 									lok16_17:
@@ -1354,113 +1440,118 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok17
 								l249_17:
-									position, tokenIndex = position249_17, tokenIndex249_17
+									pos, tokenIndex = position249_17, tokenIndex249_17
 									goto l56
 								}
 							lok17:
 								;
 							default:
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									if int(position) == p.at {
+								if c := buffer[pos]; c < rune('a') || c > rune('z') {
+									if int(pos) == p.at {
 										p.note(4, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l56
 								}
-								position++
+								pos++
 							}
 						}
 					}
 
 					goto l55
 				l56:
-					position, tokenIndex = position56, tokenIndex56
+					pos, tokenIndex = position56, tokenIndex56
 				}
+				position = pos
 				add(ruleuserinfo, position54)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 10 host <- <(IP_literal / (IPv4address !((&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))) / reg_name)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehost)
-			position58, tokenIndex58 := position, tokenIndex
+			position58, tokenIndex58 := pos, tokenIndex
 			{
-				position59 := position
+				position59 := pos
 				{
-					position60, tokenIndex60 := position, tokenIndex
-					if !_rules[ruleIP_literal]() {
+					position60, tokenIndex60 := pos, tokenIndex
+					if position = pos; !_rules[ruleIP_literal]() {
 						goto l61
 					}
+					pos = position
 					goto l60
 				l61:
-					position, tokenIndex = position60, tokenIndex60
-					if !_rules[ruleIPv4address]() {
+					pos, tokenIndex = position60, tokenIndex60
+					if position = pos; !_rules[ruleIPv4address]() {
 						goto l62
 					}
+					pos = position
 					{
-						position63, tokenIndex63 := position, tokenIndex
+						position63, tokenIndex63 := pos, tokenIndex
 						{
-							if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(11, false)
 								}
 
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(9, false)
 								}
-								switch buffer[position] {
+								switch buffer[pos] {
 								case '%':
 									{ // pct_encoded
-										position249_80, tokenIndex249_80 := position, tokenIndex
+										position249_80, tokenIndex249_80 := pos, tokenIndex
 										{
-											position250_80 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position250_80 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(9, false)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l249_80
 											}
-											position++
+											pos++
 											{ // HEXDIG
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(10, false)
 												}
-												if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 													goto l262_15_80
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l249_80
 											l262_15_80:
-												position++
+												pos++
 												goto lok15_80
 											}
 										lok15_80:
 											{ // HEXDIG
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(10, false)
 												}
-												if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 													goto l262_16_80
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l249_80
 											l262_16_80:
-												position++
+												pos++
 												goto lok16_80
 											}
 										lok16_80:
@@ -1468,25 +1559,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok80
 									l249_80:
-										position, tokenIndex = position249_80, tokenIndex249_80
+										pos, tokenIndex = position249_80, tokenIndex249_80
 										goto l63
 									}
 								lok80:
 									;
 								default:
 									{ // unreserved
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(12, false)
 										}
-										if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 											goto l251_81
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l63
 									l251_81:
-										position++
+										pos++
 										goto lok81
 									}
 								lok81:
@@ -1496,243 +1587,264 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 						goto l62
 					l63:
-						position, tokenIndex = position63, tokenIndex63
+						pos, tokenIndex = position63, tokenIndex63
 					}
 					goto l60
 				l62:
-					position, tokenIndex = position60, tokenIndex60
-					if !_rules[rulereg_name]() {
+					pos, tokenIndex = position60, tokenIndex60
+					if position = pos; !_rules[rulereg_name]() {
 						goto l58
 					}
+					pos = position
 				}
 			l60:
+				position = pos
 				add(rulehost, position59)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l58:
-			position, tokenIndex = position58, tokenIndex58
+			pos, tokenIndex = position58, tokenIndex58
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 11 port <- <DIGIT*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleport)
 			{
-				position66 := position
+				position66 := pos
 			l67:
 				{
-					position68, tokenIndex68 := position, tokenIndex
+					position68, tokenIndex68 := pos, tokenIndex
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(13, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l260_1
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l68
 					l260_1:
-						position++
+						pos++
 						goto lok1
 					}
 				lok1:
 					goto l67
 				l68:
-					position, tokenIndex = position68, tokenIndex68
+					pos, tokenIndex = position68, tokenIndex68
 				}
+				position = pos
 				add(ruleport, position66)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 12 IP_literal <- <('[' (IPv6addrz / IPv6address / IPvFuture) ']')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleIP_literal)
-			position69, tokenIndex69 := position, tokenIndex
+			position69, tokenIndex69 := pos, tokenIndex
 			{
-				position70 := position
-				if buffer[position] != rune('[') {
-					if int(position) == p.at {
+				position70 := pos
+				if buffer[pos] != rune('[') {
+					if int(pos) == p.at {
 						p.note(14, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l69
 				}
-				position++
+				pos++
 				{
-					position71, tokenIndex71 := position, tokenIndex
-					if !_rules[ruleIPv6addrz]() {
+					position71, tokenIndex71 := pos, tokenIndex
+					if position = pos; !_rules[ruleIPv6addrz]() {
 						goto l72
 					}
+					pos = position
 					goto l71
 				l72:
-					position, tokenIndex = position71, tokenIndex71
-					if !_rules[ruleIPv6address]() {
+					pos, tokenIndex = position71, tokenIndex71
+					if position = pos; !_rules[ruleIPv6address]() {
 						goto l73
 					}
+					pos = position
 					goto l71
 				l73:
-					position, tokenIndex = position71, tokenIndex71
-					if !_rules[ruleIPvFuture]() {
+					pos, tokenIndex = position71, tokenIndex71
+					if position = pos; !_rules[ruleIPvFuture]() {
 						goto l69
 					}
+					pos = position
 				}
 			l71:
-				if buffer[position] != rune(']') {
-					if int(position) == p.at {
+				if buffer[pos] != rune(']') {
+					if int(pos) == p.at {
 						p.note(15, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l69
 				}
-				position++
+				pos++
+				position = pos
 				add(ruleIP_literal, position70)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l69:
-			position, tokenIndex = position69, tokenIndex69
+			pos, tokenIndex = position69, tokenIndex69
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 13 IPv6addrz <- <(IPv6address ('%' '2' '5') ZoneID)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleIPv6addrz)
-			position74, tokenIndex74 := position, tokenIndex
+			position74, tokenIndex74 := pos, tokenIndex
 			{
-				position75 := position
-				if !_rules[ruleIPv6address]() {
+				position75 := pos
+				if position = pos; !_rules[ruleIPv6address]() {
 					goto l74
 				}
-				if buffer[position] != rune('%') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('%') {
+					if int(pos) == p.at {
 						p.note(9, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l74
 				}
-				position++
-				if buffer[position] != rune('2') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('2') {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l74
 				}
-				position++
-				if buffer[position] != rune('5') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('5') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l74
 				}
-				position++
-				if !_rules[ruleZoneID]() {
+				pos++
+				if position = pos; !_rules[ruleZoneID]() {
 					goto l74
 				}
+				pos = position
+				position = pos
 				add(ruleIPv6addrz, position75)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l74:
-			position, tokenIndex = position74, tokenIndex74
+			pos, tokenIndex = position74, tokenIndex74
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 14 ZoneID <- <(unreserved / pct_encoded)+> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleZoneID)
-			position76, tokenIndex76 := position, tokenIndex
+			position76, tokenIndex76 := pos, tokenIndex
 			{
-				position77 := position
+				position77 := pos
 				{
-					position80, tokenIndex80 := position, tokenIndex
+					position80, tokenIndex80 := pos, tokenIndex
 					{ // unreserved
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(12, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l251_18
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l81
 					l251_18:
-						position++
+						pos++
 						goto lok18
 					}
 				lok18:
 					goto l80
 				l81:
-					position, tokenIndex = position80, tokenIndex80
+					pos, tokenIndex = position80, tokenIndex80
 					{ // pct_encoded
-						position249_19, tokenIndex249_19 := position, tokenIndex
+						position249_19, tokenIndex249_19 := pos, tokenIndex
 						{
-							position250_19 := position
-							if buffer[position] != rune('%') {
-								if int(position) == p.at {
+							position250_19 := pos
+							if buffer[pos] != rune('%') {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l249_19
 							}
-							position++
+							pos++
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_15_19
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l249_19
 							l262_15_19:
-								position++
+								pos++
 								goto lok15_19
 							}
 						lok15_19:
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_16_19
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l249_19
 							l262_16_19:
-								position++
+								pos++
 								goto lok16_19
 							}
 						lok16_19:
@@ -1740,7 +1852,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok19
 					l249_19:
-						position, tokenIndex = position249_19, tokenIndex249_19
+						pos, tokenIndex = position249_19, tokenIndex249_19
 						goto l76
 					}
 				lok19:
@@ -1748,72 +1860,72 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l80:
 			l78:
 				{
-					position79, tokenIndex79 := position, tokenIndex
+					position79, tokenIndex79 := pos, tokenIndex
 					{
-						position82, tokenIndex82 := position, tokenIndex
+						position82, tokenIndex82 := pos, tokenIndex
 						{ // unreserved
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(12, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l251_20
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l83
 						l251_20:
-							position++
+							pos++
 							goto lok20
 						}
 					lok20:
 						goto l82
 					l83:
-						position, tokenIndex = position82, tokenIndex82
+						pos, tokenIndex = position82, tokenIndex82
 						{ // pct_encoded
-							position249_21, tokenIndex249_21 := position, tokenIndex
+							position249_21, tokenIndex249_21 := pos, tokenIndex
 							{
-								position250_21 := position
-								if buffer[position] != rune('%') {
-									if int(position) == p.at {
+								position250_21 := pos
+								if buffer[pos] != rune('%') {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l249_21
 								}
-								position++
+								pos++
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_15_21
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l249_21
 								l262_15_21:
-									position++
+									pos++
 									goto lok15_21
 								}
 							lok15_21:
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_16_21
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l249_21
 								l262_16_21:
-									position++
+									pos++
 									goto lok16_21
 								}
 							lok16_21:
@@ -1821,7 +1933,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok21
 						l249_21:
-							position, tokenIndex = position249_21, tokenIndex249_21
+							pos, tokenIndex = position249_21, tokenIndex249_21
 							goto l79
 						}
 					lok21:
@@ -1829,124 +1941,128 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l82:
 					goto l78
 				l79:
-					position, tokenIndex = position79, tokenIndex79
+					pos, tokenIndex = position79, tokenIndex79
 				}
+				position = pos
 				add(ruleZoneID, position77)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l76:
-			position, tokenIndex = position76, tokenIndex76
+			pos, tokenIndex = position76, tokenIndex76
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 15 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleIPvFuture)
-			position84, tokenIndex84 := position, tokenIndex
+			position84, tokenIndex84 := pos, tokenIndex
 			{
-				position85 := position
+				position85 := pos
 				{
-					position86, tokenIndex86 := position, tokenIndex
-					if buffer[position] != rune('v') {
-						if int(position) == p.at {
+					position86, tokenIndex86 := pos, tokenIndex
+					if buffer[pos] != rune('v') {
+						if int(pos) == p.at {
 							p.note(18, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l87
 					}
-					position++
+					pos++
 					goto l86
 				l87:
-					position, tokenIndex = position86, tokenIndex86
-					if buffer[position] != rune('V') {
-						if int(position) == p.at {
+					pos, tokenIndex = position86, tokenIndex86
+					if buffer[pos] != rune('V') {
+						if int(pos) == p.at {
 							p.note(19, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l84
 					}
-					position++
+					pos++
 				}
 			l86:
 				{ // HEXDIG
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l262_2
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l84
 				l262_2:
-					position++
+					pos++
 					goto lok2
 				}
 			lok2:
 			l88:
 				{
-					position89, tokenIndex89 := position, tokenIndex
+					position89, tokenIndex89 := pos, tokenIndex
 					{ // HEXDIG
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(10, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_3
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l89
 					l262_3:
-						position++
+						pos++
 						goto lok3
 					}
 				lok3:
 					goto l88
 				l89:
-					position, tokenIndex = position89, tokenIndex89
+					pos, tokenIndex = position89, tokenIndex89
 				}
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(20, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l84
 				}
-				position++
+				pos++
 				{
-					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(8, true)
 						}
 
 						{ // unreserved
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(12, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l251_4
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l84
 						l251_4:
-							position++
+							pos++
 							goto lok4
 						}
 					lok4:
@@ -1955,28 +2071,28 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 			l90:
 				{
-					position91, tokenIndex91 := position, tokenIndex
+					position91, tokenIndex91 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(8, true)
 							}
 
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(12, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l251_5
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l91
 							l251_5:
-								position++
+								pos++
 								goto lok5
 							}
 						lok5:
@@ -1985,5448 +2101,5504 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l90
 				l91:
-					position, tokenIndex = position91, tokenIndex91
+					pos, tokenIndex = position91, tokenIndex91
 				}
+				position = pos
 				add(ruleIPvFuture, position85)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l84:
-			position, tokenIndex = position84, tokenIndex84
+			pos, tokenIndex = position84, tokenIndex84
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 16 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &IPv6end) / ((h16c3 h16)? (':' ':') h16 ':' ls32 &IPv6end) / ((h16c4 h16)? (':' ':') ls32 &IPv6end) / ((h16c5 h16)? (':' ':') h16 &IPv6end) / ((h16c6 h16)? (':' ':') &IPv6end))> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleIPv6address)
-			position94, tokenIndex94 := position, tokenIndex
+			position94, tokenIndex94 := pos, tokenIndex
 			{
-				position95 := position
+				position95 := pos
 				{
-					position96, tokenIndex96 := position, tokenIndex
+					position96, tokenIndex96 := pos, tokenIndex
 					{ // h16
-						position162_42, tokenIndex162_42 := position, tokenIndex
+						position162_42, tokenIndex162_42 := pos, tokenIndex
 						{
-							position163_42 := position
+							position163_42 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_42
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_42
 							l262_6_42:
-								position++
+								pos++
 								goto lok6_42
 							}
 						lok6_42:
 							{
-								position164_42, tokenIndex164_42 := position, tokenIndex
+								position164_42, tokenIndex164_42 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_42
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_42
 								l262_7_42:
-									position++
+									pos++
 									goto lok7_42
 								}
 							lok7_42:
 								goto l165_42
 							l164_42:
-								position, tokenIndex = position164_42, tokenIndex164_42
+								pos, tokenIndex = position164_42, tokenIndex164_42
 							}
 						l165_42:
 							{
-								position166_42, tokenIndex166_42 := position, tokenIndex
+								position166_42, tokenIndex166_42 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_42
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_42
 								l262_8_42:
-									position++
+									pos++
 									goto lok8_42
 								}
 							lok8_42:
 								goto l167_42
 							l166_42:
-								position, tokenIndex = position166_42, tokenIndex166_42
+								pos, tokenIndex = position166_42, tokenIndex166_42
 							}
 						l167_42:
 							{
-								position168_42, tokenIndex168_42 := position, tokenIndex
+								position168_42, tokenIndex168_42 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_42
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_42
 								l262_9_42:
-									position++
+									pos++
 									goto lok9_42
 								}
 							lok9_42:
 								goto l169_42
 							l168_42:
-								position, tokenIndex = position168_42, tokenIndex168_42
+								pos, tokenIndex = position168_42, tokenIndex168_42
 							}
 						l169_42:
 							_ = position163_42
 						}
 						goto lok42
 					l162_42:
-						position, tokenIndex = position162_42, tokenIndex162_42
+						pos, tokenIndex = position162_42, tokenIndex162_42
 						goto l97
 					}
 				lok42:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l97
 					}
-					position++
+					pos++
 					{ // h16
-						position162_43, tokenIndex162_43 := position, tokenIndex
+						position162_43, tokenIndex162_43 := pos, tokenIndex
 						{
-							position163_43 := position
+							position163_43 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_43
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_43
 							l262_6_43:
-								position++
+								pos++
 								goto lok6_43
 							}
 						lok6_43:
 							{
-								position164_43, tokenIndex164_43 := position, tokenIndex
+								position164_43, tokenIndex164_43 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_43
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_43
 								l262_7_43:
-									position++
+									pos++
 									goto lok7_43
 								}
 							lok7_43:
 								goto l165_43
 							l164_43:
-								position, tokenIndex = position164_43, tokenIndex164_43
+								pos, tokenIndex = position164_43, tokenIndex164_43
 							}
 						l165_43:
 							{
-								position166_43, tokenIndex166_43 := position, tokenIndex
+								position166_43, tokenIndex166_43 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_43
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_43
 								l262_8_43:
-									position++
+									pos++
 									goto lok8_43
 								}
 							lok8_43:
 								goto l167_43
 							l166_43:
-								position, tokenIndex = position166_43, tokenIndex166_43
+								pos, tokenIndex = position166_43, tokenIndex166_43
 							}
 						l167_43:
 							{
-								position168_43, tokenIndex168_43 := position, tokenIndex
+								position168_43, tokenIndex168_43 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_43
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_43
 								l262_9_43:
-									position++
+									pos++
 									goto lok9_43
 								}
 							lok9_43:
 								goto l169_43
 							l168_43:
-								position, tokenIndex = position168_43, tokenIndex168_43
+								pos, tokenIndex = position168_43, tokenIndex168_43
 							}
 						l169_43:
 							_ = position163_43
 						}
 						goto lok43
 					l162_43:
-						position, tokenIndex = position162_43, tokenIndex162_43
+						pos, tokenIndex = position162_43, tokenIndex162_43
 						goto l97
 					}
 				lok43:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l97
 					}
-					position++
+					pos++
 					{ // h16
-						position162_44, tokenIndex162_44 := position, tokenIndex
+						position162_44, tokenIndex162_44 := pos, tokenIndex
 						{
-							position163_44 := position
+							position163_44 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_44
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_44
 							l262_6_44:
-								position++
+								pos++
 								goto lok6_44
 							}
 						lok6_44:
 							{
-								position164_44, tokenIndex164_44 := position, tokenIndex
+								position164_44, tokenIndex164_44 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_44
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_44
 								l262_7_44:
-									position++
+									pos++
 									goto lok7_44
 								}
 							lok7_44:
 								goto l165_44
 							l164_44:
-								position, tokenIndex = position164_44, tokenIndex164_44
+								pos, tokenIndex = position164_44, tokenIndex164_44
 							}
 						l165_44:
 							{
-								position166_44, tokenIndex166_44 := position, tokenIndex
+								position166_44, tokenIndex166_44 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_44
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_44
 								l262_8_44:
-									position++
+									pos++
 									goto lok8_44
 								}
 							lok8_44:
 								goto l167_44
 							l166_44:
-								position, tokenIndex = position166_44, tokenIndex166_44
+								pos, tokenIndex = position166_44, tokenIndex166_44
 							}
 						l167_44:
 							{
-								position168_44, tokenIndex168_44 := position, tokenIndex
+								position168_44, tokenIndex168_44 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_44
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_44
 								l262_9_44:
-									position++
+									pos++
 									goto lok9_44
 								}
 							lok9_44:
 								goto l169_44
 							l168_44:
-								position, tokenIndex = position168_44, tokenIndex168_44
+								pos, tokenIndex = position168_44, tokenIndex168_44
 							}
 						l169_44:
 							_ = position163_44
 						}
 						goto lok44
 					l162_44:
-						position, tokenIndex = position162_44, tokenIndex162_44
+						pos, tokenIndex = position162_44, tokenIndex162_44
 						goto l97
 					}
 				lok44:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l97
 					}
-					position++
+					pos++
 					{ // h16
-						position162_45, tokenIndex162_45 := position, tokenIndex
+						position162_45, tokenIndex162_45 := pos, tokenIndex
 						{
-							position163_45 := position
+							position163_45 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_45
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_45
 							l262_6_45:
-								position++
+								pos++
 								goto lok6_45
 							}
 						lok6_45:
 							{
-								position164_45, tokenIndex164_45 := position, tokenIndex
+								position164_45, tokenIndex164_45 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_45
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_45
 								l262_7_45:
-									position++
+									pos++
 									goto lok7_45
 								}
 							lok7_45:
 								goto l165_45
 							l164_45:
-								position, tokenIndex = position164_45, tokenIndex164_45
+								pos, tokenIndex = position164_45, tokenIndex164_45
 							}
 						l165_45:
 							{
-								position166_45, tokenIndex166_45 := position, tokenIndex
+								position166_45, tokenIndex166_45 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_45
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_45
 								l262_8_45:
-									position++
+									pos++
 									goto lok8_45
 								}
 							lok8_45:
 								goto l167_45
 							l166_45:
-								position, tokenIndex = position166_45, tokenIndex166_45
+								pos, tokenIndex = position166_45, tokenIndex166_45
 							}
 						l167_45:
 							{
-								position168_45, tokenIndex168_45 := position, tokenIndex
+								position168_45, tokenIndex168_45 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_45
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_45
 								l262_9_45:
-									position++
+									pos++
 									goto lok9_45
 								}
 							lok9_45:
 								goto l169_45
 							l168_45:
-								position, tokenIndex = position168_45, tokenIndex168_45
+								pos, tokenIndex = position168_45, tokenIndex168_45
 							}
 						l169_45:
 							_ = position163_45
 						}
 						goto lok45
 					l162_45:
-						position, tokenIndex = position162_45, tokenIndex162_45
+						pos, tokenIndex = position162_45, tokenIndex162_45
 						goto l97
 					}
 				lok45:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l97
 					}
-					position++
+					pos++
 					{ // h16
-						position162_46, tokenIndex162_46 := position, tokenIndex
+						position162_46, tokenIndex162_46 := pos, tokenIndex
 						{
-							position163_46 := position
+							position163_46 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_46
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_46
 							l262_6_46:
-								position++
+								pos++
 								goto lok6_46
 							}
 						lok6_46:
 							{
-								position164_46, tokenIndex164_46 := position, tokenIndex
+								position164_46, tokenIndex164_46 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_46
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_46
 								l262_7_46:
-									position++
+									pos++
 									goto lok7_46
 								}
 							lok7_46:
 								goto l165_46
 							l164_46:
-								position, tokenIndex = position164_46, tokenIndex164_46
+								pos, tokenIndex = position164_46, tokenIndex164_46
 							}
 						l165_46:
 							{
-								position166_46, tokenIndex166_46 := position, tokenIndex
+								position166_46, tokenIndex166_46 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_46
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_46
 								l262_8_46:
-									position++
+									pos++
 									goto lok8_46
 								}
 							lok8_46:
 								goto l167_46
 							l166_46:
-								position, tokenIndex = position166_46, tokenIndex166_46
+								pos, tokenIndex = position166_46, tokenIndex166_46
 							}
 						l167_46:
 							{
-								position168_46, tokenIndex168_46 := position, tokenIndex
+								position168_46, tokenIndex168_46 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_46
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_46
 								l262_9_46:
-									position++
+									pos++
 									goto lok9_46
 								}
 							lok9_46:
 								goto l169_46
 							l168_46:
-								position, tokenIndex = position168_46, tokenIndex168_46
+								pos, tokenIndex = position168_46, tokenIndex168_46
 							}
 						l169_46:
 							_ = position163_46
 						}
 						goto lok46
 					l162_46:
-						position, tokenIndex = position162_46, tokenIndex162_46
+						pos, tokenIndex = position162_46, tokenIndex162_46
 						goto l97
 					}
 				lok46:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l97
 					}
-					position++
+					pos++
 					{ // h16
-						position162_47, tokenIndex162_47 := position, tokenIndex
+						position162_47, tokenIndex162_47 := pos, tokenIndex
 						{
-							position163_47 := position
+							position163_47 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_47
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_47
 							l262_6_47:
-								position++
+								pos++
 								goto lok6_47
 							}
 						lok6_47:
 							{
-								position164_47, tokenIndex164_47 := position, tokenIndex
+								position164_47, tokenIndex164_47 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_47
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_47
 								l262_7_47:
-									position++
+									pos++
 									goto lok7_47
 								}
 							lok7_47:
 								goto l165_47
 							l164_47:
-								position, tokenIndex = position164_47, tokenIndex164_47
+								pos, tokenIndex = position164_47, tokenIndex164_47
 							}
 						l165_47:
 							{
-								position166_47, tokenIndex166_47 := position, tokenIndex
+								position166_47, tokenIndex166_47 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_47
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_47
 								l262_8_47:
-									position++
+									pos++
 									goto lok8_47
 								}
 							lok8_47:
 								goto l167_47
 							l166_47:
-								position, tokenIndex = position166_47, tokenIndex166_47
+								pos, tokenIndex = position166_47, tokenIndex166_47
 							}
 						l167_47:
 							{
-								position168_47, tokenIndex168_47 := position, tokenIndex
+								position168_47, tokenIndex168_47 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_47
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_47
 								l262_9_47:
-									position++
+									pos++
 									goto lok9_47
 								}
 							lok9_47:
 								goto l169_47
 							l168_47:
-								position, tokenIndex = position168_47, tokenIndex168_47
+								pos, tokenIndex = position168_47, tokenIndex168_47
 							}
 						l169_47:
 							_ = position163_47
 						}
 						goto lok47
 					l162_47:
-						position, tokenIndex = position162_47, tokenIndex162_47
+						pos, tokenIndex = position162_47, tokenIndex162_47
 						goto l97
 					}
 				lok47:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l97
 					}
-					position++
-					if !_rules[rulels32]() {
+					pos++
+					if position = pos; !_rules[rulels32]() {
 						goto l97
 					}
+					pos = position
 					{
-						position98, tokenIndex98 := position, tokenIndex
+						position98, tokenIndex98 := pos, tokenIndex
 						{ // IPv6end
-							position128_48, tokenIndex128_48 := position, tokenIndex
+							position128_48, tokenIndex128_48 := pos, tokenIndex
 							{
-								position129_48 := position
+								position129_48 := pos
 								{
-									position130_48, tokenIndex130_48 := position, tokenIndex
-									if buffer[position] != rune(']') {
-										if int(position) == p.at {
+									position130_48, tokenIndex130_48 := pos, tokenIndex
+									if buffer[pos] != rune(']') {
+										if int(pos) == p.at {
 											p.note(15, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l131_48
 									}
-									position++
+									pos++
 									goto l130_48
 								l131_48:
-									position, tokenIndex = position130_48, tokenIndex130_48
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									pos, tokenIndex = position130_48, tokenIndex130_48
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_48
 									}
-									position++
-									if buffer[position] != rune('2') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('2') {
+										if int(pos) == p.at {
 											p.note(16, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_48
 									}
-									position++
-									if buffer[position] != rune('5') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('5') {
+										if int(pos) == p.at {
 											p.note(17, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_48
 									}
-									position++
+									pos++
 								}
 							l130_48:
 								_ = position129_48
 							}
 							goto lok48
 						l128_48:
-							position, tokenIndex = position128_48, tokenIndex128_48
+							pos, tokenIndex = position128_48, tokenIndex128_48
 							goto l97
 						}
 					lok48:
-						position, tokenIndex = position98, tokenIndex98
+						pos, tokenIndex = position98, tokenIndex98
 					}
 					goto l96
 				l97:
-					position, tokenIndex = position96, tokenIndex96
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos, tokenIndex = position96, tokenIndex96
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l99
 					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l99
 					}
-					position++
+					pos++
 					{ // h16
-						position162_49, tokenIndex162_49 := position, tokenIndex
+						position162_49, tokenIndex162_49 := pos, tokenIndex
 						{
-							position163_49 := position
+							position163_49 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_49
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_49
 							l262_6_49:
-								position++
+								pos++
 								goto lok6_49
 							}
 						lok6_49:
 							{
-								position164_49, tokenIndex164_49 := position, tokenIndex
+								position164_49, tokenIndex164_49 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_49
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_49
 								l262_7_49:
-									position++
+									pos++
 									goto lok7_49
 								}
 							lok7_49:
 								goto l165_49
 							l164_49:
-								position, tokenIndex = position164_49, tokenIndex164_49
+								pos, tokenIndex = position164_49, tokenIndex164_49
 							}
 						l165_49:
 							{
-								position166_49, tokenIndex166_49 := position, tokenIndex
+								position166_49, tokenIndex166_49 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_49
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_49
 								l262_8_49:
-									position++
+									pos++
 									goto lok8_49
 								}
 							lok8_49:
 								goto l167_49
 							l166_49:
-								position, tokenIndex = position166_49, tokenIndex166_49
+								pos, tokenIndex = position166_49, tokenIndex166_49
 							}
 						l167_49:
 							{
-								position168_49, tokenIndex168_49 := position, tokenIndex
+								position168_49, tokenIndex168_49 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_49
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_49
 								l262_9_49:
-									position++
+									pos++
 									goto lok9_49
 								}
 							lok9_49:
 								goto l169_49
 							l168_49:
-								position, tokenIndex = position168_49, tokenIndex168_49
+								pos, tokenIndex = position168_49, tokenIndex168_49
 							}
 						l169_49:
 							_ = position163_49
 						}
 						goto lok49
 					l162_49:
-						position, tokenIndex = position162_49, tokenIndex162_49
+						pos, tokenIndex = position162_49, tokenIndex162_49
 						goto l99
 					}
 				lok49:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l99
 					}
-					position++
+					pos++
 					{ // h16
-						position162_50, tokenIndex162_50 := position, tokenIndex
+						position162_50, tokenIndex162_50 := pos, tokenIndex
 						{
-							position163_50 := position
+							position163_50 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_50
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_50
 							l262_6_50:
-								position++
+								pos++
 								goto lok6_50
 							}
 						lok6_50:
 							{
-								position164_50, tokenIndex164_50 := position, tokenIndex
+								position164_50, tokenIndex164_50 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_50
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_50
 								l262_7_50:
-									position++
+									pos++
 									goto lok7_50
 								}
 							lok7_50:
 								goto l165_50
 							l164_50:
-								position, tokenIndex = position164_50, tokenIndex164_50
+								pos, tokenIndex = position164_50, tokenIndex164_50
 							}
 						l165_50:
 							{
-								position166_50, tokenIndex166_50 := position, tokenIndex
+								position166_50, tokenIndex166_50 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_50
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_50
 								l262_8_50:
-									position++
+									pos++
 									goto lok8_50
 								}
 							lok8_50:
 								goto l167_50
 							l166_50:
-								position, tokenIndex = position166_50, tokenIndex166_50
+								pos, tokenIndex = position166_50, tokenIndex166_50
 							}
 						l167_50:
 							{
-								position168_50, tokenIndex168_50 := position, tokenIndex
+								position168_50, tokenIndex168_50 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_50
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_50
 								l262_9_50:
-									position++
+									pos++
 									goto lok9_50
 								}
 							lok9_50:
 								goto l169_50
 							l168_50:
-								position, tokenIndex = position168_50, tokenIndex168_50
+								pos, tokenIndex = position168_50, tokenIndex168_50
 							}
 						l169_50:
 							_ = position163_50
 						}
 						goto lok50
 					l162_50:
-						position, tokenIndex = position162_50, tokenIndex162_50
+						pos, tokenIndex = position162_50, tokenIndex162_50
 						goto l99
 					}
 				lok50:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l99
 					}
-					position++
+					pos++
 					{ // h16
-						position162_51, tokenIndex162_51 := position, tokenIndex
+						position162_51, tokenIndex162_51 := pos, tokenIndex
 						{
-							position163_51 := position
+							position163_51 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_51
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_51
 							l262_6_51:
-								position++
+								pos++
 								goto lok6_51
 							}
 						lok6_51:
 							{
-								position164_51, tokenIndex164_51 := position, tokenIndex
+								position164_51, tokenIndex164_51 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_51
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_51
 								l262_7_51:
-									position++
+									pos++
 									goto lok7_51
 								}
 							lok7_51:
 								goto l165_51
 							l164_51:
-								position, tokenIndex = position164_51, tokenIndex164_51
+								pos, tokenIndex = position164_51, tokenIndex164_51
 							}
 						l165_51:
 							{
-								position166_51, tokenIndex166_51 := position, tokenIndex
+								position166_51, tokenIndex166_51 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_51
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_51
 								l262_8_51:
-									position++
+									pos++
 									goto lok8_51
 								}
 							lok8_51:
 								goto l167_51
 							l166_51:
-								position, tokenIndex = position166_51, tokenIndex166_51
+								pos, tokenIndex = position166_51, tokenIndex166_51
 							}
 						l167_51:
 							{
-								position168_51, tokenIndex168_51 := position, tokenIndex
+								position168_51, tokenIndex168_51 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_51
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_51
 								l262_9_51:
-									position++
+									pos++
 									goto lok9_51
 								}
 							lok9_51:
 								goto l169_51
 							l168_51:
-								position, tokenIndex = position168_51, tokenIndex168_51
+								pos, tokenIndex = position168_51, tokenIndex168_51
 							}
 						l169_51:
 							_ = position163_51
 						}
 						goto lok51
 					l162_51:
-						position, tokenIndex = position162_51, tokenIndex162_51
+						pos, tokenIndex = position162_51, tokenIndex162_51
 						goto l99
 					}
 				lok51:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l99
 					}
-					position++
+					pos++
 					{ // h16
-						position162_52, tokenIndex162_52 := position, tokenIndex
+						position162_52, tokenIndex162_52 := pos, tokenIndex
 						{
-							position163_52 := position
+							position163_52 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_52
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_52
 							l262_6_52:
-								position++
+								pos++
 								goto lok6_52
 							}
 						lok6_52:
 							{
-								position164_52, tokenIndex164_52 := position, tokenIndex
+								position164_52, tokenIndex164_52 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_52
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_52
 								l262_7_52:
-									position++
+									pos++
 									goto lok7_52
 								}
 							lok7_52:
 								goto l165_52
 							l164_52:
-								position, tokenIndex = position164_52, tokenIndex164_52
+								pos, tokenIndex = position164_52, tokenIndex164_52
 							}
 						l165_52:
 							{
-								position166_52, tokenIndex166_52 := position, tokenIndex
+								position166_52, tokenIndex166_52 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_52
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_52
 								l262_8_52:
-									position++
+									pos++
 									goto lok8_52
 								}
 							lok8_52:
 								goto l167_52
 							l166_52:
-								position, tokenIndex = position166_52, tokenIndex166_52
+								pos, tokenIndex = position166_52, tokenIndex166_52
 							}
 						l167_52:
 							{
-								position168_52, tokenIndex168_52 := position, tokenIndex
+								position168_52, tokenIndex168_52 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_52
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_52
 								l262_9_52:
-									position++
+									pos++
 									goto lok9_52
 								}
 							lok9_52:
 								goto l169_52
 							l168_52:
-								position, tokenIndex = position168_52, tokenIndex168_52
+								pos, tokenIndex = position168_52, tokenIndex168_52
 							}
 						l169_52:
 							_ = position163_52
 						}
 						goto lok52
 					l162_52:
-						position, tokenIndex = position162_52, tokenIndex162_52
+						pos, tokenIndex = position162_52, tokenIndex162_52
 						goto l99
 					}
 				lok52:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l99
 					}
-					position++
+					pos++
 					{ // h16
-						position162_53, tokenIndex162_53 := position, tokenIndex
+						position162_53, tokenIndex162_53 := pos, tokenIndex
 						{
-							position163_53 := position
+							position163_53 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_53
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_53
 							l262_6_53:
-								position++
+								pos++
 								goto lok6_53
 							}
 						lok6_53:
 							{
-								position164_53, tokenIndex164_53 := position, tokenIndex
+								position164_53, tokenIndex164_53 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_53
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_53
 								l262_7_53:
-									position++
+									pos++
 									goto lok7_53
 								}
 							lok7_53:
 								goto l165_53
 							l164_53:
-								position, tokenIndex = position164_53, tokenIndex164_53
+								pos, tokenIndex = position164_53, tokenIndex164_53
 							}
 						l165_53:
 							{
-								position166_53, tokenIndex166_53 := position, tokenIndex
+								position166_53, tokenIndex166_53 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_53
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_53
 								l262_8_53:
-									position++
+									pos++
 									goto lok8_53
 								}
 							lok8_53:
 								goto l167_53
 							l166_53:
-								position, tokenIndex = position166_53, tokenIndex166_53
+								pos, tokenIndex = position166_53, tokenIndex166_53
 							}
 						l167_53:
 							{
-								position168_53, tokenIndex168_53 := position, tokenIndex
+								position168_53, tokenIndex168_53 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_53
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_53
 								l262_9_53:
-									position++
+									pos++
 									goto lok9_53
 								}
 							lok9_53:
 								goto l169_53
 							l168_53:
-								position, tokenIndex = position168_53, tokenIndex168_53
+								pos, tokenIndex = position168_53, tokenIndex168_53
 							}
 						l169_53:
 							_ = position163_53
 						}
 						goto lok53
 					l162_53:
-						position, tokenIndex = position162_53, tokenIndex162_53
+						pos, tokenIndex = position162_53, tokenIndex162_53
 						goto l99
 					}
 				lok53:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l99
 					}
-					position++
-					if !_rules[rulels32]() {
+					pos++
+					if position = pos; !_rules[rulels32]() {
 						goto l99
 					}
+					pos = position
 					{
-						position100, tokenIndex100 := position, tokenIndex
+						position100, tokenIndex100 := pos, tokenIndex
 						{ // IPv6end
-							position128_54, tokenIndex128_54 := position, tokenIndex
+							position128_54, tokenIndex128_54 := pos, tokenIndex
 							{
-								position129_54 := position
+								position129_54 := pos
 								{
-									position130_54, tokenIndex130_54 := position, tokenIndex
-									if buffer[position] != rune(']') {
-										if int(position) == p.at {
+									position130_54, tokenIndex130_54 := pos, tokenIndex
+									if buffer[pos] != rune(']') {
+										if int(pos) == p.at {
 											p.note(15, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l131_54
 									}
-									position++
+									pos++
 									goto l130_54
 								l131_54:
-									position, tokenIndex = position130_54, tokenIndex130_54
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									pos, tokenIndex = position130_54, tokenIndex130_54
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_54
 									}
-									position++
-									if buffer[position] != rune('2') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('2') {
+										if int(pos) == p.at {
 											p.note(16, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_54
 									}
-									position++
-									if buffer[position] != rune('5') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('5') {
+										if int(pos) == p.at {
 											p.note(17, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_54
 									}
-									position++
+									pos++
 								}
 							l130_54:
 								_ = position129_54
 							}
 							goto lok54
 						l128_54:
-							position, tokenIndex = position128_54, tokenIndex128_54
+							pos, tokenIndex = position128_54, tokenIndex128_54
 							goto l99
 						}
 					lok54:
-						position, tokenIndex = position100, tokenIndex100
+						pos, tokenIndex = position100, tokenIndex100
 					}
 					goto l96
 				l99:
-					position, tokenIndex = position96, tokenIndex96
+					pos, tokenIndex = position96, tokenIndex96
 					{
-						position102, tokenIndex102 := position, tokenIndex
+						position102, tokenIndex102 := pos, tokenIndex
 						{ // h16
-							position162_55, tokenIndex162_55 := position, tokenIndex
+							position162_55, tokenIndex162_55 := pos, tokenIndex
 							{
-								position163_55 := position
+								position163_55 := pos
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_6_55
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l162_55
 								l262_6_55:
-									position++
+									pos++
 									goto lok6_55
 								}
 							lok6_55:
 								{
-									position164_55, tokenIndex164_55 := position, tokenIndex
+									position164_55, tokenIndex164_55 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_7_55
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l164_55
 									l262_7_55:
-										position++
+										pos++
 										goto lok7_55
 									}
 								lok7_55:
 									goto l165_55
 								l164_55:
-									position, tokenIndex = position164_55, tokenIndex164_55
+									pos, tokenIndex = position164_55, tokenIndex164_55
 								}
 							l165_55:
 								{
-									position166_55, tokenIndex166_55 := position, tokenIndex
+									position166_55, tokenIndex166_55 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_8_55
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l166_55
 									l262_8_55:
-										position++
+										pos++
 										goto lok8_55
 									}
 								lok8_55:
 									goto l167_55
 								l166_55:
-									position, tokenIndex = position166_55, tokenIndex166_55
+									pos, tokenIndex = position166_55, tokenIndex166_55
 								}
 							l167_55:
 								{
-									position168_55, tokenIndex168_55 := position, tokenIndex
+									position168_55, tokenIndex168_55 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_9_55
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l168_55
 									l262_9_55:
-										position++
+										pos++
 										goto lok9_55
 									}
 								lok9_55:
 									goto l169_55
 								l168_55:
-									position, tokenIndex = position168_55, tokenIndex168_55
+									pos, tokenIndex = position168_55, tokenIndex168_55
 								}
 							l169_55:
 								_ = position163_55
 							}
 							goto lok55
 						l162_55:
-							position, tokenIndex = position162_55, tokenIndex162_55
+							pos, tokenIndex = position162_55, tokenIndex162_55
 							goto l102
 						}
 					lok55:
 						goto l103
 					l102:
-						position, tokenIndex = position102, tokenIndex102
+						pos, tokenIndex = position102, tokenIndex102
 					}
 				l103:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l101
 					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l101
 					}
-					position++
+					pos++
 					{ // h16
-						position162_56, tokenIndex162_56 := position, tokenIndex
+						position162_56, tokenIndex162_56 := pos, tokenIndex
 						{
-							position163_56 := position
+							position163_56 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_56
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_56
 							l262_6_56:
-								position++
+								pos++
 								goto lok6_56
 							}
 						lok6_56:
 							{
-								position164_56, tokenIndex164_56 := position, tokenIndex
+								position164_56, tokenIndex164_56 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_56
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_56
 								l262_7_56:
-									position++
+									pos++
 									goto lok7_56
 								}
 							lok7_56:
 								goto l165_56
 							l164_56:
-								position, tokenIndex = position164_56, tokenIndex164_56
+								pos, tokenIndex = position164_56, tokenIndex164_56
 							}
 						l165_56:
 							{
-								position166_56, tokenIndex166_56 := position, tokenIndex
+								position166_56, tokenIndex166_56 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_56
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_56
 								l262_8_56:
-									position++
+									pos++
 									goto lok8_56
 								}
 							lok8_56:
 								goto l167_56
 							l166_56:
-								position, tokenIndex = position166_56, tokenIndex166_56
+								pos, tokenIndex = position166_56, tokenIndex166_56
 							}
 						l167_56:
 							{
-								position168_56, tokenIndex168_56 := position, tokenIndex
+								position168_56, tokenIndex168_56 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_56
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_56
 								l262_9_56:
-									position++
+									pos++
 									goto lok9_56
 								}
 							lok9_56:
 								goto l169_56
 							l168_56:
-								position, tokenIndex = position168_56, tokenIndex168_56
+								pos, tokenIndex = position168_56, tokenIndex168_56
 							}
 						l169_56:
 							_ = position163_56
 						}
 						goto lok56
 					l162_56:
-						position, tokenIndex = position162_56, tokenIndex162_56
+						pos, tokenIndex = position162_56, tokenIndex162_56
 						goto l101
 					}
 				lok56:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l101
 					}
-					position++
+					pos++
 					{ // h16
-						position162_57, tokenIndex162_57 := position, tokenIndex
+						position162_57, tokenIndex162_57 := pos, tokenIndex
 						{
-							position163_57 := position
+							position163_57 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_57
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_57
 							l262_6_57:
-								position++
+								pos++
 								goto lok6_57
 							}
 						lok6_57:
 							{
-								position164_57, tokenIndex164_57 := position, tokenIndex
+								position164_57, tokenIndex164_57 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_57
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_57
 								l262_7_57:
-									position++
+									pos++
 									goto lok7_57
 								}
 							lok7_57:
 								goto l165_57
 							l164_57:
-								position, tokenIndex = position164_57, tokenIndex164_57
+								pos, tokenIndex = position164_57, tokenIndex164_57
 							}
 						l165_57:
 							{
-								position166_57, tokenIndex166_57 := position, tokenIndex
+								position166_57, tokenIndex166_57 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_57
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_57
 								l262_8_57:
-									position++
+									pos++
 									goto lok8_57
 								}
 							lok8_57:
 								goto l167_57
 							l166_57:
-								position, tokenIndex = position166_57, tokenIndex166_57
+								pos, tokenIndex = position166_57, tokenIndex166_57
 							}
 						l167_57:
 							{
-								position168_57, tokenIndex168_57 := position, tokenIndex
+								position168_57, tokenIndex168_57 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_57
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_57
 								l262_9_57:
-									position++
+									pos++
 									goto lok9_57
 								}
 							lok9_57:
 								goto l169_57
 							l168_57:
-								position, tokenIndex = position168_57, tokenIndex168_57
+								pos, tokenIndex = position168_57, tokenIndex168_57
 							}
 						l169_57:
 							_ = position163_57
 						}
 						goto lok57
 					l162_57:
-						position, tokenIndex = position162_57, tokenIndex162_57
+						pos, tokenIndex = position162_57, tokenIndex162_57
 						goto l101
 					}
 				lok57:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l101
 					}
-					position++
+					pos++
 					{ // h16
-						position162_58, tokenIndex162_58 := position, tokenIndex
+						position162_58, tokenIndex162_58 := pos, tokenIndex
 						{
-							position163_58 := position
+							position163_58 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_58
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_58
 							l262_6_58:
-								position++
+								pos++
 								goto lok6_58
 							}
 						lok6_58:
 							{
-								position164_58, tokenIndex164_58 := position, tokenIndex
+								position164_58, tokenIndex164_58 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_58
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_58
 								l262_7_58:
-									position++
+									pos++
 									goto lok7_58
 								}
 							lok7_58:
 								goto l165_58
 							l164_58:
-								position, tokenIndex = position164_58, tokenIndex164_58
+								pos, tokenIndex = position164_58, tokenIndex164_58
 							}
 						l165_58:
 							{
-								position166_58, tokenIndex166_58 := position, tokenIndex
+								position166_58, tokenIndex166_58 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_58
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_58
 								l262_8_58:
-									position++
+									pos++
 									goto lok8_58
 								}
 							lok8_58:
 								goto l167_58
 							l166_58:
-								position, tokenIndex = position166_58, tokenIndex166_58
+								pos, tokenIndex = position166_58, tokenIndex166_58
 							}
 						l167_58:
 							{
-								position168_58, tokenIndex168_58 := position, tokenIndex
+								position168_58, tokenIndex168_58 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_58
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_58
 								l262_9_58:
-									position++
+									pos++
 									goto lok9_58
 								}
 							lok9_58:
 								goto l169_58
 							l168_58:
-								position, tokenIndex = position168_58, tokenIndex168_58
+								pos, tokenIndex = position168_58, tokenIndex168_58
 							}
 						l169_58:
 							_ = position163_58
 						}
 						goto lok58
 					l162_58:
-						position, tokenIndex = position162_58, tokenIndex162_58
+						pos, tokenIndex = position162_58, tokenIndex162_58
 						goto l101
 					}
 				lok58:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l101
 					}
-					position++
+					pos++
 					{ // h16
-						position162_59, tokenIndex162_59 := position, tokenIndex
+						position162_59, tokenIndex162_59 := pos, tokenIndex
 						{
-							position163_59 := position
+							position163_59 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_59
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_59
 							l262_6_59:
-								position++
+								pos++
 								goto lok6_59
 							}
 						lok6_59:
 							{
-								position164_59, tokenIndex164_59 := position, tokenIndex
+								position164_59, tokenIndex164_59 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_59
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_59
 								l262_7_59:
-									position++
+									pos++
 									goto lok7_59
 								}
 							lok7_59:
 								goto l165_59
 							l164_59:
-								position, tokenIndex = position164_59, tokenIndex164_59
+								pos, tokenIndex = position164_59, tokenIndex164_59
 							}
 						l165_59:
 							{
-								position166_59, tokenIndex166_59 := position, tokenIndex
+								position166_59, tokenIndex166_59 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_59
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_59
 								l262_8_59:
-									position++
+									pos++
 									goto lok8_59
 								}
 							lok8_59:
 								goto l167_59
 							l166_59:
-								position, tokenIndex = position166_59, tokenIndex166_59
+								pos, tokenIndex = position166_59, tokenIndex166_59
 							}
 						l167_59:
 							{
-								position168_59, tokenIndex168_59 := position, tokenIndex
+								position168_59, tokenIndex168_59 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_59
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_59
 								l262_9_59:
-									position++
+									pos++
 									goto lok9_59
 								}
 							lok9_59:
 								goto l169_59
 							l168_59:
-								position, tokenIndex = position168_59, tokenIndex168_59
+								pos, tokenIndex = position168_59, tokenIndex168_59
 							}
 						l169_59:
 							_ = position163_59
 						}
 						goto lok59
 					l162_59:
-						position, tokenIndex = position162_59, tokenIndex162_59
+						pos, tokenIndex = position162_59, tokenIndex162_59
 						goto l101
 					}
 				lok59:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l101
 					}
-					position++
-					if !_rules[rulels32]() {
+					pos++
+					if position = pos; !_rules[rulels32]() {
 						goto l101
 					}
+					pos = position
 					{
-						position104, tokenIndex104 := position, tokenIndex
+						position104, tokenIndex104 := pos, tokenIndex
 						{ // IPv6end
-							position128_60, tokenIndex128_60 := position, tokenIndex
+							position128_60, tokenIndex128_60 := pos, tokenIndex
 							{
-								position129_60 := position
+								position129_60 := pos
 								{
-									position130_60, tokenIndex130_60 := position, tokenIndex
-									if buffer[position] != rune(']') {
-										if int(position) == p.at {
+									position130_60, tokenIndex130_60 := pos, tokenIndex
+									if buffer[pos] != rune(']') {
+										if int(pos) == p.at {
 											p.note(15, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l131_60
 									}
-									position++
+									pos++
 									goto l130_60
 								l131_60:
-									position, tokenIndex = position130_60, tokenIndex130_60
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									pos, tokenIndex = position130_60, tokenIndex130_60
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_60
 									}
-									position++
-									if buffer[position] != rune('2') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('2') {
+										if int(pos) == p.at {
 											p.note(16, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_60
 									}
-									position++
-									if buffer[position] != rune('5') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('5') {
+										if int(pos) == p.at {
 											p.note(17, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_60
 									}
-									position++
+									pos++
 								}
 							l130_60:
 								_ = position129_60
 							}
 							goto lok60
 						l128_60:
-							position, tokenIndex = position128_60, tokenIndex128_60
+							pos, tokenIndex = position128_60, tokenIndex128_60
 							goto l101
 						}
 					lok60:
-						position, tokenIndex = position104, tokenIndex104
+						pos, tokenIndex = position104, tokenIndex104
 					}
 					goto l96
 				l101:
-					position, tokenIndex = position96, tokenIndex96
+					pos, tokenIndex = position96, tokenIndex96
 					{
-						position106, tokenIndex106 := position, tokenIndex
-						if !_rules[ruleh16c1]() {
+						position106, tokenIndex106 := pos, tokenIndex
+						if position = pos; !_rules[ruleh16c1]() {
 							goto l106
 						}
+						pos = position
 						{ // h16
-							position162_61, tokenIndex162_61 := position, tokenIndex
+							position162_61, tokenIndex162_61 := pos, tokenIndex
 							{
-								position163_61 := position
+								position163_61 := pos
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_6_61
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l162_61
 								l262_6_61:
-									position++
+									pos++
 									goto lok6_61
 								}
 							lok6_61:
 								{
-									position164_61, tokenIndex164_61 := position, tokenIndex
+									position164_61, tokenIndex164_61 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_7_61
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l164_61
 									l262_7_61:
-										position++
+										pos++
 										goto lok7_61
 									}
 								lok7_61:
 									goto l165_61
 								l164_61:
-									position, tokenIndex = position164_61, tokenIndex164_61
+									pos, tokenIndex = position164_61, tokenIndex164_61
 								}
 							l165_61:
 								{
-									position166_61, tokenIndex166_61 := position, tokenIndex
+									position166_61, tokenIndex166_61 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_8_61
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l166_61
 									l262_8_61:
-										position++
+										pos++
 										goto lok8_61
 									}
 								lok8_61:
 									goto l167_61
 								l166_61:
-									position, tokenIndex = position166_61, tokenIndex166_61
+									pos, tokenIndex = position166_61, tokenIndex166_61
 								}
 							l167_61:
 								{
-									position168_61, tokenIndex168_61 := position, tokenIndex
+									position168_61, tokenIndex168_61 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_9_61
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l168_61
 									l262_9_61:
-										position++
+										pos++
 										goto lok9_61
 									}
 								lok9_61:
 									goto l169_61
 								l168_61:
-									position, tokenIndex = position168_61, tokenIndex168_61
+									pos, tokenIndex = position168_61, tokenIndex168_61
 								}
 							l169_61:
 								_ = position163_61
 							}
 							goto lok61
 						l162_61:
-							position, tokenIndex = position162_61, tokenIndex162_61
+							pos, tokenIndex = position162_61, tokenIndex162_61
 							goto l106
 						}
 					lok61:
 						goto l107
 					l106:
-						position, tokenIndex = position106, tokenIndex106
+						pos, tokenIndex = position106, tokenIndex106
 					}
 				l107:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l105
 					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l105
 					}
-					position++
+					pos++
 					{ // h16
-						position162_62, tokenIndex162_62 := position, tokenIndex
+						position162_62, tokenIndex162_62 := pos, tokenIndex
 						{
-							position163_62 := position
+							position163_62 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_62
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_62
 							l262_6_62:
-								position++
+								pos++
 								goto lok6_62
 							}
 						lok6_62:
 							{
-								position164_62, tokenIndex164_62 := position, tokenIndex
+								position164_62, tokenIndex164_62 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_62
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_62
 								l262_7_62:
-									position++
+									pos++
 									goto lok7_62
 								}
 							lok7_62:
 								goto l165_62
 							l164_62:
-								position, tokenIndex = position164_62, tokenIndex164_62
+								pos, tokenIndex = position164_62, tokenIndex164_62
 							}
 						l165_62:
 							{
-								position166_62, tokenIndex166_62 := position, tokenIndex
+								position166_62, tokenIndex166_62 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_62
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_62
 								l262_8_62:
-									position++
+									pos++
 									goto lok8_62
 								}
 							lok8_62:
 								goto l167_62
 							l166_62:
-								position, tokenIndex = position166_62, tokenIndex166_62
+								pos, tokenIndex = position166_62, tokenIndex166_62
 							}
 						l167_62:
 							{
-								position168_62, tokenIndex168_62 := position, tokenIndex
+								position168_62, tokenIndex168_62 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_62
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_62
 								l262_9_62:
-									position++
+									pos++
 									goto lok9_62
 								}
 							lok9_62:
 								goto l169_62
 							l168_62:
-								position, tokenIndex = position168_62, tokenIndex168_62
+								pos, tokenIndex = position168_62, tokenIndex168_62
 							}
 						l169_62:
 							_ = position163_62
 						}
 						goto lok62
 					l162_62:
-						position, tokenIndex = position162_62, tokenIndex162_62
+						pos, tokenIndex = position162_62, tokenIndex162_62
 						goto l105
 					}
 				lok62:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l105
 					}
-					position++
+					pos++
 					{ // h16
-						position162_63, tokenIndex162_63 := position, tokenIndex
+						position162_63, tokenIndex162_63 := pos, tokenIndex
 						{
-							position163_63 := position
+							position163_63 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_63
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_63
 							l262_6_63:
-								position++
+								pos++
 								goto lok6_63
 							}
 						lok6_63:
 							{
-								position164_63, tokenIndex164_63 := position, tokenIndex
+								position164_63, tokenIndex164_63 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_63
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_63
 								l262_7_63:
-									position++
+									pos++
 									goto lok7_63
 								}
 							lok7_63:
 								goto l165_63
 							l164_63:
-								position, tokenIndex = position164_63, tokenIndex164_63
+								pos, tokenIndex = position164_63, tokenIndex164_63
 							}
 						l165_63:
 							{
-								position166_63, tokenIndex166_63 := position, tokenIndex
+								position166_63, tokenIndex166_63 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_63
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_63
 								l262_8_63:
-									position++
+									pos++
 									goto lok8_63
 								}
 							lok8_63:
 								goto l167_63
 							l166_63:
-								position, tokenIndex = position166_63, tokenIndex166_63
+								pos, tokenIndex = position166_63, tokenIndex166_63
 							}
 						l167_63:
 							{
-								position168_63, tokenIndex168_63 := position, tokenIndex
+								position168_63, tokenIndex168_63 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_63
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_63
 								l262_9_63:
-									position++
+									pos++
 									goto lok9_63
 								}
 							lok9_63:
 								goto l169_63
 							l168_63:
-								position, tokenIndex = position168_63, tokenIndex168_63
+								pos, tokenIndex = position168_63, tokenIndex168_63
 							}
 						l169_63:
 							_ = position163_63
 						}
 						goto lok63
 					l162_63:
-						position, tokenIndex = position162_63, tokenIndex162_63
+						pos, tokenIndex = position162_63, tokenIndex162_63
 						goto l105
 					}
 				lok63:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l105
 					}
-					position++
+					pos++
 					{ // h16
-						position162_64, tokenIndex162_64 := position, tokenIndex
+						position162_64, tokenIndex162_64 := pos, tokenIndex
 						{
-							position163_64 := position
+							position163_64 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_64
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_64
 							l262_6_64:
-								position++
+								pos++
 								goto lok6_64
 							}
 						lok6_64:
 							{
-								position164_64, tokenIndex164_64 := position, tokenIndex
+								position164_64, tokenIndex164_64 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_64
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_64
 								l262_7_64:
-									position++
+									pos++
 									goto lok7_64
 								}
 							lok7_64:
 								goto l165_64
 							l164_64:
-								position, tokenIndex = position164_64, tokenIndex164_64
+								pos, tokenIndex = position164_64, tokenIndex164_64
 							}
 						l165_64:
 							{
-								position166_64, tokenIndex166_64 := position, tokenIndex
+								position166_64, tokenIndex166_64 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_64
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_64
 								l262_8_64:
-									position++
+									pos++
 									goto lok8_64
 								}
 							lok8_64:
 								goto l167_64
 							l166_64:
-								position, tokenIndex = position166_64, tokenIndex166_64
+								pos, tokenIndex = position166_64, tokenIndex166_64
 							}
 						l167_64:
 							{
-								position168_64, tokenIndex168_64 := position, tokenIndex
+								position168_64, tokenIndex168_64 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_64
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_64
 								l262_9_64:
-									position++
+									pos++
 									goto lok9_64
 								}
 							lok9_64:
 								goto l169_64
 							l168_64:
-								position, tokenIndex = position168_64, tokenIndex168_64
+								pos, tokenIndex = position168_64, tokenIndex168_64
 							}
 						l169_64:
 							_ = position163_64
 						}
 						goto lok64
 					l162_64:
-						position, tokenIndex = position162_64, tokenIndex162_64
+						pos, tokenIndex = position162_64, tokenIndex162_64
 						goto l105
 					}
 				lok64:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l105
 					}
-					position++
-					if !_rules[rulels32]() {
+					pos++
+					if position = pos; !_rules[rulels32]() {
 						goto l105
 					}
+					pos = position
 					{
-						position108, tokenIndex108 := position, tokenIndex
+						position108, tokenIndex108 := pos, tokenIndex
 						{ // IPv6end
-							position128_65, tokenIndex128_65 := position, tokenIndex
+							position128_65, tokenIndex128_65 := pos, tokenIndex
 							{
-								position129_65 := position
+								position129_65 := pos
 								{
-									position130_65, tokenIndex130_65 := position, tokenIndex
-									if buffer[position] != rune(']') {
-										if int(position) == p.at {
+									position130_65, tokenIndex130_65 := pos, tokenIndex
+									if buffer[pos] != rune(']') {
+										if int(pos) == p.at {
 											p.note(15, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l131_65
 									}
-									position++
+									pos++
 									goto l130_65
 								l131_65:
-									position, tokenIndex = position130_65, tokenIndex130_65
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									pos, tokenIndex = position130_65, tokenIndex130_65
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_65
 									}
-									position++
-									if buffer[position] != rune('2') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('2') {
+										if int(pos) == p.at {
 											p.note(16, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_65
 									}
-									position++
-									if buffer[position] != rune('5') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('5') {
+										if int(pos) == p.at {
 											p.note(17, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_65
 									}
-									position++
+									pos++
 								}
 							l130_65:
 								_ = position129_65
 							}
 							goto lok65
 						l128_65:
-							position, tokenIndex = position128_65, tokenIndex128_65
+							pos, tokenIndex = position128_65, tokenIndex128_65
 							goto l105
 						}
 					lok65:
-						position, tokenIndex = position108, tokenIndex108
+						pos, tokenIndex = position108, tokenIndex108
 					}
 					goto l96
 				l105:
-					position, tokenIndex = position96, tokenIndex96
+					pos, tokenIndex = position96, tokenIndex96
 					{
-						position110, tokenIndex110 := position, tokenIndex
-						if !_rules[ruleh16c2]() {
+						position110, tokenIndex110 := pos, tokenIndex
+						if position = pos; !_rules[ruleh16c2]() {
 							goto l110
 						}
+						pos = position
 						{ // h16
-							position162_66, tokenIndex162_66 := position, tokenIndex
+							position162_66, tokenIndex162_66 := pos, tokenIndex
 							{
-								position163_66 := position
+								position163_66 := pos
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_6_66
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l162_66
 								l262_6_66:
-									position++
+									pos++
 									goto lok6_66
 								}
 							lok6_66:
 								{
-									position164_66, tokenIndex164_66 := position, tokenIndex
+									position164_66, tokenIndex164_66 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_7_66
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l164_66
 									l262_7_66:
-										position++
+										pos++
 										goto lok7_66
 									}
 								lok7_66:
 									goto l165_66
 								l164_66:
-									position, tokenIndex = position164_66, tokenIndex164_66
+									pos, tokenIndex = position164_66, tokenIndex164_66
 								}
 							l165_66:
 								{
-									position166_66, tokenIndex166_66 := position, tokenIndex
+									position166_66, tokenIndex166_66 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_8_66
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l166_66
 									l262_8_66:
-										position++
+										pos++
 										goto lok8_66
 									}
 								lok8_66:
 									goto l167_66
 								l166_66:
-									position, tokenIndex = position166_66, tokenIndex166_66
+									pos, tokenIndex = position166_66, tokenIndex166_66
 								}
 							l167_66:
 								{
-									position168_66, tokenIndex168_66 := position, tokenIndex
+									position168_66, tokenIndex168_66 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_9_66
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l168_66
 									l262_9_66:
-										position++
+										pos++
 										goto lok9_66
 									}
 								lok9_66:
 									goto l169_66
 								l168_66:
-									position, tokenIndex = position168_66, tokenIndex168_66
+									pos, tokenIndex = position168_66, tokenIndex168_66
 								}
 							l169_66:
 								_ = position163_66
 							}
 							goto lok66
 						l162_66:
-							position, tokenIndex = position162_66, tokenIndex162_66
+							pos, tokenIndex = position162_66, tokenIndex162_66
 							goto l110
 						}
 					lok66:
 						goto l111
 					l110:
-						position, tokenIndex = position110, tokenIndex110
+						pos, tokenIndex = position110, tokenIndex110
 					}
 				l111:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l109
 					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l109
 					}
-					position++
+					pos++
 					{ // h16
-						position162_67, tokenIndex162_67 := position, tokenIndex
+						position162_67, tokenIndex162_67 := pos, tokenIndex
 						{
-							position163_67 := position
+							position163_67 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_67
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_67
 							l262_6_67:
-								position++
+								pos++
 								goto lok6_67
 							}
 						lok6_67:
 							{
-								position164_67, tokenIndex164_67 := position, tokenIndex
+								position164_67, tokenIndex164_67 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_67
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_67
 								l262_7_67:
-									position++
+									pos++
 									goto lok7_67
 								}
 							lok7_67:
 								goto l165_67
 							l164_67:
-								position, tokenIndex = position164_67, tokenIndex164_67
+								pos, tokenIndex = position164_67, tokenIndex164_67
 							}
 						l165_67:
 							{
-								position166_67, tokenIndex166_67 := position, tokenIndex
+								position166_67, tokenIndex166_67 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_67
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_67
 								l262_8_67:
-									position++
+									pos++
 									goto lok8_67
 								}
 							lok8_67:
 								goto l167_67
 							l166_67:
-								position, tokenIndex = position166_67, tokenIndex166_67
+								pos, tokenIndex = position166_67, tokenIndex166_67
 							}
 						l167_67:
 							{
-								position168_67, tokenIndex168_67 := position, tokenIndex
+								position168_67, tokenIndex168_67 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_67
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_67
 								l262_9_67:
-									position++
+									pos++
 									goto lok9_67
 								}
 							lok9_67:
 								goto l169_67
 							l168_67:
-								position, tokenIndex = position168_67, tokenIndex168_67
+								pos, tokenIndex = position168_67, tokenIndex168_67
 							}
 						l169_67:
 							_ = position163_67
 						}
 						goto lok67
 					l162_67:
-						position, tokenIndex = position162_67, tokenIndex162_67
+						pos, tokenIndex = position162_67, tokenIndex162_67
 						goto l109
 					}
 				lok67:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l109
 					}
-					position++
+					pos++
 					{ // h16
-						position162_68, tokenIndex162_68 := position, tokenIndex
+						position162_68, tokenIndex162_68 := pos, tokenIndex
 						{
-							position163_68 := position
+							position163_68 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_68
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_68
 							l262_6_68:
-								position++
+								pos++
 								goto lok6_68
 							}
 						lok6_68:
 							{
-								position164_68, tokenIndex164_68 := position, tokenIndex
+								position164_68, tokenIndex164_68 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_68
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_68
 								l262_7_68:
-									position++
+									pos++
 									goto lok7_68
 								}
 							lok7_68:
 								goto l165_68
 							l164_68:
-								position, tokenIndex = position164_68, tokenIndex164_68
+								pos, tokenIndex = position164_68, tokenIndex164_68
 							}
 						l165_68:
 							{
-								position166_68, tokenIndex166_68 := position, tokenIndex
+								position166_68, tokenIndex166_68 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_68
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_68
 								l262_8_68:
-									position++
+									pos++
 									goto lok8_68
 								}
 							lok8_68:
 								goto l167_68
 							l166_68:
-								position, tokenIndex = position166_68, tokenIndex166_68
+								pos, tokenIndex = position166_68, tokenIndex166_68
 							}
 						l167_68:
 							{
-								position168_68, tokenIndex168_68 := position, tokenIndex
+								position168_68, tokenIndex168_68 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_68
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_68
 								l262_9_68:
-									position++
+									pos++
 									goto lok9_68
 								}
 							lok9_68:
 								goto l169_68
 							l168_68:
-								position, tokenIndex = position168_68, tokenIndex168_68
+								pos, tokenIndex = position168_68, tokenIndex168_68
 							}
 						l169_68:
 							_ = position163_68
 						}
 						goto lok68
 					l162_68:
-						position, tokenIndex = position162_68, tokenIndex162_68
+						pos, tokenIndex = position162_68, tokenIndex162_68
 						goto l109
 					}
 				lok68:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l109
 					}
-					position++
-					if !_rules[rulels32]() {
+					pos++
+					if position = pos; !_rules[rulels32]() {
 						goto l109
 					}
+					pos = position
 					{
-						position112, tokenIndex112 := position, tokenIndex
+						position112, tokenIndex112 := pos, tokenIndex
 						{ // IPv6end
-							position128_69, tokenIndex128_69 := position, tokenIndex
+							position128_69, tokenIndex128_69 := pos, tokenIndex
 							{
-								position129_69 := position
+								position129_69 := pos
 								{
-									position130_69, tokenIndex130_69 := position, tokenIndex
-									if buffer[position] != rune(']') {
-										if int(position) == p.at {
+									position130_69, tokenIndex130_69 := pos, tokenIndex
+									if buffer[pos] != rune(']') {
+										if int(pos) == p.at {
 											p.note(15, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l131_69
 									}
-									position++
+									pos++
 									goto l130_69
 								l131_69:
-									position, tokenIndex = position130_69, tokenIndex130_69
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									pos, tokenIndex = position130_69, tokenIndex130_69
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_69
 									}
-									position++
-									if buffer[position] != rune('2') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('2') {
+										if int(pos) == p.at {
 											p.note(16, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_69
 									}
-									position++
-									if buffer[position] != rune('5') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('5') {
+										if int(pos) == p.at {
 											p.note(17, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_69
 									}
-									position++
+									pos++
 								}
 							l130_69:
 								_ = position129_69
 							}
 							goto lok69
 						l128_69:
-							position, tokenIndex = position128_69, tokenIndex128_69
+							pos, tokenIndex = position128_69, tokenIndex128_69
 							goto l109
 						}
 					lok69:
-						position, tokenIndex = position112, tokenIndex112
+						pos, tokenIndex = position112, tokenIndex112
 					}
 					goto l96
 				l109:
-					position, tokenIndex = position96, tokenIndex96
+					pos, tokenIndex = position96, tokenIndex96
 					{
-						position114, tokenIndex114 := position, tokenIndex
-						if !_rules[ruleh16c3]() {
+						position114, tokenIndex114 := pos, tokenIndex
+						if position = pos; !_rules[ruleh16c3]() {
 							goto l114
 						}
+						pos = position
 						{ // h16
-							position162_70, tokenIndex162_70 := position, tokenIndex
+							position162_70, tokenIndex162_70 := pos, tokenIndex
 							{
-								position163_70 := position
+								position163_70 := pos
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_6_70
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l162_70
 								l262_6_70:
-									position++
+									pos++
 									goto lok6_70
 								}
 							lok6_70:
 								{
-									position164_70, tokenIndex164_70 := position, tokenIndex
+									position164_70, tokenIndex164_70 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_7_70
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l164_70
 									l262_7_70:
-										position++
+										pos++
 										goto lok7_70
 									}
 								lok7_70:
 									goto l165_70
 								l164_70:
-									position, tokenIndex = position164_70, tokenIndex164_70
+									pos, tokenIndex = position164_70, tokenIndex164_70
 								}
 							l165_70:
 								{
-									position166_70, tokenIndex166_70 := position, tokenIndex
+									position166_70, tokenIndex166_70 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_8_70
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l166_70
 									l262_8_70:
-										position++
+										pos++
 										goto lok8_70
 									}
 								lok8_70:
 									goto l167_70
 								l166_70:
-									position, tokenIndex = position166_70, tokenIndex166_70
+									pos, tokenIndex = position166_70, tokenIndex166_70
 								}
 							l167_70:
 								{
-									position168_70, tokenIndex168_70 := position, tokenIndex
+									position168_70, tokenIndex168_70 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_9_70
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l168_70
 									l262_9_70:
-										position++
+										pos++
 										goto lok9_70
 									}
 								lok9_70:
 									goto l169_70
 								l168_70:
-									position, tokenIndex = position168_70, tokenIndex168_70
+									pos, tokenIndex = position168_70, tokenIndex168_70
 								}
 							l169_70:
 								_ = position163_70
 							}
 							goto lok70
 						l162_70:
-							position, tokenIndex = position162_70, tokenIndex162_70
+							pos, tokenIndex = position162_70, tokenIndex162_70
 							goto l114
 						}
 					lok70:
 						goto l115
 					l114:
-						position, tokenIndex = position114, tokenIndex114
+						pos, tokenIndex = position114, tokenIndex114
 					}
 				l115:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l113
 					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l113
 					}
-					position++
+					pos++
 					{ // h16
-						position162_71, tokenIndex162_71 := position, tokenIndex
+						position162_71, tokenIndex162_71 := pos, tokenIndex
 						{
-							position163_71 := position
+							position163_71 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_71
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_71
 							l262_6_71:
-								position++
+								pos++
 								goto lok6_71
 							}
 						lok6_71:
 							{
-								position164_71, tokenIndex164_71 := position, tokenIndex
+								position164_71, tokenIndex164_71 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_71
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_71
 								l262_7_71:
-									position++
+									pos++
 									goto lok7_71
 								}
 							lok7_71:
 								goto l165_71
 							l164_71:
-								position, tokenIndex = position164_71, tokenIndex164_71
+								pos, tokenIndex = position164_71, tokenIndex164_71
 							}
 						l165_71:
 							{
-								position166_71, tokenIndex166_71 := position, tokenIndex
+								position166_71, tokenIndex166_71 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_71
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_71
 								l262_8_71:
-									position++
+									pos++
 									goto lok8_71
 								}
 							lok8_71:
 								goto l167_71
 							l166_71:
-								position, tokenIndex = position166_71, tokenIndex166_71
+								pos, tokenIndex = position166_71, tokenIndex166_71
 							}
 						l167_71:
 							{
-								position168_71, tokenIndex168_71 := position, tokenIndex
+								position168_71, tokenIndex168_71 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_71
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_71
 								l262_9_71:
-									position++
+									pos++
 									goto lok9_71
 								}
 							lok9_71:
 								goto l169_71
 							l168_71:
-								position, tokenIndex = position168_71, tokenIndex168_71
+								pos, tokenIndex = position168_71, tokenIndex168_71
 							}
 						l169_71:
 							_ = position163_71
 						}
 						goto lok71
 					l162_71:
-						position, tokenIndex = position162_71, tokenIndex162_71
+						pos, tokenIndex = position162_71, tokenIndex162_71
 						goto l113
 					}
 				lok71:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l113
 					}
-					position++
-					if !_rules[rulels32]() {
+					pos++
+					if position = pos; !_rules[rulels32]() {
 						goto l113
 					}
+					pos = position
 					{
-						position116, tokenIndex116 := position, tokenIndex
+						position116, tokenIndex116 := pos, tokenIndex
 						{ // IPv6end
-							position128_72, tokenIndex128_72 := position, tokenIndex
+							position128_72, tokenIndex128_72 := pos, tokenIndex
 							{
-								position129_72 := position
+								position129_72 := pos
 								{
-									position130_72, tokenIndex130_72 := position, tokenIndex
-									if buffer[position] != rune(']') {
-										if int(position) == p.at {
+									position130_72, tokenIndex130_72 := pos, tokenIndex
+									if buffer[pos] != rune(']') {
+										if int(pos) == p.at {
 											p.note(15, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l131_72
 									}
-									position++
+									pos++
 									goto l130_72
 								l131_72:
-									position, tokenIndex = position130_72, tokenIndex130_72
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									pos, tokenIndex = position130_72, tokenIndex130_72
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_72
 									}
-									position++
-									if buffer[position] != rune('2') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('2') {
+										if int(pos) == p.at {
 											p.note(16, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_72
 									}
-									position++
-									if buffer[position] != rune('5') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('5') {
+										if int(pos) == p.at {
 											p.note(17, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_72
 									}
-									position++
+									pos++
 								}
 							l130_72:
 								_ = position129_72
 							}
 							goto lok72
 						l128_72:
-							position, tokenIndex = position128_72, tokenIndex128_72
+							pos, tokenIndex = position128_72, tokenIndex128_72
 							goto l113
 						}
 					lok72:
-						position, tokenIndex = position116, tokenIndex116
+						pos, tokenIndex = position116, tokenIndex116
 					}
 					goto l96
 				l113:
-					position, tokenIndex = position96, tokenIndex96
+					pos, tokenIndex = position96, tokenIndex96
 					{
-						position118, tokenIndex118 := position, tokenIndex
-						if !_rules[ruleh16c4]() {
+						position118, tokenIndex118 := pos, tokenIndex
+						if position = pos; !_rules[ruleh16c4]() {
 							goto l118
 						}
+						pos = position
 						{ // h16
-							position162_73, tokenIndex162_73 := position, tokenIndex
+							position162_73, tokenIndex162_73 := pos, tokenIndex
 							{
-								position163_73 := position
+								position163_73 := pos
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_6_73
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l162_73
 								l262_6_73:
-									position++
+									pos++
 									goto lok6_73
 								}
 							lok6_73:
 								{
-									position164_73, tokenIndex164_73 := position, tokenIndex
+									position164_73, tokenIndex164_73 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_7_73
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l164_73
 									l262_7_73:
-										position++
+										pos++
 										goto lok7_73
 									}
 								lok7_73:
 									goto l165_73
 								l164_73:
-									position, tokenIndex = position164_73, tokenIndex164_73
+									pos, tokenIndex = position164_73, tokenIndex164_73
 								}
 							l165_73:
 								{
-									position166_73, tokenIndex166_73 := position, tokenIndex
+									position166_73, tokenIndex166_73 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_8_73
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l166_73
 									l262_8_73:
-										position++
+										pos++
 										goto lok8_73
 									}
 								lok8_73:
 									goto l167_73
 								l166_73:
-									position, tokenIndex = position166_73, tokenIndex166_73
+									pos, tokenIndex = position166_73, tokenIndex166_73
 								}
 							l167_73:
 								{
-									position168_73, tokenIndex168_73 := position, tokenIndex
+									position168_73, tokenIndex168_73 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_9_73
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l168_73
 									l262_9_73:
-										position++
+										pos++
 										goto lok9_73
 									}
 								lok9_73:
 									goto l169_73
 								l168_73:
-									position, tokenIndex = position168_73, tokenIndex168_73
+									pos, tokenIndex = position168_73, tokenIndex168_73
 								}
 							l169_73:
 								_ = position163_73
 							}
 							goto lok73
 						l162_73:
-							position, tokenIndex = position162_73, tokenIndex162_73
+							pos, tokenIndex = position162_73, tokenIndex162_73
 							goto l118
 						}
 					lok73:
 						goto l119
 					l118:
-						position, tokenIndex = position118, tokenIndex118
+						pos, tokenIndex = position118, tokenIndex118
 					}
 				l119:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l117
 					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l117
 					}
-					position++
-					if !_rules[rulels32]() {
+					pos++
+					if position = pos; !_rules[rulels32]() {
 						goto l117
 					}
+					pos = position
 					{
-						position120, tokenIndex120 := position, tokenIndex
+						position120, tokenIndex120 := pos, tokenIndex
 						{ // IPv6end
-							position128_74, tokenIndex128_74 := position, tokenIndex
+							position128_74, tokenIndex128_74 := pos, tokenIndex
 							{
-								position129_74 := position
+								position129_74 := pos
 								{
-									position130_74, tokenIndex130_74 := position, tokenIndex
-									if buffer[position] != rune(']') {
-										if int(position) == p.at {
+									position130_74, tokenIndex130_74 := pos, tokenIndex
+									if buffer[pos] != rune(']') {
+										if int(pos) == p.at {
 											p.note(15, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l131_74
 									}
-									position++
+									pos++
 									goto l130_74
 								l131_74:
-									position, tokenIndex = position130_74, tokenIndex130_74
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									pos, tokenIndex = position130_74, tokenIndex130_74
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_74
 									}
-									position++
-									if buffer[position] != rune('2') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('2') {
+										if int(pos) == p.at {
 											p.note(16, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_74
 									}
-									position++
-									if buffer[position] != rune('5') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('5') {
+										if int(pos) == p.at {
 											p.note(17, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_74
 									}
-									position++
+									pos++
 								}
 							l130_74:
 								_ = position129_74
 							}
 							goto lok74
 						l128_74:
-							position, tokenIndex = position128_74, tokenIndex128_74
+							pos, tokenIndex = position128_74, tokenIndex128_74
 							goto l117
 						}
 					lok74:
-						position, tokenIndex = position120, tokenIndex120
+						pos, tokenIndex = position120, tokenIndex120
 					}
 					goto l96
 				l117:
-					position, tokenIndex = position96, tokenIndex96
+					pos, tokenIndex = position96, tokenIndex96
 					{
-						position122, tokenIndex122 := position, tokenIndex
-						if !_rules[ruleh16c5]() {
+						position122, tokenIndex122 := pos, tokenIndex
+						if position = pos; !_rules[ruleh16c5]() {
 							goto l122
 						}
+						pos = position
 						{ // h16
-							position162_75, tokenIndex162_75 := position, tokenIndex
+							position162_75, tokenIndex162_75 := pos, tokenIndex
 							{
-								position163_75 := position
+								position163_75 := pos
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_6_75
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l162_75
 								l262_6_75:
-									position++
+									pos++
 									goto lok6_75
 								}
 							lok6_75:
 								{
-									position164_75, tokenIndex164_75 := position, tokenIndex
+									position164_75, tokenIndex164_75 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_7_75
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l164_75
 									l262_7_75:
-										position++
+										pos++
 										goto lok7_75
 									}
 								lok7_75:
 									goto l165_75
 								l164_75:
-									position, tokenIndex = position164_75, tokenIndex164_75
+									pos, tokenIndex = position164_75, tokenIndex164_75
 								}
 							l165_75:
 								{
-									position166_75, tokenIndex166_75 := position, tokenIndex
+									position166_75, tokenIndex166_75 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_8_75
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l166_75
 									l262_8_75:
-										position++
+										pos++
 										goto lok8_75
 									}
 								lok8_75:
 									goto l167_75
 								l166_75:
-									position, tokenIndex = position166_75, tokenIndex166_75
+									pos, tokenIndex = position166_75, tokenIndex166_75
 								}
 							l167_75:
 								{
-									position168_75, tokenIndex168_75 := position, tokenIndex
+									position168_75, tokenIndex168_75 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_9_75
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l168_75
 									l262_9_75:
-										position++
+										pos++
 										goto lok9_75
 									}
 								lok9_75:
 									goto l169_75
 								l168_75:
-									position, tokenIndex = position168_75, tokenIndex168_75
+									pos, tokenIndex = position168_75, tokenIndex168_75
 								}
 							l169_75:
 								_ = position163_75
 							}
 							goto lok75
 						l162_75:
-							position, tokenIndex = position162_75, tokenIndex162_75
+							pos, tokenIndex = position162_75, tokenIndex162_75
 							goto l122
 						}
 					lok75:
 						goto l123
 					l122:
-						position, tokenIndex = position122, tokenIndex122
+						pos, tokenIndex = position122, tokenIndex122
 					}
 				l123:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l121
 					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l121
 					}
-					position++
+					pos++
 					{ // h16
-						position162_76, tokenIndex162_76 := position, tokenIndex
+						position162_76, tokenIndex162_76 := pos, tokenIndex
 						{
-							position163_76 := position
+							position163_76 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_76
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_76
 							l262_6_76:
-								position++
+								pos++
 								goto lok6_76
 							}
 						lok6_76:
 							{
-								position164_76, tokenIndex164_76 := position, tokenIndex
+								position164_76, tokenIndex164_76 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_76
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_76
 								l262_7_76:
-									position++
+									pos++
 									goto lok7_76
 								}
 							lok7_76:
 								goto l165_76
 							l164_76:
-								position, tokenIndex = position164_76, tokenIndex164_76
+								pos, tokenIndex = position164_76, tokenIndex164_76
 							}
 						l165_76:
 							{
-								position166_76, tokenIndex166_76 := position, tokenIndex
+								position166_76, tokenIndex166_76 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_76
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_76
 								l262_8_76:
-									position++
+									pos++
 									goto lok8_76
 								}
 							lok8_76:
 								goto l167_76
 							l166_76:
-								position, tokenIndex = position166_76, tokenIndex166_76
+								pos, tokenIndex = position166_76, tokenIndex166_76
 							}
 						l167_76:
 							{
-								position168_76, tokenIndex168_76 := position, tokenIndex
+								position168_76, tokenIndex168_76 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_76
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_76
 								l262_9_76:
-									position++
+									pos++
 									goto lok9_76
 								}
 							lok9_76:
 								goto l169_76
 							l168_76:
-								position, tokenIndex = position168_76, tokenIndex168_76
+								pos, tokenIndex = position168_76, tokenIndex168_76
 							}
 						l169_76:
 							_ = position163_76
 						}
 						goto lok76
 					l162_76:
-						position, tokenIndex = position162_76, tokenIndex162_76
+						pos, tokenIndex = position162_76, tokenIndex162_76
 						goto l121
 					}
 				lok76:
 					{
-						position124, tokenIndex124 := position, tokenIndex
+						position124, tokenIndex124 := pos, tokenIndex
 						{ // IPv6end
-							position128_77, tokenIndex128_77 := position, tokenIndex
+							position128_77, tokenIndex128_77 := pos, tokenIndex
 							{
-								position129_77 := position
+								position129_77 := pos
 								{
-									position130_77, tokenIndex130_77 := position, tokenIndex
-									if buffer[position] != rune(']') {
-										if int(position) == p.at {
+									position130_77, tokenIndex130_77 := pos, tokenIndex
+									if buffer[pos] != rune(']') {
+										if int(pos) == p.at {
 											p.note(15, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l131_77
 									}
-									position++
+									pos++
 									goto l130_77
 								l131_77:
-									position, tokenIndex = position130_77, tokenIndex130_77
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									pos, tokenIndex = position130_77, tokenIndex130_77
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_77
 									}
-									position++
-									if buffer[position] != rune('2') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('2') {
+										if int(pos) == p.at {
 											p.note(16, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_77
 									}
-									position++
-									if buffer[position] != rune('5') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('5') {
+										if int(pos) == p.at {
 											p.note(17, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_77
 									}
-									position++
+									pos++
 								}
 							l130_77:
 								_ = position129_77
 							}
 							goto lok77
 						l128_77:
-							position, tokenIndex = position128_77, tokenIndex128_77
+							pos, tokenIndex = position128_77, tokenIndex128_77
 							goto l121
 						}
 					lok77:
-						position, tokenIndex = position124, tokenIndex124
+						pos, tokenIndex = position124, tokenIndex124
 					}
 					goto l96
 				l121:
-					position, tokenIndex = position96, tokenIndex96
+					pos, tokenIndex = position96, tokenIndex96
 					{
-						position125, tokenIndex125 := position, tokenIndex
-						if !_rules[ruleh16c6]() {
+						position125, tokenIndex125 := pos, tokenIndex
+						if position = pos; !_rules[ruleh16c6]() {
 							goto l125
 						}
+						pos = position
 						{ // h16
-							position162_78, tokenIndex162_78 := position, tokenIndex
+							position162_78, tokenIndex162_78 := pos, tokenIndex
 							{
-								position163_78 := position
+								position163_78 := pos
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_6_78
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l162_78
 								l262_6_78:
-									position++
+									pos++
 									goto lok6_78
 								}
 							lok6_78:
 								{
-									position164_78, tokenIndex164_78 := position, tokenIndex
+									position164_78, tokenIndex164_78 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_7_78
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l164_78
 									l262_7_78:
-										position++
+										pos++
 										goto lok7_78
 									}
 								lok7_78:
 									goto l165_78
 								l164_78:
-									position, tokenIndex = position164_78, tokenIndex164_78
+									pos, tokenIndex = position164_78, tokenIndex164_78
 								}
 							l165_78:
 								{
-									position166_78, tokenIndex166_78 := position, tokenIndex
+									position166_78, tokenIndex166_78 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_8_78
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l166_78
 									l262_8_78:
-										position++
+										pos++
 										goto lok8_78
 									}
 								lok8_78:
 									goto l167_78
 								l166_78:
-									position, tokenIndex = position166_78, tokenIndex166_78
+									pos, tokenIndex = position166_78, tokenIndex166_78
 								}
 							l167_78:
 								{
-									position168_78, tokenIndex168_78 := position, tokenIndex
+									position168_78, tokenIndex168_78 := pos, tokenIndex
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_9_78
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l168_78
 									l262_9_78:
-										position++
+										pos++
 										goto lok9_78
 									}
 								lok9_78:
 									goto l169_78
 								l168_78:
-									position, tokenIndex = position168_78, tokenIndex168_78
+									pos, tokenIndex = position168_78, tokenIndex168_78
 								}
 							l169_78:
 								_ = position163_78
 							}
 							goto lok78
 						l162_78:
-							position, tokenIndex = position162_78, tokenIndex162_78
+							pos, tokenIndex = position162_78, tokenIndex162_78
 							goto l125
 						}
 					lok78:
 						goto l126
 					l125:
-						position, tokenIndex = position125, tokenIndex125
+						pos, tokenIndex = position125, tokenIndex125
 					}
 				l126:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l94
 					}
-					position++
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l94
 					}
-					position++
+					pos++
 					{
-						position127, tokenIndex127 := position, tokenIndex
+						position127, tokenIndex127 := pos, tokenIndex
 						{ // IPv6end
-							position128_79, tokenIndex128_79 := position, tokenIndex
+							position128_79, tokenIndex128_79 := pos, tokenIndex
 							{
-								position129_79 := position
+								position129_79 := pos
 								{
-									position130_79, tokenIndex130_79 := position, tokenIndex
-									if buffer[position] != rune(']') {
-										if int(position) == p.at {
+									position130_79, tokenIndex130_79 := pos, tokenIndex
+									if buffer[pos] != rune(']') {
+										if int(pos) == p.at {
 											p.note(15, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l131_79
 									}
-									position++
+									pos++
 									goto l130_79
 								l131_79:
-									position, tokenIndex = position130_79, tokenIndex130_79
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									pos, tokenIndex = position130_79, tokenIndex130_79
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_79
 									}
-									position++
-									if buffer[position] != rune('2') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('2') {
+										if int(pos) == p.at {
 											p.note(16, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_79
 									}
-									position++
-									if buffer[position] != rune('5') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('5') {
+										if int(pos) == p.at {
 											p.note(17, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l128_79
 									}
-									position++
+									pos++
 								}
 							l130_79:
 								_ = position129_79
 							}
 							goto lok79
 						l128_79:
-							position, tokenIndex = position128_79, tokenIndex128_79
+							pos, tokenIndex = position128_79, tokenIndex128_79
 							goto l94
 						}
 					lok79:
-						position, tokenIndex = position127, tokenIndex127
+						pos, tokenIndex = position127, tokenIndex127
 					}
 				}
 			l96:
+				position = pos
 				add(ruleIPv6address, position95)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l94:
-			position, tokenIndex = position94, tokenIndex94
+			pos, tokenIndex = position94, tokenIndex94
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 17 IPv6end <- <(']' / ('%' '2' '5'))> */
 		func() bool {
-			position128, tokenIndex128 := position, tokenIndex
+			pos := position
+			position128, tokenIndex128 := pos, tokenIndex
 			{
-				position129 := position
+				position129 := pos
 				{
-					position130, tokenIndex130 := position, tokenIndex
-					if buffer[position] != rune(']') {
-						if int(position) == p.at {
+					position130, tokenIndex130 := pos, tokenIndex
+					if buffer[pos] != rune(']') {
+						if int(pos) == p.at {
 							p.note(15, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l131
 					}
-					position++
+					pos++
 					goto l130
 				l131:
-					position, tokenIndex = position130, tokenIndex130
-					if buffer[position] != rune('%') {
-						if int(position) == p.at {
+					pos, tokenIndex = position130, tokenIndex130
+					if buffer[pos] != rune('%') {
+						if int(pos) == p.at {
 							p.note(9, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l128
 					}
-					position++
-					if buffer[position] != rune('2') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('2') {
+						if int(pos) == p.at {
 							p.note(16, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l128
 					}
-					position++
-					if buffer[position] != rune('5') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('5') {
+						if int(pos) == p.at {
 							p.note(17, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l128
 					}
-					position++
+					pos++
 				}
 			l130:
 				_ = position129
 			}
+			position = pos
 			return true
 		l128:
-			position, tokenIndex = position128, tokenIndex128
+			pos, tokenIndex = position128, tokenIndex128
+			position = pos
 			return false
 		},
 		/* 18 h16c1 <- <(h16 ':' !':')?> */
 		func() bool {
+			pos := position
 			{
-				position133 := position
+				position133 := pos
 				{
-					position134, tokenIndex134 := position, tokenIndex
+					position134, tokenIndex134 := pos, tokenIndex
 					{ // h16
-						position162_22, tokenIndex162_22 := position, tokenIndex
+						position162_22, tokenIndex162_22 := pos, tokenIndex
 						{
-							position163_22 := position
+							position163_22 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_22
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_22
 							l262_6_22:
-								position++
+								pos++
 								goto lok6_22
 							}
 						lok6_22:
 							{
-								position164_22, tokenIndex164_22 := position, tokenIndex
+								position164_22, tokenIndex164_22 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_22
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_22
 								l262_7_22:
-									position++
+									pos++
 									goto lok7_22
 								}
 							lok7_22:
 								goto l165_22
 							l164_22:
-								position, tokenIndex = position164_22, tokenIndex164_22
+								pos, tokenIndex = position164_22, tokenIndex164_22
 							}
 						l165_22:
 							{
-								position166_22, tokenIndex166_22 := position, tokenIndex
+								position166_22, tokenIndex166_22 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_22
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_22
 								l262_8_22:
-									position++
+									pos++
 									goto lok8_22
 								}
 							lok8_22:
 								goto l167_22
 							l166_22:
-								position, tokenIndex = position166_22, tokenIndex166_22
+								pos, tokenIndex = position166_22, tokenIndex166_22
 							}
 						l167_22:
 							{
-								position168_22, tokenIndex168_22 := position, tokenIndex
+								position168_22, tokenIndex168_22 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_22
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_22
 								l262_9_22:
-									position++
+									pos++
 									goto lok9_22
 								}
 							lok9_22:
 								goto l169_22
 							l168_22:
-								position, tokenIndex = position168_22, tokenIndex168_22
+								pos, tokenIndex = position168_22, tokenIndex168_22
 							}
 						l169_22:
 							_ = position163_22
 						}
 						goto lok22
 					l162_22:
-						position, tokenIndex = position162_22, tokenIndex162_22
+						pos, tokenIndex = position162_22, tokenIndex162_22
 						goto l134
 					}
 				lok22:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l134
 					}
-					position++
+					pos++
 					{
-						position136, tokenIndex136 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							if int(position) == p.at {
+						position136, tokenIndex136 := pos, tokenIndex
+						if buffer[pos] != rune(':') {
+							if int(pos) == p.at {
 								p.note(0, false)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l136
 						}
-						position++
+						pos++
 						goto l134
 					l136:
-						position, tokenIndex = position136, tokenIndex136
+						pos, tokenIndex = position136, tokenIndex136
 					}
 					goto l135
 				l134:
-					position, tokenIndex = position134, tokenIndex134
+					pos, tokenIndex = position134, tokenIndex134
 				}
 			l135:
 				_ = position133
 			}
+			position = pos
 			return true
 		},
 		/* 19 h16c2 <- <(h16 ':' !':' h16c1)?> */
 		func() bool {
+			pos := position
 			{
-				position138 := position
+				position138 := pos
 				{
-					position139, tokenIndex139 := position, tokenIndex
+					position139, tokenIndex139 := pos, tokenIndex
 					{ // h16
-						position162_23, tokenIndex162_23 := position, tokenIndex
+						position162_23, tokenIndex162_23 := pos, tokenIndex
 						{
-							position163_23 := position
+							position163_23 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_23
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_23
 							l262_6_23:
-								position++
+								pos++
 								goto lok6_23
 							}
 						lok6_23:
 							{
-								position164_23, tokenIndex164_23 := position, tokenIndex
+								position164_23, tokenIndex164_23 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_23
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_23
 								l262_7_23:
-									position++
+									pos++
 									goto lok7_23
 								}
 							lok7_23:
 								goto l165_23
 							l164_23:
-								position, tokenIndex = position164_23, tokenIndex164_23
+								pos, tokenIndex = position164_23, tokenIndex164_23
 							}
 						l165_23:
 							{
-								position166_23, tokenIndex166_23 := position, tokenIndex
+								position166_23, tokenIndex166_23 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_23
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_23
 								l262_8_23:
-									position++
+									pos++
 									goto lok8_23
 								}
 							lok8_23:
 								goto l167_23
 							l166_23:
-								position, tokenIndex = position166_23, tokenIndex166_23
+								pos, tokenIndex = position166_23, tokenIndex166_23
 							}
 						l167_23:
 							{
-								position168_23, tokenIndex168_23 := position, tokenIndex
+								position168_23, tokenIndex168_23 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_23
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_23
 								l262_9_23:
-									position++
+									pos++
 									goto lok9_23
 								}
 							lok9_23:
 								goto l169_23
 							l168_23:
-								position, tokenIndex = position168_23, tokenIndex168_23
+								pos, tokenIndex = position168_23, tokenIndex168_23
 							}
 						l169_23:
 							_ = position163_23
 						}
 						goto lok23
 					l162_23:
-						position, tokenIndex = position162_23, tokenIndex162_23
+						pos, tokenIndex = position162_23, tokenIndex162_23
 						goto l139
 					}
 				lok23:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l139
 					}
-					position++
+					pos++
 					{
-						position141, tokenIndex141 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							if int(position) == p.at {
+						position141, tokenIndex141 := pos, tokenIndex
+						if buffer[pos] != rune(':') {
+							if int(pos) == p.at {
 								p.note(0, false)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l141
 						}
-						position++
+						pos++
 						goto l139
 					l141:
-						position, tokenIndex = position141, tokenIndex141
+						pos, tokenIndex = position141, tokenIndex141
 					}
-					if !_rules[ruleh16c1]() {
+					if position = pos; !_rules[ruleh16c1]() {
 						goto l139
 					}
+					pos = position
 					goto l140
 				l139:
-					position, tokenIndex = position139, tokenIndex139
+					pos, tokenIndex = position139, tokenIndex139
 				}
 			l140:
 				_ = position138
 			}
+			position = pos
 			return true
 		},
 		/* 20 h16c3 <- <(h16 ':' !':' h16c2)?> */
 		func() bool {
+			pos := position
 			{
-				position143 := position
+				position143 := pos
 				{
-					position144, tokenIndex144 := position, tokenIndex
+					position144, tokenIndex144 := pos, tokenIndex
 					{ // h16
-						position162_24, tokenIndex162_24 := position, tokenIndex
+						position162_24, tokenIndex162_24 := pos, tokenIndex
 						{
-							position163_24 := position
+							position163_24 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_24
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_24
 							l262_6_24:
-								position++
+								pos++
 								goto lok6_24
 							}
 						lok6_24:
 							{
-								position164_24, tokenIndex164_24 := position, tokenIndex
+								position164_24, tokenIndex164_24 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_24
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_24
 								l262_7_24:
-									position++
+									pos++
 									goto lok7_24
 								}
 							lok7_24:
 								goto l165_24
 							l164_24:
-								position, tokenIndex = position164_24, tokenIndex164_24
+								pos, tokenIndex = position164_24, tokenIndex164_24
 							}
 						l165_24:
 							{
-								position166_24, tokenIndex166_24 := position, tokenIndex
+								position166_24, tokenIndex166_24 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_24
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_24
 								l262_8_24:
-									position++
+									pos++
 									goto lok8_24
 								}
 							lok8_24:
 								goto l167_24
 							l166_24:
-								position, tokenIndex = position166_24, tokenIndex166_24
+								pos, tokenIndex = position166_24, tokenIndex166_24
 							}
 						l167_24:
 							{
-								position168_24, tokenIndex168_24 := position, tokenIndex
+								position168_24, tokenIndex168_24 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_24
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_24
 								l262_9_24:
-									position++
+									pos++
 									goto lok9_24
 								}
 							lok9_24:
 								goto l169_24
 							l168_24:
-								position, tokenIndex = position168_24, tokenIndex168_24
+								pos, tokenIndex = position168_24, tokenIndex168_24
 							}
 						l169_24:
 							_ = position163_24
 						}
 						goto lok24
 					l162_24:
-						position, tokenIndex = position162_24, tokenIndex162_24
+						pos, tokenIndex = position162_24, tokenIndex162_24
 						goto l144
 					}
 				lok24:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l144
 					}
-					position++
+					pos++
 					{
-						position146, tokenIndex146 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							if int(position) == p.at {
+						position146, tokenIndex146 := pos, tokenIndex
+						if buffer[pos] != rune(':') {
+							if int(pos) == p.at {
 								p.note(0, false)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l146
 						}
-						position++
+						pos++
 						goto l144
 					l146:
-						position, tokenIndex = position146, tokenIndex146
+						pos, tokenIndex = position146, tokenIndex146
 					}
-					if !_rules[ruleh16c2]() {
+					if position = pos; !_rules[ruleh16c2]() {
 						goto l144
 					}
+					pos = position
 					goto l145
 				l144:
-					position, tokenIndex = position144, tokenIndex144
+					pos, tokenIndex = position144, tokenIndex144
 				}
 			l145:
 				_ = position143
 			}
+			position = pos
 			return true
 		},
 		/* 21 h16c4 <- <(h16 ':' !':' h16c3)?> */
 		func() bool {
+			pos := position
 			{
-				position148 := position
+				position148 := pos
 				{
-					position149, tokenIndex149 := position, tokenIndex
+					position149, tokenIndex149 := pos, tokenIndex
 					{ // h16
-						position162_25, tokenIndex162_25 := position, tokenIndex
+						position162_25, tokenIndex162_25 := pos, tokenIndex
 						{
-							position163_25 := position
+							position163_25 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_25
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_25
 							l262_6_25:
-								position++
+								pos++
 								goto lok6_25
 							}
 						lok6_25:
 							{
-								position164_25, tokenIndex164_25 := position, tokenIndex
+								position164_25, tokenIndex164_25 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_25
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_25
 								l262_7_25:
-									position++
+									pos++
 									goto lok7_25
 								}
 							lok7_25:
 								goto l165_25
 							l164_25:
-								position, tokenIndex = position164_25, tokenIndex164_25
+								pos, tokenIndex = position164_25, tokenIndex164_25
 							}
 						l165_25:
 							{
-								position166_25, tokenIndex166_25 := position, tokenIndex
+								position166_25, tokenIndex166_25 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_25
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_25
 								l262_8_25:
-									position++
+									pos++
 									goto lok8_25
 								}
 							lok8_25:
 								goto l167_25
 							l166_25:
-								position, tokenIndex = position166_25, tokenIndex166_25
+								pos, tokenIndex = position166_25, tokenIndex166_25
 							}
 						l167_25:
 							{
-								position168_25, tokenIndex168_25 := position, tokenIndex
+								position168_25, tokenIndex168_25 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_25
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_25
 								l262_9_25:
-									position++
+									pos++
 									goto lok9_25
 								}
 							lok9_25:
 								goto l169_25
 							l168_25:
-								position, tokenIndex = position168_25, tokenIndex168_25
+								pos, tokenIndex = position168_25, tokenIndex168_25
 							}
 						l169_25:
 							_ = position163_25
 						}
 						goto lok25
 					l162_25:
-						position, tokenIndex = position162_25, tokenIndex162_25
+						pos, tokenIndex = position162_25, tokenIndex162_25
 						goto l149
 					}
 				lok25:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l149
 					}
-					position++
+					pos++
 					{
-						position151, tokenIndex151 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							if int(position) == p.at {
+						position151, tokenIndex151 := pos, tokenIndex
+						if buffer[pos] != rune(':') {
+							if int(pos) == p.at {
 								p.note(0, false)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l151
 						}
-						position++
+						pos++
 						goto l149
 					l151:
-						position, tokenIndex = position151, tokenIndex151
+						pos, tokenIndex = position151, tokenIndex151
 					}
-					if !_rules[ruleh16c3]() {
+					if position = pos; !_rules[ruleh16c3]() {
 						goto l149
 					}
+					pos = position
 					goto l150
 				l149:
-					position, tokenIndex = position149, tokenIndex149
+					pos, tokenIndex = position149, tokenIndex149
 				}
 			l150:
 				_ = position148
 			}
+			position = pos
 			return true
 		},
 		/* 22 h16c5 <- <(h16 ':' !':' h16c4)?> */
 		func() bool {
+			pos := position
 			{
-				position153 := position
+				position153 := pos
 				{
-					position154, tokenIndex154 := position, tokenIndex
+					position154, tokenIndex154 := pos, tokenIndex
 					{ // h16
-						position162_26, tokenIndex162_26 := position, tokenIndex
+						position162_26, tokenIndex162_26 := pos, tokenIndex
 						{
-							position163_26 := position
+							position163_26 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_26
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_26
 							l262_6_26:
-								position++
+								pos++
 								goto lok6_26
 							}
 						lok6_26:
 							{
-								position164_26, tokenIndex164_26 := position, tokenIndex
+								position164_26, tokenIndex164_26 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_26
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_26
 								l262_7_26:
-									position++
+									pos++
 									goto lok7_26
 								}
 							lok7_26:
 								goto l165_26
 							l164_26:
-								position, tokenIndex = position164_26, tokenIndex164_26
+								pos, tokenIndex = position164_26, tokenIndex164_26
 							}
 						l165_26:
 							{
-								position166_26, tokenIndex166_26 := position, tokenIndex
+								position166_26, tokenIndex166_26 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_26
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_26
 								l262_8_26:
-									position++
+									pos++
 									goto lok8_26
 								}
 							lok8_26:
 								goto l167_26
 							l166_26:
-								position, tokenIndex = position166_26, tokenIndex166_26
+								pos, tokenIndex = position166_26, tokenIndex166_26
 							}
 						l167_26:
 							{
-								position168_26, tokenIndex168_26 := position, tokenIndex
+								position168_26, tokenIndex168_26 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_26
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_26
 								l262_9_26:
-									position++
+									pos++
 									goto lok9_26
 								}
 							lok9_26:
 								goto l169_26
 							l168_26:
-								position, tokenIndex = position168_26, tokenIndex168_26
+								pos, tokenIndex = position168_26, tokenIndex168_26
 							}
 						l169_26:
 							_ = position163_26
 						}
 						goto lok26
 					l162_26:
-						position, tokenIndex = position162_26, tokenIndex162_26
+						pos, tokenIndex = position162_26, tokenIndex162_26
 						goto l154
 					}
 				lok26:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l154
 					}
-					position++
+					pos++
 					{
-						position156, tokenIndex156 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							if int(position) == p.at {
+						position156, tokenIndex156 := pos, tokenIndex
+						if buffer[pos] != rune(':') {
+							if int(pos) == p.at {
 								p.note(0, false)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l156
 						}
-						position++
+						pos++
 						goto l154
 					l156:
-						position, tokenIndex = position156, tokenIndex156
+						pos, tokenIndex = position156, tokenIndex156
 					}
-					if !_rules[ruleh16c4]() {
+					if position = pos; !_rules[ruleh16c4]() {
 						goto l154
 					}
+					pos = position
 					goto l155
 				l154:
-					position, tokenIndex = position154, tokenIndex154
+					pos, tokenIndex = position154, tokenIndex154
 				}
 			l155:
 				_ = position153
 			}
+			position = pos
 			return true
 		},
 		/* 23 h16c6 <- <(h16 ':' !':' h16c5)?> */
 		func() bool {
+			pos := position
 			{
-				position158 := position
+				position158 := pos
 				{
-					position159, tokenIndex159 := position, tokenIndex
+					position159, tokenIndex159 := pos, tokenIndex
 					{ // h16
-						position162_27, tokenIndex162_27 := position, tokenIndex
+						position162_27, tokenIndex162_27 := pos, tokenIndex
 						{
-							position163_27 := position
+							position163_27 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_27
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_27
 							l262_6_27:
-								position++
+								pos++
 								goto lok6_27
 							}
 						lok6_27:
 							{
-								position164_27, tokenIndex164_27 := position, tokenIndex
+								position164_27, tokenIndex164_27 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_27
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_27
 								l262_7_27:
-									position++
+									pos++
 									goto lok7_27
 								}
 							lok7_27:
 								goto l165_27
 							l164_27:
-								position, tokenIndex = position164_27, tokenIndex164_27
+								pos, tokenIndex = position164_27, tokenIndex164_27
 							}
 						l165_27:
 							{
-								position166_27, tokenIndex166_27 := position, tokenIndex
+								position166_27, tokenIndex166_27 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_27
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_27
 								l262_8_27:
-									position++
+									pos++
 									goto lok8_27
 								}
 							lok8_27:
 								goto l167_27
 							l166_27:
-								position, tokenIndex = position166_27, tokenIndex166_27
+								pos, tokenIndex = position166_27, tokenIndex166_27
 							}
 						l167_27:
 							{
-								position168_27, tokenIndex168_27 := position, tokenIndex
+								position168_27, tokenIndex168_27 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_27
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_27
 								l262_9_27:
-									position++
+									pos++
 									goto lok9_27
 								}
 							lok9_27:
 								goto l169_27
 							l168_27:
-								position, tokenIndex = position168_27, tokenIndex168_27
+								pos, tokenIndex = position168_27, tokenIndex168_27
 							}
 						l169_27:
 							_ = position163_27
 						}
 						goto lok27
 					l162_27:
-						position, tokenIndex = position162_27, tokenIndex162_27
+						pos, tokenIndex = position162_27, tokenIndex162_27
 						goto l159
 					}
 				lok27:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l159
 					}
-					position++
+					pos++
 					{
-						position161, tokenIndex161 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							if int(position) == p.at {
+						position161, tokenIndex161 := pos, tokenIndex
+						if buffer[pos] != rune(':') {
+							if int(pos) == p.at {
 								p.note(0, false)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l161
 						}
-						position++
+						pos++
 						goto l159
 					l161:
-						position, tokenIndex = position161, tokenIndex161
+						pos, tokenIndex = position161, tokenIndex161
 					}
-					if !_rules[ruleh16c5]() {
+					if position = pos; !_rules[ruleh16c5]() {
 						goto l159
 					}
+					pos = position
 					goto l160
 				l159:
-					position, tokenIndex = position159, tokenIndex159
+					pos, tokenIndex = position159, tokenIndex159
 				}
 			l160:
 				_ = position158
 			}
+			position = pos
 			return true
 		},
 		/* 24 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)> */
 		func() bool {
-			position162, tokenIndex162 := position, tokenIndex
+			pos := position
+			position162, tokenIndex162 := pos, tokenIndex
 			{
-				position163 := position
+				position163 := pos
 				{ // HEXDIG
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l262_6
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l162
 				l262_6:
-					position++
+					pos++
 					goto lok6
 				}
 			lok6:
 				{
-					position164, tokenIndex164 := position, tokenIndex
+					position164, tokenIndex164 := pos, tokenIndex
 					{ // HEXDIG
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(10, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_7
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l164
 					l262_7:
-						position++
+						pos++
 						goto lok7
 					}
 				lok7:
 					goto l165
 				l164:
-					position, tokenIndex = position164, tokenIndex164
+					pos, tokenIndex = position164, tokenIndex164
 				}
 			l165:
 				{
-					position166, tokenIndex166 := position, tokenIndex
+					position166, tokenIndex166 := pos, tokenIndex
 					{ // HEXDIG
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(10, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_8
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l166
 					l262_8:
-						position++
+						pos++
 						goto lok8
 					}
 				lok8:
 					goto l167
 				l166:
-					position, tokenIndex = position166, tokenIndex166
+					pos, tokenIndex = position166, tokenIndex166
 				}
 			l167:
 				{
-					position168, tokenIndex168 := position, tokenIndex
+					position168, tokenIndex168 := pos, tokenIndex
 					{ // HEXDIG
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(10, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l262_9
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l168
 					l262_9:
-						position++
+						pos++
 						goto lok9
 					}
 				lok9:
 					goto l169
 				l168:
-					position, tokenIndex = position168, tokenIndex168
+					pos, tokenIndex = position168, tokenIndex168
 				}
 			l169:
 				_ = position163
 			}
+			position = pos
 			return true
 		l162:
-			position, tokenIndex = position162, tokenIndex162
+			pos, tokenIndex = position162, tokenIndex162
+			position = pos
 			return false
 		},
 		/* 25 ls32 <- <((h16 ':' h16) / IPv4address)> */
 		func() bool {
-			position170, tokenIndex170 := position, tokenIndex
+			pos := position
+			position170, tokenIndex170 := pos, tokenIndex
 			{
-				position171 := position
+				position171 := pos
 				{
-					position172, tokenIndex172 := position, tokenIndex
+					position172, tokenIndex172 := pos, tokenIndex
 					{ // h16
-						position162_36, tokenIndex162_36 := position, tokenIndex
+						position162_36, tokenIndex162_36 := pos, tokenIndex
 						{
-							position163_36 := position
+							position163_36 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_36
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_36
 							l262_6_36:
-								position++
+								pos++
 								goto lok6_36
 							}
 						lok6_36:
 							{
-								position164_36, tokenIndex164_36 := position, tokenIndex
+								position164_36, tokenIndex164_36 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_36
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_36
 								l262_7_36:
-									position++
+									pos++
 									goto lok7_36
 								}
 							lok7_36:
 								goto l165_36
 							l164_36:
-								position, tokenIndex = position164_36, tokenIndex164_36
+								pos, tokenIndex = position164_36, tokenIndex164_36
 							}
 						l165_36:
 							{
-								position166_36, tokenIndex166_36 := position, tokenIndex
+								position166_36, tokenIndex166_36 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_36
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_36
 								l262_8_36:
-									position++
+									pos++
 									goto lok8_36
 								}
 							lok8_36:
 								goto l167_36
 							l166_36:
-								position, tokenIndex = position166_36, tokenIndex166_36
+								pos, tokenIndex = position166_36, tokenIndex166_36
 							}
 						l167_36:
 							{
-								position168_36, tokenIndex168_36 := position, tokenIndex
+								position168_36, tokenIndex168_36 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_36
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_36
 								l262_9_36:
-									position++
+									pos++
 									goto lok9_36
 								}
 							lok9_36:
 								goto l169_36
 							l168_36:
-								position, tokenIndex = position168_36, tokenIndex168_36
+								pos, tokenIndex = position168_36, tokenIndex168_36
 							}
 						l169_36:
 							_ = position163_36
 						}
 						goto lok36
 					l162_36:
-						position, tokenIndex = position162_36, tokenIndex162_36
+						pos, tokenIndex = position162_36, tokenIndex162_36
 						goto l173
 					}
 				lok36:
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l173
 					}
-					position++
+					pos++
 					{ // h16
-						position162_37, tokenIndex162_37 := position, tokenIndex
+						position162_37, tokenIndex162_37 := pos, tokenIndex
 						{
-							position163_37 := position
+							position163_37 := pos
 							{ // HEXDIG
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l262_6_37
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l162_37
 							l262_6_37:
-								position++
+								pos++
 								goto lok6_37
 							}
 						lok6_37:
 							{
-								position164_37, tokenIndex164_37 := position, tokenIndex
+								position164_37, tokenIndex164_37 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_7_37
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l164_37
 								l262_7_37:
-									position++
+									pos++
 									goto lok7_37
 								}
 							lok7_37:
 								goto l165_37
 							l164_37:
-								position, tokenIndex = position164_37, tokenIndex164_37
+								pos, tokenIndex = position164_37, tokenIndex164_37
 							}
 						l165_37:
 							{
-								position166_37, tokenIndex166_37 := position, tokenIndex
+								position166_37, tokenIndex166_37 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_8_37
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l166_37
 								l262_8_37:
-									position++
+									pos++
 									goto lok8_37
 								}
 							lok8_37:
 								goto l167_37
 							l166_37:
-								position, tokenIndex = position166_37, tokenIndex166_37
+								pos, tokenIndex = position166_37, tokenIndex166_37
 							}
 						l167_37:
 							{
-								position168_37, tokenIndex168_37 := position, tokenIndex
+								position168_37, tokenIndex168_37 := pos, tokenIndex
 								{ // HEXDIG
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l262_9_37
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l168_37
 								l262_9_37:
-									position++
+									pos++
 									goto lok9_37
 								}
 							lok9_37:
 								goto l169_37
 							l168_37:
-								position, tokenIndex = position168_37, tokenIndex168_37
+								pos, tokenIndex = position168_37, tokenIndex168_37
 							}
 						l169_37:
 							_ = position163_37
 						}
 						goto lok37
 					l162_37:
-						position, tokenIndex = position162_37, tokenIndex162_37
+						pos, tokenIndex = position162_37, tokenIndex162_37
 						goto l173
 					}
 				lok37:
 					goto l172
 				l173:
-					position, tokenIndex = position172, tokenIndex172
-					if !_rules[ruleIPv4address]() {
+					pos, tokenIndex = position172, tokenIndex172
+					if position = pos; !_rules[ruleIPv4address]() {
 						goto l170
 					}
+					pos = position
 				}
 			l172:
 				_ = position171
 			}
+			position = pos
 			return true
 		l170:
-			position, tokenIndex = position170, tokenIndex170
+			pos, tokenIndex = position170, tokenIndex170
+			position = pos
 			return false
 		},
 		/* 26 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleIPv4address)
-			position174, tokenIndex174 := position, tokenIndex
+			position174, tokenIndex174 := pos, tokenIndex
 			{
-				position175 := position
-				if !_rules[ruledec_octet]() {
+				position175 := pos
+				if position = pos; !_rules[ruledec_octet]() {
 					goto l174
 				}
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(20, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l174
 				}
-				position++
-				if !_rules[ruledec_octet]() {
+				pos++
+				if position = pos; !_rules[ruledec_octet]() {
 					goto l174
 				}
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(20, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l174
 				}
-				position++
-				if !_rules[ruledec_octet]() {
+				pos++
+				if position = pos; !_rules[ruledec_octet]() {
 					goto l174
 				}
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(20, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l174
 				}
-				position++
-				if !_rules[ruledec_octet]() {
+				pos++
+				if position = pos; !_rules[ruledec_octet]() {
 					goto l174
 				}
+				pos = position
+				position = pos
 				add(ruleIPv4address, position175)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l174:
-			position, tokenIndex = position174, tokenIndex174
+			pos, tokenIndex = position174, tokenIndex174
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 27 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)> */
 		func() bool {
-			position176, tokenIndex176 := position, tokenIndex
+			pos := position
+			position176, tokenIndex176 := pos, tokenIndex
 			{
-				position177 := position
+				position177 := pos
 				{
-					position178, tokenIndex178 := position, tokenIndex
-					if buffer[position] != rune('2') {
-						if int(position) == p.at {
+					position178, tokenIndex178 := pos, tokenIndex
+					if buffer[pos] != rune('2') {
+						if int(pos) == p.at {
 							p.note(16, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l179
 					}
-					position++
-					if buffer[position] != rune('5') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('5') {
+						if int(pos) == p.at {
 							p.note(17, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l179
 					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('5') {
-						if int(position) == p.at {
+					pos++
+					if c := buffer[pos]; c < rune('0') || c > rune('5') {
+						if int(pos) == p.at {
 							p.note(21, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l179
 					}
-					position++
+					pos++
 					goto l178
 				l179:
-					position, tokenIndex = position178, tokenIndex178
-					if buffer[position] != rune('2') {
-						if int(position) == p.at {
+					pos, tokenIndex = position178, tokenIndex178
+					if buffer[pos] != rune('2') {
+						if int(pos) == p.at {
 							p.note(16, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l180
 					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('4') {
-						if int(position) == p.at {
+					pos++
+					if c := buffer[pos]; c < rune('0') || c > rune('4') {
+						if int(pos) == p.at {
 							p.note(22, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l180
 					}
-					position++
+					pos++
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(13, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l260_10
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l180
 					l260_10:
-						position++
+						pos++
 						goto lok10
 					}
 				lok10:
 					goto l178
 				l180:
-					position, tokenIndex = position178, tokenIndex178
-					if buffer[position] != rune('1') {
-						if int(position) == p.at {
+					pos, tokenIndex = position178, tokenIndex178
+					if buffer[pos] != rune('1') {
+						if int(pos) == p.at {
 							p.note(23, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l181
 					}
-					position++
+					pos++
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(13, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l260_11
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l181
 					l260_11:
-						position++
+						pos++
 						goto lok11
 					}
 				lok11:
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(13, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l260_12
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l181
 					l260_12:
-						position++
+						pos++
 						goto lok12
 					}
 				lok12:
 					goto l178
 				l181:
-					position, tokenIndex = position178, tokenIndex178
-					if c := buffer[position]; c < rune('1') || c > rune('9') {
-						if int(position) == p.at {
+					pos, tokenIndex = position178, tokenIndex178
+					if c := buffer[pos]; c < rune('1') || c > rune('9') {
+						if int(pos) == p.at {
 							p.note(24, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l182
 					}
-					position++
+					pos++
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(13, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l260_13
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l182
 					l260_13:
-						position++
+						pos++
 						goto lok13
 					}
 				lok13:
 					goto l178
 				l182:
-					position, tokenIndex = position178, tokenIndex178
+					pos, tokenIndex = position178, tokenIndex178
 					{ // DIGIT
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(13, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l260_14
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l176
 					l260_14:
-						position++
+						pos++
 						goto lok14
 					}
 				lok14:
@@ -7434,77 +7606,80 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l178:
 				_ = position177
 			}
+			position = pos
 			return true
 		l176:
-			position, tokenIndex = position176, tokenIndex176
+			pos, tokenIndex = position176, tokenIndex176
+			position = pos
 			return false
 		},
 		/* 28 reg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulereg_name)
 			{
-				position184 := position
+				position184 := pos
 			l185:
 				{
-					position186, tokenIndex186 := position, tokenIndex
+					position186, tokenIndex186 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(11, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(9, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position249_28, tokenIndex249_28 := position, tokenIndex
+									position249_28, tokenIndex249_28 := pos, tokenIndex
 									{
-										position250_28 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position250_28 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(9, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l249_28
 										}
-										position++
+										pos++
 										{ // HEXDIG
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(10, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l262_15_28
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l249_28
 										l262_15_28:
-											position++
+											pos++
 											goto lok15_28
 										}
 									lok15_28:
 										{ // HEXDIG
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(10, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l262_16_28
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l249_28
 										l262_16_28:
-											position++
+											pos++
 											goto lok16_28
 										}
 									lok16_28:
@@ -7512,378 +7687,416 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok28
 								l249_28:
-									position, tokenIndex = position249_28, tokenIndex249_28
+									pos, tokenIndex = position249_28, tokenIndex249_28
 									goto l186
 								}
 							lok28:
 								;
 							default:
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									if int(position) == p.at {
+								if c := buffer[pos]; c < rune('a') || c > rune('z') {
+									if int(pos) == p.at {
 										p.note(4, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l186
 								}
-								position++
+								pos++
 							}
 						}
 					}
 
 					goto l185
 				l186:
-					position, tokenIndex = position186, tokenIndex186
+					pos, tokenIndex = position186, tokenIndex186
 				}
+				position = pos
 				add(rulereg_name, position184)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 29 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))> */
 		func() bool {
-			position188, tokenIndex188 := position, tokenIndex
+			pos := position
+			position188, tokenIndex188 := pos, tokenIndex
 			{
-				position189 := position
+				position189 := pos
 				{
-					position190, tokenIndex190 := position, tokenIndex
-					if !_rules[rulepath_abempty]() {
+					position190, tokenIndex190 := pos, tokenIndex
+					if position = pos; !_rules[rulepath_abempty]() {
 						goto l191
 					}
+					pos = position
 					{
-						position192, tokenIndex192 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position192, tokenIndex192 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l192
 						}
+						pos = position
 						goto l191
 					l192:
-						position, tokenIndex = position192, tokenIndex192
+						pos, tokenIndex = position192, tokenIndex192
 					}
 					goto l190
 				l191:
-					position, tokenIndex = position190, tokenIndex190
-					if !_rules[rulepath_absolute]() {
+					pos, tokenIndex = position190, tokenIndex190
+					if position = pos; !_rules[rulepath_absolute]() {
 						goto l193
 					}
+					pos = position
 					{
-						position194, tokenIndex194 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position194, tokenIndex194 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l194
 						}
+						pos = position
 						goto l193
 					l194:
-						position, tokenIndex = position194, tokenIndex194
+						pos, tokenIndex = position194, tokenIndex194
 					}
 					goto l190
 				l193:
-					position, tokenIndex = position190, tokenIndex190
-					if !_rules[rulepath_noscheme]() {
+					pos, tokenIndex = position190, tokenIndex190
+					if position = pos; !_rules[rulepath_noscheme]() {
 						goto l195
 					}
+					pos = position
 					{
-						position196, tokenIndex196 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position196, tokenIndex196 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l196
 						}
+						pos = position
 						goto l195
 					l196:
-						position, tokenIndex = position196, tokenIndex196
+						pos, tokenIndex = position196, tokenIndex196
 					}
 					goto l190
 				l195:
-					position, tokenIndex = position190, tokenIndex190
-					if !_rules[rulepath_rootless]() {
+					pos, tokenIndex = position190, tokenIndex190
+					if position = pos; !_rules[rulepath_rootless]() {
 						goto l197
 					}
+					pos = position
 					{
-						position198, tokenIndex198 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position198, tokenIndex198 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l198
 						}
+						pos = position
 						goto l197
 					l198:
-						position, tokenIndex = position198, tokenIndex198
+						pos, tokenIndex = position198, tokenIndex198
 					}
 					goto l190
 				l197:
-					position, tokenIndex = position190, tokenIndex190
-					if !_rules[rulepath_empty]() {
+					pos, tokenIndex = position190, tokenIndex190
+					if position = pos; !_rules[rulepath_empty]() {
 						goto l188
 					}
+					pos = position
 					{
-						position199, tokenIndex199 := position, tokenIndex
-						if !matchDot() {
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+						position199, tokenIndex199 := pos, tokenIndex
+						if position = pos; !matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l199
 						}
+						pos = position
 						goto l188
 					l199:
-						position, tokenIndex = position199, tokenIndex199
+						pos, tokenIndex = position199, tokenIndex199
 					}
 				}
 			l190:
 				_ = position189
 			}
+			position = pos
 			return true
 		l188:
-			position, tokenIndex = position188, tokenIndex188
+			pos, tokenIndex = position188, tokenIndex188
+			position = pos
 			return false
 		},
 		/* 30 path_abempty <- <('/' segment)*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepath_abempty)
 			{
-				position201 := position
+				position201 := pos
 			l202:
 				{
-					position203, tokenIndex203 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position203, tokenIndex203 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l203
 					}
-					position++
-					if !_rules[rulesegment]() {
+					pos++
+					if position = pos; !_rules[rulesegment]() {
 						goto l203
 					}
+					pos = position
 					goto l202
 				l203:
-					position, tokenIndex = position203, tokenIndex203
+					pos, tokenIndex = position203, tokenIndex203
 				}
+				position = pos
 				add(rulepath_abempty, position201)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 31 path_absolute <- <('/' (segment_nz ('/' segment)*)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepath_absolute)
-			position204, tokenIndex204 := position, tokenIndex
+			position204, tokenIndex204 := pos, tokenIndex
 			{
-				position205 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position205 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(1, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l204
 				}
-				position++
+				pos++
 				{
-					position206, tokenIndex206 := position, tokenIndex
-					if !_rules[rulesegment_nz]() {
+					position206, tokenIndex206 := pos, tokenIndex
+					if position = pos; !_rules[rulesegment_nz]() {
 						goto l206
 					}
+					pos = position
 				l208:
 					{
-						position209, tokenIndex209 := position, tokenIndex
-						if buffer[position] != rune('/') {
-							if int(position) == p.at {
+						position209, tokenIndex209 := pos, tokenIndex
+						if buffer[pos] != rune('/') {
+							if int(pos) == p.at {
 								p.note(1, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l209
 						}
-						position++
-						if !_rules[rulesegment]() {
+						pos++
+						if position = pos; !_rules[rulesegment]() {
 							goto l209
 						}
+						pos = position
 						goto l208
 					l209:
-						position, tokenIndex = position209, tokenIndex209
+						pos, tokenIndex = position209, tokenIndex209
 					}
 					goto l207
 				l206:
-					position, tokenIndex = position206, tokenIndex206
+					pos, tokenIndex = position206, tokenIndex206
 				}
 			l207:
+				position = pos
 				add(rulepath_absolute, position205)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l204:
-			position, tokenIndex = position204, tokenIndex204
+			pos, tokenIndex = position204, tokenIndex204
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 32 path_noscheme <- <(segment_nz_nc ('/' segment)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepath_noscheme)
-			position210, tokenIndex210 := position, tokenIndex
+			position210, tokenIndex210 := pos, tokenIndex
 			{
-				position211 := position
-				if !_rules[rulesegment_nz_nc]() {
+				position211 := pos
+				if position = pos; !_rules[rulesegment_nz_nc]() {
 					goto l210
 				}
+				pos = position
 			l212:
 				{
-					position213, tokenIndex213 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position213, tokenIndex213 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l213
 					}
-					position++
-					if !_rules[rulesegment]() {
+					pos++
+					if position = pos; !_rules[rulesegment]() {
 						goto l213
 					}
+					pos = position
 					goto l212
 				l213:
-					position, tokenIndex = position213, tokenIndex213
+					pos, tokenIndex = position213, tokenIndex213
 				}
+				position = pos
 				add(rulepath_noscheme, position211)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l210:
-			position, tokenIndex = position210, tokenIndex210
+			pos, tokenIndex = position210, tokenIndex210
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 33 path_rootless <- <(segment_nz ('/' segment)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepath_rootless)
-			position214, tokenIndex214 := position, tokenIndex
+			position214, tokenIndex214 := pos, tokenIndex
 			{
-				position215 := position
-				if !_rules[rulesegment_nz]() {
+				position215 := pos
+				if position = pos; !_rules[rulesegment_nz]() {
 					goto l214
 				}
+				pos = position
 			l216:
 				{
-					position217, tokenIndex217 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position217, tokenIndex217 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(1, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l217
 					}
-					position++
-					if !_rules[rulesegment]() {
+					pos++
+					if position = pos; !_rules[rulesegment]() {
 						goto l217
 					}
+					pos = position
 					goto l216
 				l217:
-					position, tokenIndex = position217, tokenIndex217
+					pos, tokenIndex = position217, tokenIndex217
 				}
+				position = pos
 				add(rulepath_rootless, position215)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l214:
-			position, tokenIndex = position214, tokenIndex214
+			pos, tokenIndex = position214, tokenIndex214
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 34 path_empty <- <(pchar &{false})?> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepath_empty)
 			{
-				position219 := position
+				position219 := pos
 				{
-					position220, tokenIndex220 := position, tokenIndex
+					position220, tokenIndex220 := pos, tokenIndex
 					{ // pchar
-						position236_38, tokenIndex236_38 := position, tokenIndex
+						position236_38, tokenIndex236_38 := pos, tokenIndex
 						{
-							position237_38 := position
+							position237_38 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(25, false)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position249_33_38, tokenIndex249_33_38 := position, tokenIndex
+											position249_33_38, tokenIndex249_33_38 := pos, tokenIndex
 											{
-												position250_33_38 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position250_33_38 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(9, false)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l249_33_38
 												}
-												position++
+												pos++
 												{ // HEXDIG
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(10, false)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l262_15_33_38
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l249_33_38
 												l262_15_33_38:
-													position++
+													pos++
 													goto lok15_33_38
 												}
 											lok15_33_38:
 												{ // HEXDIG
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(10, false)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l262_16_33_38
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l249_33_38
 												l262_16_33_38:
-													position++
+													pos++
 													goto lok16_33_38
 												}
 											lok16_33_38:
@@ -7891,23 +8104,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok33_38
 										l249_33_38:
-											position, tokenIndex = position249_33_38, tokenIndex249_33_38
+											pos, tokenIndex = position249_33_38, tokenIndex249_33_38
 											goto l236_38
 										}
 									lok33_38:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(4, false)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l236_38
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -7916,7 +8129,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok38
 					l236_38:
-						position, tokenIndex = position236_38, tokenIndex236_38
+						pos, tokenIndex = position236_38, tokenIndex236_38
 						goto l220
 					}
 				lok38:
@@ -7925,82 +8138,85 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto l221
 				l220:
-					position, tokenIndex = position220, tokenIndex220
+					pos, tokenIndex = position220, tokenIndex220
 				}
 			l221:
+				position = pos
 				add(rulepath_empty, position219)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 35 segment <- <pchar*> */
 		func() bool {
+			pos := position
 			{
-				position223 := position
+				position223 := pos
 			l224:
 				{
-					position225, tokenIndex225 := position, tokenIndex
+					position225, tokenIndex225 := pos, tokenIndex
 					{ // pchar
-						position236_39, tokenIndex236_39 := position, tokenIndex
+						position236_39, tokenIndex236_39 := pos, tokenIndex
 						{
-							position237_39 := position
+							position237_39 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(25, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position249_33_39, tokenIndex249_33_39 := position, tokenIndex
+											position249_33_39, tokenIndex249_33_39 := pos, tokenIndex
 											{
-												position250_33_39 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position250_33_39 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(9, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l249_33_39
 												}
-												position++
+												pos++
 												{ // HEXDIG
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l262_15_33_39
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l249_33_39
 												l262_15_33_39:
-													position++
+													pos++
 													goto lok15_33_39
 												}
 											lok15_33_39:
 												{ // HEXDIG
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l262_16_33_39
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l249_33_39
 												l262_16_33_39:
-													position++
+													pos++
 													goto lok16_33_39
 												}
 											lok16_33_39:
@@ -8008,23 +8224,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok33_39
 										l249_33_39:
-											position, tokenIndex = position249_33_39, tokenIndex249_33_39
+											pos, tokenIndex = position249_33_39, tokenIndex249_33_39
 											goto l236_39
 										}
 									lok33_39:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(4, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l236_39
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -8033,84 +8249,86 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok39
 					l236_39:
-						position, tokenIndex = position236_39, tokenIndex236_39
+						pos, tokenIndex = position236_39, tokenIndex236_39
 						goto l225
 					}
 				lok39:
 					goto l224
 				l225:
-					position, tokenIndex = position225, tokenIndex225
+					pos, tokenIndex = position225, tokenIndex225
 				}
 				_ = position223
 			}
+			position = pos
 			return true
 		},
 		/* 36 segment_nz <- <pchar+> */
 		func() bool {
-			position226, tokenIndex226 := position, tokenIndex
+			pos := position
+			position226, tokenIndex226 := pos, tokenIndex
 			{
-				position227 := position
+				position227 := pos
 				{ // pchar
-					position236_40, tokenIndex236_40 := position, tokenIndex
+					position236_40, tokenIndex236_40 := pos, tokenIndex
 					{
-						position237_40 := position
+						position237_40 := pos
 						{
-							if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(25, true)
 								}
 
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(9, false)
 								}
-								switch buffer[position] {
+								switch buffer[pos] {
 								case '%':
 									{ // pct_encoded
-										position249_33_40, tokenIndex249_33_40 := position, tokenIndex
+										position249_33_40, tokenIndex249_33_40 := pos, tokenIndex
 										{
-											position250_33_40 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position250_33_40 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(9, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l249_33_40
 											}
-											position++
+											pos++
 											{ // HEXDIG
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(10, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 													goto l262_15_33_40
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l249_33_40
 											l262_15_33_40:
-												position++
+												pos++
 												goto lok15_33_40
 											}
 										lok15_33_40:
 											{ // HEXDIG
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(10, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 													goto l262_16_33_40
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l249_33_40
 											l262_16_33_40:
-												position++
+												pos++
 												goto lok16_33_40
 											}
 										lok16_33_40:
@@ -8118,23 +8336,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok33_40
 									l249_33_40:
-										position, tokenIndex = position249_33_40, tokenIndex249_33_40
+										pos, tokenIndex = position249_33_40, tokenIndex249_33_40
 										goto l236_40
 									}
 								lok33_40:
 									;
 								default:
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
+									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l236_40
 									}
-									position++
+									pos++
 								}
 							}
 						}
@@ -8143,74 +8361,74 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok40
 				l236_40:
-					position, tokenIndex = position236_40, tokenIndex236_40
+					pos, tokenIndex = position236_40, tokenIndex236_40
 					goto l226
 				}
 			lok40:
 			l228:
 				{
-					position229, tokenIndex229 := position, tokenIndex
+					position229, tokenIndex229 := pos, tokenIndex
 					{ // pchar
-						position236_41, tokenIndex236_41 := position, tokenIndex
+						position236_41, tokenIndex236_41 := pos, tokenIndex
 						{
-							position237_41 := position
+							position237_41 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(25, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // pct_encoded
-											position249_33_41, tokenIndex249_33_41 := position, tokenIndex
+											position249_33_41, tokenIndex249_33_41 := pos, tokenIndex
 											{
-												position250_33_41 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position250_33_41 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(9, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l249_33_41
 												}
-												position++
+												pos++
 												{ // HEXDIG
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l262_15_33_41
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l249_33_41
 												l262_15_33_41:
-													position++
+													pos++
 													goto lok15_33_41
 												}
 											lok15_33_41:
 												{ // HEXDIG
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 														goto l262_16_33_41
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l249_33_41
 												l262_16_33_41:
-													position++
+													pos++
 													goto lok16_33_41
 												}
 											lok16_33_41:
@@ -8218,23 +8436,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok33_41
 										l249_33_41:
-											position, tokenIndex = position249_33_41, tokenIndex249_33_41
+											pos, tokenIndex = position249_33_41, tokenIndex249_33_41
 											goto l236_41
 										}
 									lok33_41:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(4, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l236_41
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -8243,83 +8461,86 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok41
 					l236_41:
-						position, tokenIndex = position236_41, tokenIndex236_41
+						pos, tokenIndex = position236_41, tokenIndex236_41
 						goto l229
 					}
 				lok41:
 					goto l228
 				l229:
-					position, tokenIndex = position229, tokenIndex229
+					pos, tokenIndex = position229, tokenIndex229
 				}
 				_ = position227
 			}
+			position = pos
 			return true
 		l226:
-			position, tokenIndex = position226, tokenIndex226
+			pos, tokenIndex = position226, tokenIndex226
+			position = pos
 			return false
 		},
 		/* 37 segment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
 		func() bool {
-			position230, tokenIndex230 := position, tokenIndex
+			pos := position
+			position230, tokenIndex230 := pos, tokenIndex
 			{
-				position231 := position
+				position231 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(26, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(9, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position249_29, tokenIndex249_29 := position, tokenIndex
+								position249_29, tokenIndex249_29 := pos, tokenIndex
 								{
-									position250_29 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position250_29 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l249_29
 									}
-									position++
+									pos++
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_15_29
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l249_29
 									l262_15_29:
-										position++
+										pos++
 										goto lok15_29
 									}
 								lok15_29:
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_16_29
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l249_29
 									l262_16_29:
-										position++
+										pos++
 										goto lok16_29
 									}
 								lok16_29:
@@ -8327,25 +8548,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok29
 							l249_29:
-								position, tokenIndex = position249_29, tokenIndex249_29
+								pos, tokenIndex = position249_29, tokenIndex249_29
 								goto l230
 							}
 						lok29:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(12, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l251_30
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l230
 							l251_30:
-								position++
+								pos++
 								goto lok30
 							}
 						lok30:
@@ -8355,64 +8576,64 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 			l232:
 				{
-					position233, tokenIndex233 := position, tokenIndex
+					position233, tokenIndex233 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(26, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(9, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // pct_encoded
-									position249_31, tokenIndex249_31 := position, tokenIndex
+									position249_31, tokenIndex249_31 := pos, tokenIndex
 									{
-										position250_31 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position250_31 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(9, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l249_31
 										}
-										position++
+										pos++
 										{ // HEXDIG
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(10, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l262_15_31
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l249_31
 										l262_15_31:
-											position++
+											pos++
 											goto lok15_31
 										}
 									lok15_31:
 										{ // HEXDIG
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(10, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l262_16_31
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l249_31
 										l262_16_31:
-											position++
+											pos++
 											goto lok16_31
 										}
 									lok16_31:
@@ -8420,25 +8641,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok31
 								l249_31:
-									position, tokenIndex = position249_31, tokenIndex249_31
+									pos, tokenIndex = position249_31, tokenIndex249_31
 									goto l233
 								}
 							lok31:
 								;
 							default:
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(12, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 										goto l251_32
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l233
 								l251_32:
-									position++
+									pos++
 									goto lok32
 								}
 							lok32:
@@ -8448,77 +8669,80 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l232
 				l233:
-					position, tokenIndex = position233, tokenIndex233
+					pos, tokenIndex = position233, tokenIndex233
 				}
 				_ = position231
 			}
+			position = pos
 			return true
 		l230:
-			position, tokenIndex = position230, tokenIndex230
+			pos, tokenIndex = position230, tokenIndex230
+			position = pos
 			return false
 		},
 		/* 38 pchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			position236, tokenIndex236 := position, tokenIndex
+			pos := position
+			position236, tokenIndex236 := pos, tokenIndex
 			{
-				position237 := position
+				position237 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(25, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(9, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // pct_encoded
-								position249_33, tokenIndex249_33 := position, tokenIndex
+								position249_33, tokenIndex249_33 := pos, tokenIndex
 								{
-									position250_33 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position250_33 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l249_33
 									}
-									position++
+									pos++
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_15_33
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l249_33
 									l262_15_33:
-										position++
+										pos++
 										goto lok15_33
 									}
 								lok15_33:
 									{ // HEXDIG
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l262_16_33
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l249_33
 									l262_16_33:
-										position++
+										pos++
 										goto lok16_33
 									}
 								lok16_33:
@@ -8526,112 +8750,115 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok33
 							l249_33:
-								position, tokenIndex = position249_33, tokenIndex249_33
+								pos, tokenIndex = position249_33, tokenIndex249_33
 								goto l236
 							}
 						lok33:
 							;
 						default:
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) == p.at {
+							if c := buffer[pos]; c < rune('a') || c > rune('z') {
+								if int(pos) == p.at {
 									p.note(4, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l236
 							}
-							position++
+							pos++
 						}
 					}
 				}
 
 				_ = position237
 			}
+			position = pos
 			return true
 		l236:
-			position, tokenIndex = position236, tokenIndex236
+			pos, tokenIndex = position236, tokenIndex236
+			position = pos
 			return false
 		},
 		/* 39 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulequery)
 			{
-				position240 := position
+				position240 := pos
 			l241:
 				{
-					position242, tokenIndex242 := position, tokenIndex
+					position242, tokenIndex242 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(27, true)
 							}
 
 							{ // pchar
-								position236_34, tokenIndex236_34 := position, tokenIndex
+								position236_34, tokenIndex236_34 := pos, tokenIndex
 								{
-									position237_34 := position
+									position237_34 := pos
 									{
-										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-											position++
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
 										} else {
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(25, true)
 											}
 
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(9, false)
 											}
-											switch buffer[position] {
+											switch buffer[pos] {
 											case '%':
 												{ // pct_encoded
-													position249_33_34, tokenIndex249_33_34 := position, tokenIndex
+													position249_33_34, tokenIndex249_33_34 := pos, tokenIndex
 													{
-														position250_33_34 := position
-														if buffer[position] != rune('%') {
-															if int(position) == p.at {
+														position250_33_34 := pos
+														if buffer[pos] != rune('%') {
+															if int(pos) == p.at {
 																p.note(9, true)
 															}
 
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l249_33_34
 														}
-														position++
+														pos++
 														{ // HEXDIG
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(10, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 																goto l262_15_33_34
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l249_33_34
 														l262_15_33_34:
-															position++
+															pos++
 															goto lok15_33_34
 														}
 													lok15_33_34:
 														{ // HEXDIG
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(10, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 																goto l262_16_33_34
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l249_33_34
 														l262_16_33_34:
-															position++
+															pos++
 															goto lok16_33_34
 														}
 													lok16_33_34:
@@ -8639,23 +8866,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													}
 													goto lok33_34
 												l249_33_34:
-													position, tokenIndex = position249_33_34, tokenIndex249_33_34
+													pos, tokenIndex = position249_33_34, tokenIndex249_33_34
 													goto l236_34
 												}
 											lok33_34:
 												;
 											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
+												if c := buffer[pos]; c < rune('a') || c > rune('z') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l236_34
 												}
-												position++
+												pos++
 											}
 										}
 									}
@@ -8664,7 +8891,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok34
 							l236_34:
-								position, tokenIndex = position236_34, tokenIndex236_34
+								pos, tokenIndex = position236_34, tokenIndex236_34
 								goto l242
 							}
 						lok34:
@@ -8673,91 +8900,94 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l241
 				l242:
-					position, tokenIndex = position242, tokenIndex242
+					pos, tokenIndex = position242, tokenIndex242
 				}
+				position = pos
 				add(rulequery, position240)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 40 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefragment)
 			{
-				position245 := position
+				position245 := pos
 			l246:
 				{
-					position247, tokenIndex247 := position, tokenIndex
+					position247, tokenIndex247 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(27, true)
 							}
 
 							{ // pchar
-								position236_35, tokenIndex236_35 := position, tokenIndex
+								position236_35, tokenIndex236_35 := pos, tokenIndex
 								{
-									position237_35 := position
+									position237_35 := pos
 									{
-										if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-											position++
+										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+											pos++
 										} else {
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(25, true)
 											}
 
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(9, false)
 											}
-											switch buffer[position] {
+											switch buffer[pos] {
 											case '%':
 												{ // pct_encoded
-													position249_33_35, tokenIndex249_33_35 := position, tokenIndex
+													position249_33_35, tokenIndex249_33_35 := pos, tokenIndex
 													{
-														position250_33_35 := position
-														if buffer[position] != rune('%') {
-															if int(position) == p.at {
+														position250_33_35 := pos
+														if buffer[pos] != rune('%') {
+															if int(pos) == p.at {
 																p.note(9, true)
 															}
 
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l249_33_35
 														}
-														position++
+														pos++
 														{ // HEXDIG
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(10, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 																goto l262_15_33_35
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l249_33_35
 														l262_15_33_35:
-															position++
+															pos++
 															goto lok15_33_35
 														}
 													lok15_33_35:
 														{ // HEXDIG
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(10, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 																goto l262_16_33_35
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l249_33_35
 														l262_16_33_35:
-															position++
+															pos++
 															goto lok16_33_35
 														}
 													lok16_33_35:
@@ -8765,23 +8995,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													}
 													goto lok33_35
 												l249_33_35:
-													position, tokenIndex = position249_33_35, tokenIndex249_33_35
+													pos, tokenIndex = position249_33_35, tokenIndex249_33_35
 													goto l236_35
 												}
 											lok33_35:
 												;
 											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
+												if c := buffer[pos]; c < rune('a') || c > rune('z') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l236_35
 												}
-												position++
+												pos++
 											}
 										}
 									}
@@ -8790,7 +9020,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok35
 							l236_35:
-								position, tokenIndex = position236_35, tokenIndex236_35
+								pos, tokenIndex = position236_35, tokenIndex236_35
 								goto l247
 							}
 						lok35:
@@ -8799,82 +9029,90 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l246
 				l247:
-					position, tokenIndex = position247, tokenIndex247
+					pos, tokenIndex = position247, tokenIndex247
 				}
+				position = pos
 				add(rulefragment, position245)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 41 pct_encoded <- <('%' HEXDIG HEXDIG)> */
 		func() bool {
-			position249, tokenIndex249 := position, tokenIndex
+			pos := position
+			position249, tokenIndex249 := pos, tokenIndex
 			{
-				position250 := position
-				if buffer[position] != rune('%') {
-					if int(position) == p.at {
+				position250 := pos
+				if buffer[pos] != rune('%') {
+					if int(pos) == p.at {
 						p.note(9, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l249
 				}
-				position++
+				pos++
 				{ // HEXDIG
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l262_15
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l249
 				l262_15:
-					position++
+					pos++
 					goto lok15
 				}
 			lok15:
 				{ // HEXDIG
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l262_16
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l249
 				l262_16:
-					position++
+					pos++
 					goto lok16
 				}
 			lok16:
 				_ = position250
 			}
+			position = pos
 			return true
 		l249:
-			position, tokenIndex = position249, tokenIndex249
+			pos, tokenIndex = position249, tokenIndex249
+			position = pos
 			return false
 		},
 		/* 42 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(12, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l251
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l251:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 43 reserved <- <(gen_delims / sub_delims)> */
@@ -8883,52 +9121,61 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 45 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(28, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l256
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l256:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 46 ALPHA <- <([a-z] / [A-Z])> */
 		nil,
 		/* 47 DIGIT <- <[0-9]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(13, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l260
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l260:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 48 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l262
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l262:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 	}

@@ -519,546 +519,587 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 0 pegwrap_entries <- <prefixedaddress> */
 		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
+			pos := position
+			position0, tokenIndex0 := pos, tokenIndex
 			{
-				position1 := position
-				if !_rules[ruleprefixedaddress]() {
+				position1 := pos
+				if position = pos; !_rules[ruleprefixedaddress]() {
 					goto l0
 				}
+				pos = position
 				_ = position1
 			}
+			position = pos
 			return true
 		l0:
-			position, tokenIndex = position0, tokenIndex0
+			pos, tokenIndex = position0, tokenIndex0
+			position = pos
 			return false
 		},
 		/* 1 prefixedaddress <- <((preprefix fragmentaddress) / fragmentaddress)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleprefixedaddress)
-			position2, tokenIndex2 := position, tokenIndex
+			position2, tokenIndex2 := pos, tokenIndex
 			{
-				position3 := position
+				position3 := pos
 				{
-					position4, tokenIndex4 := position, tokenIndex
-					if !_rules[rulepreprefix]() {
+					position4, tokenIndex4 := pos, tokenIndex
+					if position = pos; !_rules[rulepreprefix]() {
 						goto l5
 					}
-					if !_rules[rulefragmentaddress]() {
+					pos = position
+					if position = pos; !_rules[rulefragmentaddress]() {
 						goto l5
 					}
+					pos = position
 					goto l4
 				l5:
-					position, tokenIndex = position4, tokenIndex4
-					if !_rules[rulefragmentaddress]() {
+					pos, tokenIndex = position4, tokenIndex4
+					if position = pos; !_rules[rulefragmentaddress]() {
 						goto l2
 					}
+					pos = position
 				}
 			l4:
+				position = pos
 				add(ruleprefixedaddress, position3)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l2:
-			position, tokenIndex = position2, tokenIndex2
+			pos, tokenIndex = position2, tokenIndex2
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 2 preprefix <- <('U' 'R' 'L' ':')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepreprefix)
-			position6, tokenIndex6 := position, tokenIndex
+			position6, tokenIndex6 := pos, tokenIndex
 			{
-				position7 := position
-				if buffer[position] != rune('U') {
-					if int(position) == p.at {
+				position7 := pos
+				if buffer[pos] != rune('U') {
+					if int(pos) == p.at {
 						p.note(0, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l6
 				}
-				position++
-				if buffer[position] != rune('R') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('R') {
+					if int(pos) == p.at {
 						p.note(1, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l6
 				}
-				position++
-				if buffer[position] != rune('L') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('L') {
+					if int(pos) == p.at {
 						p.note(2, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l6
 				}
-				position++
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l6
 				}
-				position++
+				pos++
+				position = pos
 				add(rulepreprefix, position7)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l6:
-			position, tokenIndex = position6, tokenIndex6
+			pos, tokenIndex = position6, tokenIndex6
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 3 fragmentaddress <- <(url ('#' fragmentid)? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefragmentaddress)
-			position8, tokenIndex8 := position, tokenIndex
+			position8, tokenIndex8 := pos, tokenIndex
 			{
-				position9 := position
-				if !_rules[ruleurl]() {
+				position9 := pos
+				if position = pos; !_rules[ruleurl]() {
 					goto l8
 				}
+				pos = position
 				{
-					position10, tokenIndex10 := position, tokenIndex
-					if buffer[position] != rune('#') {
-						if int(position) == p.at {
+					position10, tokenIndex10 := pos, tokenIndex
+					if buffer[pos] != rune('#') {
+						if int(pos) == p.at {
 							p.note(4, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l10
 					}
-					position++
-					if !_rules[rulefragmentid]() {
+					pos++
+					if position = pos; !_rules[rulefragmentid]() {
 						goto l10
 					}
+					pos = position
 					goto l11
 				l10:
-					position, tokenIndex = position10, tokenIndex10
+					pos, tokenIndex = position10, tokenIndex10
 				}
 			l11:
 				{
-					position12, tokenIndex12 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position12, tokenIndex12 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l12
 					}
+					pos = position
 					goto l8
 				l12:
-					position, tokenIndex = position12, tokenIndex12
+					pos, tokenIndex = position12, tokenIndex12
 				}
+				position = pos
 				add(rulefragmentaddress, position9)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l8:
-			position, tokenIndex = position8, tokenIndex8
+			pos, tokenIndex = position8, tokenIndex8
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 4 url <- <((httpaddress &urlend) / (fileaddress &urlend) / (newsaddress &urlend) / (prosperoaddress &urlend) / (telnetaddress &urlend) / (gopheraddress &urlend) / (waisaddress &urlend) / (afsaddress &urlend) / (generic &urlend))> */
 		func() bool {
-			position13, tokenIndex13 := position, tokenIndex
+			pos := position
+			position13, tokenIndex13 := pos, tokenIndex
 			{
-				position14 := position
+				position14 := pos
 				{
-					position15, tokenIndex15 := position, tokenIndex
+					position15, tokenIndex15 := pos, tokenIndex
 					{ // httpaddress
-						position63_62, tokenIndex63_62 := position, tokenIndex
+						position63_62, tokenIndex63_62 := pos, tokenIndex
 						{
-							position64_62 := position
-							if !_rules[rulescheme_http]() {
+							position64_62 := pos
+							if position = pos; !_rules[rulescheme_http]() {
 								goto l63_62
 							}
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos = position
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l63_62
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l63_62
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l63_62
 							}
-							position++
-							if !_rules[rulehostport]() {
+							pos++
+							if position = pos; !_rules[rulehostport]() {
 								goto l63_62
 							}
+							pos = position
 							{
-								position65_62, tokenIndex65_62 := position, tokenIndex
-								if !_rules[rulehttppath]() {
+								position65_62, tokenIndex65_62 := pos, tokenIndex
+								if position = pos; !_rules[rulehttppath]() {
 									goto l65_62
 								}
+								pos = position
 								goto l66_62
 							l65_62:
-								position, tokenIndex = position65_62, tokenIndex65_62
+								pos, tokenIndex = position65_62, tokenIndex65_62
 							}
 						l66_62:
 							{
-								position67_62, tokenIndex67_62 := position, tokenIndex
-								if buffer[position] != rune('?') {
-									if int(position) == p.at {
+								position67_62, tokenIndex67_62 := pos, tokenIndex
+								if buffer[pos] != rune('?') {
+									if int(pos) == p.at {
 										p.note(6, false)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l67_62
 								}
-								position++
-								if !p.peek(_rules[rulesearch]) {
+								pos++
+								if position = pos; !p.peek(_rules[rulesearch]) {
 									goto l67_62
 								}
+								pos = position
 								goto l68_62
 							l67_62:
-								position, tokenIndex = position67_62, tokenIndex67_62
+								pos, tokenIndex = position67_62, tokenIndex67_62
 							}
 						l68_62:
 							_ = position64_62
 						}
 						goto lok62
 					l63_62:
-						position, tokenIndex = position63_62, tokenIndex63_62
+						pos, tokenIndex = position63_62, tokenIndex63_62
 						goto l16
 					}
 				lok62:
 					{
-						position17, tokenIndex17 := position, tokenIndex
+						position17, tokenIndex17 := pos, tokenIndex
 						{ // urlend
-							position33_63, tokenIndex33_63 := position, tokenIndex
+							position33_63, tokenIndex33_63 := pos, tokenIndex
 							{
-								position34_63 := position
+								position34_63 := pos
 								{
-									position35_63, tokenIndex35_63 := position, tokenIndex
-									if buffer[position] != rune('#') {
-										if int(position) == p.at {
+									position35_63, tokenIndex35_63 := pos, tokenIndex
+									if buffer[pos] != rune('#') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l35_63
 									}
-									position++
-									if !_rules[rulefragmentid]() {
+									pos++
+									if position = pos; !_rules[rulefragmentid]() {
 										goto l35_63
 									}
+									pos = position
 									goto l36_63
 								l35_63:
-									position, tokenIndex = position35_63, tokenIndex35_63
+									pos, tokenIndex = position35_63, tokenIndex35_63
 								}
 							l36_63:
 								{
-									position37_63, tokenIndex37_63 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position37_63, tokenIndex37_63 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l37_63
 									}
+									pos = position
 									goto l33_63
 								l37_63:
-									position, tokenIndex = position37_63, tokenIndex37_63
+									pos, tokenIndex = position37_63, tokenIndex37_63
 								}
 								_ = position34_63
 							}
 							goto lok63
 						l33_63:
-							position, tokenIndex = position33_63, tokenIndex33_63
+							pos, tokenIndex = position33_63, tokenIndex33_63
 							goto l16
 						}
 					lok63:
-						position, tokenIndex = position17, tokenIndex17
+						pos, tokenIndex = position17, tokenIndex17
 					}
 					goto l15
 				l16:
-					position, tokenIndex = position15, tokenIndex15
+					pos, tokenIndex = position15, tokenIndex15
 					{ // fileaddress
-						position71_64, tokenIndex71_64 := position, tokenIndex
+						position71_64, tokenIndex71_64 := pos, tokenIndex
 						{
-							position72_64 := position
-							if !_rules[rulescheme_ftp]() {
+							position72_64 := pos
+							if position = pos; !_rules[rulescheme_ftp]() {
 								goto l71_64
 							}
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos = position
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l71_64
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l71_64
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l71_64
 							}
-							position++
-							if !_rules[ruleftpsite]() {
+							pos++
+							if position = pos; !_rules[ruleftpsite]() {
 								goto l71_64
 							}
-							if !_rules[ruleftppath]() {
+							pos = position
+							if position = pos; !_rules[ruleftppath]() {
 								goto l71_64
 							}
+							pos = position
 							_ = position72_64
 						}
 						goto lok64
 					l71_64:
-						position, tokenIndex = position71_64, tokenIndex71_64
+						pos, tokenIndex = position71_64, tokenIndex71_64
 						goto l18
 					}
 				lok64:
 					{
-						position19, tokenIndex19 := position, tokenIndex
+						position19, tokenIndex19 := pos, tokenIndex
 						{ // urlend
-							position33_65, tokenIndex33_65 := position, tokenIndex
+							position33_65, tokenIndex33_65 := pos, tokenIndex
 							{
-								position34_65 := position
+								position34_65 := pos
 								{
-									position35_65, tokenIndex35_65 := position, tokenIndex
-									if buffer[position] != rune('#') {
-										if int(position) == p.at {
+									position35_65, tokenIndex35_65 := pos, tokenIndex
+									if buffer[pos] != rune('#') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l35_65
 									}
-									position++
-									if !_rules[rulefragmentid]() {
+									pos++
+									if position = pos; !_rules[rulefragmentid]() {
 										goto l35_65
 									}
+									pos = position
 									goto l36_65
 								l35_65:
-									position, tokenIndex = position35_65, tokenIndex35_65
+									pos, tokenIndex = position35_65, tokenIndex35_65
 								}
 							l36_65:
 								{
-									position37_65, tokenIndex37_65 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position37_65, tokenIndex37_65 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l37_65
 									}
+									pos = position
 									goto l33_65
 								l37_65:
-									position, tokenIndex = position37_65, tokenIndex37_65
+									pos, tokenIndex = position37_65, tokenIndex37_65
 								}
 								_ = position34_65
 							}
 							goto lok65
 						l33_65:
-							position, tokenIndex = position33_65, tokenIndex33_65
+							pos, tokenIndex = position33_65, tokenIndex33_65
 							goto l18
 						}
 					lok65:
-						position, tokenIndex = position19, tokenIndex19
+						pos, tokenIndex = position19, tokenIndex19
 					}
 					goto l15
 				l18:
-					position, tokenIndex = position15, tokenIndex15
+					pos, tokenIndex = position15, tokenIndex15
 					{ // newsaddress
-						position83_66, tokenIndex83_66 := position, tokenIndex
+						position83_66, tokenIndex83_66 := pos, tokenIndex
 						{
-							position84_66 := position
-							if !_rules[rulescheme_news]() {
+							position84_66 := pos
+							if position = pos; !_rules[rulescheme_news]() {
 								goto l83_66
 							}
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos = position
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l83_66
 							}
-							position++
-							if !_rules[rulegroupart]() {
+							pos++
+							if position = pos; !_rules[rulegroupart]() {
 								goto l83_66
 							}
+							pos = position
 							_ = position84_66
 						}
 						goto lok66
 					l83_66:
-						position, tokenIndex = position83_66, tokenIndex83_66
+						pos, tokenIndex = position83_66, tokenIndex83_66
 						goto l20
 					}
 				lok66:
 					{
-						position21, tokenIndex21 := position, tokenIndex
+						position21, tokenIndex21 := pos, tokenIndex
 						{ // urlend
-							position33_67, tokenIndex33_67 := position, tokenIndex
+							position33_67, tokenIndex33_67 := pos, tokenIndex
 							{
-								position34_67 := position
+								position34_67 := pos
 								{
-									position35_67, tokenIndex35_67 := position, tokenIndex
-									if buffer[position] != rune('#') {
-										if int(position) == p.at {
+									position35_67, tokenIndex35_67 := pos, tokenIndex
+									if buffer[pos] != rune('#') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l35_67
 									}
-									position++
-									if !_rules[rulefragmentid]() {
+									pos++
+									if position = pos; !_rules[rulefragmentid]() {
 										goto l35_67
 									}
+									pos = position
 									goto l36_67
 								l35_67:
-									position, tokenIndex = position35_67, tokenIndex35_67
+									pos, tokenIndex = position35_67, tokenIndex35_67
 								}
 							l36_67:
 								{
-									position37_67, tokenIndex37_67 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position37_67, tokenIndex37_67 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l37_67
 									}
+									pos = position
 									goto l33_67
 								l37_67:
-									position, tokenIndex = position37_67, tokenIndex37_67
+									pos, tokenIndex = position37_67, tokenIndex37_67
 								}
 								_ = position34_67
 							}
 							goto lok67
 						l33_67:
-							position, tokenIndex = position33_67, tokenIndex33_67
+							pos, tokenIndex = position33_67, tokenIndex33_67
 							goto l20
 						}
 					lok67:
-						position, tokenIndex = position21, tokenIndex21
+						pos, tokenIndex = position21, tokenIndex21
 					}
 					goto l15
 				l20:
-					position, tokenIndex = position15, tokenIndex15
+					pos, tokenIndex = position15, tokenIndex15
 					{ // prosperoaddress
-						position128_68, tokenIndex128_68 := position, tokenIndex
+						position128_68, tokenIndex128_68 := pos, tokenIndex
 						{
-							position129_68 := position
+							position129_68 := pos
 							{ // prosperolink
-								position130_61_68, tokenIndex130_61_68 := position, tokenIndex
+								position130_61_68, tokenIndex130_61_68 := pos, tokenIndex
 								{
-									position131_61_68 := position
-									if !_rules[rulescheme_prospero]() {
+									position131_61_68 := pos
+									if position = pos; !_rules[rulescheme_prospero]() {
 										goto l130_61_68
 									}
-									if buffer[position] != rune(':') {
-										if int(position) == p.at {
+									pos = position
+									if buffer[pos] != rune(':') {
+										if int(pos) == p.at {
 											p.note(3, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l130_61_68
 									}
-									position++
-									if buffer[position] != rune('/') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('/') {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l130_61_68
 									}
-									position++
-									if buffer[position] != rune('/') {
-										if int(position) == p.at {
+									pos++
+									if buffer[pos] != rune('/') {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l130_61_68
 									}
-									position++
-									if !_rules[rulehostport]() {
+									pos++
+									if position = pos; !_rules[rulehostport]() {
 										goto l130_61_68
 									}
-									if !_rules[ruleprosperopath]() {
+									pos = position
+									if position = pos; !_rules[ruleprosperopath]() {
 										goto l130_61_68
 									}
+									pos = position
 									_ = position131_61_68
 								}
 								goto lok61_68
 							l130_61_68:
-								position, tokenIndex = position130_61_68, tokenIndex130_61_68
+								pos, tokenIndex = position130_61_68, tokenIndex130_61_68
 								goto l128_68
 							}
 						lok61_68:
@@ -1066,434 +1107,453 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok68
 					l128_68:
-						position, tokenIndex = position128_68, tokenIndex128_68
+						pos, tokenIndex = position128_68, tokenIndex128_68
 						goto l22
 					}
 				lok68:
 					{
-						position23, tokenIndex23 := position, tokenIndex
+						position23, tokenIndex23 := pos, tokenIndex
 						{ // urlend
-							position33_69, tokenIndex33_69 := position, tokenIndex
+							position33_69, tokenIndex33_69 := pos, tokenIndex
 							{
-								position34_69 := position
+								position34_69 := pos
 								{
-									position35_69, tokenIndex35_69 := position, tokenIndex
-									if buffer[position] != rune('#') {
-										if int(position) == p.at {
+									position35_69, tokenIndex35_69 := pos, tokenIndex
+									if buffer[pos] != rune('#') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l35_69
 									}
-									position++
-									if !_rules[rulefragmentid]() {
+									pos++
+									if position = pos; !_rules[rulefragmentid]() {
 										goto l35_69
 									}
+									pos = position
 									goto l36_69
 								l35_69:
-									position, tokenIndex = position35_69, tokenIndex35_69
+									pos, tokenIndex = position35_69, tokenIndex35_69
 								}
 							l36_69:
 								{
-									position37_69, tokenIndex37_69 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position37_69, tokenIndex37_69 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l37_69
 									}
+									pos = position
 									goto l33_69
 								l37_69:
-									position, tokenIndex = position37_69, tokenIndex37_69
+									pos, tokenIndex = position37_69, tokenIndex37_69
 								}
 								_ = position34_69
 							}
 							goto lok69
 						l33_69:
-							position, tokenIndex = position33_69, tokenIndex33_69
+							pos, tokenIndex = position33_69, tokenIndex33_69
 							goto l22
 						}
 					lok69:
-						position, tokenIndex = position23, tokenIndex23
+						pos, tokenIndex = position23, tokenIndex23
 					}
 					goto l15
 				l22:
-					position, tokenIndex = position15, tokenIndex15
+					pos, tokenIndex = position15, tokenIndex15
 					{ // telnetaddress
-						position148_70, tokenIndex148_70 := position, tokenIndex
+						position148_70, tokenIndex148_70 := pos, tokenIndex
 						{
-							position149_70 := position
-							if !_rules[rulescheme_telnet]() {
+							position149_70 := pos
+							if position = pos; !_rules[rulescheme_telnet]() {
 								goto l148_70
 							}
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos = position
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l148_70
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l148_70
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l148_70
 							}
-							position++
-							if !_rules[ruletelnetsite]() {
+							pos++
+							if position = pos; !_rules[ruletelnetsite]() {
 								goto l148_70
 							}
+							pos = position
 							_ = position149_70
 						}
 						goto lok70
 					l148_70:
-						position, tokenIndex = position148_70, tokenIndex148_70
+						pos, tokenIndex = position148_70, tokenIndex148_70
 						goto l24
 					}
 				lok70:
 					{
-						position25, tokenIndex25 := position, tokenIndex
+						position25, tokenIndex25 := pos, tokenIndex
 						{ // urlend
-							position33_71, tokenIndex33_71 := position, tokenIndex
+							position33_71, tokenIndex33_71 := pos, tokenIndex
 							{
-								position34_71 := position
+								position34_71 := pos
 								{
-									position35_71, tokenIndex35_71 := position, tokenIndex
-									if buffer[position] != rune('#') {
-										if int(position) == p.at {
+									position35_71, tokenIndex35_71 := pos, tokenIndex
+									if buffer[pos] != rune('#') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l35_71
 									}
-									position++
-									if !_rules[rulefragmentid]() {
+									pos++
+									if position = pos; !_rules[rulefragmentid]() {
 										goto l35_71
 									}
+									pos = position
 									goto l36_71
 								l35_71:
-									position, tokenIndex = position35_71, tokenIndex35_71
+									pos, tokenIndex = position35_71, tokenIndex35_71
 								}
 							l36_71:
 								{
-									position37_71, tokenIndex37_71 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position37_71, tokenIndex37_71 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l37_71
 									}
+									pos = position
 									goto l33_71
 								l37_71:
-									position, tokenIndex = position37_71, tokenIndex37_71
+									pos, tokenIndex = position37_71, tokenIndex37_71
 								}
 								_ = position34_71
 							}
 							goto lok71
 						l33_71:
-							position, tokenIndex = position33_71, tokenIndex33_71
+							pos, tokenIndex = position33_71, tokenIndex33_71
 							goto l24
 						}
 					lok71:
-						position, tokenIndex = position25, tokenIndex25
+						pos, tokenIndex = position25, tokenIndex25
 					}
 					goto l15
 				l24:
-					position, tokenIndex = position15, tokenIndex15
+					pos, tokenIndex = position15, tokenIndex15
 					{ // gopheraddress
-						position175_72, tokenIndex175_72 := position, tokenIndex
+						position175_72, tokenIndex175_72 := pos, tokenIndex
 						{
-							position176_72 := position
-							if !_rules[rulescheme_gopher]() {
+							position176_72 := pos
+							if position = pos; !_rules[rulescheme_gopher]() {
 								goto l175_72
 							}
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos = position
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l175_72
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l175_72
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l175_72
 							}
-							position++
-							if !_rules[rulehostport]() {
+							pos++
+							if position = pos; !_rules[rulehostport]() {
 								goto l175_72
 							}
+							pos = position
 							{
-								position177_72, tokenIndex177_72 := position, tokenIndex
-								if !_rules[rulegopherpath]() {
+								position177_72, tokenIndex177_72 := pos, tokenIndex
+								if position = pos; !_rules[rulegopherpath]() {
 									goto l177_72
 								}
+								pos = position
 								goto l178_72
 							l177_72:
-								position, tokenIndex = position177_72, tokenIndex177_72
+								pos, tokenIndex = position177_72, tokenIndex177_72
 							}
 						l178_72:
 							{
-								position179_72, tokenIndex179_72 := position, tokenIndex
-								if buffer[position] != rune('?') {
-									if int(position) == p.at {
+								position179_72, tokenIndex179_72 := pos, tokenIndex
+								if buffer[pos] != rune('?') {
+									if int(pos) == p.at {
 										p.note(6, false)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l179_72
 								}
-								position++
-								if !p.peek(_rules[rulesearch]) {
+								pos++
+								if position = pos; !p.peek(_rules[rulesearch]) {
 									goto l179_72
 								}
+								pos = position
 								goto l180_72
 							l179_72:
-								position, tokenIndex = position179_72, tokenIndex179_72
+								pos, tokenIndex = position179_72, tokenIndex179_72
 							}
 						l180_72:
 							_ = position176_72
 						}
 						goto lok72
 					l175_72:
-						position, tokenIndex = position175_72, tokenIndex175_72
+						pos, tokenIndex = position175_72, tokenIndex175_72
 						goto l26
 					}
 				lok72:
 					{
-						position27, tokenIndex27 := position, tokenIndex
+						position27, tokenIndex27 := pos, tokenIndex
 						{ // urlend
-							position33_73, tokenIndex33_73 := position, tokenIndex
+							position33_73, tokenIndex33_73 := pos, tokenIndex
 							{
-								position34_73 := position
+								position34_73 := pos
 								{
-									position35_73, tokenIndex35_73 := position, tokenIndex
-									if buffer[position] != rune('#') {
-										if int(position) == p.at {
+									position35_73, tokenIndex35_73 := pos, tokenIndex
+									if buffer[pos] != rune('#') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l35_73
 									}
-									position++
-									if !_rules[rulefragmentid]() {
+									pos++
+									if position = pos; !_rules[rulefragmentid]() {
 										goto l35_73
 									}
+									pos = position
 									goto l36_73
 								l35_73:
-									position, tokenIndex = position35_73, tokenIndex35_73
+									pos, tokenIndex = position35_73, tokenIndex35_73
 								}
 							l36_73:
 								{
-									position37_73, tokenIndex37_73 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position37_73, tokenIndex37_73 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l37_73
 									}
+									pos = position
 									goto l33_73
 								l37_73:
-									position, tokenIndex = position37_73, tokenIndex37_73
+									pos, tokenIndex = position37_73, tokenIndex37_73
 								}
 								_ = position34_73
 							}
 							goto lok73
 						l33_73:
-							position, tokenIndex = position33_73, tokenIndex33_73
+							pos, tokenIndex = position33_73, tokenIndex33_73
 							goto l26
 						}
 					lok73:
-						position, tokenIndex = position27, tokenIndex27
+						pos, tokenIndex = position27, tokenIndex27
 					}
 					goto l15
 				l26:
-					position, tokenIndex = position15, tokenIndex15
+					pos, tokenIndex = position15, tokenIndex15
 					{ // waisaddress
-						position85_74, tokenIndex85_74 := position, tokenIndex
+						position85_74, tokenIndex85_74 := pos, tokenIndex
 						{
-							position86_74 := position
+							position86_74 := pos
 							{
-								position87_74, tokenIndex87_74 := position, tokenIndex
+								position87_74, tokenIndex87_74 := pos, tokenIndex
 								{ // waisdoc
-									position95_59_74, tokenIndex95_59_74 := position, tokenIndex
+									position95_59_74, tokenIndex95_59_74 := pos, tokenIndex
 									{
-										position96_59_74 := position
-										if !_rules[rulescheme_wais]() {
+										position96_59_74 := pos
+										if position = pos; !_rules[rulescheme_wais]() {
 											goto l95_59_74
 										}
-										if buffer[position] != rune(':') {
-											if int(position) == p.at {
+										pos = position
+										if buffer[pos] != rune(':') {
+											if int(pos) == p.at {
 												p.note(3, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l95_59_74
 										}
-										position++
-										if buffer[position] != rune('/') {
-											if int(position) == p.at {
+										pos++
+										if buffer[pos] != rune('/') {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l95_59_74
 										}
-										position++
-										if buffer[position] != rune('/') {
-											if int(position) == p.at {
+										pos++
+										if buffer[pos] != rune('/') {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l95_59_74
 										}
-										position++
-										if !_rules[rulehostport]() {
+										pos++
+										if position = pos; !_rules[rulehostport]() {
 											goto l95_59_74
 										}
-										if !_rules[rulewaisdocpath]() {
+										pos = position
+										if position = pos; !_rules[rulewaisdocpath]() {
 											goto l95_59_74
 										}
+										pos = position
 										_ = position96_59_74
 									}
 									goto lok59_74
 								l95_59_74:
-									position, tokenIndex = position95_59_74, tokenIndex95_59_74
+									pos, tokenIndex = position95_59_74, tokenIndex95_59_74
 									goto l88_74
 								}
 							lok59_74:
 								goto l87_74
 							l88_74:
-								position, tokenIndex = position87_74, tokenIndex87_74
+								pos, tokenIndex = position87_74, tokenIndex87_74
 								{ // waisindex
-									position89_60_74, tokenIndex89_60_74 := position, tokenIndex
+									position89_60_74, tokenIndex89_60_74 := pos, tokenIndex
 									{
-										position90_60_74 := position
-										if !_rules[rulescheme_wais]() {
+										position90_60_74 := pos
+										if position = pos; !_rules[rulescheme_wais]() {
 											goto l89_60_74
 										}
-										if buffer[position] != rune(':') {
-											if int(position) == p.at {
+										pos = position
+										if buffer[pos] != rune(':') {
+											if int(pos) == p.at {
 												p.note(3, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l89_60_74
 										}
-										position++
-										if buffer[position] != rune('/') {
-											if int(position) == p.at {
+										pos++
+										if buffer[pos] != rune('/') {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l89_60_74
 										}
-										position++
-										if buffer[position] != rune('/') {
-											if int(position) == p.at {
+										pos++
+										if buffer[pos] != rune('/') {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l89_60_74
 										}
-										position++
-										if !_rules[rulehostport]() {
+										pos++
+										if position = pos; !_rules[rulehostport]() {
 											goto l89_60_74
 										}
-										if !_rules[rulewaisindexpath]() {
+										pos = position
+										if position = pos; !_rules[rulewaisindexpath]() {
 											goto l89_60_74
 										}
+										pos = position
 										{
-											position91_60_74, tokenIndex91_60_74 := position, tokenIndex
-											if buffer[position] != rune('?') {
-												if int(position) == p.at {
+											position91_60_74, tokenIndex91_60_74 := pos, tokenIndex
+											if buffer[pos] != rune('?') {
+												if int(pos) == p.at {
 													p.note(6, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l91_60_74
 											}
-											position++
-											if !_rules[rulesearch]() {
+											pos++
+											if position = pos; !_rules[rulesearch]() {
 												goto l91_60_74
 											}
+											pos = position
 											goto l92_60_74
 										l91_60_74:
-											position, tokenIndex = position91_60_74, tokenIndex91_60_74
+											pos, tokenIndex = position91_60_74, tokenIndex91_60_74
 										}
 									l92_60_74:
 										_ = position90_60_74
 									}
 									goto lok60_74
 								l89_60_74:
-									position, tokenIndex = position89_60_74, tokenIndex89_60_74
+									pos, tokenIndex = position89_60_74, tokenIndex89_60_74
 									goto l85_74
 								}
 							lok60_74:
@@ -1503,481 +1563,507 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok74
 					l85_74:
-						position, tokenIndex = position85_74, tokenIndex85_74
+						pos, tokenIndex = position85_74, tokenIndex85_74
 						goto l28
 					}
 				lok74:
 					{
-						position29, tokenIndex29 := position, tokenIndex
+						position29, tokenIndex29 := pos, tokenIndex
 						{ // urlend
-							position33_75, tokenIndex33_75 := position, tokenIndex
+							position33_75, tokenIndex33_75 := pos, tokenIndex
 							{
-								position34_75 := position
+								position34_75 := pos
 								{
-									position35_75, tokenIndex35_75 := position, tokenIndex
-									if buffer[position] != rune('#') {
-										if int(position) == p.at {
+									position35_75, tokenIndex35_75 := pos, tokenIndex
+									if buffer[pos] != rune('#') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l35_75
 									}
-									position++
-									if !_rules[rulefragmentid]() {
+									pos++
+									if position = pos; !_rules[rulefragmentid]() {
 										goto l35_75
 									}
+									pos = position
 									goto l36_75
 								l35_75:
-									position, tokenIndex = position35_75, tokenIndex35_75
+									pos, tokenIndex = position35_75, tokenIndex35_75
 								}
 							l36_75:
 								{
-									position37_75, tokenIndex37_75 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position37_75, tokenIndex37_75 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l37_75
 									}
+									pos = position
 									goto l33_75
 								l37_75:
-									position, tokenIndex = position37_75, tokenIndex37_75
+									pos, tokenIndex = position37_75, tokenIndex37_75
 								}
 								_ = position34_75
 							}
 							goto lok75
 						l33_75:
-							position, tokenIndex = position33_75, tokenIndex33_75
+							pos, tokenIndex = position33_75, tokenIndex33_75
 							goto l28
 						}
 					lok75:
-						position, tokenIndex = position29, tokenIndex29
+						pos, tokenIndex = position29, tokenIndex29
 					}
 					goto l15
 				l28:
-					position, tokenIndex = position15, tokenIndex15
+					pos, tokenIndex = position15, tokenIndex15
 					{ // afsaddress
-						position77_76, tokenIndex77_76 := position, tokenIndex
+						position77_76, tokenIndex77_76 := pos, tokenIndex
 						{
-							position78_76 := position
-							if !_rules[rulescheme_afs]() {
+							position78_76 := pos
+							if position = pos; !_rules[rulescheme_afs]() {
 								goto l77_76
 							}
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos = position
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l77_76
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l77_76
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l77_76
 							}
-							position++
-							if !_rules[ruleafssite]() {
+							pos++
+							if position = pos; !_rules[ruleafssite]() {
 								goto l77_76
 							}
-							if !_rules[ruleafspath]() {
+							pos = position
+							if position = pos; !_rules[ruleafspath]() {
 								goto l77_76
 							}
+							pos = position
 							_ = position78_76
 						}
 						goto lok76
 					l77_76:
-						position, tokenIndex = position77_76, tokenIndex77_76
+						pos, tokenIndex = position77_76, tokenIndex77_76
 						goto l30
 					}
 				lok76:
 					{
-						position31, tokenIndex31 := position, tokenIndex
+						position31, tokenIndex31 := pos, tokenIndex
 						{ // urlend
-							position33_77, tokenIndex33_77 := position, tokenIndex
+							position33_77, tokenIndex33_77 := pos, tokenIndex
 							{
-								position34_77 := position
+								position34_77 := pos
 								{
-									position35_77, tokenIndex35_77 := position, tokenIndex
-									if buffer[position] != rune('#') {
-										if int(position) == p.at {
+									position35_77, tokenIndex35_77 := pos, tokenIndex
+									if buffer[pos] != rune('#') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l35_77
 									}
-									position++
-									if !_rules[rulefragmentid]() {
+									pos++
+									if position = pos; !_rules[rulefragmentid]() {
 										goto l35_77
 									}
+									pos = position
 									goto l36_77
 								l35_77:
-									position, tokenIndex = position35_77, tokenIndex35_77
+									pos, tokenIndex = position35_77, tokenIndex35_77
 								}
 							l36_77:
 								{
-									position37_77, tokenIndex37_77 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position37_77, tokenIndex37_77 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l37_77
 									}
+									pos = position
 									goto l33_77
 								l37_77:
-									position, tokenIndex = position37_77, tokenIndex37_77
+									pos, tokenIndex = position37_77, tokenIndex37_77
 								}
 								_ = position34_77
 							}
 							goto lok77
 						l33_77:
-							position, tokenIndex = position33_77, tokenIndex33_77
+							pos, tokenIndex = position33_77, tokenIndex33_77
 							goto l30
 						}
 					lok77:
-						position, tokenIndex = position31, tokenIndex31
+						pos, tokenIndex = position31, tokenIndex31
 					}
 					goto l15
 				l30:
-					position, tokenIndex = position15, tokenIndex15
+					pos, tokenIndex = position15, tokenIndex15
 					{ // generic
-						position38_78, tokenIndex38_78 := position, tokenIndex
+						position38_78, tokenIndex38_78 := pos, tokenIndex
 						{
-							position39_78 := position
-							if !_rules[rulescheme]() {
+							position39_78 := pos
+							if position = pos; !_rules[rulescheme]() {
 								goto l38_78
 							}
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos = position
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l38_78
 							}
-							position++
-							if !_rules[rulepath]() {
+							pos++
+							if position = pos; !_rules[rulepath]() {
 								goto l38_78
 							}
+							pos = position
 							{
-								position40_78, tokenIndex40_78 := position, tokenIndex
-								if buffer[position] != rune('?') {
-									if int(position) == p.at {
+								position40_78, tokenIndex40_78 := pos, tokenIndex
+								if buffer[pos] != rune('?') {
+									if int(pos) == p.at {
 										p.note(6, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l40_78
 								}
-								position++
-								if !_rules[rulesearch]() {
+								pos++
+								if position = pos; !_rules[rulesearch]() {
 									goto l40_78
 								}
+								pos = position
 								goto l41_78
 							l40_78:
-								position, tokenIndex = position40_78, tokenIndex40_78
+								pos, tokenIndex = position40_78, tokenIndex40_78
 							}
 						l41_78:
 							_ = position39_78
 						}
 						goto lok78
 					l38_78:
-						position, tokenIndex = position38_78, tokenIndex38_78
+						pos, tokenIndex = position38_78, tokenIndex38_78
 						goto l13
 					}
 				lok78:
 					{
-						position32, tokenIndex32 := position, tokenIndex
+						position32, tokenIndex32 := pos, tokenIndex
 						{ // urlend
-							position33_79, tokenIndex33_79 := position, tokenIndex
+							position33_79, tokenIndex33_79 := pos, tokenIndex
 							{
-								position34_79 := position
+								position34_79 := pos
 								{
-									position35_79, tokenIndex35_79 := position, tokenIndex
-									if buffer[position] != rune('#') {
-										if int(position) == p.at {
+									position35_79, tokenIndex35_79 := pos, tokenIndex
+									if buffer[pos] != rune('#') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l35_79
 									}
-									position++
-									if !_rules[rulefragmentid]() {
+									pos++
+									if position = pos; !_rules[rulefragmentid]() {
 										goto l35_79
 									}
+									pos = position
 									goto l36_79
 								l35_79:
-									position, tokenIndex = position35_79, tokenIndex35_79
+									pos, tokenIndex = position35_79, tokenIndex35_79
 								}
 							l36_79:
 								{
-									position37_79, tokenIndex37_79 := position, tokenIndex
-									if !matchDot() {
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+									position37_79, tokenIndex37_79 := pos, tokenIndex
+									if position = pos; !matchDot() {
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l37_79
 									}
+									pos = position
 									goto l33_79
 								l37_79:
-									position, tokenIndex = position37_79, tokenIndex37_79
+									pos, tokenIndex = position37_79, tokenIndex37_79
 								}
 								_ = position34_79
 							}
 							goto lok79
 						l33_79:
-							position, tokenIndex = position33_79, tokenIndex33_79
+							pos, tokenIndex = position33_79, tokenIndex33_79
 							goto l13
 						}
 					lok79:
-						position, tokenIndex = position32, tokenIndex32
+						pos, tokenIndex = position32, tokenIndex32
 					}
 				}
 			l15:
 				_ = position14
 			}
+			position = pos
 			return true
 		l13:
-			position, tokenIndex = position13, tokenIndex13
+			pos, tokenIndex = position13, tokenIndex13
+			position = pos
 			return false
 		},
 		/* 5 urlend <- <(('#' fragmentid)? !.)> */
 		func() bool {
-			position33, tokenIndex33 := position, tokenIndex
+			pos := position
+			position33, tokenIndex33 := pos, tokenIndex
 			{
-				position34 := position
+				position34 := pos
 				{
-					position35, tokenIndex35 := position, tokenIndex
-					if buffer[position] != rune('#') {
-						if int(position) == p.at {
+					position35, tokenIndex35 := pos, tokenIndex
+					if buffer[pos] != rune('#') {
+						if int(pos) == p.at {
 							p.note(4, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l35
 					}
-					position++
-					if !_rules[rulefragmentid]() {
+					pos++
+					if position = pos; !_rules[rulefragmentid]() {
 						goto l35
 					}
+					pos = position
 					goto l36
 				l35:
-					position, tokenIndex = position35, tokenIndex35
+					pos, tokenIndex = position35, tokenIndex35
 				}
 			l36:
 				{
-					position37, tokenIndex37 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position37, tokenIndex37 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l37
 					}
+					pos = position
 					goto l33
 				l37:
-					position, tokenIndex = position37, tokenIndex37
+					pos, tokenIndex = position37, tokenIndex37
 				}
 				_ = position34
 			}
+			position = pos
 			return true
 		l33:
-			position, tokenIndex = position33, tokenIndex33
+			pos, tokenIndex = position33, tokenIndex33
+			position = pos
 			return false
 		},
 		/* 6 generic <- <(scheme ':' path ('?' search)?)> */
 		func() bool {
-			position38, tokenIndex38 := position, tokenIndex
+			pos := position
+			position38, tokenIndex38 := pos, tokenIndex
 			{
-				position39 := position
-				if !_rules[rulescheme]() {
+				position39 := pos
+				if position = pos; !_rules[rulescheme]() {
 					goto l38
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l38
 				}
-				position++
-				if !_rules[rulepath]() {
+				pos++
+				if position = pos; !_rules[rulepath]() {
 					goto l38
 				}
+				pos = position
 				{
-					position40, tokenIndex40 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position40, tokenIndex40 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(6, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l40
 					}
-					position++
-					if !_rules[rulesearch]() {
+					pos++
+					if position = pos; !_rules[rulesearch]() {
 						goto l40
 					}
+					pos = position
 					goto l41
 				l40:
-					position, tokenIndex = position40, tokenIndex40
+					pos, tokenIndex = position40, tokenIndex40
 				}
 			l41:
 				_ = position39
 			}
+			position = pos
 			return true
 		l38:
-			position, tokenIndex = position38, tokenIndex38
+			pos, tokenIndex = position38, tokenIndex38
+			position = pos
 			return false
 		},
 		/* 7 scheme <- <(alpha (!':' xalpha)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme)
-			position42, tokenIndex42 := position, tokenIndex
+			position42, tokenIndex42 := pos, tokenIndex
 			{
-				position43 := position
+				position43 := pos
 				{ // alpha
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(7, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l248_23
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(8, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l248_23
 					}
 					goto l42
 				l248_23:
-					position++
+					pos++
 					goto lok23
 				}
 			lok23:
 			l44:
 				{
-					position45, tokenIndex45 := position, tokenIndex
+					position45, tokenIndex45 := pos, tokenIndex
 					{
-						position46, tokenIndex46 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							if int(position) == p.at {
+						position46, tokenIndex46 := pos, tokenIndex
+						if buffer[pos] != rune(':') {
+							if int(pos) == p.at {
 								p.note(3, false)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l46
 						}
-						position++
+						pos++
 						goto l45
 					l46:
-						position, tokenIndex = position46, tokenIndex46
+						pos, tokenIndex = position46, tokenIndex46
 					}
 					{ // xalpha
-						position229_24, tokenIndex229_24 := position, tokenIndex
+						position229_24, tokenIndex229_24 := pos, tokenIndex
 						{
-							position230_24 := position
+							position230_24 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_24, tokenIndex256_16_24 := position, tokenIndex
+											position256_16_24, tokenIndex256_16_24 := pos, tokenIndex
 											{
-												position257_16_24 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position257_16_24 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_24
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_24
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_24
 												l258_12_16_24:
-													position++
+													pos++
 													goto lok12_16_24
 												}
 											lok12_16_24:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_24
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_24
 												l258_13_16_24:
-													position++
+													pos++
 													goto lok13_16_24
 												}
 											lok13_16_24:
@@ -1985,23 +2071,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok16_24
 										l256_16_24:
-											position, tokenIndex = position256_16_24, tokenIndex256_16_24
+											pos, tokenIndex = position256_16_24, tokenIndex256_16_24
 											goto l229_24
 										}
 									lok16_24:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l229_24
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -2010,1052 +2096,1144 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok24
 					l229_24:
-						position, tokenIndex = position229_24, tokenIndex229_24
+						pos, tokenIndex = position229_24, tokenIndex229_24
 						goto l45
 					}
 				lok24:
 					goto l44
 				l45:
-					position, tokenIndex = position45, tokenIndex45
+					pos, tokenIndex = position45, tokenIndex45
 				}
+				position = pos
 				add(rulescheme, position43)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l42:
-			position, tokenIndex = position42, tokenIndex42
+			pos, tokenIndex = position42, tokenIndex42
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 8 scheme_http <- <('h' 't' 't' 'p')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme_http)
-			position47, tokenIndex47 := position, tokenIndex
+			position47, tokenIndex47 := pos, tokenIndex
 			{
-				position48 := position
-				if buffer[position] != rune('h') {
-					if int(position) == p.at {
+				position48 := pos
+				if buffer[pos] != rune('h') {
+					if int(pos) == p.at {
 						p.note(12, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l47
 				}
-				position++
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(13, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l47
 				}
-				position++
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(13, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l47
 				}
-				position++
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(14, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l47
 				}
-				position++
+				pos++
+				position = pos
 				add(rulescheme_http, position48)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l47:
-			position, tokenIndex = position47, tokenIndex47
+			pos, tokenIndex = position47, tokenIndex47
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 9 scheme_ftp <- <('f' 't' 'p')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme_ftp)
-			position49, tokenIndex49 := position, tokenIndex
+			position49, tokenIndex49 := pos, tokenIndex
 			{
-				position50 := position
-				if buffer[position] != rune('f') {
-					if int(position) == p.at {
+				position50 := pos
+				if buffer[pos] != rune('f') {
+					if int(pos) == p.at {
 						p.note(15, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l49
 				}
-				position++
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(13, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l49
 				}
-				position++
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(14, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l49
 				}
-				position++
+				pos++
+				position = pos
 				add(rulescheme_ftp, position50)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l49:
-			position, tokenIndex = position49, tokenIndex49
+			pos, tokenIndex = position49, tokenIndex49
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 10 scheme_afs <- <('a' 'f' 's')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme_afs)
-			position51, tokenIndex51 := position, tokenIndex
+			position51, tokenIndex51 := pos, tokenIndex
 			{
-				position52 := position
-				if buffer[position] != rune('a') {
-					if int(position) == p.at {
+				position52 := pos
+				if buffer[pos] != rune('a') {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l51
 				}
-				position++
-				if buffer[position] != rune('f') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('f') {
+					if int(pos) == p.at {
 						p.note(15, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l51
 				}
-				position++
-				if buffer[position] != rune('s') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('s') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l51
 				}
-				position++
+				pos++
+				position = pos
 				add(rulescheme_afs, position52)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l51:
-			position, tokenIndex = position51, tokenIndex51
+			pos, tokenIndex = position51, tokenIndex51
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 11 scheme_news <- <('n' 'e' 'w' 's')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme_news)
-			position53, tokenIndex53 := position, tokenIndex
+			position53, tokenIndex53 := pos, tokenIndex
 			{
-				position54 := position
-				if buffer[position] != rune('n') {
-					if int(position) == p.at {
+				position54 := pos
+				if buffer[pos] != rune('n') {
+					if int(pos) == p.at {
 						p.note(18, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l53
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l53
 				}
-				position++
-				if buffer[position] != rune('w') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('w') {
+					if int(pos) == p.at {
 						p.note(20, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l53
 				}
-				position++
-				if buffer[position] != rune('s') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('s') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l53
 				}
-				position++
+				pos++
+				position = pos
 				add(rulescheme_news, position54)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l53:
-			position, tokenIndex = position53, tokenIndex53
+			pos, tokenIndex = position53, tokenIndex53
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 12 scheme_wais <- <('w' 'a' 'i' 's')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme_wais)
-			position55, tokenIndex55 := position, tokenIndex
+			position55, tokenIndex55 := pos, tokenIndex
 			{
-				position56 := position
-				if buffer[position] != rune('w') {
-					if int(position) == p.at {
+				position56 := pos
+				if buffer[pos] != rune('w') {
+					if int(pos) == p.at {
 						p.note(20, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l55
 				}
-				position++
-				if buffer[position] != rune('a') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('a') {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l55
 				}
-				position++
-				if buffer[position] != rune('i') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('i') {
+					if int(pos) == p.at {
 						p.note(21, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l55
 				}
-				position++
-				if buffer[position] != rune('s') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('s') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l55
 				}
-				position++
+				pos++
+				position = pos
 				add(rulescheme_wais, position56)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l55:
-			position, tokenIndex = position55, tokenIndex55
+			pos, tokenIndex = position55, tokenIndex55
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 13 scheme_prospero <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme_prospero)
-			position57, tokenIndex57 := position, tokenIndex
+			position57, tokenIndex57 := pos, tokenIndex
 			{
-				position58 := position
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				position58 := pos
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(14, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l57
 				}
-				position++
-				if buffer[position] != rune('r') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('r') {
+					if int(pos) == p.at {
 						p.note(22, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l57
 				}
-				position++
-				if buffer[position] != rune('o') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('o') {
+					if int(pos) == p.at {
 						p.note(23, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l57
 				}
-				position++
-				if buffer[position] != rune('s') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('s') {
+					if int(pos) == p.at {
 						p.note(17, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l57
 				}
-				position++
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(14, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l57
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l57
 				}
-				position++
-				if buffer[position] != rune('r') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('r') {
+					if int(pos) == p.at {
 						p.note(22, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l57
 				}
-				position++
-				if buffer[position] != rune('o') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('o') {
+					if int(pos) == p.at {
 						p.note(23, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l57
 				}
-				position++
+				pos++
+				position = pos
 				add(rulescheme_prospero, position58)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l57:
-			position, tokenIndex = position57, tokenIndex57
+			pos, tokenIndex = position57, tokenIndex57
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 14 scheme_telnet <- <('t' 'e' 'l' 'n' 'e' 't')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme_telnet)
-			position59, tokenIndex59 := position, tokenIndex
+			position59, tokenIndex59 := pos, tokenIndex
 			{
-				position60 := position
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				position60 := pos
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(13, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l59
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l59
 				}
-				position++
-				if buffer[position] != rune('l') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('l') {
+					if int(pos) == p.at {
 						p.note(24, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l59
 				}
-				position++
-				if buffer[position] != rune('n') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('n') {
+					if int(pos) == p.at {
 						p.note(18, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l59
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l59
 				}
-				position++
-				if buffer[position] != rune('t') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('t') {
+					if int(pos) == p.at {
 						p.note(13, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l59
 				}
-				position++
+				pos++
+				position = pos
 				add(rulescheme_telnet, position60)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l59:
-			position, tokenIndex = position59, tokenIndex59
+			pos, tokenIndex = position59, tokenIndex59
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 15 scheme_gopher <- <('g' 'o' 'p' 'h' 'e' 'r')> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme_gopher)
-			position61, tokenIndex61 := position, tokenIndex
+			position61, tokenIndex61 := pos, tokenIndex
 			{
-				position62 := position
-				if buffer[position] != rune('g') {
-					if int(position) == p.at {
+				position62 := pos
+				if buffer[pos] != rune('g') {
+					if int(pos) == p.at {
 						p.note(25, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l61
 				}
-				position++
-				if buffer[position] != rune('o') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('o') {
+					if int(pos) == p.at {
 						p.note(23, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l61
 				}
-				position++
-				if buffer[position] != rune('p') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('p') {
+					if int(pos) == p.at {
 						p.note(14, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l61
 				}
-				position++
-				if buffer[position] != rune('h') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('h') {
+					if int(pos) == p.at {
 						p.note(12, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l61
 				}
-				position++
-				if buffer[position] != rune('e') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('e') {
+					if int(pos) == p.at {
 						p.note(19, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l61
 				}
-				position++
-				if buffer[position] != rune('r') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('r') {
+					if int(pos) == p.at {
 						p.note(22, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l61
 				}
-				position++
+				pos++
+				position = pos
 				add(rulescheme_gopher, position62)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l61:
-			position, tokenIndex = position61, tokenIndex61
+			pos, tokenIndex = position61, tokenIndex61
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 16 httpaddress <- <(scheme_http (':' '/' '/') hostport httppath? ('?' search)?)> */
 		func() bool {
-			position63, tokenIndex63 := position, tokenIndex
+			pos := position
+			position63, tokenIndex63 := pos, tokenIndex
 			{
-				position64 := position
-				if !_rules[rulescheme_http]() {
+				position64 := pos
+				if position = pos; !_rules[rulescheme_http]() {
 					goto l63
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l63
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l63
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l63
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l63
 				}
+				pos = position
 				{
-					position65, tokenIndex65 := position, tokenIndex
-					if !_rules[rulehttppath]() {
+					position65, tokenIndex65 := pos, tokenIndex
+					if position = pos; !_rules[rulehttppath]() {
 						goto l65
 					}
+					pos = position
 					goto l66
 				l65:
-					position, tokenIndex = position65, tokenIndex65
+					pos, tokenIndex = position65, tokenIndex65
 				}
 			l66:
 				{
-					position67, tokenIndex67 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position67, tokenIndex67 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(6, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l67
 					}
-					position++
-					if !p.peek(_rules[rulesearch]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulesearch]) {
 						goto l67
 					}
+					pos = position
 					goto l68
 				l67:
-					position, tokenIndex = position67, tokenIndex67
+					pos, tokenIndex = position67, tokenIndex67
 				}
 			l68:
 				_ = position64
 			}
+			position = pos
 			return true
 		l63:
-			position, tokenIndex = position63, tokenIndex63
+			pos, tokenIndex = position63, tokenIndex63
+			position = pos
 			return false
 		},
 		/* 17 httppath <- <('/' path)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehttppath)
-			position69, tokenIndex69 := position, tokenIndex
+			position69, tokenIndex69 := pos, tokenIndex
 			{
-				position70 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position70 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l69
 				}
-				position++
-				if !_rules[rulepath]() {
+				pos++
+				if position = pos; !_rules[rulepath]() {
 					goto l69
 				}
+				pos = position
+				position = pos
 				add(rulehttppath, position70)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l69:
-			position, tokenIndex = position69, tokenIndex69
+			pos, tokenIndex = position69, tokenIndex69
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 18 fileaddress <- <(scheme_ftp (':' '/' '/') ftpsite ftppath)> */
 		func() bool {
-			position71, tokenIndex71 := position, tokenIndex
+			pos := position
+			position71, tokenIndex71 := pos, tokenIndex
 			{
-				position72 := position
-				if !_rules[rulescheme_ftp]() {
+				position72 := pos
+				if position = pos; !_rules[rulescheme_ftp]() {
 					goto l71
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l71
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l71
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l71
 				}
-				position++
-				if !_rules[ruleftpsite]() {
+				pos++
+				if position = pos; !_rules[ruleftpsite]() {
 					goto l71
 				}
-				if !_rules[ruleftppath]() {
+				pos = position
+				if position = pos; !_rules[ruleftppath]() {
 					goto l71
 				}
+				pos = position
 				_ = position72
 			}
+			position = pos
 			return true
 		l71:
-			position, tokenIndex = position71, tokenIndex71
+			pos, tokenIndex = position71, tokenIndex71
+			position = pos
 			return false
 		},
 		/* 19 ftpsite <- <host> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleftpsite)
-			position73, tokenIndex73 := position, tokenIndex
+			position73, tokenIndex73 := pos, tokenIndex
 			{
-				position74 := position
-				if !_rules[rulehost]() {
+				position74 := pos
+				if position = pos; !_rules[rulehost]() {
 					goto l73
 				}
+				pos = position
+				position = pos
 				add(ruleftpsite, position74)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l73:
-			position, tokenIndex = position73, tokenIndex73
+			pos, tokenIndex = position73, tokenIndex73
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 20 ftppath <- <('/' path)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleftppath)
-			position75, tokenIndex75 := position, tokenIndex
+			position75, tokenIndex75 := pos, tokenIndex
 			{
-				position76 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position76 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l75
 				}
-				position++
-				if !_rules[rulepath]() {
+				pos++
+				if position = pos; !_rules[rulepath]() {
 					goto l75
 				}
+				pos = position
+				position = pos
 				add(ruleftppath, position76)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l75:
-			position, tokenIndex = position75, tokenIndex75
+			pos, tokenIndex = position75, tokenIndex75
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 21 afsaddress <- <(scheme_afs (':' '/' '/') afssite afspath)> */
 		func() bool {
-			position77, tokenIndex77 := position, tokenIndex
+			pos := position
+			position77, tokenIndex77 := pos, tokenIndex
 			{
-				position78 := position
-				if !_rules[rulescheme_afs]() {
+				position78 := pos
+				if position = pos; !_rules[rulescheme_afs]() {
 					goto l77
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l77
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l77
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l77
 				}
-				position++
-				if !_rules[ruleafssite]() {
+				pos++
+				if position = pos; !_rules[ruleafssite]() {
 					goto l77
 				}
-				if !_rules[ruleafspath]() {
+				pos = position
+				if position = pos; !_rules[ruleafspath]() {
 					goto l77
 				}
+				pos = position
 				_ = position78
 			}
+			position = pos
 			return true
 		l77:
-			position, tokenIndex = position77, tokenIndex77
+			pos, tokenIndex = position77, tokenIndex77
+			position = pos
 			return false
 		},
 		/* 22 afssite <- <cellname> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleafssite)
-			position79, tokenIndex79 := position, tokenIndex
+			position79, tokenIndex79 := pos, tokenIndex
 			{
-				position80 := position
-				if !_rules[rulecellname]() {
+				position80 := pos
+				if position = pos; !_rules[rulecellname]() {
 					goto l79
 				}
+				pos = position
+				position = pos
 				add(ruleafssite, position80)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l79:
-			position, tokenIndex = position79, tokenIndex79
+			pos, tokenIndex = position79, tokenIndex79
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 23 afspath <- <('/' path)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleafspath)
-			position81, tokenIndex81 := position, tokenIndex
+			position81, tokenIndex81 := pos, tokenIndex
 			{
-				position82 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position82 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l81
 				}
-				position++
-				if !_rules[rulepath]() {
+				pos++
+				if position = pos; !_rules[rulepath]() {
 					goto l81
 				}
+				pos = position
+				position = pos
 				add(ruleafspath, position82)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l81:
-			position, tokenIndex = position81, tokenIndex81
+			pos, tokenIndex = position81, tokenIndex81
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 24 newsaddress <- <(scheme_news ':' groupart)> */
 		func() bool {
-			position83, tokenIndex83 := position, tokenIndex
+			pos := position
+			position83, tokenIndex83 := pos, tokenIndex
 			{
-				position84 := position
-				if !_rules[rulescheme_news]() {
+				position84 := pos
+				if position = pos; !_rules[rulescheme_news]() {
 					goto l83
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l83
 				}
-				position++
-				if !_rules[rulegroupart]() {
+				pos++
+				if position = pos; !_rules[rulegroupart]() {
 					goto l83
 				}
+				pos = position
 				_ = position84
 			}
+			position = pos
 			return true
 		l83:
-			position, tokenIndex = position83, tokenIndex83
+			pos, tokenIndex = position83, tokenIndex83
+			position = pos
 			return false
 		},
 		/* 25 waisaddress <- <(waisdoc / waisindex)> */
 		func() bool {
-			position85, tokenIndex85 := position, tokenIndex
+			pos := position
+			position85, tokenIndex85 := pos, tokenIndex
 			{
-				position86 := position
+				position86 := pos
 				{
-					position87, tokenIndex87 := position, tokenIndex
+					position87, tokenIndex87 := pos, tokenIndex
 					{ // waisdoc
-						position95_59, tokenIndex95_59 := position, tokenIndex
+						position95_59, tokenIndex95_59 := pos, tokenIndex
 						{
-							position96_59 := position
-							if !_rules[rulescheme_wais]() {
+							position96_59 := pos
+							if position = pos; !_rules[rulescheme_wais]() {
 								goto l95_59
 							}
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos = position
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l95_59
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l95_59
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l95_59
 							}
-							position++
-							if !_rules[rulehostport]() {
+							pos++
+							if position = pos; !_rules[rulehostport]() {
 								goto l95_59
 							}
-							if !_rules[rulewaisdocpath]() {
+							pos = position
+							if position = pos; !_rules[rulewaisdocpath]() {
 								goto l95_59
 							}
+							pos = position
 							_ = position96_59
 						}
 						goto lok59
 					l95_59:
-						position, tokenIndex = position95_59, tokenIndex95_59
+						pos, tokenIndex = position95_59, tokenIndex95_59
 						goto l88
 					}
 				lok59:
 					goto l87
 				l88:
-					position, tokenIndex = position87, tokenIndex87
+					pos, tokenIndex = position87, tokenIndex87
 					{ // waisindex
-						position89_60, tokenIndex89_60 := position, tokenIndex
+						position89_60, tokenIndex89_60 := pos, tokenIndex
 						{
-							position90_60 := position
-							if !_rules[rulescheme_wais]() {
+							position90_60 := pos
+							if position = pos; !_rules[rulescheme_wais]() {
 								goto l89_60
 							}
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							pos = position
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(3, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l89_60
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l89_60
 							}
-							position++
-							if buffer[position] != rune('/') {
-								if int(position) == p.at {
+							pos++
+							if buffer[pos] != rune('/') {
+								if int(pos) == p.at {
 									p.note(5, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l89_60
 							}
-							position++
-							if !_rules[rulehostport]() {
+							pos++
+							if position = pos; !_rules[rulehostport]() {
 								goto l89_60
 							}
-							if !_rules[rulewaisindexpath]() {
+							pos = position
+							if position = pos; !_rules[rulewaisindexpath]() {
 								goto l89_60
 							}
+							pos = position
 							{
-								position91_60, tokenIndex91_60 := position, tokenIndex
-								if buffer[position] != rune('?') {
-									if int(position) == p.at {
+								position91_60, tokenIndex91_60 := pos, tokenIndex
+								if buffer[pos] != rune('?') {
+									if int(pos) == p.at {
 										p.note(6, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l91_60
 								}
-								position++
-								if !_rules[rulesearch]() {
+								pos++
+								if position = pos; !_rules[rulesearch]() {
 									goto l91_60
 								}
+								pos = position
 								goto l92_60
 							l91_60:
-								position, tokenIndex = position91_60, tokenIndex91_60
+								pos, tokenIndex = position91_60, tokenIndex91_60
 							}
 						l92_60:
 							_ = position90_60
 						}
 						goto lok60
 					l89_60:
-						position, tokenIndex = position89_60, tokenIndex89_60
+						pos, tokenIndex = position89_60, tokenIndex89_60
 						goto l85
 					}
 				lok60:
@@ -3063,536 +3241,567 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l87:
 				_ = position86
 			}
+			position = pos
 			return true
 		l85:
-			position, tokenIndex = position85, tokenIndex85
+			pos, tokenIndex = position85, tokenIndex85
+			position = pos
 			return false
 		},
 		/* 26 waisindex <- <(scheme_wais (':' '/' '/') hostport waisindexpath ('?' search)?)> */
 		func() bool {
-			position89, tokenIndex89 := position, tokenIndex
+			pos := position
+			position89, tokenIndex89 := pos, tokenIndex
 			{
-				position90 := position
-				if !_rules[rulescheme_wais]() {
+				position90 := pos
+				if position = pos; !_rules[rulescheme_wais]() {
 					goto l89
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l89
 				}
-				if !_rules[rulewaisindexpath]() {
+				pos = position
+				if position = pos; !_rules[rulewaisindexpath]() {
 					goto l89
 				}
+				pos = position
 				{
-					position91, tokenIndex91 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position91, tokenIndex91 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(6, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l91
 					}
-					position++
-					if !_rules[rulesearch]() {
+					pos++
+					if position = pos; !_rules[rulesearch]() {
 						goto l91
 					}
+					pos = position
 					goto l92
 				l91:
-					position, tokenIndex = position91, tokenIndex91
+					pos, tokenIndex = position91, tokenIndex91
 				}
 			l92:
 				_ = position90
 			}
+			position = pos
 			return true
 		l89:
-			position, tokenIndex = position89, tokenIndex89
+			pos, tokenIndex = position89, tokenIndex89
+			position = pos
 			return false
 		},
 		/* 27 waisindexpath <- <('/' database)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulewaisindexpath)
-			position93, tokenIndex93 := position, tokenIndex
+			position93, tokenIndex93 := pos, tokenIndex
 			{
-				position94 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position94 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l93
 				}
-				position++
+				pos++
 				{ // database
-					position124_38, tokenIndex124_38 := position, tokenIndex
+					position124_38, tokenIndex124_38 := pos, tokenIndex
 					{
-						position125_38 := position
-						if !_rules[rulexalphas]() {
+						position125_38 := pos
+						if position = pos; !_rules[rulexalphas]() {
 							goto l124_38
 						}
+						pos = position
 						_ = position125_38
 					}
 					goto lok38
 				l124_38:
-					position, tokenIndex = position124_38, tokenIndex124_38
+					pos, tokenIndex = position124_38, tokenIndex124_38
 					goto l93
 				}
 			lok38:
+				position = pos
 				add(rulewaisindexpath, position94)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l93:
-			position, tokenIndex = position93, tokenIndex93
+			pos, tokenIndex = position93, tokenIndex93
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 28 waisdoc <- <(scheme_wais (':' '/' '/') hostport waisdocpath)> */
 		func() bool {
-			position95, tokenIndex95 := position, tokenIndex
+			pos := position
+			position95, tokenIndex95 := pos, tokenIndex
 			{
-				position96 := position
-				if !_rules[rulescheme_wais]() {
+				position96 := pos
+				if position = pos; !_rules[rulescheme_wais]() {
 					goto l95
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l95
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l95
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l95
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l95
 				}
-				if !_rules[rulewaisdocpath]() {
+				pos = position
+				if position = pos; !_rules[rulewaisdocpath]() {
 					goto l95
 				}
+				pos = position
 				_ = position96
 			}
+			position = pos
 			return true
 		l95:
-			position, tokenIndex = position95, tokenIndex95
+			pos, tokenIndex = position95, tokenIndex95
+			position = pos
 			return false
 		},
 		/* 29 waisdocpath <- <('/' database '/' wtype '/' digits '/' path)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulewaisdocpath)
-			position97, tokenIndex97 := position, tokenIndex
+			position97, tokenIndex97 := pos, tokenIndex
 			{
-				position98 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position98 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l97
 				}
-				position++
+				pos++
 				{ // database
-					position124_39, tokenIndex124_39 := position, tokenIndex
+					position124_39, tokenIndex124_39 := pos, tokenIndex
 					{
-						position125_39 := position
-						if !_rules[rulexalphas]() {
+						position125_39 := pos
+						if position = pos; !_rules[rulexalphas]() {
 							goto l124_39
 						}
+						pos = position
 						_ = position125_39
 					}
 					goto lok39
 				l124_39:
-					position, tokenIndex = position124_39, tokenIndex124_39
+					pos, tokenIndex = position124_39, tokenIndex124_39
 					goto l97
 				}
 			lok39:
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l97
 				}
-				position++
+				pos++
 				{ // wtype
-					position126_40, tokenIndex126_40 := position, tokenIndex
+					position126_40, tokenIndex126_40 := pos, tokenIndex
 					{
-						position127_40 := position
-						if !_rules[rulexalphas]() {
+						position127_40 := pos
+						if position = pos; !_rules[rulexalphas]() {
 							goto l126_40
 						}
+						pos = position
 						_ = position127_40
 					}
 					goto lok40
 				l126_40:
-					position, tokenIndex = position126_40, tokenIndex126_40
+					pos, tokenIndex = position126_40, tokenIndex126_40
 					goto l97
 				}
 			lok40:
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l97
 				}
-				position++
+				pos++
 				{ // digits
-					position263_41, tokenIndex263_41 := position, tokenIndex
+					position263_41, tokenIndex263_41 := pos, tokenIndex
 					{
-						position264_41 := position
+						position264_41 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(26, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l252_1_41
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l263_41
 						l252_1_41:
-							position++
+							pos++
 							goto lok1_41
 						}
 					lok1_41:
 					l265_41:
 						{
-							position266_41, tokenIndex266_41 := position, tokenIndex
+							position266_41, tokenIndex266_41 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(26, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l252_2_41
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l266_41
 							l252_2_41:
-								position++
+								pos++
 								goto lok2_41
 							}
 						lok2_41:
 							goto l265_41
 						l266_41:
-							position, tokenIndex = position266_41, tokenIndex266_41
+							pos, tokenIndex = position266_41, tokenIndex266_41
 						}
 						_ = position264_41
 					}
 					goto lok41
 				l263_41:
-					position, tokenIndex = position263_41, tokenIndex263_41
+					pos, tokenIndex = position263_41, tokenIndex263_41
 					goto l97
 				}
 			lok41:
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l97
 				}
-				position++
-				if !_rules[rulepath]() {
+				pos++
+				if position = pos; !_rules[rulepath]() {
 					goto l97
 				}
+				pos = position
+				position = pos
 				add(rulewaisdocpath, position98)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l97:
-			position, tokenIndex = position97, tokenIndex97
+			pos, tokenIndex = position97, tokenIndex97
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 30 groupart <- <(article / group / ('*' !xalpha))> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulegroupart)
-			position99, tokenIndex99 := position, tokenIndex
+			position99, tokenIndex99 := pos, tokenIndex
 			{
-				position100 := position
+				position100 := pos
 				{
-					position101, tokenIndex101 := position, tokenIndex
-					if !_rules[rulearticle]() {
+					position101, tokenIndex101 := pos, tokenIndex
+					if position = pos; !_rules[rulearticle]() {
 						goto l102
 					}
+					pos = position
 					goto l101
 				l102:
-					position, tokenIndex = position101, tokenIndex101
+					pos, tokenIndex = position101, tokenIndex101
 					{ // group
-						position105_50, tokenIndex105_50 := position, tokenIndex
+						position105_50, tokenIndex105_50 := pos, tokenIndex
 						{
-							position106_50 := position
+							position106_50 := pos
 							{ // ialpha
-								position244_25_50, tokenIndex244_25_50 := position, tokenIndex
+								position244_25_50, tokenIndex244_25_50 := pos, tokenIndex
 								{
-									position245_25_50 := position
+									position245_25_50 := pos
 									{ // alpha
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l248_22_25_50
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(8, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l248_22_25_50
 										}
 										goto l244_25_50
 									l248_22_25_50:
-										position++
+										pos++
 										goto lok22_25_50
 									}
 								lok22_25_50:
 									{
-										position246_25_50, tokenIndex246_25_50 := position, tokenIndex
-										if !p.peek(_rules[rulexalphas]) {
+										position246_25_50, tokenIndex246_25_50 := pos, tokenIndex
+										if position = pos; !p.peek(_rules[rulexalphas]) {
 											goto l246_25_50
 										}
+										pos = position
 										goto l247_25_50
 									l246_25_50:
-										position, tokenIndex = position246_25_50, tokenIndex246_25_50
+										pos, tokenIndex = position246_25_50, tokenIndex246_25_50
 									}
 								l247_25_50:
 									_ = position245_25_50
 								}
 								goto lok25_50
 							l244_25_50:
-								position, tokenIndex = position244_25_50, tokenIndex244_25_50
+								pos, tokenIndex = position244_25_50, tokenIndex244_25_50
 								goto l105_50
 							}
 						lok25_50:
 						l107_50:
 							{
-								position108_50, tokenIndex108_50 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									if int(position) == p.at {
+								position108_50, tokenIndex108_50 := pos, tokenIndex
+								if buffer[pos] != rune('.') {
+									if int(pos) == p.at {
 										p.note(27, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l108_50
 								}
-								position++
+								pos++
 								{ // ialpha
-									position244_26_50, tokenIndex244_26_50 := position, tokenIndex
+									position244_26_50, tokenIndex244_26_50 := pos, tokenIndex
 									{
-										position245_26_50 := position
+										position245_26_50 := pos
 										{ // alpha
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l248_22_26_50
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(8, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l248_22_26_50
 											}
 											goto l244_26_50
 										l248_22_26_50:
-											position++
+											pos++
 											goto lok22_26_50
 										}
 									lok22_26_50:
 										{
-											position246_26_50, tokenIndex246_26_50 := position, tokenIndex
-											if !p.peek(_rules[rulexalphas]) {
+											position246_26_50, tokenIndex246_26_50 := pos, tokenIndex
+											if position = pos; !p.peek(_rules[rulexalphas]) {
 												goto l246_26_50
 											}
+											pos = position
 											goto l247_26_50
 										l246_26_50:
-											position, tokenIndex = position246_26_50, tokenIndex246_26_50
+											pos, tokenIndex = position246_26_50, tokenIndex246_26_50
 										}
 									l247_26_50:
 										_ = position245_26_50
 									}
 									goto lok26_50
 								l244_26_50:
-									position, tokenIndex = position244_26_50, tokenIndex244_26_50
+									pos, tokenIndex = position244_26_50, tokenIndex244_26_50
 									goto l108_50
 								}
 							lok26_50:
 								goto l107_50
 							l108_50:
-								position, tokenIndex = position108_50, tokenIndex108_50
+								pos, tokenIndex = position108_50, tokenIndex108_50
 							}
 							_ = position106_50
 						}
 						goto lok50
 					l105_50:
-						position, tokenIndex = position105_50, tokenIndex105_50
+						pos, tokenIndex = position105_50, tokenIndex105_50
 						goto l103
 					}
 				lok50:
 					goto l101
 				l103:
-					position, tokenIndex = position101, tokenIndex101
-					if buffer[position] != rune('*') {
-						if int(position) == p.at {
+					pos, tokenIndex = position101, tokenIndex101
+					if buffer[pos] != rune('*') {
+						if int(pos) == p.at {
 							p.note(28, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l99
 					}
-					position++
+					pos++
 					{
-						position104, tokenIndex104 := position, tokenIndex
+						position104, tokenIndex104 := pos, tokenIndex
 						{ // xalpha
-							position229_51, tokenIndex229_51 := position, tokenIndex
+							position229_51, tokenIndex229_51 := pos, tokenIndex
 							{
-								position230_51 := position
+								position230_51 := pos
 								{
-									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-										position++
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
 									} else {
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, false)
 										}
-										switch buffer[position] {
+										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position256_16_51, tokenIndex256_16_51 := position, tokenIndex
+												position256_16_51, tokenIndex256_16_51 := pos, tokenIndex
 												{
-													position257_16_51 := position
-													if buffer[position] != rune('%') {
-														if int(position) == p.at {
+													position257_16_51 := pos
+													if buffer[pos] != rune('%') {
+														if int(pos) == p.at {
 															p.note(10, true)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_51
 													}
-													position++
+													pos++
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_12_16_51
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_51
 													l258_12_16_51:
-														position++
+														pos++
 														goto lok12_16_51
 													}
 												lok12_16_51:
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_13_16_51
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_51
 													l258_13_16_51:
-														position++
+														pos++
 														goto lok13_16_51
 													}
 												lok13_16_51:
@@ -3600,23 +3809,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												}
 												goto lok16_51
 											l256_16_51:
-												position, tokenIndex = position256_16_51, tokenIndex256_16_51
+												pos, tokenIndex = position256_16_51, tokenIndex256_16_51
 												goto l229_51
 											}
 										lok16_51:
 											;
 										default:
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
+											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if int(pos) == p.at {
 													p.note(7, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l229_51
 											}
-											position++
+											pos++
 										}
 									}
 								}
@@ -3625,211 +3834,220 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok51
 						l229_51:
-							position, tokenIndex = position229_51, tokenIndex229_51
+							pos, tokenIndex = position229_51, tokenIndex229_51
 							goto l104
 						}
 					lok51:
 						goto l99
 					l104:
-						position, tokenIndex = position104, tokenIndex104
+						pos, tokenIndex = position104, tokenIndex104
 					}
 				}
 			l101:
+				position = pos
 				add(rulegroupart, position100)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l99:
-			position, tokenIndex = position99, tokenIndex99
+			pos, tokenIndex = position99, tokenIndex99
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 31 group <- <(ialpha ('.' ialpha)*)> */
 		func() bool {
-			position105, tokenIndex105 := position, tokenIndex
+			pos := position
+			position105, tokenIndex105 := pos, tokenIndex
 			{
-				position106 := position
+				position106 := pos
 				{ // ialpha
-					position244_25, tokenIndex244_25 := position, tokenIndex
+					position244_25, tokenIndex244_25 := pos, tokenIndex
 					{
-						position245_25 := position
+						position245_25 := pos
 						{ // alpha
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l248_22_25
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 								goto l248_22_25
 							}
 							goto l244_25
 						l248_22_25:
-							position++
+							pos++
 							goto lok22_25
 						}
 					lok22_25:
 						{
-							position246_25, tokenIndex246_25 := position, tokenIndex
-							if !p.peek(_rules[rulexalphas]) {
+							position246_25, tokenIndex246_25 := pos, tokenIndex
+							if position = pos; !p.peek(_rules[rulexalphas]) {
 								goto l246_25
 							}
+							pos = position
 							goto l247_25
 						l246_25:
-							position, tokenIndex = position246_25, tokenIndex246_25
+							pos, tokenIndex = position246_25, tokenIndex246_25
 						}
 					l247_25:
 						_ = position245_25
 					}
 					goto lok25
 				l244_25:
-					position, tokenIndex = position244_25, tokenIndex244_25
+					pos, tokenIndex = position244_25, tokenIndex244_25
 					goto l105
 				}
 			lok25:
 			l107:
 				{
-					position108, tokenIndex108 := position, tokenIndex
-					if buffer[position] != rune('.') {
-						if int(position) == p.at {
+					position108, tokenIndex108 := pos, tokenIndex
+					if buffer[pos] != rune('.') {
+						if int(pos) == p.at {
 							p.note(27, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l108
 					}
-					position++
+					pos++
 					{ // ialpha
-						position244_26, tokenIndex244_26 := position, tokenIndex
+						position244_26, tokenIndex244_26 := pos, tokenIndex
 						{
-							position245_26 := position
+							position245_26 := pos
 							{ // alpha
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l248_22_26
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l248_22_26
 								}
 								goto l244_26
 							l248_22_26:
-								position++
+								pos++
 								goto lok22_26
 							}
 						lok22_26:
 							{
-								position246_26, tokenIndex246_26 := position, tokenIndex
-								if !p.peek(_rules[rulexalphas]) {
+								position246_26, tokenIndex246_26 := pos, tokenIndex
+								if position = pos; !p.peek(_rules[rulexalphas]) {
 									goto l246_26
 								}
+								pos = position
 								goto l247_26
 							l246_26:
-								position, tokenIndex = position246_26, tokenIndex246_26
+								pos, tokenIndex = position246_26, tokenIndex246_26
 							}
 						l247_26:
 							_ = position245_26
 						}
 						goto lok26
 					l244_26:
-						position, tokenIndex = position244_26, tokenIndex244_26
+						pos, tokenIndex = position244_26, tokenIndex244_26
 						goto l108
 					}
 				lok26:
 					goto l107
 				l108:
-					position, tokenIndex = position108, tokenIndex108
+					pos, tokenIndex = position108, tokenIndex108
 				}
 				_ = position106
 			}
+			position = pos
 			return true
 		l105:
-			position, tokenIndex = position105, tokenIndex105
+			pos, tokenIndex = position105, tokenIndex105
+			position = pos
 			return false
 		},
 		/* 32 article <- <((xalpha (!('@' alpha) xalpha)* '@' (hostname / hostnumber)) / (xalpha (!('@' hostnumber !xalpha) xalpha)* '@' (hostname / hostnumber)))> */
 		func() bool {
-			position109, tokenIndex109 := position, tokenIndex
+			pos := position
+			position109, tokenIndex109 := pos, tokenIndex
 			{
-				position110 := position
+				position110 := pos
 				{
-					position111, tokenIndex111 := position, tokenIndex
+					position111, tokenIndex111 := pos, tokenIndex
 					{ // xalpha
-						position229_42, tokenIndex229_42 := position, tokenIndex
+						position229_42, tokenIndex229_42 := pos, tokenIndex
 						{
-							position230_42 := position
+							position230_42 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_42, tokenIndex256_16_42 := position, tokenIndex
+											position256_16_42, tokenIndex256_16_42 := pos, tokenIndex
 											{
-												position257_16_42 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position257_16_42 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_42
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_42
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_42
 												l258_12_16_42:
-													position++
+													pos++
 													goto lok12_16_42
 												}
 											lok12_16_42:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_42
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_42
 												l258_13_16_42:
-													position++
+													pos++
 													goto lok13_16_42
 												}
 											lok13_16_42:
@@ -3837,23 +4055,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok16_42
 										l256_16_42:
-											position, tokenIndex = position256_16_42, tokenIndex256_16_42
+											pos, tokenIndex = position256_16_42, tokenIndex256_16_42
 											goto l229_42
 										}
 									lok16_42:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l229_42
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -3862,113 +4080,113 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok42
 					l229_42:
-						position, tokenIndex = position229_42, tokenIndex229_42
+						pos, tokenIndex = position229_42, tokenIndex229_42
 						goto l112
 					}
 				lok42:
 				l113:
 					{
-						position114, tokenIndex114 := position, tokenIndex
+						position114, tokenIndex114 := pos, tokenIndex
 						{
-							position115, tokenIndex115 := position, tokenIndex
-							if buffer[position] != rune('@') {
-								if int(position) == p.at {
+							position115, tokenIndex115 := pos, tokenIndex
+							if buffer[pos] != rune('@') {
+								if int(pos) == p.at {
 									p.note(29, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l115
 							}
-							position++
+							pos++
 							{ // alpha
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l248_43
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l248_43
 								}
 								goto l115
 							l248_43:
-								position++
+								pos++
 								goto lok43
 							}
 						lok43:
 							goto l114
 						l115:
-							position, tokenIndex = position115, tokenIndex115
+							pos, tokenIndex = position115, tokenIndex115
 						}
 						{ // xalpha
-							position229_44, tokenIndex229_44 := position, tokenIndex
+							position229_44, tokenIndex229_44 := pos, tokenIndex
 							{
-								position230_44 := position
+								position230_44 := pos
 								{
-									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-										position++
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
 									} else {
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, false)
 										}
-										switch buffer[position] {
+										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position256_16_44, tokenIndex256_16_44 := position, tokenIndex
+												position256_16_44, tokenIndex256_16_44 := pos, tokenIndex
 												{
-													position257_16_44 := position
-													if buffer[position] != rune('%') {
-														if int(position) == p.at {
+													position257_16_44 := pos
+													if buffer[pos] != rune('%') {
+														if int(pos) == p.at {
 															p.note(10, true)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_44
 													}
-													position++
+													pos++
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_12_16_44
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_44
 													l258_12_16_44:
-														position++
+														pos++
 														goto lok12_16_44
 													}
 												lok12_16_44:
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_13_16_44
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_44
 													l258_13_16_44:
-														position++
+														pos++
 														goto lok13_16_44
 													}
 												lok13_16_44:
@@ -3976,23 +4194,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												}
 												goto lok16_44
 											l256_16_44:
-												position, tokenIndex = position256_16_44, tokenIndex256_16_44
+												pos, tokenIndex = position256_16_44, tokenIndex256_16_44
 												goto l229_44
 											}
 										lok16_44:
 											;
 										default:
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
+											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if int(pos) == p.at {
 													p.note(7, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l229_44
 											}
-											position++
+											pos++
 										}
 									}
 								}
@@ -4001,102 +4219,104 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok44
 						l229_44:
-							position, tokenIndex = position229_44, tokenIndex229_44
+							pos, tokenIndex = position229_44, tokenIndex229_44
 							goto l114
 						}
 					lok44:
 						goto l113
 					l114:
-						position, tokenIndex = position114, tokenIndex114
+						pos, tokenIndex = position114, tokenIndex114
 					}
-					if buffer[position] != rune('@') {
-						if int(position) == p.at {
+					if buffer[pos] != rune('@') {
+						if int(pos) == p.at {
 							p.note(29, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l112
 					}
-					position++
+					pos++
 					{
-						position116, tokenIndex116 := position, tokenIndex
-						if !_rules[rulehostname]() {
+						position116, tokenIndex116 := pos, tokenIndex
+						if position = pos; !_rules[rulehostname]() {
 							goto l117
 						}
+						pos = position
 						goto l116
 					l117:
-						position, tokenIndex = position116, tokenIndex116
-						if !_rules[rulehostnumber]() {
+						pos, tokenIndex = position116, tokenIndex116
+						if position = pos; !_rules[rulehostnumber]() {
 							goto l112
 						}
+						pos = position
 					}
 				l116:
 					goto l111
 				l112:
-					position, tokenIndex = position111, tokenIndex111
+					pos, tokenIndex = position111, tokenIndex111
 					{ // xalpha
-						position229_45, tokenIndex229_45 := position, tokenIndex
+						position229_45, tokenIndex229_45 := pos, tokenIndex
 						{
-							position230_45 := position
+							position230_45 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_45, tokenIndex256_16_45 := position, tokenIndex
+											position256_16_45, tokenIndex256_16_45 := pos, tokenIndex
 											{
-												position257_16_45 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position257_16_45 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_45
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_45
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_45
 												l258_12_16_45:
-													position++
+													pos++
 													goto lok12_16_45
 												}
 											lok12_16_45:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_45
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_45
 												l258_13_16_45:
-													position++
+													pos++
 													goto lok13_16_45
 												}
 											lok13_16_45:
@@ -4104,23 +4324,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok16_45
 										l256_16_45:
-											position, tokenIndex = position256_16_45, tokenIndex256_16_45
+											pos, tokenIndex = position256_16_45, tokenIndex256_16_45
 											goto l229_45
 										}
 									lok16_45:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l229_45
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -4129,92 +4349,93 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok45
 					l229_45:
-						position, tokenIndex = position229_45, tokenIndex229_45
+						pos, tokenIndex = position229_45, tokenIndex229_45
 						goto l109
 					}
 				lok45:
 				l118:
 					{
-						position119, tokenIndex119 := position, tokenIndex
+						position119, tokenIndex119 := pos, tokenIndex
 						{
-							position120, tokenIndex120 := position, tokenIndex
-							if buffer[position] != rune('@') {
-								if int(position) == p.at {
+							position120, tokenIndex120 := pos, tokenIndex
+							if buffer[pos] != rune('@') {
+								if int(pos) == p.at {
 									p.note(29, false)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l120
 							}
-							position++
-							if !p.peek(_rules[rulehostnumber]) {
+							pos++
+							if position = pos; !p.peek(_rules[rulehostnumber]) {
 								goto l120
 							}
+							pos = position
 							{
-								position121, tokenIndex121 := position, tokenIndex
+								position121, tokenIndex121 := pos, tokenIndex
 								{ // xalpha
-									position229_46, tokenIndex229_46 := position, tokenIndex
+									position229_46, tokenIndex229_46 := pos, tokenIndex
 									{
-										position230_46 := position
+										position230_46 := pos
 										{
-											if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-												position++
+											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+												pos++
 											} else {
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(9, false)
 												}
 
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(10, false)
 												}
-												switch buffer[position] {
+												switch buffer[pos] {
 												case '%':
 													{ // escape
-														position256_16_46, tokenIndex256_16_46 := position, tokenIndex
+														position256_16_46, tokenIndex256_16_46 := pos, tokenIndex
 														{
-															position257_16_46 := position
-															if buffer[position] != rune('%') {
-																if int(position) == p.at {
+															position257_16_46 := pos
+															if buffer[pos] != rune('%') {
+																if int(pos) == p.at {
 																	p.note(10, false)
 																}
 
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
 																}
 																goto l256_16_46
 															}
-															position++
+															pos++
 															{ // hex
-																if int(position) == p.at {
+																if int(pos) == p.at {
 																	p.note(11, false)
 																}
-																if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 																	goto l258_12_16_46
 																}
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
 																}
 																goto l256_16_46
 															l258_12_16_46:
-																position++
+																pos++
 																goto lok12_16_46
 															}
 														lok12_16_46:
 															{ // hex
-																if int(position) == p.at {
+																if int(pos) == p.at {
 																	p.note(11, false)
 																}
-																if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 																	goto l258_13_16_46
 																}
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
 																}
 																goto l256_16_46
 															l258_13_16_46:
-																position++
+																pos++
 																goto lok13_16_46
 															}
 														lok13_16_46:
@@ -4222,23 +4443,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														}
 														goto lok16_46
 													l256_16_46:
-														position, tokenIndex = position256_16_46, tokenIndex256_16_46
+														pos, tokenIndex = position256_16_46, tokenIndex256_16_46
 														goto l229_46
 													}
 												lok16_46:
 													;
 												default:
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
+													if c := buffer[pos]; c < rune('a') || c > rune('z') {
+														if int(pos) == p.at {
 															p.note(7, false)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l229_46
 													}
-													position++
+													pos++
 												}
 											}
 										}
@@ -4247,79 +4468,79 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok46
 								l229_46:
-									position, tokenIndex = position229_46, tokenIndex229_46
+									pos, tokenIndex = position229_46, tokenIndex229_46
 									goto l121
 								}
 							lok46:
 								goto l120
 							l121:
-								position, tokenIndex = position121, tokenIndex121
+								pos, tokenIndex = position121, tokenIndex121
 							}
 							goto l119
 						l120:
-							position, tokenIndex = position120, tokenIndex120
+							pos, tokenIndex = position120, tokenIndex120
 						}
 						{ // xalpha
-							position229_47, tokenIndex229_47 := position, tokenIndex
+							position229_47, tokenIndex229_47 := pos, tokenIndex
 							{
-								position230_47 := position
+								position230_47 := pos
 								{
-									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-										position++
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
 									} else {
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, false)
 										}
-										switch buffer[position] {
+										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position256_16_47, tokenIndex256_16_47 := position, tokenIndex
+												position256_16_47, tokenIndex256_16_47 := pos, tokenIndex
 												{
-													position257_16_47 := position
-													if buffer[position] != rune('%') {
-														if int(position) == p.at {
+													position257_16_47 := pos
+													if buffer[pos] != rune('%') {
+														if int(pos) == p.at {
 															p.note(10, true)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_47
 													}
-													position++
+													pos++
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_12_16_47
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_47
 													l258_12_16_47:
-														position++
+														pos++
 														goto lok12_16_47
 													}
 												lok12_16_47:
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_13_16_47
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_47
 													l258_13_16_47:
-														position++
+														pos++
 														goto lok13_16_47
 													}
 												lok13_16_47:
@@ -4327,23 +4548,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												}
 												goto lok16_47
 											l256_16_47:
-												position, tokenIndex = position256_16_47, tokenIndex256_16_47
+												pos, tokenIndex = position256_16_47, tokenIndex256_16_47
 												goto l229_47
 											}
 										lok16_47:
 											;
 										default:
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
+											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if int(pos) == p.at {
 													p.note(7, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l229_47
 											}
-											position++
+											pos++
 										}
 									}
 								}
@@ -4352,317 +4573,343 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok47
 						l229_47:
-							position, tokenIndex = position229_47, tokenIndex229_47
+							pos, tokenIndex = position229_47, tokenIndex229_47
 							goto l119
 						}
 					lok47:
 						goto l118
 					l119:
-						position, tokenIndex = position119, tokenIndex119
+						pos, tokenIndex = position119, tokenIndex119
 					}
-					if buffer[position] != rune('@') {
-						if int(position) == p.at {
+					if buffer[pos] != rune('@') {
+						if int(pos) == p.at {
 							p.note(29, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l109
 					}
-					position++
+					pos++
 					{
-						position122, tokenIndex122 := position, tokenIndex
-						if !_rules[rulehostname]() {
+						position122, tokenIndex122 := pos, tokenIndex
+						if position = pos; !_rules[rulehostname]() {
 							goto l123
 						}
+						pos = position
 						goto l122
 					l123:
-						position, tokenIndex = position122, tokenIndex122
-						if !_rules[rulehostnumber]() {
+						pos, tokenIndex = position122, tokenIndex122
+						if position = pos; !_rules[rulehostnumber]() {
 							goto l109
 						}
+						pos = position
 					}
 				l122:
 				}
 			l111:
 				_ = position110
 			}
+			position = pos
 			return true
 		l109:
-			position, tokenIndex = position109, tokenIndex109
+			pos, tokenIndex = position109, tokenIndex109
+			position = pos
 			return false
 		},
 		/* 33 database <- <xalphas> */
 		func() bool {
-			position124, tokenIndex124 := position, tokenIndex
+			pos := position
+			position124, tokenIndex124 := pos, tokenIndex
 			{
-				position125 := position
-				if !_rules[rulexalphas]() {
+				position125 := pos
+				if position = pos; !_rules[rulexalphas]() {
 					goto l124
 				}
+				pos = position
 				_ = position125
 			}
+			position = pos
 			return true
 		l124:
-			position, tokenIndex = position124, tokenIndex124
+			pos, tokenIndex = position124, tokenIndex124
+			position = pos
 			return false
 		},
 		/* 34 wtype <- <xalphas> */
 		func() bool {
-			position126, tokenIndex126 := position, tokenIndex
+			pos := position
+			position126, tokenIndex126 := pos, tokenIndex
 			{
-				position127 := position
-				if !_rules[rulexalphas]() {
+				position127 := pos
+				if position = pos; !_rules[rulexalphas]() {
 					goto l126
 				}
+				pos = position
 				_ = position127
 			}
+			position = pos
 			return true
 		l126:
-			position, tokenIndex = position126, tokenIndex126
+			pos, tokenIndex = position126, tokenIndex126
+			position = pos
 			return false
 		},
 		/* 35 prosperoaddress <- <prosperolink> */
 		func() bool {
-			position128, tokenIndex128 := position, tokenIndex
+			pos := position
+			position128, tokenIndex128 := pos, tokenIndex
 			{
-				position129 := position
+				position129 := pos
 				{ // prosperolink
-					position130_61, tokenIndex130_61 := position, tokenIndex
+					position130_61, tokenIndex130_61 := pos, tokenIndex
 					{
-						position131_61 := position
-						if !_rules[rulescheme_prospero]() {
+						position131_61 := pos
+						if position = pos; !_rules[rulescheme_prospero]() {
 							goto l130_61
 						}
-						if buffer[position] != rune(':') {
-							if int(position) == p.at {
+						pos = position
+						if buffer[pos] != rune(':') {
+							if int(pos) == p.at {
 								p.note(3, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l130_61
 						}
-						position++
-						if buffer[position] != rune('/') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('/') {
+							if int(pos) == p.at {
 								p.note(5, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l130_61
 						}
-						position++
-						if buffer[position] != rune('/') {
-							if int(position) == p.at {
+						pos++
+						if buffer[pos] != rune('/') {
+							if int(pos) == p.at {
 								p.note(5, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l130_61
 						}
-						position++
-						if !_rules[rulehostport]() {
+						pos++
+						if position = pos; !_rules[rulehostport]() {
 							goto l130_61
 						}
-						if !_rules[ruleprosperopath]() {
+						pos = position
+						if position = pos; !_rules[ruleprosperopath]() {
 							goto l130_61
 						}
+						pos = position
 						_ = position131_61
 					}
 					goto lok61
 				l130_61:
-					position, tokenIndex = position130_61, tokenIndex130_61
+					pos, tokenIndex = position130_61, tokenIndex130_61
 					goto l128
 				}
 			lok61:
 				_ = position129
 			}
+			position = pos
 			return true
 		l128:
-			position, tokenIndex = position128, tokenIndex128
+			pos, tokenIndex = position128, tokenIndex128
+			position = pos
 			return false
 		},
 		/* 36 prosperolink <- <(scheme_prospero (':' '/' '/') hostport prosperopath)> */
 		func() bool {
-			position130, tokenIndex130 := position, tokenIndex
+			pos := position
+			position130, tokenIndex130 := pos, tokenIndex
 			{
-				position131 := position
-				if !_rules[rulescheme_prospero]() {
+				position131 := pos
+				if position = pos; !_rules[rulescheme_prospero]() {
 					goto l130
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l130
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l130
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l130
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l130
 				}
-				if !_rules[ruleprosperopath]() {
+				pos = position
+				if position = pos; !_rules[ruleprosperopath]() {
 					goto l130
 				}
+				pos = position
 				_ = position131
 			}
+			position = pos
 			return true
 		l130:
-			position, tokenIndex = position130, tokenIndex130
+			pos, tokenIndex = position130, tokenIndex130
+			position = pos
 			return false
 		},
 		/* 37 prosperopath <- <('/' hsoname ('%' '0' '0' version attributes?)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleprosperopath)
-			position132, tokenIndex132 := position, tokenIndex
+			position132, tokenIndex132 := pos, tokenIndex
 			{
-				position133 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position133 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l132
 				}
-				position++
+				pos++
 				{ // hsoname
-					position138_52, tokenIndex138_52 := position, tokenIndex
+					position138_52, tokenIndex138_52 := pos, tokenIndex
 					{
-						position139_52 := position
-						if !_rules[rulepath]() {
+						position139_52 := pos
+						if position = pos; !_rules[rulepath]() {
 							goto l138_52
 						}
+						pos = position
 						_ = position139_52
 					}
 					goto lok52
 				l138_52:
-					position, tokenIndex = position138_52, tokenIndex138_52
+					pos, tokenIndex = position138_52, tokenIndex138_52
 					goto l132
 				}
 			lok52:
 				{
-					position134, tokenIndex134 := position, tokenIndex
-					if buffer[position] != rune('%') {
-						if int(position) == p.at {
+					position134, tokenIndex134 := pos, tokenIndex
+					if buffer[pos] != rune('%') {
+						if int(pos) == p.at {
 							p.note(10, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l134
 					}
-					position++
-					if buffer[position] != rune('0') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('0') {
+						if int(pos) == p.at {
 							p.note(30, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l134
 					}
-					position++
-					if buffer[position] != rune('0') {
-						if int(position) == p.at {
+					pos++
+					if buffer[pos] != rune('0') {
+						if int(pos) == p.at {
 							p.note(30, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l134
 					}
-					position++
+					pos++
 					{ // version
-						position140_53, tokenIndex140_53 := position, tokenIndex
+						position140_53, tokenIndex140_53 := pos, tokenIndex
 						{
-							position141_53 := position
+							position141_53 := pos
 							{ // digits
-								position263_5_53, tokenIndex263_5_53 := position, tokenIndex
+								position263_5_53, tokenIndex263_5_53 := pos, tokenIndex
 								{
-									position264_5_53 := position
+									position264_5_53 := pos
 									{ // digit
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(26, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 											goto l252_1_5_53
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l263_5_53
 									l252_1_5_53:
-										position++
+										pos++
 										goto lok1_5_53
 									}
 								lok1_5_53:
 								l265_5_53:
 									{
-										position266_5_53, tokenIndex266_5_53 := position, tokenIndex
+										position266_5_53, tokenIndex266_5_53 := pos, tokenIndex
 										{ // digit
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(26, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 												goto l252_2_5_53
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l266_5_53
 										l252_2_5_53:
-											position++
+											pos++
 											goto lok2_5_53
 										}
 									lok2_5_53:
 										goto l265_5_53
 									l266_5_53:
-										position, tokenIndex = position266_5_53, tokenIndex266_5_53
+										pos, tokenIndex = position266_5_53, tokenIndex266_5_53
 									}
 									_ = position264_5_53
 								}
 								goto lok5_53
 							l263_5_53:
-								position, tokenIndex = position263_5_53, tokenIndex263_5_53
+								pos, tokenIndex = position263_5_53, tokenIndex263_5_53
 								goto l140_53
 							}
 						lok5_53:
@@ -4670,181 +4917,193 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok53
 					l140_53:
-						position, tokenIndex = position140_53, tokenIndex140_53
+						pos, tokenIndex = position140_53, tokenIndex140_53
 						goto l134
 					}
 				lok53:
 					{
-						position136, tokenIndex136 := position, tokenIndex
-						if !p.peek(_rules[ruleattributes]) {
+						position136, tokenIndex136 := pos, tokenIndex
+						if position = pos; !p.peek(_rules[ruleattributes]) {
 							goto l136
 						}
+						pos = position
 						goto l137
 					l136:
-						position, tokenIndex = position136, tokenIndex136
+						pos, tokenIndex = position136, tokenIndex136
 					}
 				l137:
 					goto l135
 				l134:
-					position, tokenIndex = position134, tokenIndex134
+					pos, tokenIndex = position134, tokenIndex134
 				}
 			l135:
+				position = pos
 				add(ruleprosperopath, position133)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l132:
-			position, tokenIndex = position132, tokenIndex132
+			pos, tokenIndex = position132, tokenIndex132
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 38 hsoname <- <path> */
 		func() bool {
-			position138, tokenIndex138 := position, tokenIndex
+			pos := position
+			position138, tokenIndex138 := pos, tokenIndex
 			{
-				position139 := position
-				if !_rules[rulepath]() {
+				position139 := pos
+				if position = pos; !_rules[rulepath]() {
 					goto l138
 				}
+				pos = position
 				_ = position139
 			}
+			position = pos
 			return true
 		l138:
-			position, tokenIndex = position138, tokenIndex138
+			pos, tokenIndex = position138, tokenIndex138
+			position = pos
 			return false
 		},
 		/* 39 version <- <digits> */
 		func() bool {
-			position140, tokenIndex140 := position, tokenIndex
+			pos := position
+			position140, tokenIndex140 := pos, tokenIndex
 			{
-				position141 := position
+				position141 := pos
 				{ // digits
-					position263_5, tokenIndex263_5 := position, tokenIndex
+					position263_5, tokenIndex263_5 := pos, tokenIndex
 					{
-						position264_5 := position
+						position264_5 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(26, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l252_1_5
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l263_5
 						l252_1_5:
-							position++
+							pos++
 							goto lok1_5
 						}
 					lok1_5:
 					l265_5:
 						{
-							position266_5, tokenIndex266_5 := position, tokenIndex
+							position266_5, tokenIndex266_5 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(26, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l252_2_5
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l266_5
 							l252_2_5:
-								position++
+								pos++
 								goto lok2_5
 							}
 						lok2_5:
 							goto l265_5
 						l266_5:
-							position, tokenIndex = position266_5, tokenIndex266_5
+							pos, tokenIndex = position266_5, tokenIndex266_5
 						}
 						_ = position264_5
 					}
 					goto lok5
 				l263_5:
-					position, tokenIndex = position263_5, tokenIndex263_5
+					pos, tokenIndex = position263_5, tokenIndex263_5
 					goto l140
 				}
 			lok5:
 				_ = position141
 			}
+			position = pos
 			return true
 		l140:
-			position, tokenIndex = position140, tokenIndex140
+			pos, tokenIndex = position140, tokenIndex140
+			position = pos
 			return false
 		},
 		/* 40 attributes <- <attribute+> */
 		func() bool {
-			position142, tokenIndex142 := position, tokenIndex
+			pos := position
+			position142, tokenIndex142 := pos, tokenIndex
 			{
-				position143 := position
+				position143 := pos
 				{ // attribute
-					position146_14, tokenIndex146_14 := position, tokenIndex
+					position146_14, tokenIndex146_14 := pos, tokenIndex
 					{
-						position147_14 := position
+						position147_14 := pos
 						{ // alphanums
-							position271_6_14, tokenIndex271_6_14 := position, tokenIndex
+							position271_6_14, tokenIndex271_6_14 := pos, tokenIndex
 							{
-								position272_6_14 := position
+								position272_6_14 := pos
 								{ // alphanum
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(7, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 										goto l267_3_6_14
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(31, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 										goto l267_3_6_14
 									}
 									goto l271_6_14
 								l267_3_6_14:
-									position++
+									pos++
 									goto lok3_6_14
 								}
 							lok3_6_14:
 							l273_6_14:
 								{
-									position274_6_14, tokenIndex274_6_14 := position, tokenIndex
+									position274_6_14, tokenIndex274_6_14 := pos, tokenIndex
 									{ // alphanum
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l267_4_6_14
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(31, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 											goto l267_4_6_14
 										}
 										goto l274_6_14
 									l267_4_6_14:
-										position++
+										pos++
 										goto lok4_6_14
 									}
 								lok4_6_14:
 									goto l273_6_14
 								l274_6_14:
-									position, tokenIndex = position274_6_14, tokenIndex274_6_14
+									pos, tokenIndex = position274_6_14, tokenIndex274_6_14
 								}
 								_ = position272_6_14
 							}
 							goto lok6_14
 						l271_6_14:
-							position, tokenIndex = position271_6_14, tokenIndex271_6_14
+							pos, tokenIndex = position271_6_14, tokenIndex271_6_14
 							goto l146_14
 						}
 					lok6_14:
@@ -4852,77 +5111,77 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok14
 				l146_14:
-					position, tokenIndex = position146_14, tokenIndex146_14
+					pos, tokenIndex = position146_14, tokenIndex146_14
 					goto l142
 				}
 			lok14:
 			l144:
 				{
-					position145, tokenIndex145 := position, tokenIndex
+					position145, tokenIndex145 := pos, tokenIndex
 					{ // attribute
-						position146_15, tokenIndex146_15 := position, tokenIndex
+						position146_15, tokenIndex146_15 := pos, tokenIndex
 						{
-							position147_15 := position
+							position147_15 := pos
 							{ // alphanums
-								position271_6_15, tokenIndex271_6_15 := position, tokenIndex
+								position271_6_15, tokenIndex271_6_15 := pos, tokenIndex
 								{
-									position272_6_15 := position
+									position272_6_15 := pos
 									{ // alphanum
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(7, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 											goto l267_3_6_15
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(31, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 											goto l267_3_6_15
 										}
 										goto l271_6_15
 									l267_3_6_15:
-										position++
+										pos++
 										goto lok3_6_15
 									}
 								lok3_6_15:
 								l273_6_15:
 									{
-										position274_6_15, tokenIndex274_6_15 := position, tokenIndex
+										position274_6_15, tokenIndex274_6_15 := pos, tokenIndex
 										{ // alphanum
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 												goto l267_4_6_15
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(31, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 												goto l267_4_6_15
 											}
 											goto l274_6_15
 										l267_4_6_15:
-											position++
+											pos++
 											goto lok4_6_15
 										}
 									lok4_6_15:
 										goto l273_6_15
 									l274_6_15:
-										position, tokenIndex = position274_6_15, tokenIndex274_6_15
+										pos, tokenIndex = position274_6_15, tokenIndex274_6_15
 									}
 									_ = position272_6_15
 								}
 								goto lok6_15
 							l271_6_15:
-								position, tokenIndex = position271_6_15, tokenIndex271_6_15
+								pos, tokenIndex = position271_6_15, tokenIndex271_6_15
 								goto l146_15
 							}
 						lok6_15:
@@ -4930,236 +5189,249 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok15
 					l146_15:
-						position, tokenIndex = position146_15, tokenIndex146_15
+						pos, tokenIndex = position146_15, tokenIndex146_15
 						goto l145
 					}
 				lok15:
 					goto l144
 				l145:
-					position, tokenIndex = position145, tokenIndex145
+					pos, tokenIndex = position145, tokenIndex145
 				}
 				_ = position143
 			}
+			position = pos
 			return true
 		l142:
-			position, tokenIndex = position142, tokenIndex142
+			pos, tokenIndex = position142, tokenIndex142
+			position = pos
 			return false
 		},
 		/* 41 attribute <- <alphanums> */
 		func() bool {
-			position146, tokenIndex146 := position, tokenIndex
+			pos := position
+			position146, tokenIndex146 := pos, tokenIndex
 			{
-				position147 := position
+				position147 := pos
 				{ // alphanums
-					position271_6, tokenIndex271_6 := position, tokenIndex
+					position271_6, tokenIndex271_6 := pos, tokenIndex
 					{
-						position272_6 := position
+						position272_6 := pos
 						{ // alphanum
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l267_3_6
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(31, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l267_3_6
 							}
 							goto l271_6
 						l267_3_6:
-							position++
+							pos++
 							goto lok3_6
 						}
 					lok3_6:
 					l273_6:
 						{
-							position274_6, tokenIndex274_6 := position, tokenIndex
+							position274_6, tokenIndex274_6 := pos, tokenIndex
 							{ // alphanum
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l267_4_6
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(31, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 									goto l267_4_6
 								}
 								goto l274_6
 							l267_4_6:
-								position++
+								pos++
 								goto lok4_6
 							}
 						lok4_6:
 							goto l273_6
 						l274_6:
-							position, tokenIndex = position274_6, tokenIndex274_6
+							pos, tokenIndex = position274_6, tokenIndex274_6
 						}
 						_ = position272_6
 					}
 					goto lok6
 				l271_6:
-					position, tokenIndex = position271_6, tokenIndex271_6
+					pos, tokenIndex = position271_6, tokenIndex271_6
 					goto l146
 				}
 			lok6:
 				_ = position147
 			}
+			position = pos
 			return true
 		l146:
-			position, tokenIndex = position146, tokenIndex146
+			pos, tokenIndex = position146, tokenIndex146
+			position = pos
 			return false
 		},
 		/* 42 telnetaddress <- <(scheme_telnet (':' '/' '/') telnetsite)> */
 		func() bool {
-			position148, tokenIndex148 := position, tokenIndex
+			pos := position
+			position148, tokenIndex148 := pos, tokenIndex
 			{
-				position149 := position
-				if !_rules[rulescheme_telnet]() {
+				position149 := pos
+				if position = pos; !_rules[rulescheme_telnet]() {
 					goto l148
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l148
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l148
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l148
 				}
-				position++
-				if !_rules[ruletelnetsite]() {
+				pos++
+				if position = pos; !_rules[ruletelnetsite]() {
 					goto l148
 				}
+				pos = position
 				_ = position149
 			}
+			position = pos
 			return true
 		l148:
-			position, tokenIndex = position148, tokenIndex148
+			pos, tokenIndex = position148, tokenIndex148
+			position = pos
 			return false
 		},
 		/* 43 telnetsite <- <((user '@' hostport !xalpha) / (userfirstat '@' hostport !xalpha) / (hostport !xalpha))> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruletelnetsite)
-			position150, tokenIndex150 := position, tokenIndex
+			position150, tokenIndex150 := pos, tokenIndex
 			{
-				position151 := position
+				position151 := pos
 				{
-					position152, tokenIndex152 := position, tokenIndex
-					if !_rules[ruleuser]() {
+					position152, tokenIndex152 := pos, tokenIndex
+					if position = pos; !_rules[ruleuser]() {
 						goto l153
 					}
-					if buffer[position] != rune('@') {
-						if int(position) == p.at {
+					pos = position
+					if buffer[pos] != rune('@') {
+						if int(pos) == p.at {
 							p.note(29, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l153
 					}
-					position++
-					if !_rules[rulehostport]() {
+					pos++
+					if position = pos; !_rules[rulehostport]() {
 						goto l153
 					}
+					pos = position
 					{
-						position154, tokenIndex154 := position, tokenIndex
+						position154, tokenIndex154 := pos, tokenIndex
 						{ // xalpha
-							position229_56, tokenIndex229_56 := position, tokenIndex
+							position229_56, tokenIndex229_56 := pos, tokenIndex
 							{
-								position230_56 := position
+								position230_56 := pos
 								{
-									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-										position++
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
 									} else {
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, false)
 										}
-										switch buffer[position] {
+										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position256_16_56, tokenIndex256_16_56 := position, tokenIndex
+												position256_16_56, tokenIndex256_16_56 := pos, tokenIndex
 												{
-													position257_16_56 := position
-													if buffer[position] != rune('%') {
-														if int(position) == p.at {
+													position257_16_56 := pos
+													if buffer[pos] != rune('%') {
+														if int(pos) == p.at {
 															p.note(10, true)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_56
 													}
-													position++
+													pos++
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_12_16_56
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_56
 													l258_12_16_56:
-														position++
+														pos++
 														goto lok12_16_56
 													}
 												lok12_16_56:
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_13_16_56
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_56
 													l258_13_16_56:
-														position++
+														pos++
 														goto lok13_16_56
 													}
 												lok13_16_56:
@@ -5167,23 +5439,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												}
 												goto lok16_56
 											l256_16_56:
-												position, tokenIndex = position256_16_56, tokenIndex256_16_56
+												pos, tokenIndex = position256_16_56, tokenIndex256_16_56
 												goto l229_56
 											}
 										lok16_56:
 											;
 										default:
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
+											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if int(pos) == p.at {
 													p.note(7, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l229_56
 											}
-											position++
+											pos++
 										}
 									}
 								}
@@ -5192,97 +5464,99 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok56
 						l229_56:
-							position, tokenIndex = position229_56, tokenIndex229_56
+							pos, tokenIndex = position229_56, tokenIndex229_56
 							goto l154
 						}
 					lok56:
 						goto l153
 					l154:
-						position, tokenIndex = position154, tokenIndex154
+						pos, tokenIndex = position154, tokenIndex154
 					}
 					goto l152
 				l153:
-					position, tokenIndex = position152, tokenIndex152
-					if !_rules[ruleuserfirstat]() {
+					pos, tokenIndex = position152, tokenIndex152
+					if position = pos; !_rules[ruleuserfirstat]() {
 						goto l155
 					}
-					if buffer[position] != rune('@') {
-						if int(position) == p.at {
+					pos = position
+					if buffer[pos] != rune('@') {
+						if int(pos) == p.at {
 							p.note(29, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l155
 					}
-					position++
-					if !_rules[rulehostport]() {
+					pos++
+					if position = pos; !_rules[rulehostport]() {
 						goto l155
 					}
+					pos = position
 					{
-						position156, tokenIndex156 := position, tokenIndex
+						position156, tokenIndex156 := pos, tokenIndex
 						{ // xalpha
-							position229_57, tokenIndex229_57 := position, tokenIndex
+							position229_57, tokenIndex229_57 := pos, tokenIndex
 							{
-								position230_57 := position
+								position230_57 := pos
 								{
-									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-										position++
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
 									} else {
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, false)
 										}
-										switch buffer[position] {
+										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position256_16_57, tokenIndex256_16_57 := position, tokenIndex
+												position256_16_57, tokenIndex256_16_57 := pos, tokenIndex
 												{
-													position257_16_57 := position
-													if buffer[position] != rune('%') {
-														if int(position) == p.at {
+													position257_16_57 := pos
+													if buffer[pos] != rune('%') {
+														if int(pos) == p.at {
 															p.note(10, true)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_57
 													}
-													position++
+													pos++
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_12_16_57
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_57
 													l258_12_16_57:
-														position++
+														pos++
 														goto lok12_16_57
 													}
 												lok12_16_57:
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_13_16_57
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_57
 													l258_13_16_57:
-														position++
+														pos++
 														goto lok13_16_57
 													}
 												lok13_16_57:
@@ -5290,23 +5564,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												}
 												goto lok16_57
 											l256_16_57:
-												position, tokenIndex = position256_16_57, tokenIndex256_16_57
+												pos, tokenIndex = position256_16_57, tokenIndex256_16_57
 												goto l229_57
 											}
 										lok16_57:
 											;
 										default:
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
+											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if int(pos) == p.at {
 													p.note(7, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l229_57
 											}
-											position++
+											pos++
 										}
 									}
 								}
@@ -5315,83 +5589,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok57
 						l229_57:
-							position, tokenIndex = position229_57, tokenIndex229_57
+							pos, tokenIndex = position229_57, tokenIndex229_57
 							goto l156
 						}
 					lok57:
 						goto l155
 					l156:
-						position, tokenIndex = position156, tokenIndex156
+						pos, tokenIndex = position156, tokenIndex156
 					}
 					goto l152
 				l155:
-					position, tokenIndex = position152, tokenIndex152
-					if !_rules[rulehostport]() {
+					pos, tokenIndex = position152, tokenIndex152
+					if position = pos; !_rules[rulehostport]() {
 						goto l150
 					}
+					pos = position
 					{
-						position157, tokenIndex157 := position, tokenIndex
+						position157, tokenIndex157 := pos, tokenIndex
 						{ // xalpha
-							position229_58, tokenIndex229_58 := position, tokenIndex
+							position229_58, tokenIndex229_58 := pos, tokenIndex
 							{
-								position230_58 := position
+								position230_58 := pos
 								{
-									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-										position++
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
 									} else {
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, false)
 										}
-										switch buffer[position] {
+										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position256_16_58, tokenIndex256_16_58 := position, tokenIndex
+												position256_16_58, tokenIndex256_16_58 := pos, tokenIndex
 												{
-													position257_16_58 := position
-													if buffer[position] != rune('%') {
-														if int(position) == p.at {
+													position257_16_58 := pos
+													if buffer[pos] != rune('%') {
+														if int(pos) == p.at {
 															p.note(10, true)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_58
 													}
-													position++
+													pos++
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_12_16_58
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_58
 													l258_12_16_58:
-														position++
+														pos++
 														goto lok12_16_58
 													}
 												lok12_16_58:
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_13_16_58
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_58
 													l258_13_16_58:
-														position++
+														pos++
 														goto lok13_16_58
 													}
 												lok13_16_58:
@@ -5399,23 +5674,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												}
 												goto lok16_58
 											l256_16_58:
-												position, tokenIndex = position256_16_58, tokenIndex256_16_58
+												pos, tokenIndex = position256_16_58, tokenIndex256_16_58
 												goto l229_58
 											}
 										lok16_58:
 											;
 										default:
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
+											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if int(pos) == p.at {
 													p.note(7, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l229_58
 											}
-											position++
+											pos++
 										}
 									}
 								}
@@ -5424,102 +5699,107 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok58
 						l229_58:
-							position, tokenIndex = position229_58, tokenIndex229_58
+							pos, tokenIndex = position229_58, tokenIndex229_58
 							goto l157
 						}
 					lok58:
 						goto l150
 					l157:
-						position, tokenIndex = position157, tokenIndex157
+						pos, tokenIndex = position157, tokenIndex157
 					}
 				}
 			l152:
+				position = pos
 				add(ruletelnetsite, position151)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l150:
-			position, tokenIndex = position150, tokenIndex150
+			pos, tokenIndex = position150, tokenIndex150
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 44 user <- <(!lastat xalpha)+> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleuser)
-			position158, tokenIndex158 := position, tokenIndex
+			position158, tokenIndex158 := pos, tokenIndex
 			{
-				position159 := position
+				position159 := pos
 				{
-					position162, tokenIndex162 := position, tokenIndex
-					if !p.peek(_rules[rulelastat]) {
+					position162, tokenIndex162 := pos, tokenIndex
+					if position = pos; !p.peek(_rules[rulelastat]) {
 						goto l162
 					}
+					pos = position
 					goto l158
 				l162:
-					position, tokenIndex = position162, tokenIndex162
+					pos, tokenIndex = position162, tokenIndex162
 				}
 				{ // xalpha
-					position229_48, tokenIndex229_48 := position, tokenIndex
+					position229_48, tokenIndex229_48 := pos, tokenIndex
 					{
-						position230_48 := position
+						position230_48 := pos
 						{
-							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
 
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, false)
 								}
-								switch buffer[position] {
+								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_48, tokenIndex256_16_48 := position, tokenIndex
+										position256_16_48, tokenIndex256_16_48 := pos, tokenIndex
 										{
-											position257_16_48 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position257_16_48 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(10, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_48
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(11, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l258_12_16_48
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_48
 											l258_12_16_48:
-												position++
+												pos++
 												goto lok12_16_48
 											}
 										lok12_16_48:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(11, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l258_13_16_48
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_48
 											l258_13_16_48:
-												position++
+												pos++
 												goto lok13_16_48
 											}
 										lok13_16_48:
@@ -5527,23 +5807,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok16_48
 									l256_16_48:
-										position, tokenIndex = position256_16_48, tokenIndex256_16_48
+										pos, tokenIndex = position256_16_48, tokenIndex256_16_48
 										goto l229_48
 									}
 								lok16_48:
 									;
 								default:
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
+									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if int(pos) == p.at {
 											p.note(7, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l229_48
 									}
-									position++
+									pos++
 								}
 							}
 						}
@@ -5552,83 +5832,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok48
 				l229_48:
-					position, tokenIndex = position229_48, tokenIndex229_48
+					pos, tokenIndex = position229_48, tokenIndex229_48
 					goto l158
 				}
 			lok48:
 			l160:
 				{
-					position161, tokenIndex161 := position, tokenIndex
+					position161, tokenIndex161 := pos, tokenIndex
 					{
-						position163, tokenIndex163 := position, tokenIndex
-						if !p.peek(_rules[rulelastat]) {
+						position163, tokenIndex163 := pos, tokenIndex
+						if position = pos; !p.peek(_rules[rulelastat]) {
 							goto l163
 						}
+						pos = position
 						goto l161
 					l163:
-						position, tokenIndex = position163, tokenIndex163
+						pos, tokenIndex = position163, tokenIndex163
 					}
 					{ // xalpha
-						position229_49, tokenIndex229_49 := position, tokenIndex
+						position229_49, tokenIndex229_49 := pos, tokenIndex
 						{
-							position230_49 := position
+							position230_49 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_49, tokenIndex256_16_49 := position, tokenIndex
+											position256_16_49, tokenIndex256_16_49 := pos, tokenIndex
 											{
-												position257_16_49 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position257_16_49 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_49
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_49
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_49
 												l258_12_16_49:
-													position++
+													pos++
 													goto lok12_16_49
 												}
 											lok12_16_49:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_49
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_49
 												l258_13_16_49:
-													position++
+													pos++
 													goto lok13_16_49
 												}
 											lok13_16_49:
@@ -5636,23 +5917,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok16_49
 										l256_16_49:
-											position, tokenIndex = position256_16_49, tokenIndex256_16_49
+											pos, tokenIndex = position256_16_49, tokenIndex256_16_49
 											goto l229_49
 										}
 									lok16_49:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l229_49
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -5661,120 +5942,124 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok49
 					l229_49:
-						position, tokenIndex = position229_49, tokenIndex229_49
+						pos, tokenIndex = position229_49, tokenIndex229_49
 						goto l161
 					}
 				lok49:
 					goto l160
 				l161:
-					position, tokenIndex = position161, tokenIndex161
+					pos, tokenIndex = position161, tokenIndex161
 				}
+				position = pos
 				add(ruleuser, position159)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l158:
-			position, tokenIndex = position158, tokenIndex158
+			pos, tokenIndex = position158, tokenIndex158
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 45 lastat <- <('@' (!'@' xalpha)* !xalpha)> */
 		func() bool {
-			position164, tokenIndex164 := position, tokenIndex
+			pos := position
+			position164, tokenIndex164 := pos, tokenIndex
 			{
-				position165 := position
-				if buffer[position] != rune('@') {
-					if int(position) == p.at {
+				position165 := pos
+				if buffer[pos] != rune('@') {
+					if int(pos) == p.at {
 						p.note(29, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l164
 				}
-				position++
+				pos++
 			l166:
 				{
-					position167, tokenIndex167 := position, tokenIndex
+					position167, tokenIndex167 := pos, tokenIndex
 					{
-						position168, tokenIndex168 := position, tokenIndex
-						if buffer[position] != rune('@') {
-							if int(position) == p.at {
+						position168, tokenIndex168 := pos, tokenIndex
+						if buffer[pos] != rune('@') {
+							if int(pos) == p.at {
 								p.note(29, false)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l168
 						}
-						position++
+						pos++
 						goto l167
 					l168:
-						position, tokenIndex = position168, tokenIndex168
+						pos, tokenIndex = position168, tokenIndex168
 					}
 					{ // xalpha
-						position229_27, tokenIndex229_27 := position, tokenIndex
+						position229_27, tokenIndex229_27 := pos, tokenIndex
 						{
-							position230_27 := position
+							position230_27 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_27, tokenIndex256_16_27 := position, tokenIndex
+											position256_16_27, tokenIndex256_16_27 := pos, tokenIndex
 											{
-												position257_16_27 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position257_16_27 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_27
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_27
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_27
 												l258_12_16_27:
-													position++
+													pos++
 													goto lok12_16_27
 												}
 											lok12_16_27:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_27
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_27
 												l258_13_16_27:
-													position++
+													pos++
 													goto lok13_16_27
 												}
 											lok13_16_27:
@@ -5782,23 +6067,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok16_27
 										l256_16_27:
-											position, tokenIndex = position256_16_27, tokenIndex256_16_27
+											pos, tokenIndex = position256_16_27, tokenIndex256_16_27
 											goto l229_27
 										}
 									lok16_27:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l229_27
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -5807,77 +6092,77 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok27
 					l229_27:
-						position, tokenIndex = position229_27, tokenIndex229_27
+						pos, tokenIndex = position229_27, tokenIndex229_27
 						goto l167
 					}
 				lok27:
 					goto l166
 				l167:
-					position, tokenIndex = position167, tokenIndex167
+					pos, tokenIndex = position167, tokenIndex167
 				}
 				{
-					position169, tokenIndex169 := position, tokenIndex
+					position169, tokenIndex169 := pos, tokenIndex
 					{ // xalpha
-						position229_28, tokenIndex229_28 := position, tokenIndex
+						position229_28, tokenIndex229_28 := pos, tokenIndex
 						{
-							position230_28 := position
+							position230_28 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_28, tokenIndex256_16_28 := position, tokenIndex
+											position256_16_28, tokenIndex256_16_28 := pos, tokenIndex
 											{
-												position257_16_28 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position257_16_28 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_28
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_28
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_28
 												l258_12_16_28:
-													position++
+													pos++
 													goto lok12_16_28
 												}
 											lok12_16_28:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_28
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_28
 												l258_13_16_28:
-													position++
+													pos++
 													goto lok13_16_28
 												}
 											lok13_16_28:
@@ -5885,23 +6170,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok16_28
 										l256_16_28:
-											position, tokenIndex = position256_16_28, tokenIndex256_16_28
+											pos, tokenIndex = position256_16_28, tokenIndex256_16_28
 											goto l229_28
 										}
 									lok16_28:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l229_28
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -5910,89 +6195,92 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok28
 					l229_28:
-						position, tokenIndex = position229_28, tokenIndex229_28
+						pos, tokenIndex = position229_28, tokenIndex229_28
 						goto l169
 					}
 				lok28:
 					goto l164
 				l169:
-					position, tokenIndex = position169, tokenIndex169
+					pos, tokenIndex = position169, tokenIndex169
 				}
 				_ = position165
 			}
+			position = pos
 			return true
 		l164:
-			position, tokenIndex = position164, tokenIndex164
+			pos, tokenIndex = position164, tokenIndex164
+			position = pos
 			return false
 		},
 		/* 46 userfirstat <- <(xalpha (!('@' alpha) xalpha)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleuserfirstat)
-			position170, tokenIndex170 := position, tokenIndex
+			position170, tokenIndex170 := pos, tokenIndex
 			{
-				position171 := position
+				position171 := pos
 				{ // xalpha
-					position229_29, tokenIndex229_29 := position, tokenIndex
+					position229_29, tokenIndex229_29 := pos, tokenIndex
 					{
-						position230_29 := position
+						position230_29 := pos
 						{
-							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
 
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, false)
 								}
-								switch buffer[position] {
+								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_29, tokenIndex256_16_29 := position, tokenIndex
+										position256_16_29, tokenIndex256_16_29 := pos, tokenIndex
 										{
-											position257_16_29 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position257_16_29 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(10, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_29
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(11, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l258_12_16_29
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_29
 											l258_12_16_29:
-												position++
+												pos++
 												goto lok12_16_29
 											}
 										lok12_16_29:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(11, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l258_13_16_29
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_29
 											l258_13_16_29:
-												position++
+												pos++
 												goto lok13_16_29
 											}
 										lok13_16_29:
@@ -6000,23 +6288,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok16_29
 									l256_16_29:
-										position, tokenIndex = position256_16_29, tokenIndex256_16_29
+										pos, tokenIndex = position256_16_29, tokenIndex256_16_29
 										goto l229_29
 									}
 								lok16_29:
 									;
 								default:
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
+									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if int(pos) == p.at {
 											p.note(7, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l229_29
 									}
-									position++
+									pos++
 								}
 							}
 						}
@@ -6025,113 +6313,113 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok29
 				l229_29:
-					position, tokenIndex = position229_29, tokenIndex229_29
+					pos, tokenIndex = position229_29, tokenIndex229_29
 					goto l170
 				}
 			lok29:
 			l172:
 				{
-					position173, tokenIndex173 := position, tokenIndex
+					position173, tokenIndex173 := pos, tokenIndex
 					{
-						position174, tokenIndex174 := position, tokenIndex
-						if buffer[position] != rune('@') {
-							if int(position) == p.at {
+						position174, tokenIndex174 := pos, tokenIndex
+						if buffer[pos] != rune('@') {
+							if int(pos) == p.at {
 								p.note(29, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l174
 						}
-						position++
+						pos++
 						{ // alpha
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l248_30
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 								goto l248_30
 							}
 							goto l174
 						l248_30:
-							position++
+							pos++
 							goto lok30
 						}
 					lok30:
 						goto l173
 					l174:
-						position, tokenIndex = position174, tokenIndex174
+						pos, tokenIndex = position174, tokenIndex174
 					}
 					{ // xalpha
-						position229_31, tokenIndex229_31 := position, tokenIndex
+						position229_31, tokenIndex229_31 := pos, tokenIndex
 						{
-							position230_31 := position
+							position230_31 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_31, tokenIndex256_16_31 := position, tokenIndex
+											position256_16_31, tokenIndex256_16_31 := pos, tokenIndex
 											{
-												position257_16_31 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position257_16_31 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_31
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_31
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_31
 												l258_12_16_31:
-													position++
+													pos++
 													goto lok12_16_31
 												}
 											lok12_16_31:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_31
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_31
 												l258_13_16_31:
-													position++
+													pos++
 													goto lok13_16_31
 												}
 											lok13_16_31:
@@ -6139,23 +6427,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok16_31
 										l256_16_31:
-											position, tokenIndex = position256_16_31, tokenIndex256_16_31
+											pos, tokenIndex = position256_16_31, tokenIndex256_16_31
 											goto l229_31
 										}
 									lok16_31:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l229_31
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -6164,188 +6452,199 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok31
 					l229_31:
-						position, tokenIndex = position229_31, tokenIndex229_31
+						pos, tokenIndex = position229_31, tokenIndex229_31
 						goto l173
 					}
 				lok31:
 					goto l172
 				l173:
-					position, tokenIndex = position173, tokenIndex173
+					pos, tokenIndex = position173, tokenIndex173
 				}
+				position = pos
 				add(ruleuserfirstat, position171)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l170:
-			position, tokenIndex = position170, tokenIndex170
+			pos, tokenIndex = position170, tokenIndex170
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 47 gopheraddress <- <(scheme_gopher (':' '/' '/') hostport gopherpath? ('?' search)?)> */
 		func() bool {
-			position175, tokenIndex175 := position, tokenIndex
+			pos := position
+			position175, tokenIndex175 := pos, tokenIndex
 			{
-				position176 := position
-				if !_rules[rulescheme_gopher]() {
+				position176 := pos
+				if position = pos; !_rules[rulescheme_gopher]() {
 					goto l175
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(3, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l175
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l175
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l175
 				}
-				position++
-				if !_rules[rulehostport]() {
+				pos++
+				if position = pos; !_rules[rulehostport]() {
 					goto l175
 				}
+				pos = position
 				{
-					position177, tokenIndex177 := position, tokenIndex
-					if !_rules[rulegopherpath]() {
+					position177, tokenIndex177 := pos, tokenIndex
+					if position = pos; !_rules[rulegopherpath]() {
 						goto l177
 					}
+					pos = position
 					goto l178
 				l177:
-					position, tokenIndex = position177, tokenIndex177
+					pos, tokenIndex = position177, tokenIndex177
 				}
 			l178:
 				{
-					position179, tokenIndex179 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position179, tokenIndex179 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(6, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l179
 					}
-					position++
-					if !p.peek(_rules[rulesearch]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulesearch]) {
 						goto l179
 					}
+					pos = position
 					goto l180
 				l179:
-					position, tokenIndex = position179, tokenIndex179
+					pos, tokenIndex = position179, tokenIndex179
 				}
 			l180:
 				_ = position176
 			}
+			position = pos
 			return true
 		l175:
-			position, tokenIndex = position175, tokenIndex175
+			pos, tokenIndex = position175, tokenIndex175
+			position = pos
 			return false
 		},
 		/* 48 gopherpath <- <('/' gtype selector?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulegopherpath)
-			position181, tokenIndex181 := position, tokenIndex
+			position181, tokenIndex181 := pos, tokenIndex
 			{
-				position182 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position182 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l181
 				}
-				position++
+				pos++
 				{ // gtype
-					position227_54, tokenIndex227_54 := position, tokenIndex
+					position227_54, tokenIndex227_54 := pos, tokenIndex
 					{
-						position228_54 := position
+						position228_54 := pos
 						{ // xalpha
-							position229_37_54, tokenIndex229_37_54 := position, tokenIndex
+							position229_37_54, tokenIndex229_37_54 := pos, tokenIndex
 							{
-								position230_37_54 := position
+								position230_37_54 := pos
 								{
-									if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-										position++
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
 									} else {
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(9, true)
 										}
 
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(10, false)
 										}
-										switch buffer[position] {
+										switch buffer[pos] {
 										case '%':
 											{ // escape
-												position256_16_37_54, tokenIndex256_16_37_54 := position, tokenIndex
+												position256_16_37_54, tokenIndex256_16_37_54 := pos, tokenIndex
 												{
-													position257_16_37_54 := position
-													if buffer[position] != rune('%') {
-														if int(position) == p.at {
+													position257_16_37_54 := pos
+													if buffer[pos] != rune('%') {
+														if int(pos) == p.at {
 															p.note(10, true)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_37_54
 													}
-													position++
+													pos++
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_12_16_37_54
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_37_54
 													l258_12_16_37_54:
-														position++
+														pos++
 														goto lok12_16_37_54
 													}
 												lok12_16_37_54:
 													{ // hex
-														if int(position) == p.at {
+														if int(pos) == p.at {
 															p.note(11, true)
 														}
-														if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 															goto l258_13_16_37_54
 														}
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l256_16_37_54
 													l258_13_16_37_54:
-														position++
+														pos++
 														goto lok13_16_37_54
 													}
 												lok13_16_37_54:
@@ -6353,23 +6652,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												}
 												goto lok16_37_54
 											l256_16_37_54:
-												position, tokenIndex = position256_16_37_54, tokenIndex256_16_37_54
+												pos, tokenIndex = position256_16_37_54, tokenIndex256_16_37_54
 												goto l229_37_54
 											}
 										lok16_37_54:
 											;
 										default:
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												if int(position) == p.at {
+											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if int(pos) == p.at {
 													p.note(7, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l229_37_54
 											}
-											position++
+											pos++
 										}
 									}
 								}
@@ -6378,7 +6677,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							goto lok37_54
 						l229_37_54:
-							position, tokenIndex = position229_37_54, tokenIndex229_37_54
+							pos, tokenIndex = position229_37_54, tokenIndex229_37_54
 							goto l227_54
 						}
 					lok37_54:
@@ -6386,391 +6685,426 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok54
 				l227_54:
-					position, tokenIndex = position227_54, tokenIndex227_54
+					pos, tokenIndex = position227_54, tokenIndex227_54
 					goto l181
 				}
 			lok54:
 				{
-					position183, tokenIndex183 := position, tokenIndex
+					position183, tokenIndex183 := pos, tokenIndex
 					{ // selector
-						position213_55, tokenIndex213_55 := position, tokenIndex
+						position213_55, tokenIndex213_55 := pos, tokenIndex
 						{
-							position214_55 := position
-							if !_rules[rulepath]() {
+							position214_55 := pos
+							if position = pos; !_rules[rulepath]() {
 								goto l213_55
 							}
+							pos = position
 							_ = position214_55
 						}
 						goto lok55
 					l213_55:
-						position, tokenIndex = position213_55, tokenIndex213_55
+						pos, tokenIndex = position213_55, tokenIndex213_55
 						goto l183
 					}
 				lok55:
 					goto l184
 				l183:
-					position, tokenIndex = position183, tokenIndex183
+					pos, tokenIndex = position183, tokenIndex183
 				}
 			l184:
+				position = pos
 				add(rulegopherpath, position182)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l181:
-			position, tokenIndex = position181, tokenIndex181
+			pos, tokenIndex = position181, tokenIndex181
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 49 hostport <- <(hostinhostport (':' port)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostport)
-			position185, tokenIndex185 := position, tokenIndex
+			position185, tokenIndex185 := pos, tokenIndex
 			{
-				position186 := position
-				if !_rules[rulehostinhostport]() {
+				position186 := pos
+				if position = pos; !_rules[rulehostinhostport]() {
 					goto l185
 				}
+				pos = position
 				{
-					position187, tokenIndex187 := position, tokenIndex
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					position187, tokenIndex187 := pos, tokenIndex
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(3, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l187
 					}
-					position++
-					if !_rules[ruleport]() {
+					pos++
+					if position = pos; !_rules[ruleport]() {
 						goto l187
 					}
+					pos = position
 					goto l188
 				l187:
-					position, tokenIndex = position187, tokenIndex187
+					pos, tokenIndex = position187, tokenIndex187
 				}
 			l188:
+				position = pos
 				add(rulehostport, position186)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l185:
-			position, tokenIndex = position185, tokenIndex185
+			pos, tokenIndex = position185, tokenIndex185
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 50 host <- <(hostname / hostnumber)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehost)
-			position189, tokenIndex189 := position, tokenIndex
+			position189, tokenIndex189 := pos, tokenIndex
 			{
-				position190 := position
+				position190 := pos
 				{
-					position191, tokenIndex191 := position, tokenIndex
-					if !_rules[rulehostname]() {
+					position191, tokenIndex191 := pos, tokenIndex
+					if position = pos; !_rules[rulehostname]() {
 						goto l192
 					}
+					pos = position
 					goto l191
 				l192:
-					position, tokenIndex = position191, tokenIndex191
-					if !_rules[rulehostnumber]() {
+					pos, tokenIndex = position191, tokenIndex191
+					if position = pos; !_rules[rulehostnumber]() {
 						goto l189
 					}
+					pos = position
 				}
 			l191:
+				position = pos
 				add(rulehost, position190)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l189:
-			position, tokenIndex = position189, tokenIndex189
+			pos, tokenIndex = position189, tokenIndex189
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 51 hostinhostport <- <(hostnameinhostport / hostnumber)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostinhostport)
-			position193, tokenIndex193 := position, tokenIndex
+			position193, tokenIndex193 := pos, tokenIndex
 			{
-				position194 := position
+				position194 := pos
 				{
-					position195, tokenIndex195 := position, tokenIndex
-					if !_rules[rulehostnameinhostport]() {
+					position195, tokenIndex195 := pos, tokenIndex
+					if position = pos; !_rules[rulehostnameinhostport]() {
 						goto l196
 					}
+					pos = position
 					goto l195
 				l196:
-					position, tokenIndex = position195, tokenIndex195
-					if !_rules[rulehostnumber]() {
+					pos, tokenIndex = position195, tokenIndex195
+					if position = pos; !_rules[rulehostnumber]() {
 						goto l193
 					}
+					pos = position
 				}
 			l195:
+				position = pos
 				add(rulehostinhostport, position194)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l193:
-			position, tokenIndex = position193, tokenIndex193
+			pos, tokenIndex = position193, tokenIndex193
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 52 cellname <- <hostname> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulecellname)
-			position197, tokenIndex197 := position, tokenIndex
+			position197, tokenIndex197 := pos, tokenIndex
 			{
-				position198 := position
-				if !_rules[rulehostname]() {
+				position198 := pos
+				if position = pos; !_rules[rulehostname]() {
 					goto l197
 				}
+				pos = position
+				position = pos
 				add(rulecellname, position198)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l197:
-			position, tokenIndex = position197, tokenIndex197
+			pos, tokenIndex = position197, tokenIndex197
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 53 hostname <- <(ialpha ('.' ialpha)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostname)
-			position199, tokenIndex199 := position, tokenIndex
+			position199, tokenIndex199 := pos, tokenIndex
 			{
-				position200 := position
+				position200 := pos
 				{ // ialpha
-					position244_32, tokenIndex244_32 := position, tokenIndex
+					position244_32, tokenIndex244_32 := pos, tokenIndex
 					{
-						position245_32 := position
+						position245_32 := pos
 						{ // alpha
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(7, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 								goto l248_22_32
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(8, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 								goto l248_22_32
 							}
 							goto l244_32
 						l248_22_32:
-							position++
+							pos++
 							goto lok22_32
 						}
 					lok22_32:
 						{
-							position246_32, tokenIndex246_32 := position, tokenIndex
-							if !p.peek(_rules[rulexalphas]) {
+							position246_32, tokenIndex246_32 := pos, tokenIndex
+							if position = pos; !p.peek(_rules[rulexalphas]) {
 								goto l246_32
 							}
+							pos = position
 							goto l247_32
 						l246_32:
-							position, tokenIndex = position246_32, tokenIndex246_32
+							pos, tokenIndex = position246_32, tokenIndex246_32
 						}
 					l247_32:
 						_ = position245_32
 					}
 					goto lok32
 				l244_32:
-					position, tokenIndex = position244_32, tokenIndex244_32
+					pos, tokenIndex = position244_32, tokenIndex244_32
 					goto l199
 				}
 			lok32:
 			l201:
 				{
-					position202, tokenIndex202 := position, tokenIndex
-					if buffer[position] != rune('.') {
-						if int(position) == p.at {
+					position202, tokenIndex202 := pos, tokenIndex
+					if buffer[pos] != rune('.') {
+						if int(pos) == p.at {
 							p.note(27, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l202
 					}
-					position++
+					pos++
 					{ // ialpha
-						position244_33, tokenIndex244_33 := position, tokenIndex
+						position244_33, tokenIndex244_33 := pos, tokenIndex
 						{
-							position245_33 := position
+							position245_33 := pos
 							{ // alpha
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(7, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 									goto l248_22_33
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(8, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 									goto l248_22_33
 								}
 								goto l244_33
 							l248_22_33:
-								position++
+								pos++
 								goto lok22_33
 							}
 						lok22_33:
 							{
-								position246_33, tokenIndex246_33 := position, tokenIndex
-								if !p.peek(_rules[rulexalphas]) {
+								position246_33, tokenIndex246_33 := pos, tokenIndex
+								if position = pos; !p.peek(_rules[rulexalphas]) {
 									goto l246_33
 								}
+								pos = position
 								goto l247_33
 							l246_33:
-								position, tokenIndex = position246_33, tokenIndex246_33
+								pos, tokenIndex = position246_33, tokenIndex246_33
 							}
 						l247_33:
 							_ = position245_33
 						}
 						goto lok33
 					l244_33:
-						position, tokenIndex = position244_33, tokenIndex244_33
+						pos, tokenIndex = position244_33, tokenIndex244_33
 						goto l202
 					}
 				lok33:
 					goto l201
 				l202:
-					position, tokenIndex = position202, tokenIndex202
+					pos, tokenIndex = position202, tokenIndex202
 				}
+				position = pos
 				add(rulehostname, position200)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l199:
-			position, tokenIndex = position199, tokenIndex199
+			pos, tokenIndex = position199, tokenIndex199
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 54 hostnameinhostport <- <(alpha (!(':' port !xalpha) xalpha)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostnameinhostport)
-			position203, tokenIndex203 := position, tokenIndex
+			position203, tokenIndex203 := pos, tokenIndex
 			{
-				position204 := position
+				position204 := pos
 				{ // alpha
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(7, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l248_34
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(8, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l248_34
 					}
 					goto l203
 				l248_34:
-					position++
+					pos++
 					goto lok34
 				}
 			lok34:
 			l205:
 				{
-					position206, tokenIndex206 := position, tokenIndex
+					position206, tokenIndex206 := pos, tokenIndex
 					{
-						position207, tokenIndex207 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							if int(position) == p.at {
+						position207, tokenIndex207 := pos, tokenIndex
+						if buffer[pos] != rune(':') {
+							if int(pos) == p.at {
 								p.note(3, false)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l207
 						}
-						position++
-						if !p.peek(_rules[ruleport]) {
+						pos++
+						if position = pos; !p.peek(_rules[ruleport]) {
 							goto l207
 						}
+						pos = position
 						{
-							position208, tokenIndex208 := position, tokenIndex
+							position208, tokenIndex208 := pos, tokenIndex
 							{ // xalpha
-								position229_35, tokenIndex229_35 := position, tokenIndex
+								position229_35, tokenIndex229_35 := pos, tokenIndex
 								{
-									position230_35 := position
+									position230_35 := pos
 									{
-										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-											position++
+										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+											pos++
 										} else {
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(9, false)
 											}
 
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(10, false)
 											}
-											switch buffer[position] {
+											switch buffer[pos] {
 											case '%':
 												{ // escape
-													position256_16_35, tokenIndex256_16_35 := position, tokenIndex
+													position256_16_35, tokenIndex256_16_35 := pos, tokenIndex
 													{
-														position257_16_35 := position
-														if buffer[position] != rune('%') {
-															if int(position) == p.at {
+														position257_16_35 := pos
+														if buffer[pos] != rune('%') {
+															if int(pos) == p.at {
 																p.note(10, false)
 															}
 
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l256_16_35
 														}
-														position++
+														pos++
 														{ // hex
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(11, false)
 															}
-															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 																goto l258_12_16_35
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l256_16_35
 														l258_12_16_35:
-															position++
+															pos++
 															goto lok12_16_35
 														}
 													lok12_16_35:
 														{ // hex
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(11, false)
 															}
-															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 																goto l258_13_16_35
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l256_16_35
 														l258_13_16_35:
-															position++
+															pos++
 															goto lok13_16_35
 														}
 													lok13_16_35:
@@ -6778,23 +7112,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													}
 													goto lok16_35
 												l256_16_35:
-													position, tokenIndex = position256_16_35, tokenIndex256_16_35
+													pos, tokenIndex = position256_16_35, tokenIndex256_16_35
 													goto l229_35
 												}
 											lok16_35:
 												;
 											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
+												if c := buffer[pos]; c < rune('a') || c > rune('z') {
+													if int(pos) == p.at {
 														p.note(7, false)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l229_35
 												}
-												position++
+												pos++
 											}
 										}
 									}
@@ -6803,79 +7137,79 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok35
 							l229_35:
-								position, tokenIndex = position229_35, tokenIndex229_35
+								pos, tokenIndex = position229_35, tokenIndex229_35
 								goto l208
 							}
 						lok35:
 							goto l207
 						l208:
-							position, tokenIndex = position208, tokenIndex208
+							pos, tokenIndex = position208, tokenIndex208
 						}
 						goto l206
 					l207:
-						position, tokenIndex = position207, tokenIndex207
+						pos, tokenIndex = position207, tokenIndex207
 					}
 					{ // xalpha
-						position229_36, tokenIndex229_36 := position, tokenIndex
+						position229_36, tokenIndex229_36 := pos, tokenIndex
 						{
-							position230_36 := position
+							position230_36 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_36, tokenIndex256_16_36 := position, tokenIndex
+											position256_16_36, tokenIndex256_16_36 := pos, tokenIndex
 											{
-												position257_16_36 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position257_16_36 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_36
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_36
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_36
 												l258_12_16_36:
-													position++
+													pos++
 													goto lok12_16_36
 												}
 											lok12_16_36:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_36
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_36
 												l258_13_16_36:
-													position++
+													pos++
 													goto lok13_16_36
 												}
 											lok13_16_36:
@@ -6883,23 +7217,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok16_36
 										l256_16_36:
-											position, tokenIndex = position256_16_36, tokenIndex256_16_36
+											pos, tokenIndex = position256_16_36, tokenIndex256_16_36
 											goto l229_36
 										}
 									lok16_36:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l229_36
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -6908,525 +7242,557 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok36
 					l229_36:
-						position, tokenIndex = position229_36, tokenIndex229_36
+						pos, tokenIndex = position229_36, tokenIndex229_36
 						goto l206
 					}
 				lok36:
 					goto l205
 				l206:
-					position, tokenIndex = position206, tokenIndex206
+					pos, tokenIndex = position206, tokenIndex206
 				}
+				position = pos
 				add(rulehostnameinhostport, position204)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l203:
-			position, tokenIndex = position203, tokenIndex203
+			pos, tokenIndex = position203, tokenIndex203
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 55 hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostnumber)
-			position209, tokenIndex209 := position, tokenIndex
+			position209, tokenIndex209 := pos, tokenIndex
 			{
-				position210 := position
+				position210 := pos
 				{ // digits
-					position263_7, tokenIndex263_7 := position, tokenIndex
+					position263_7, tokenIndex263_7 := pos, tokenIndex
 					{
-						position264_7 := position
+						position264_7 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(26, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l252_1_7
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l263_7
 						l252_1_7:
-							position++
+							pos++
 							goto lok1_7
 						}
 					lok1_7:
 					l265_7:
 						{
-							position266_7, tokenIndex266_7 := position, tokenIndex
+							position266_7, tokenIndex266_7 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(26, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l252_2_7
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l266_7
 							l252_2_7:
-								position++
+								pos++
 								goto lok2_7
 							}
 						lok2_7:
 							goto l265_7
 						l266_7:
-							position, tokenIndex = position266_7, tokenIndex266_7
+							pos, tokenIndex = position266_7, tokenIndex266_7
 						}
 						_ = position264_7
 					}
 					goto lok7
 				l263_7:
-					position, tokenIndex = position263_7, tokenIndex263_7
+					pos, tokenIndex = position263_7, tokenIndex263_7
 					goto l209
 				}
 			lok7:
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(27, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l209
 				}
-				position++
+				pos++
 				{ // digits
-					position263_8, tokenIndex263_8 := position, tokenIndex
+					position263_8, tokenIndex263_8 := pos, tokenIndex
 					{
-						position264_8 := position
+						position264_8 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(26, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l252_1_8
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l263_8
 						l252_1_8:
-							position++
+							pos++
 							goto lok1_8
 						}
 					lok1_8:
 					l265_8:
 						{
-							position266_8, tokenIndex266_8 := position, tokenIndex
+							position266_8, tokenIndex266_8 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(26, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l252_2_8
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l266_8
 							l252_2_8:
-								position++
+								pos++
 								goto lok2_8
 							}
 						lok2_8:
 							goto l265_8
 						l266_8:
-							position, tokenIndex = position266_8, tokenIndex266_8
+							pos, tokenIndex = position266_8, tokenIndex266_8
 						}
 						_ = position264_8
 					}
 					goto lok8
 				l263_8:
-					position, tokenIndex = position263_8, tokenIndex263_8
+					pos, tokenIndex = position263_8, tokenIndex263_8
 					goto l209
 				}
 			lok8:
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(27, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l209
 				}
-				position++
+				pos++
 				{ // digits
-					position263_9, tokenIndex263_9 := position, tokenIndex
+					position263_9, tokenIndex263_9 := pos, tokenIndex
 					{
-						position264_9 := position
+						position264_9 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(26, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l252_1_9
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l263_9
 						l252_1_9:
-							position++
+							pos++
 							goto lok1_9
 						}
 					lok1_9:
 					l265_9:
 						{
-							position266_9, tokenIndex266_9 := position, tokenIndex
+							position266_9, tokenIndex266_9 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(26, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l252_2_9
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l266_9
 							l252_2_9:
-								position++
+								pos++
 								goto lok2_9
 							}
 						lok2_9:
 							goto l265_9
 						l266_9:
-							position, tokenIndex = position266_9, tokenIndex266_9
+							pos, tokenIndex = position266_9, tokenIndex266_9
 						}
 						_ = position264_9
 					}
 					goto lok9
 				l263_9:
-					position, tokenIndex = position263_9, tokenIndex263_9
+					pos, tokenIndex = position263_9, tokenIndex263_9
 					goto l209
 				}
 			lok9:
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(27, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l209
 				}
-				position++
+				pos++
 				{ // digits
-					position263_10, tokenIndex263_10 := position, tokenIndex
+					position263_10, tokenIndex263_10 := pos, tokenIndex
 					{
-						position264_10 := position
+						position264_10 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(26, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l252_1_10
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l263_10
 						l252_1_10:
-							position++
+							pos++
 							goto lok1_10
 						}
 					lok1_10:
 					l265_10:
 						{
-							position266_10, tokenIndex266_10 := position, tokenIndex
+							position266_10, tokenIndex266_10 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(26, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l252_2_10
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l266_10
 							l252_2_10:
-								position++
+								pos++
 								goto lok2_10
 							}
 						lok2_10:
 							goto l265_10
 						l266_10:
-							position, tokenIndex = position266_10, tokenIndex266_10
+							pos, tokenIndex = position266_10, tokenIndex266_10
 						}
 						_ = position264_10
 					}
 					goto lok10
 				l263_10:
-					position, tokenIndex = position263_10, tokenIndex263_10
+					pos, tokenIndex = position263_10, tokenIndex263_10
 					goto l209
 				}
 			lok10:
+				position = pos
 				add(rulehostnumber, position210)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l209:
-			position, tokenIndex = position209, tokenIndex209
+			pos, tokenIndex = position209, tokenIndex209
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 56 port <- <digits> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleport)
-			position211, tokenIndex211 := position, tokenIndex
+			position211, tokenIndex211 := pos, tokenIndex
 			{
-				position212 := position
+				position212 := pos
 				{ // digits
-					position263_11, tokenIndex263_11 := position, tokenIndex
+					position263_11, tokenIndex263_11 := pos, tokenIndex
 					{
-						position264_11 := position
+						position264_11 := pos
 						{ // digit
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(26, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 								goto l252_1_11
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l263_11
 						l252_1_11:
-							position++
+							pos++
 							goto lok1_11
 						}
 					lok1_11:
 					l265_11:
 						{
-							position266_11, tokenIndex266_11 := position, tokenIndex
+							position266_11, tokenIndex266_11 := pos, tokenIndex
 							{ // digit
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(26, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l252_2_11
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l266_11
 							l252_2_11:
-								position++
+								pos++
 								goto lok2_11
 							}
 						lok2_11:
 							goto l265_11
 						l266_11:
-							position, tokenIndex = position266_11, tokenIndex266_11
+							pos, tokenIndex = position266_11, tokenIndex266_11
 						}
 						_ = position264_11
 					}
 					goto lok11
 				l263_11:
-					position, tokenIndex = position263_11, tokenIndex263_11
+					pos, tokenIndex = position263_11, tokenIndex263_11
 					goto l211
 				}
 			lok11:
+				position = pos
 				add(ruleport, position212)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l211:
-			position, tokenIndex = position211, tokenIndex211
+			pos, tokenIndex = position211, tokenIndex211
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 57 selector <- <path> */
 		func() bool {
-			position213, tokenIndex213 := position, tokenIndex
+			pos := position
+			position213, tokenIndex213 := pos, tokenIndex
 			{
-				position214 := position
-				if !_rules[rulepath]() {
+				position214 := pos
+				if position = pos; !_rules[rulepath]() {
 					goto l213
 				}
+				pos = position
 				_ = position214
 			}
+			position = pos
 			return true
 		l213:
-			position, tokenIndex = position213, tokenIndex213
+			pos, tokenIndex = position213, tokenIndex213
+			position = pos
 			return false
 		},
 		/* 58 path <- <((xpalphas '/')* xpalphas?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepath)
 			{
-				position216 := position
+				position216 := pos
 			l217:
 				{
-					position218, tokenIndex218 := position, tokenIndex
-					if !_rules[rulexpalphas]() {
+					position218, tokenIndex218 := pos, tokenIndex
+					if position = pos; !_rules[rulexpalphas]() {
 						goto l218
 					}
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					pos = position
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(5, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l218
 					}
-					position++
+					pos++
 					goto l217
 				l218:
-					position, tokenIndex = position218, tokenIndex218
+					pos, tokenIndex = position218, tokenIndex218
 				}
 				{
-					position219, tokenIndex219 := position, tokenIndex
-					if !_rules[rulexpalphas]() {
+					position219, tokenIndex219 := pos, tokenIndex
+					if position = pos; !_rules[rulexpalphas]() {
 						goto l219
 					}
+					pos = position
 					goto l220
 				l219:
-					position, tokenIndex = position219, tokenIndex219
+					pos, tokenIndex = position219, tokenIndex219
 				}
 			l220:
+				position = pos
 				add(rulepath, position216)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 59 search <- <(xalphas ('+' xalphas)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulesearch)
-			position221, tokenIndex221 := position, tokenIndex
+			position221, tokenIndex221 := pos, tokenIndex
 			{
-				position222 := position
-				if !_rules[rulexalphas]() {
+				position222 := pos
+				if position = pos; !_rules[rulexalphas]() {
 					goto l221
 				}
+				pos = position
 			l223:
 				{
-					position224, tokenIndex224 := position, tokenIndex
-					if buffer[position] != rune('+') {
-						if int(position) == p.at {
+					position224, tokenIndex224 := pos, tokenIndex
+					if buffer[pos] != rune('+') {
+						if int(pos) == p.at {
 							p.note(32, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l224
 					}
-					position++
-					if !_rules[rulexalphas]() {
+					pos++
+					if position = pos; !_rules[rulexalphas]() {
 						goto l224
 					}
+					pos = position
 					goto l223
 				l224:
-					position, tokenIndex = position224, tokenIndex224
+					pos, tokenIndex = position224, tokenIndex224
 				}
+				position = pos
 				add(rulesearch, position222)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l221:
-			position, tokenIndex = position221, tokenIndex221
+			pos, tokenIndex = position221, tokenIndex221
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 60 fragmentid <- <xalphas> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefragmentid)
-			position225, tokenIndex225 := position, tokenIndex
+			position225, tokenIndex225 := pos, tokenIndex
 			{
-				position226 := position
-				if !_rules[rulexalphas]() {
+				position226 := pos
+				if position = pos; !_rules[rulexalphas]() {
 					goto l225
 				}
+				pos = position
+				position = pos
 				add(rulefragmentid, position226)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l225:
-			position, tokenIndex = position225, tokenIndex225
+			pos, tokenIndex = position225, tokenIndex225
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 61 gtype <- <xalpha> */
 		func() bool {
-			position227, tokenIndex227 := position, tokenIndex
+			pos := position
+			position227, tokenIndex227 := pos, tokenIndex
 			{
-				position228 := position
+				position228 := pos
 				{ // xalpha
-					position229_37, tokenIndex229_37 := position, tokenIndex
+					position229_37, tokenIndex229_37 := pos, tokenIndex
 					{
-						position230_37 := position
+						position230_37 := pos
 						{
-							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
 
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, false)
 								}
-								switch buffer[position] {
+								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_37, tokenIndex256_16_37 := position, tokenIndex
+										position256_16_37, tokenIndex256_16_37 := pos, tokenIndex
 										{
-											position257_16_37 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position257_16_37 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(10, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_37
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(11, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l258_12_16_37
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_37
 											l258_12_16_37:
-												position++
+												pos++
 												goto lok12_16_37
 											}
 										lok12_16_37:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(11, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l258_13_16_37
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_37
 											l258_13_16_37:
-												position++
+												pos++
 												goto lok13_16_37
 											}
 										lok13_16_37:
@@ -7434,23 +7800,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok16_37
 									l256_16_37:
-										position, tokenIndex = position256_16_37, tokenIndex256_16_37
+										pos, tokenIndex = position256_16_37, tokenIndex256_16_37
 										goto l229_37
 									}
 								lok16_37:
 									;
 								default:
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
+									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if int(pos) == p.at {
 											p.note(7, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l229_37
 									}
-									position++
+									pos++
 								}
 							}
 						}
@@ -7459,79 +7825,82 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok37
 				l229_37:
-					position, tokenIndex = position229_37, tokenIndex229_37
+					pos, tokenIndex = position229_37, tokenIndex229_37
 					goto l227
 				}
 			lok37:
 				_ = position228
 			}
+			position = pos
 			return true
 		l227:
-			position, tokenIndex = position227, tokenIndex227
+			pos, tokenIndex = position227, tokenIndex227
+			position = pos
 			return false
 		},
 		/* 62 xalpha <- <((&('%') escape) | (&(' ') ' ') | (&(',') ',') | (&(';') ';') | (&(':') ':') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('"') '"') | (&('*') '*') | (&('!') '!') | (&('&') '&') | (&('.') '.') | (&('@') '@') | (&('_') '_') | (&('-') '-') | (&('$') '$') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			position229, tokenIndex229 := position, tokenIndex
+			pos := position
+			position229, tokenIndex229 := pos, tokenIndex
 			{
-				position230 := position
+				position230 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(9, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(10, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escape
-								position256_16, tokenIndex256_16 := position, tokenIndex
+								position256_16, tokenIndex256_16 := pos, tokenIndex
 								{
-									position257_16 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position257_16 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(10, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l256_16
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(11, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_12_16
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l256_16
 									l258_12_16:
-										position++
+										pos++
 										goto lok12_16
 									}
 								lok12_16:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(11, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 											goto l258_13_16
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l256_16
 									l258_13_16:
-										position++
+										pos++
 										goto lok13_16
 									}
 								lok13_16:
@@ -7539,100 +7908,103 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok16
 							l256_16:
-								position, tokenIndex = position256_16, tokenIndex256_16
+								pos, tokenIndex = position256_16, tokenIndex256_16
 								goto l229
 							}
 						lok16:
 							;
 						default:
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								if int(position) == p.at {
+							if c := buffer[pos]; c < rune('a') || c > rune('z') {
+								if int(pos) == p.at {
 									p.note(7, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l229
 							}
-							position++
+							pos++
 						}
 					}
 				}
 
 				_ = position230
 			}
+			position = pos
 			return true
 		l229:
-			position, tokenIndex = position229, tokenIndex229
+			pos, tokenIndex = position229, tokenIndex229
+			position = pos
 			return false
 		},
 		/* 63 xalphas <- <xalpha+> */
 		func() bool {
-			position232, tokenIndex232 := position, tokenIndex
+			pos := position
+			position232, tokenIndex232 := pos, tokenIndex
 			{
-				position233 := position
+				position233 := pos
 				{ // xalpha
-					position229_17, tokenIndex229_17 := position, tokenIndex
+					position229_17, tokenIndex229_17 := pos, tokenIndex
 					{
-						position230_17 := position
+						position230_17 := pos
 						{
-							if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-								position++
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
 							} else {
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
 
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, false)
 								}
-								switch buffer[position] {
+								switch buffer[pos] {
 								case '%':
 									{ // escape
-										position256_16_17, tokenIndex256_16_17 := position, tokenIndex
+										position256_16_17, tokenIndex256_16_17 := pos, tokenIndex
 										{
-											position257_16_17 := position
-											if buffer[position] != rune('%') {
-												if int(position) == p.at {
+											position257_16_17 := pos
+											if buffer[pos] != rune('%') {
+												if int(pos) == p.at {
 													p.note(10, true)
 												}
 
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_17
 											}
-											position++
+											pos++
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(11, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l258_12_16_17
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_17
 											l258_12_16_17:
-												position++
+												pos++
 												goto lok12_16_17
 											}
 										lok12_16_17:
 											{ // hex
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(11, true)
 												}
-												if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 													goto l258_13_16_17
 												}
-												if int(position) > p.far {
-													p.far, p.farComp = int(position), p.comp
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
 												}
 												goto l256_16_17
 											l258_13_16_17:
-												position++
+												pos++
 												goto lok13_16_17
 											}
 										lok13_16_17:
@@ -7640,23 +8012,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										}
 										goto lok16_17
 									l256_16_17:
-										position, tokenIndex = position256_16_17, tokenIndex256_16_17
+										pos, tokenIndex = position256_16_17, tokenIndex256_16_17
 										goto l229_17
 									}
 								lok16_17:
 									;
 								default:
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										if int(position) == p.at {
+									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if int(pos) == p.at {
 											p.note(7, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l229_17
 									}
-									position++
+									pos++
 								}
 							}
 						}
@@ -7665,74 +8037,74 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					goto lok17
 				l229_17:
-					position, tokenIndex = position229_17, tokenIndex229_17
+					pos, tokenIndex = position229_17, tokenIndex229_17
 					goto l232
 				}
 			lok17:
 			l234:
 				{
-					position235, tokenIndex235 := position, tokenIndex
+					position235, tokenIndex235 := pos, tokenIndex
 					{ // xalpha
-						position229_18, tokenIndex229_18 := position, tokenIndex
+						position229_18, tokenIndex229_18 := pos, tokenIndex
 						{
-							position230_18 := position
+							position230_18 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_18, tokenIndex256_16_18 := position, tokenIndex
+											position256_16_18, tokenIndex256_16_18 := pos, tokenIndex
 											{
-												position257_16_18 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position257_16_18 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_18
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_18
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_18
 												l258_12_16_18:
-													position++
+													pos++
 													goto lok12_16_18
 												}
 											lok12_16_18:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_18
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_18
 												l258_13_16_18:
-													position++
+													pos++
 													goto lok13_16_18
 												}
 											lok13_16_18:
@@ -7740,23 +8112,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok16_18
 										l256_16_18:
-											position, tokenIndex = position256_16_18, tokenIndex256_16_18
+											pos, tokenIndex = position256_16_18, tokenIndex256_16_18
 											goto l229_18
 										}
 									lok16_18:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l229_18
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -7765,89 +8137,92 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok18
 					l229_18:
-						position, tokenIndex = position229_18, tokenIndex229_18
+						pos, tokenIndex = position229_18, tokenIndex229_18
 						goto l235
 					}
 				lok18:
 					goto l234
 				l235:
-					position, tokenIndex = position235, tokenIndex235
+					pos, tokenIndex = position235, tokenIndex235
 				}
 				_ = position233
 			}
+			position = pos
 			return true
 		l232:
-			position, tokenIndex = position232, tokenIndex232
+			pos, tokenIndex = position232, tokenIndex232
+			position = pos
 			return false
 		},
 		/* 64 xpalpha <- <(xalpha / '+')> */
 		func() bool {
-			position236, tokenIndex236 := position, tokenIndex
+			pos := position
+			position236, tokenIndex236 := pos, tokenIndex
 			{
-				position237 := position
+				position237 := pos
 				{
-					position238, tokenIndex238 := position, tokenIndex
+					position238, tokenIndex238 := pos, tokenIndex
 					{ // xalpha
-						position229_19, tokenIndex229_19 := position, tokenIndex
+						position229_19, tokenIndex229_19 := pos, tokenIndex
 						{
-							position230_19 := position
+							position230_19 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(10, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escape
-											position256_16_19, tokenIndex256_16_19 := position, tokenIndex
+											position256_16_19, tokenIndex256_16_19 := pos, tokenIndex
 											{
-												position257_16_19 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position257_16_19 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(10, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_19
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_12_16_19
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_19
 												l258_12_16_19:
-													position++
+													pos++
 													goto lok12_16_19
 												}
 											lok12_16_19:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(11, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 														goto l258_13_16_19
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l256_16_19
 												l258_13_16_19:
-													position++
+													pos++
 													goto lok13_16_19
 												}
 											lok13_16_19:
@@ -7855,23 +8230,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok16_19
 										l256_16_19:
-											position, tokenIndex = position256_16_19, tokenIndex256_16_19
+											pos, tokenIndex = position256_16_19, tokenIndex256_16_19
 											goto l229_19
 										}
 									lok16_19:
 										;
 									default:
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											if int(position) == p.at {
+										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if int(pos) == p.at {
 												p.note(7, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l229_19
 										}
-										position++
+										pos++
 									}
 								}
 							}
@@ -7880,105 +8255,108 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok19
 					l229_19:
-						position, tokenIndex = position229_19, tokenIndex229_19
+						pos, tokenIndex = position229_19, tokenIndex229_19
 						goto l239
 					}
 				lok19:
 					goto l238
 				l239:
-					position, tokenIndex = position238, tokenIndex238
-					if buffer[position] != rune('+') {
-						if int(position) == p.at {
+					pos, tokenIndex = position238, tokenIndex238
+					if buffer[pos] != rune('+') {
+						if int(pos) == p.at {
 							p.note(32, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l236
 					}
-					position++
+					pos++
 				}
 			l238:
 				_ = position237
 			}
+			position = pos
 			return true
 		l236:
-			position, tokenIndex = position236, tokenIndex236
+			pos, tokenIndex = position236, tokenIndex236
+			position = pos
 			return false
 		},
 		/* 65 xpalphas <- <xpalpha+> */
 		func() bool {
-			position240, tokenIndex240 := position, tokenIndex
+			pos := position
+			position240, tokenIndex240 := pos, tokenIndex
 			{
-				position241 := position
+				position241 := pos
 				{ // xpalpha
-					position236_20, tokenIndex236_20 := position, tokenIndex
+					position236_20, tokenIndex236_20 := pos, tokenIndex
 					{
-						position237_20 := position
+						position237_20 := pos
 						{
-							position238_20, tokenIndex238_20 := position, tokenIndex
+							position238_20, tokenIndex238_20 := pos, tokenIndex
 							{ // xalpha
-								position229_19_20, tokenIndex229_19_20 := position, tokenIndex
+								position229_19_20, tokenIndex229_19_20 := pos, tokenIndex
 								{
-									position230_19_20 := position
+									position230_19_20 := pos
 									{
-										if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-											position++
+										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+											pos++
 										} else {
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(9, true)
 											}
 
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(10, false)
 											}
-											switch buffer[position] {
+											switch buffer[pos] {
 											case '%':
 												{ // escape
-													position256_16_19_20, tokenIndex256_16_19_20 := position, tokenIndex
+													position256_16_19_20, tokenIndex256_16_19_20 := pos, tokenIndex
 													{
-														position257_16_19_20 := position
-														if buffer[position] != rune('%') {
-															if int(position) == p.at {
+														position257_16_19_20 := pos
+														if buffer[pos] != rune('%') {
+															if int(pos) == p.at {
 																p.note(10, true)
 															}
 
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l256_16_19_20
 														}
-														position++
+														pos++
 														{ // hex
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(11, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 																goto l258_12_16_19_20
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l256_16_19_20
 														l258_12_16_19_20:
-															position++
+															pos++
 															goto lok12_16_19_20
 														}
 													lok12_16_19_20:
 														{ // hex
-															if int(position) == p.at {
+															if int(pos) == p.at {
 																p.note(11, true)
 															}
-															if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 																goto l258_13_16_19_20
 															}
-															if int(position) > p.far {
-																p.far, p.farComp = int(position), p.comp
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
 															}
 															goto l256_16_19_20
 														l258_13_16_19_20:
-															position++
+															pos++
 															goto lok13_16_19_20
 														}
 													lok13_16_19_20:
@@ -7986,23 +8364,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													}
 													goto lok16_19_20
 												l256_16_19_20:
-													position, tokenIndex = position256_16_19_20, tokenIndex256_16_19_20
+													pos, tokenIndex = position256_16_19_20, tokenIndex256_16_19_20
 													goto l229_19_20
 												}
 											lok16_19_20:
 												;
 											default:
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													if int(position) == p.at {
+												if c := buffer[pos]; c < rune('a') || c > rune('z') {
+													if int(pos) == p.at {
 														p.note(7, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l229_19_20
 												}
-												position++
+												pos++
 											}
 										}
 									}
@@ -8011,104 +8389,104 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok19_20
 							l229_19_20:
-								position, tokenIndex = position229_19_20, tokenIndex229_19_20
+								pos, tokenIndex = position229_19_20, tokenIndex229_19_20
 								goto l239_20
 							}
 						lok19_20:
 							goto l238_20
 						l239_20:
-							position, tokenIndex = position238_20, tokenIndex238_20
-							if buffer[position] != rune('+') {
-								if int(position) == p.at {
+							pos, tokenIndex = position238_20, tokenIndex238_20
+							if buffer[pos] != rune('+') {
+								if int(pos) == p.at {
 									p.note(32, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l236_20
 							}
-							position++
+							pos++
 						}
 					l238_20:
 						_ = position237_20
 					}
 					goto lok20
 				l236_20:
-					position, tokenIndex = position236_20, tokenIndex236_20
+					pos, tokenIndex = position236_20, tokenIndex236_20
 					goto l240
 				}
 			lok20:
 			l242:
 				{
-					position243, tokenIndex243 := position, tokenIndex
+					position243, tokenIndex243 := pos, tokenIndex
 					{ // xpalpha
-						position236_21, tokenIndex236_21 := position, tokenIndex
+						position236_21, tokenIndex236_21 := pos, tokenIndex
 						{
-							position237_21 := position
+							position237_21 := pos
 							{
-								position238_21, tokenIndex238_21 := position, tokenIndex
+								position238_21, tokenIndex238_21 := pos, tokenIndex
 								{ // xalpha
-									position229_19_21, tokenIndex229_19_21 := position, tokenIndex
+									position229_19_21, tokenIndex229_19_21 := pos, tokenIndex
 									{
-										position230_19_21 := position
+										position230_19_21 := pos
 										{
-											if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
-												position++
+											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+												pos++
 											} else {
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(9, true)
 												}
 
-												if int(position) == p.at {
+												if int(pos) == p.at {
 													p.note(10, false)
 												}
-												switch buffer[position] {
+												switch buffer[pos] {
 												case '%':
 													{ // escape
-														position256_16_19_21, tokenIndex256_16_19_21 := position, tokenIndex
+														position256_16_19_21, tokenIndex256_16_19_21 := pos, tokenIndex
 														{
-															position257_16_19_21 := position
-															if buffer[position] != rune('%') {
-																if int(position) == p.at {
+															position257_16_19_21 := pos
+															if buffer[pos] != rune('%') {
+																if int(pos) == p.at {
 																	p.note(10, true)
 																}
 
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
 																}
 																goto l256_16_19_21
 															}
-															position++
+															pos++
 															{ // hex
-																if int(position) == p.at {
+																if int(pos) == p.at {
 																	p.note(11, true)
 																}
-																if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 																	goto l258_12_16_19_21
 																}
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
 																}
 																goto l256_16_19_21
 															l258_12_16_19_21:
-																position++
+																pos++
 																goto lok12_16_19_21
 															}
 														lok12_16_19_21:
 															{ // hex
-																if int(position) == p.at {
+																if int(pos) == p.at {
 																	p.note(11, true)
 																}
-																if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 																	goto l258_13_16_19_21
 																}
-																if int(position) > p.far {
-																	p.far, p.farComp = int(position), p.comp
+																if int(pos) > p.far {
+																	p.far, p.farComp = int(pos), p.comp
 																}
 																goto l256_16_19_21
 															l258_13_16_19_21:
-																position++
+																pos++
 																goto lok13_16_19_21
 															}
 														lok13_16_19_21:
@@ -8116,23 +8494,23 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														}
 														goto lok16_19_21
 													l256_16_19_21:
-														position, tokenIndex = position256_16_19_21, tokenIndex256_16_19_21
+														pos, tokenIndex = position256_16_19_21, tokenIndex256_16_19_21
 														goto l229_19_21
 													}
 												lok16_19_21:
 													;
 												default:
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														if int(position) == p.at {
+													if c := buffer[pos]; c < rune('a') || c > rune('z') {
+														if int(pos) == p.at {
 															p.note(7, true)
 														}
 
-														if int(position) > p.far {
-															p.far, p.farComp = int(position), p.comp
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
 														}
 														goto l229_19_21
 													}
-													position++
+													pos++
 												}
 											}
 										}
@@ -8141,125 +8519,137 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok19_21
 								l229_19_21:
-									position, tokenIndex = position229_19_21, tokenIndex229_19_21
+									pos, tokenIndex = position229_19_21, tokenIndex229_19_21
 									goto l239_21
 								}
 							lok19_21:
 								goto l238_21
 							l239_21:
-								position, tokenIndex = position238_21, tokenIndex238_21
-								if buffer[position] != rune('+') {
-									if int(position) == p.at {
+								pos, tokenIndex = position238_21, tokenIndex238_21
+								if buffer[pos] != rune('+') {
+									if int(pos) == p.at {
 										p.note(32, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l236_21
 								}
-								position++
+								pos++
 							}
 						l238_21:
 							_ = position237_21
 						}
 						goto lok21
 					l236_21:
-						position, tokenIndex = position236_21, tokenIndex236_21
+						pos, tokenIndex = position236_21, tokenIndex236_21
 						goto l243
 					}
 				lok21:
 					goto l242
 				l243:
-					position, tokenIndex = position243, tokenIndex243
+					pos, tokenIndex = position243, tokenIndex243
 				}
 				_ = position241
 			}
+			position = pos
 			return true
 		l240:
-			position, tokenIndex = position240, tokenIndex240
+			pos, tokenIndex = position240, tokenIndex240
+			position = pos
 			return false
 		},
 		/* 66 ialpha <- <(alpha xalphas?)> */
 		func() bool {
-			position244, tokenIndex244 := position, tokenIndex
+			pos := position
+			position244, tokenIndex244 := pos, tokenIndex
 			{
-				position245 := position
+				position245 := pos
 				{ // alpha
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(7, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l248_22
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(8, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l248_22
 					}
 					goto l244
 				l248_22:
-					position++
+					pos++
 					goto lok22
 				}
 			lok22:
 				{
-					position246, tokenIndex246 := position, tokenIndex
-					if !p.peek(_rules[rulexalphas]) {
+					position246, tokenIndex246 := pos, tokenIndex
+					if position = pos; !p.peek(_rules[rulexalphas]) {
 						goto l246
 					}
+					pos = position
 					goto l247
 				l246:
-					position, tokenIndex = position246, tokenIndex246
+					pos, tokenIndex = position246, tokenIndex246
 				}
 			l247:
 				_ = position245
 			}
+			position = pos
 			return true
 		l244:
-			position, tokenIndex = position244, tokenIndex244
+			pos, tokenIndex = position244, tokenIndex244
+			position = pos
 			return false
 		},
 		/* 67 alpha <- <([a-z] / [A-Z])> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(7, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l248
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(8, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l248
 			}
+			position = pos
 			return false
 		l248:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 68 digit <- <[0-9]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(26, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l252
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l252:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 69 safe <- <('$' / '-' / '_' / '@' / '.' / '&')> */
@@ -8268,73 +8658,79 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 71 escape <- <('%' hex hex)> */
 		func() bool {
-			position256, tokenIndex256 := position, tokenIndex
+			pos := position
+			position256, tokenIndex256 := pos, tokenIndex
 			{
-				position257 := position
-				if buffer[position] != rune('%') {
-					if int(position) == p.at {
+				position257 := pos
+				if buffer[pos] != rune('%') {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l256
 				}
-				position++
+				pos++
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l258_12
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l256
 				l258_12:
-					position++
+					pos++
 					goto lok12
 				}
 			lok12:
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(11, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l258_13
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l256
 				l258_13:
-					position++
+					pos++
 					goto lok13
 				}
 			lok13:
 				_ = position257
 			}
+			position = pos
 			return true
 		l256:
-			position, tokenIndex = position256, tokenIndex256
+			pos, tokenIndex = position256, tokenIndex256
+			position = pos
 			return false
 		},
 		/* 72 hex <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(11, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l258
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l258:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 73 variant <- <('{' / '}' / '|' / '[' / ']' / '\\' / '^' / '~')> */
@@ -8343,138 +8739,147 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 75 digits <- <digit+> */
 		func() bool {
-			position263, tokenIndex263 := position, tokenIndex
+			pos := position
+			position263, tokenIndex263 := pos, tokenIndex
 			{
-				position264 := position
+				position264 := pos
 				{ // digit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(26, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l252_1
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l263
 				l252_1:
-					position++
+					pos++
 					goto lok1
 				}
 			lok1:
 			l265:
 				{
-					position266, tokenIndex266 := position, tokenIndex
+					position266, tokenIndex266 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(26, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l252_2
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l266
 					l252_2:
-						position++
+						pos++
 						goto lok2
 					}
 				lok2:
 					goto l265
 				l266:
-					position, tokenIndex = position266, tokenIndex266
+					pos, tokenIndex = position266, tokenIndex266
 				}
 				_ = position264
 			}
+			position = pos
 			return true
 		l263:
-			position, tokenIndex = position263, tokenIndex263
+			pos, tokenIndex = position263, tokenIndex263
+			position = pos
 			return false
 		},
 		/* 76 alphanum <- <(alpha / digit)> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(7, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l267
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(31, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l267
 			}
+			position = pos
 			return false
 		l267:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 77 alphanums <- <alphanum+> */
 		func() bool {
-			position271, tokenIndex271 := position, tokenIndex
+			pos := position
+			position271, tokenIndex271 := pos, tokenIndex
 			{
-				position272 := position
+				position272 := pos
 				{ // alphanum
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(7, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l267_3
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(31, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l267_3
 					}
 					goto l271
 				l267_3:
-					position++
+					pos++
 					goto lok3
 				}
 			lok3:
 			l273:
 				{
-					position274, tokenIndex274 := position, tokenIndex
+					position274, tokenIndex274 := pos, tokenIndex
 					{ // alphanum
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(7, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l267_4
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(31, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 							goto l267_4
 						}
 						goto l274
 					l267_4:
-						position++
+						pos++
 						goto lok4
 					}
 				lok4:
 					goto l273
 				l274:
-					position, tokenIndex = position274, tokenIndex274
+					pos, tokenIndex = position274, tokenIndex274
 				}
 				_ = position272
 			}
+			position = pos
 			return true
 		l271:
-			position, tokenIndex = position271, tokenIndex271
+			pos, tokenIndex = position271, tokenIndex271
+			position = pos
 			return false
 		},
 	}

@@ -439,59 +439,63 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		nil,
 		/* 0 pegwrap_entries <- <(URL_reference / path)> */
 		func() bool {
-			position0, tokenIndex0 := position, tokenIndex
+			pos := position
+			position0, tokenIndex0 := pos, tokenIndex
 			{
-				position1 := position
+				position1 := pos
 				{
-					position2, tokenIndex2 := position, tokenIndex
-					if !_rules[ruleURL_reference]() {
+					position2, tokenIndex2 := pos, tokenIndex
+					if position = pos; !_rules[ruleURL_reference]() {
 						goto l3
 					}
+					pos = position
 					goto l2
 				l3:
-					position, tokenIndex = position2, tokenIndex2
+					pos, tokenIndex = position2, tokenIndex2
 					{ // path
-						position103_34, tokenIndex103_34 := position, tokenIndex
+						position103_34, tokenIndex103_34 := pos, tokenIndex
 						{
-							position104_34 := position
+							position104_34 := pos
 							{
-								position105_34, tokenIndex105_34 := position, tokenIndex
-								if buffer[position] != rune('/') {
-									if int(position) == p.at {
+								position105_34, tokenIndex105_34 := pos, tokenIndex
+								if buffer[pos] != rune('/') {
+									if int(pos) == p.at {
 										p.note(0, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l105_34
 								}
-								position++
+								pos++
 								goto l106_34
 							l105_34:
-								position, tokenIndex = position105_34, tokenIndex105_34
+								pos, tokenIndex = position105_34, tokenIndex105_34
 							}
 						l106_34:
-							if !_rules[rulepath_segments]() {
+							if position = pos; !_rules[rulepath_segments]() {
 								goto l103_34
 							}
+							pos = position
 							{
-								position107_34, tokenIndex107_34 := position, tokenIndex
-								if !matchDot() {
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+								position107_34, tokenIndex107_34 := pos, tokenIndex
+								if position = pos; !matchDot() {
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l107_34
 								}
+								pos = position
 								goto l103_34
 							l107_34:
-								position, tokenIndex = position107_34, tokenIndex107_34
+								pos, tokenIndex = position107_34, tokenIndex107_34
 							}
 							_ = position104_34
 						}
 						goto lok34
 					l103_34:
-						position, tokenIndex = position103_34, tokenIndex103_34
+						pos, tokenIndex = position103_34, tokenIndex103_34
 						goto l0
 					}
 				lok34:
@@ -499,194 +503,212 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l2:
 				_ = position1
 			}
+			position = pos
 			return true
 		l0:
-			position, tokenIndex = position0, tokenIndex0
+			pos, tokenIndex = position0, tokenIndex0
+			position = pos
 			return false
 		},
 		/* 1 URL_reference <- <((absoluteURL / relativeURL)? ('#' fragment)? !.)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleURL_reference)
-			position4, tokenIndex4 := position, tokenIndex
+			position4, tokenIndex4 := pos, tokenIndex
 			{
-				position5 := position
+				position5 := pos
 				{
-					position6, tokenIndex6 := position, tokenIndex
+					position6, tokenIndex6 := pos, tokenIndex
 					{
-						position8, tokenIndex8 := position, tokenIndex
-						if !_rules[ruleabsoluteURL]() {
+						position8, tokenIndex8 := pos, tokenIndex
+						if position = pos; !_rules[ruleabsoluteURL]() {
 							goto l9
 						}
+						pos = position
 						goto l8
 					l9:
-						position, tokenIndex = position8, tokenIndex8
-						if !_rules[rulerelativeURL]() {
+						pos, tokenIndex = position8, tokenIndex8
+						if position = pos; !_rules[rulerelativeURL]() {
 							goto l6
 						}
+						pos = position
 					}
 				l8:
 					goto l7
 				l6:
-					position, tokenIndex = position6, tokenIndex6
+					pos, tokenIndex = position6, tokenIndex6
 				}
 			l7:
 				{
-					position10, tokenIndex10 := position, tokenIndex
-					if buffer[position] != rune('#') {
-						if int(position) == p.at {
+					position10, tokenIndex10 := pos, tokenIndex
+					if buffer[pos] != rune('#') {
+						if int(pos) == p.at {
 							p.note(1, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l10
 					}
-					position++
-					if !p.peek(_rules[rulefragment]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulefragment]) {
 						goto l10
 					}
+					pos = position
 					goto l11
 				l10:
-					position, tokenIndex = position10, tokenIndex10
+					pos, tokenIndex = position10, tokenIndex10
 				}
 			l11:
 				{
-					position12, tokenIndex12 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position12, tokenIndex12 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l12
 					}
+					pos = position
 					goto l4
 				l12:
-					position, tokenIndex = position12, tokenIndex12
+					pos, tokenIndex = position12, tokenIndex12
 				}
+				position = pos
 				add(ruleURL_reference, position5)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l4:
-			position, tokenIndex = position4, tokenIndex4
+			pos, tokenIndex = position4, tokenIndex4
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 2 absoluteURL <- <(generic_URL / opaque_URL)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleabsoluteURL)
-			position13, tokenIndex13 := position, tokenIndex
+			position13, tokenIndex13 := pos, tokenIndex
 			{
-				position14 := position
+				position14 := pos
 				{
-					position15, tokenIndex15 := position, tokenIndex
-					if !_rules[rulegeneric_URL]() {
+					position15, tokenIndex15 := pos, tokenIndex
+					if position = pos; !_rules[rulegeneric_URL]() {
 						goto l16
 					}
+					pos = position
 					goto l15
 				l16:
-					position, tokenIndex = position15, tokenIndex15
-					if !_rules[ruleopaque_URL]() {
+					pos, tokenIndex = position15, tokenIndex15
+					if position = pos; !_rules[ruleopaque_URL]() {
 						goto l13
 					}
+					pos = position
 				}
 			l15:
+				position = pos
 				add(ruleabsoluteURL, position14)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l13:
-			position, tokenIndex = position13, tokenIndex13
+			pos, tokenIndex = position13, tokenIndex13
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 3 opaque_URL <- <(scheme ':' urlc*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleopaque_URL)
-			position17, tokenIndex17 := position, tokenIndex
+			position17, tokenIndex17 := pos, tokenIndex
 			{
-				position18 := position
-				if !_rules[rulescheme]() {
+				position18 := pos
+				if position = pos; !_rules[rulescheme]() {
 					goto l17
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(2, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l17
 				}
-				position++
+				pos++
 			l19:
 				{
-					position20, tokenIndex20 := position, tokenIndex
+					position20, tokenIndex20 := pos, tokenIndex
 					{ // urlc
-						position133_28, tokenIndex133_28 := position, tokenIndex
+						position133_28, tokenIndex133_28 := pos, tokenIndex
 						{
-							position134_28 := position
+							position134_28 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(3, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position145_26_28, tokenIndex145_26_28 := position, tokenIndex
+											position145_26_28, tokenIndex145_26_28 := pos, tokenIndex
 											{
-												position146_26_28 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position146_26_28 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_28
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_16_26_28
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_28
 												l147_16_26_28:
-													position++
+													pos++
 													goto lok16_26_28
 												}
 											lok16_26_28:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_17_26_28
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_28
 												l147_17_26_28:
-													position++
+													pos++
 													goto lok17_26_28
 												}
 											lok17_26_28:
@@ -694,25 +716,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok26_28
 										l145_26_28:
-											position, tokenIndex = position145_26_28, tokenIndex145_26_28
+											pos, tokenIndex = position145_26_28, tokenIndex145_26_28
 											goto l133_28
 										}
 									lok26_28:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l139_27_28
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l133_28
 										l139_27_28:
-											position++
+											pos++
 											goto lok27_28
 										}
 									lok27_28:
@@ -724,196 +746,215 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok28
 					l133_28:
-						position, tokenIndex = position133_28, tokenIndex133_28
+						pos, tokenIndex = position133_28, tokenIndex133_28
 						goto l20
 					}
 				lok28:
 					goto l19
 				l20:
-					position, tokenIndex = position20, tokenIndex20
+					pos, tokenIndex = position20, tokenIndex20
 				}
+				position = pos
 				add(ruleopaque_URL, position18)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l17:
-			position, tokenIndex = position17, tokenIndex17
+			pos, tokenIndex = position17, tokenIndex17
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 4 generic_URL <- <(scheme ':' relativeURL)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulegeneric_URL)
-			position21, tokenIndex21 := position, tokenIndex
+			position21, tokenIndex21 := pos, tokenIndex
 			{
-				position22 := position
-				if !_rules[rulescheme]() {
+				position22 := pos
+				if position = pos; !_rules[rulescheme]() {
 					goto l21
 				}
-				if buffer[position] != rune(':') {
-					if int(position) == p.at {
+				pos = position
+				if buffer[pos] != rune(':') {
+					if int(pos) == p.at {
 						p.note(2, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l21
 				}
-				position++
-				if !_rules[rulerelativeURL]() {
+				pos++
+				if position = pos; !_rules[rulerelativeURL]() {
 					goto l21
 				}
+				pos = position
+				position = pos
 				add(rulegeneric_URL, position22)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l21:
-			position, tokenIndex = position21, tokenIndex21
+			pos, tokenIndex = position21, tokenIndex21
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 5 relativeURL <- <(net_path / abs_path / rel_path)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulerelativeURL)
-			position23, tokenIndex23 := position, tokenIndex
+			position23, tokenIndex23 := pos, tokenIndex
 			{
-				position24 := position
+				position24 := pos
 				{
-					position25, tokenIndex25 := position, tokenIndex
-					if !_rules[rulenet_path]() {
+					position25, tokenIndex25 := pos, tokenIndex
+					if position = pos; !_rules[rulenet_path]() {
 						goto l26
 					}
+					pos = position
 					goto l25
 				l26:
-					position, tokenIndex = position25, tokenIndex25
-					if !_rules[ruleabs_path]() {
+					pos, tokenIndex = position25, tokenIndex25
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l27
 					}
+					pos = position
 					goto l25
 				l27:
-					position, tokenIndex = position25, tokenIndex25
-					if !_rules[rulerel_path]() {
+					pos, tokenIndex = position25, tokenIndex25
+					if position = pos; !_rules[rulerel_path]() {
 						goto l23
 					}
+					pos = position
 				}
 			l25:
+				position = pos
 				add(rulerelativeURL, position24)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l23:
-			position, tokenIndex = position23, tokenIndex23
+			pos, tokenIndex = position23, tokenIndex23
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 6 net_path <- <('/' '/' site abs_path? !urlc)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulenet_path)
-			position28, tokenIndex28 := position, tokenIndex
+			position28, tokenIndex28 := pos, tokenIndex
 			{
-				position29 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position29 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(0, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l28
 				}
-				position++
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				pos++
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(0, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l28
 				}
-				position++
-				if !_rules[rulesite]() {
+				pos++
+				if position = pos; !_rules[rulesite]() {
 					goto l28
 				}
+				pos = position
 				{
-					position30, tokenIndex30 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
+					position30, tokenIndex30 := pos, tokenIndex
+					if position = pos; !_rules[ruleabs_path]() {
 						goto l30
 					}
+					pos = position
 					goto l31
 				l30:
-					position, tokenIndex = position30, tokenIndex30
+					pos, tokenIndex = position30, tokenIndex30
 				}
 			l31:
 				{
-					position32, tokenIndex32 := position, tokenIndex
+					position32, tokenIndex32 := pos, tokenIndex
 					{ // urlc
-						position133_33, tokenIndex133_33 := position, tokenIndex
+						position133_33, tokenIndex133_33 := pos, tokenIndex
 						{
-							position134_33 := position
+							position134_33 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(3, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position145_26_33, tokenIndex145_26_33 := position, tokenIndex
+											position145_26_33, tokenIndex145_26_33 := pos, tokenIndex
 											{
-												position146_26_33 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position146_26_33 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_33
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_16_26_33
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_33
 												l147_16_26_33:
-													position++
+													pos++
 													goto lok16_26_33
 												}
 											lok16_26_33:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_17_26_33
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_33
 												l147_17_26_33:
-													position++
+													pos++
 													goto lok17_26_33
 												}
 											lok17_26_33:
@@ -921,25 +962,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok26_33
 										l145_26_33:
-											position, tokenIndex = position145_26_33, tokenIndex145_26_33
+											pos, tokenIndex = position145_26_33, tokenIndex145_26_33
 											goto l133_33
 										}
 									lok26_33:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l139_27_33
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l133_33
 										l139_27_33:
-											position++
+											pos++
 											goto lok27_33
 										}
 									lok27_33:
@@ -951,129 +992,143 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok33
 					l133_33:
-						position, tokenIndex = position133_33, tokenIndex133_33
+						pos, tokenIndex = position133_33, tokenIndex133_33
 						goto l32
 					}
 				lok33:
 					goto l28
 				l32:
-					position, tokenIndex = position32, tokenIndex32
+					pos, tokenIndex = position32, tokenIndex32
 				}
+				position = pos
 				add(rulenet_path, position29)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l28:
-			position, tokenIndex = position28, tokenIndex28
+			pos, tokenIndex = position28, tokenIndex28
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 7 abs_path <- <('/' rel_path)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleabs_path)
-			position33, tokenIndex33 := position, tokenIndex
+			position33, tokenIndex33 := pos, tokenIndex
 			{
-				position34 := position
-				if buffer[position] != rune('/') {
-					if int(position) == p.at {
+				position34 := pos
+				if buffer[pos] != rune('/') {
+					if int(pos) == p.at {
 						p.note(0, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l33
 				}
-				position++
-				if !_rules[rulerel_path]() {
+				pos++
+				if position = pos; !_rules[rulerel_path]() {
 					goto l33
 				}
+				pos = position
+				position = pos
 				add(ruleabs_path, position34)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l33:
-			position, tokenIndex = position33, tokenIndex33
+			pos, tokenIndex = position33, tokenIndex33
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 8 rel_path <- <(path_segments? ('?' query)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulerel_path)
 			{
-				position36 := position
+				position36 := pos
 				{
-					position37, tokenIndex37 := position, tokenIndex
-					if !_rules[rulepath_segments]() {
+					position37, tokenIndex37 := pos, tokenIndex
+					if position = pos; !_rules[rulepath_segments]() {
 						goto l37
 					}
+					pos = position
 					goto l38
 				l37:
-					position, tokenIndex = position37, tokenIndex37
+					pos, tokenIndex = position37, tokenIndex37
 				}
 			l38:
 				{
-					position39, tokenIndex39 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						if int(position) == p.at {
+					position39, tokenIndex39 := pos, tokenIndex
+					if buffer[pos] != rune('?') {
+						if int(pos) == p.at {
 							p.note(7, false)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l39
 					}
-					position++
-					if !p.peek(_rules[rulequery]) {
+					pos++
+					if position = pos; !p.peek(_rules[rulequery]) {
 						goto l39
 					}
+					pos = position
 					goto l40
 				l39:
-					position, tokenIndex = position39, tokenIndex39
+					pos, tokenIndex = position39, tokenIndex39
 				}
 			l40:
+				position = pos
 				add(rulerel_path, position36)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 9 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))+> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulescheme)
-			position41, tokenIndex41 := position, tokenIndex
+			position41, tokenIndex41 := pos, tokenIndex
 			{
-				position42 := position
+				position42 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(8, true)
 						}
 
 						{ // alpha
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(9, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 								goto l154_1
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(10, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l154_1
 							}
 							goto l41
 						l154_1:
-							position++
+							pos++
 							goto lok1
 						}
 					lok1:
@@ -1082,34 +1137,34 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 			l43:
 				{
-					position44, tokenIndex44 := position, tokenIndex
+					position44, tokenIndex44 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class8[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(8, true)
 							}
 
 							{ // alpha
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l154_2
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(10, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 									goto l154_2
 								}
 								goto l44
 							l154_2:
-								position++
+								pos++
 								goto lok2
 							}
 						lok2:
@@ -1118,146 +1173,156 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l43
 				l44:
-					position, tokenIndex = position44, tokenIndex44
+					pos, tokenIndex = position44, tokenIndex44
 				}
+				position = pos
 				add(rulescheme, position42)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l41:
-			position, tokenIndex = position41, tokenIndex41
+			pos, tokenIndex = position41, tokenIndex41
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 10 site <- <((user (':' password)? '@')? hostport)?> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulesite)
 			{
-				position48 := position
+				position48 := pos
 				{
-					position49, tokenIndex49 := position, tokenIndex
+					position49, tokenIndex49 := pos, tokenIndex
 					{
-						position51, tokenIndex51 := position, tokenIndex
-						if !_rules[ruleuser]() {
+						position51, tokenIndex51 := pos, tokenIndex
+						if position = pos; !_rules[ruleuser]() {
 							goto l51
 						}
+						pos = position
 						{
-							position53, tokenIndex53 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								if int(position) == p.at {
+							position53, tokenIndex53 := pos, tokenIndex
+							if buffer[pos] != rune(':') {
+								if int(pos) == p.at {
 									p.note(2, true)
 								}
 
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l53
 							}
-							position++
-							if !_rules[rulepassword]() {
+							pos++
+							if position = pos; !_rules[rulepassword]() {
 								goto l53
 							}
+							pos = position
 							goto l54
 						l53:
-							position, tokenIndex = position53, tokenIndex53
+							pos, tokenIndex = position53, tokenIndex53
 						}
 					l54:
-						if buffer[position] != rune('@') {
-							if int(position) == p.at {
+						if buffer[pos] != rune('@') {
+							if int(pos) == p.at {
 								p.note(11, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l51
 						}
-						position++
+						pos++
 						goto l52
 					l51:
-						position, tokenIndex = position51, tokenIndex51
+						pos, tokenIndex = position51, tokenIndex51
 					}
 				l52:
-					if !_rules[rulehostport]() {
+					if position = pos; !_rules[rulehostport]() {
 						goto l49
 					}
+					pos = position
 					goto l50
 				l49:
-					position, tokenIndex = position49, tokenIndex49
+					pos, tokenIndex = position49, tokenIndex49
 				}
 			l50:
+				position = pos
 				add(rulesite, position48)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 11 user <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&(';') ';') | (&('%') escaped) | (&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleuser)
 			{
-				position56 := position
+				position56 := pos
 			l57:
 				{
-					position58, tokenIndex58 := position, tokenIndex
+					position58, tokenIndex58 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(12, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(4, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position145_18, tokenIndex145_18 := position, tokenIndex
+									position145_18, tokenIndex145_18 := pos, tokenIndex
 									{
-										position146_18 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position146_18 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(4, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l145_18
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_16_18
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l145_18
 										l147_16_18:
-											position++
+											pos++
 											goto lok16_18
 										}
 									lok16_18:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_17_18
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l145_18
 										l147_17_18:
-											position++
+											pos++
 											goto lok17_18
 										}
 									lok17_18:
@@ -1265,25 +1330,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok18
 								l145_18:
-									position, tokenIndex = position145_18, tokenIndex145_18
+									pos, tokenIndex = position145_18, tokenIndex145_18
 									goto l58
 								}
 							lok18:
 								;
 							default:
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(6, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l139_19
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l58
 								l139_19:
-									position++
+									pos++
 									goto lok19
 								}
 							lok19:
@@ -1293,79 +1358,82 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l57
 				l58:
-					position, tokenIndex = position58, tokenIndex58
+					pos, tokenIndex = position58, tokenIndex58
 				}
+				position = pos
 				add(ruleuser, position56)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 12 password <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&(';') ';') | (&('%') escaped) | (&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepassword)
 			{
-				position61 := position
+				position61 := pos
 			l62:
 				{
-					position63, tokenIndex63 := position, tokenIndex
+					position63, tokenIndex63 := pos, tokenIndex
 					{
-						if c := uint32(buffer[position]); c < 128 && class9[c] != 0 {
-							position++
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
 						} else {
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(12, true)
 							}
 
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(4, false)
 							}
-							switch buffer[position] {
+							switch buffer[pos] {
 							case '%':
 								{ // escaped
-									position145_20, tokenIndex145_20 := position, tokenIndex
+									position145_20, tokenIndex145_20 := pos, tokenIndex
 									{
-										position146_20 := position
-										if buffer[position] != rune('%') {
-											if int(position) == p.at {
+										position146_20 := pos
+										if buffer[pos] != rune('%') {
+											if int(pos) == p.at {
 												p.note(4, true)
 											}
 
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l145_20
 										}
-										position++
+										pos++
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_16_20
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l145_20
 										l147_16_20:
-											position++
+											pos++
 											goto lok16_20
 										}
 									lok16_20:
 										{ // hex
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(5, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 												goto l147_17_20
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l145_20
 										l147_17_20:
-											position++
+											pos++
 											goto lok17_20
 										}
 									lok17_20:
@@ -1373,25 +1441,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									goto lok20
 								l145_20:
-									position, tokenIndex = position145_20, tokenIndex145_20
+									pos, tokenIndex = position145_20, tokenIndex145_20
 									goto l63
 								}
 							lok20:
 								;
 							default:
 								{ // unreserved
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(6, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 										goto l139_21
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l63
 								l139_21:
-									position++
+									pos++
 									goto lok21
 								}
 							lok21:
@@ -1401,832 +1469,875 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 					goto l62
 				l63:
-					position, tokenIndex = position63, tokenIndex63
+					pos, tokenIndex = position63, tokenIndex63
 				}
+				position = pos
 				add(rulepassword, position61)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 13 hostport <- <(host (':' port)?)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostport)
-			position65, tokenIndex65 := position, tokenIndex
+			position65, tokenIndex65 := pos, tokenIndex
 			{
-				position66 := position
-				if !_rules[rulehost]() {
+				position66 := pos
+				if position = pos; !_rules[rulehost]() {
 					goto l65
 				}
+				pos = position
 				{
-					position67, tokenIndex67 := position, tokenIndex
-					if buffer[position] != rune(':') {
-						if int(position) == p.at {
+					position67, tokenIndex67 := pos, tokenIndex
+					if buffer[pos] != rune(':') {
+						if int(pos) == p.at {
 							p.note(2, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l67
 					}
-					position++
-					if !_rules[ruleport]() {
+					pos++
+					if position = pos; !_rules[ruleport]() {
 						goto l67
 					}
+					pos = position
 					goto l68
 				l67:
-					position, tokenIndex = position67, tokenIndex67
+					pos, tokenIndex = position67, tokenIndex67
 				}
 			l68:
+				position = pos
 				add(rulehostport, position66)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l65:
-			position, tokenIndex = position65, tokenIndex65
+			pos, tokenIndex = position65, tokenIndex65
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 14 host <- <(hostname / hostnumber)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehost)
-			position69, tokenIndex69 := position, tokenIndex
+			position69, tokenIndex69 := pos, tokenIndex
 			{
-				position70 := position
+				position70 := pos
 				{
-					position71, tokenIndex71 := position, tokenIndex
-					if !_rules[rulehostname]() {
+					position71, tokenIndex71 := pos, tokenIndex
+					if position = pos; !_rules[rulehostname]() {
 						goto l72
 					}
+					pos = position
 					goto l71
 				l72:
-					position, tokenIndex = position71, tokenIndex71
-					if !_rules[rulehostnumber]() {
+					pos, tokenIndex = position71, tokenIndex71
+					if position = pos; !_rules[rulehostnumber]() {
 						goto l69
 					}
+					pos = position
 				}
 			l71:
+				position = pos
 				add(rulehost, position70)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l69:
-			position, tokenIndex = position69, tokenIndex69
+			pos, tokenIndex = position69, tokenIndex69
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 15 hostname <- <((domainlabel '.')* toplabel)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostname)
-			position73, tokenIndex73 := position, tokenIndex
+			position73, tokenIndex73 := pos, tokenIndex
 			{
-				position74 := position
+				position74 := pos
 			l75:
 				{
-					position76, tokenIndex76 := position, tokenIndex
+					position76, tokenIndex76 := pos, tokenIndex
 					{ // domainlabel
-						position77_22, tokenIndex77_22 := position, tokenIndex
+						position77_22, tokenIndex77_22 := pos, tokenIndex
 						{
-							position78_22 := position
+							position78_22 := pos
 							{ // alphanum
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l150_3_22
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(13, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l150_3_22
 								}
 								goto l77_22
 							l150_3_22:
-								position++
+								pos++
 								goto lok3_22
 							}
 						lok3_22:
 						l79_22:
 							{
-								position80_22, tokenIndex80_22 := position, tokenIndex
+								position80_22, tokenIndex80_22 := pos, tokenIndex
 							l81_22:
 								{
-									position82_22, tokenIndex82_22 := position, tokenIndex
-									if buffer[position] != rune('-') {
-										if int(position) == p.at {
+									position82_22, tokenIndex82_22 := pos, tokenIndex
+									if buffer[pos] != rune('-') {
+										if int(pos) == p.at {
 											p.note(14, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l82_22
 									}
-									position++
+									pos++
 									goto l81_22
 								l82_22:
-									position, tokenIndex = position82_22, tokenIndex82_22
+									pos, tokenIndex = position82_22, tokenIndex82_22
 								}
 								{ // alphanum
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(9, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 										goto l150_4_22
 									}
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(13, true)
 									}
-									if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 										goto l150_4_22
 									}
 									goto l80_22
 								l150_4_22:
-									position++
+									pos++
 									goto lok4_22
 								}
 							lok4_22:
 								goto l79_22
 							l80_22:
-								position, tokenIndex = position80_22, tokenIndex80_22
+								pos, tokenIndex = position80_22, tokenIndex80_22
 							}
 							_ = position78_22
 						}
 						goto lok22
 					l77_22:
-						position, tokenIndex = position77_22, tokenIndex77_22
+						pos, tokenIndex = position77_22, tokenIndex77_22
 						goto l76
 					}
 				lok22:
-					if buffer[position] != rune('.') {
-						if int(position) == p.at {
+					if buffer[pos] != rune('.') {
+						if int(pos) == p.at {
 							p.note(15, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l76
 					}
-					position++
+					pos++
 					goto l75
 				l76:
-					position, tokenIndex = position76, tokenIndex76
+					pos, tokenIndex = position76, tokenIndex76
 				}
 				{ // toplabel
-					position83_23, tokenIndex83_23 := position, tokenIndex
+					position83_23, tokenIndex83_23 := pos, tokenIndex
 					{
-						position84_23 := position
+						position84_23 := pos
 						{ // alpha
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(9, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 								goto l154_5_23
 							}
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
-							if int(position) == p.at {
+							if int(pos) == p.at {
 								p.note(10, true)
 							}
-							if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 								goto l154_5_23
 							}
 							goto l83_23
 						l154_5_23:
-							position++
+							pos++
 							goto lok5_23
 						}
 					lok5_23:
 					l85_23:
 						{
-							position86_23, tokenIndex86_23 := position, tokenIndex
+							position86_23, tokenIndex86_23 := pos, tokenIndex
 						l87_23:
 							{
-								position88_23, tokenIndex88_23 := position, tokenIndex
-								if buffer[position] != rune('-') {
-									if int(position) == p.at {
+								position88_23, tokenIndex88_23 := pos, tokenIndex
+								if buffer[pos] != rune('-') {
+									if int(pos) == p.at {
 										p.note(14, true)
 									}
 
-									if int(position) > p.far {
-										p.far, p.farComp = int(position), p.comp
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l88_23
 								}
-								position++
+								pos++
 								goto l87_23
 							l88_23:
-								position, tokenIndex = position88_23, tokenIndex88_23
+								pos, tokenIndex = position88_23, tokenIndex88_23
 							}
 							{ // alphanum
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(9, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 									goto l150_6_23
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(13, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 									goto l150_6_23
 								}
 								goto l86_23
 							l150_6_23:
-								position++
+								pos++
 								goto lok6_23
 							}
 						lok6_23:
 							goto l85_23
 						l86_23:
-							position, tokenIndex = position86_23, tokenIndex86_23
+							pos, tokenIndex = position86_23, tokenIndex86_23
 						}
 						_ = position84_23
 					}
 					goto lok23
 				l83_23:
-					position, tokenIndex = position83_23, tokenIndex83_23
+					pos, tokenIndex = position83_23, tokenIndex83_23
 					goto l73
 				}
 			lok23:
+				position = pos
 				add(rulehostname, position74)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l73:
-			position, tokenIndex = position73, tokenIndex73
+			pos, tokenIndex = position73, tokenIndex73
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 16 domainlabel <- <(alphanum ('-'* alphanum)*)> */
 		func() bool {
-			position77, tokenIndex77 := position, tokenIndex
+			pos := position
+			position77, tokenIndex77 := pos, tokenIndex
 			{
-				position78 := position
+				position78 := pos
 				{ // alphanum
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(9, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l150_3
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(13, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 						goto l150_3
 					}
 					goto l77
 				l150_3:
-					position++
+					pos++
 					goto lok3
 				}
 			lok3:
 			l79:
 				{
-					position80, tokenIndex80 := position, tokenIndex
+					position80, tokenIndex80 := pos, tokenIndex
 				l81:
 					{
-						position82, tokenIndex82 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							if int(position) == p.at {
+						position82, tokenIndex82 := pos, tokenIndex
+						if buffer[pos] != rune('-') {
+							if int(pos) == p.at {
 								p.note(14, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l82
 						}
-						position++
+						pos++
 						goto l81
 					l82:
-						position, tokenIndex = position82, tokenIndex82
+						pos, tokenIndex = position82, tokenIndex82
 					}
 					{ // alphanum
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l150_4
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(13, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l150_4
 						}
 						goto l80
 					l150_4:
-						position++
+						pos++
 						goto lok4
 					}
 				lok4:
 					goto l79
 				l80:
-					position, tokenIndex = position80, tokenIndex80
+					pos, tokenIndex = position80, tokenIndex80
 				}
 				_ = position78
 			}
+			position = pos
 			return true
 		l77:
-			position, tokenIndex = position77, tokenIndex77
+			pos, tokenIndex = position77, tokenIndex77
+			position = pos
 			return false
 		},
 		/* 17 toplabel <- <(alpha ('-'* alphanum)*)> */
 		func() bool {
-			position83, tokenIndex83 := position, tokenIndex
+			pos := position
+			position83, tokenIndex83 := pos, tokenIndex
 			{
-				position84 := position
+				position84 := pos
 				{ // alpha
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(9, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 						goto l154_5
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(10, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 						goto l154_5
 					}
 					goto l83
 				l154_5:
-					position++
+					pos++
 					goto lok5
 				}
 			lok5:
 			l85:
 				{
-					position86, tokenIndex86 := position, tokenIndex
+					position86, tokenIndex86 := pos, tokenIndex
 				l87:
 					{
-						position88, tokenIndex88 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							if int(position) == p.at {
+						position88, tokenIndex88 := pos, tokenIndex
+						if buffer[pos] != rune('-') {
+							if int(pos) == p.at {
 								p.note(14, true)
 							}
 
-							if int(position) > p.far {
-								p.far, p.farComp = int(position), p.comp
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l88
 						}
-						position++
+						pos++
 						goto l87
 					l88:
-						position, tokenIndex = position88, tokenIndex88
+						pos, tokenIndex = position88, tokenIndex88
 					}
 					{ // alphanum
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(9, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 							goto l150_6
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(13, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 							goto l150_6
 						}
 						goto l86
 					l150_6:
-						position++
+						pos++
 						goto lok6
 					}
 				lok6:
 					goto l85
 				l86:
-					position, tokenIndex = position86, tokenIndex86
+					pos, tokenIndex = position86, tokenIndex86
 				}
 				_ = position84
 			}
+			position = pos
 			return true
 		l83:
-			position, tokenIndex = position83, tokenIndex83
+			pos, tokenIndex = position83, tokenIndex83
+			position = pos
 			return false
 		},
 		/* 18 hostnumber <- <(digit+ '.' digit+ '.' digit+ '.' digit+)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulehostnumber)
-			position89, tokenIndex89 := position, tokenIndex
+			position89, tokenIndex89 := pos, tokenIndex
 			{
-				position90 := position
+				position90 := pos
 				{ // digit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l162_7
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				l162_7:
-					position++
+					pos++
 					goto lok7
 				}
 			lok7:
 			l91:
 				{
-					position92, tokenIndex92 := position, tokenIndex
+					position92, tokenIndex92 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(16, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l162_8
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l92
 					l162_8:
-						position++
+						pos++
 						goto lok8
 					}
 				lok8:
 					goto l91
 				l92:
-					position, tokenIndex = position92, tokenIndex92
+					pos, tokenIndex = position92, tokenIndex92
 				}
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(15, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				}
-				position++
+				pos++
 				{ // digit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l162_9
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				l162_9:
-					position++
+					pos++
 					goto lok9
 				}
 			lok9:
 			l93:
 				{
-					position94, tokenIndex94 := position, tokenIndex
+					position94, tokenIndex94 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(16, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l162_10
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l94
 					l162_10:
-						position++
+						pos++
 						goto lok10
 					}
 				lok10:
 					goto l93
 				l94:
-					position, tokenIndex = position94, tokenIndex94
+					pos, tokenIndex = position94, tokenIndex94
 				}
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(15, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				}
-				position++
+				pos++
 				{ // digit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l162_11
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				l162_11:
-					position++
+					pos++
 					goto lok11
 				}
 			lok11:
 			l95:
 				{
-					position96, tokenIndex96 := position, tokenIndex
+					position96, tokenIndex96 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(16, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l162_12
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l96
 					l162_12:
-						position++
+						pos++
 						goto lok12
 					}
 				lok12:
 					goto l95
 				l96:
-					position, tokenIndex = position96, tokenIndex96
+					pos, tokenIndex = position96, tokenIndex96
 				}
-				if buffer[position] != rune('.') {
-					if int(position) == p.at {
+				if buffer[pos] != rune('.') {
+					if int(pos) == p.at {
 						p.note(15, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				}
-				position++
+				pos++
 				{ // digit
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(16, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 						goto l162_13
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l89
 				l162_13:
-					position++
+					pos++
 					goto lok13
 				}
 			lok13:
 			l97:
 				{
-					position98, tokenIndex98 := position, tokenIndex
+					position98, tokenIndex98 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(16, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l162_14
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l98
 					l162_14:
-						position++
+						pos++
 						goto lok14
 					}
 				lok14:
 					goto l97
 				l98:
-					position, tokenIndex = position98, tokenIndex98
+					pos, tokenIndex = position98, tokenIndex98
 				}
+				position = pos
 				add(rulehostnumber, position90)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l89:
-			position, tokenIndex = position89, tokenIndex89
+			pos, tokenIndex = position89, tokenIndex89
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 19 port <- <digit*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleport)
 			{
-				position100 := position
+				position100 := pos
 			l101:
 				{
-					position102, tokenIndex102 := position, tokenIndex
+					position102, tokenIndex102 := pos, tokenIndex
 					{ // digit
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(16, true)
 						}
-						if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 							goto l162_15
 						}
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l102
 					l162_15:
-						position++
+						pos++
 						goto lok15
 					}
 				lok15:
 					goto l101
 				l102:
-					position, tokenIndex = position102, tokenIndex102
+					pos, tokenIndex = position102, tokenIndex102
 				}
+				position = pos
 				add(ruleport, position100)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 20 path <- <('/'? path_segments !.)> */
 		func() bool {
-			position103, tokenIndex103 := position, tokenIndex
+			pos := position
+			position103, tokenIndex103 := pos, tokenIndex
 			{
-				position104 := position
+				position104 := pos
 				{
-					position105, tokenIndex105 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position105, tokenIndex105 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l105
 					}
-					position++
+					pos++
 					goto l106
 				l105:
-					position, tokenIndex = position105, tokenIndex105
+					pos, tokenIndex = position105, tokenIndex105
 				}
 			l106:
-				if !_rules[rulepath_segments]() {
+				if position = pos; !_rules[rulepath_segments]() {
 					goto l103
 				}
+				pos = position
 				{
-					position107, tokenIndex107 := position, tokenIndex
-					if !matchDot() {
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+					position107, tokenIndex107 := pos, tokenIndex
+					if position = pos; !matchDot() {
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l107
 					}
+					pos = position
 					goto l103
 				l107:
-					position, tokenIndex = position107, tokenIndex107
+					pos, tokenIndex = position107, tokenIndex107
 				}
 				_ = position104
 			}
+			position = pos
 			return true
 		l103:
-			position, tokenIndex = position103, tokenIndex103
+			pos, tokenIndex = position103, tokenIndex103
+			position = pos
 			return false
 		},
 		/* 21 path_segments <- <(segment ('/' segment)*)> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulepath_segments)
-			position108, tokenIndex108 := position, tokenIndex
+			position108, tokenIndex108 := pos, tokenIndex
 			{
-				position109 := position
-				if !_rules[rulesegment]() {
+				position109 := pos
+				if position = pos; !_rules[rulesegment]() {
 					goto l108
 				}
+				pos = position
 			l110:
 				{
-					position111, tokenIndex111 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						if int(position) == p.at {
+					position111, tokenIndex111 := pos, tokenIndex
+					if buffer[pos] != rune('/') {
+						if int(pos) == p.at {
 							p.note(0, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l111
 					}
-					position++
-					if !_rules[rulesegment]() {
+					pos++
+					if position = pos; !_rules[rulesegment]() {
 						goto l111
 					}
+					pos = position
 					goto l110
 				l111:
-					position, tokenIndex = position111, tokenIndex111
+					pos, tokenIndex = position111, tokenIndex111
 				}
+				position = pos
 				add(rulepath_segments, position109)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		l108:
-			position, tokenIndex = position108, tokenIndex108
+			pos, tokenIndex = position108, tokenIndex108
 			p.comp = comp
+			position = pos
 			return false
 		},
 		/* 22 segment <- <(pchar* (';' param)*)> */
 		func() bool {
+			pos := position
 			{
-				position113 := position
+				position113 := pos
 			l114:
 				{
-					position115, tokenIndex115 := position, tokenIndex
+					position115, tokenIndex115 := pos, tokenIndex
 					{ // pchar
-						position122_32, tokenIndex122_32 := position, tokenIndex
+						position122_32, tokenIndex122_32 := pos, tokenIndex
 						{
-							position123_32 := position
+							position123_32 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(17, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position145_24_32, tokenIndex145_24_32 := position, tokenIndex
+											position145_24_32, tokenIndex145_24_32 := pos, tokenIndex
 											{
-												position146_24_32 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position146_24_32 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_24_32
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_16_24_32
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_24_32
 												l147_16_24_32:
-													position++
+													pos++
 													goto lok16_24_32
 												}
 											lok16_24_32:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_17_24_32
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_24_32
 												l147_17_24_32:
-													position++
+													pos++
 													goto lok17_24_32
 												}
 											lok17_24_32:
@@ -2234,25 +2345,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok24_32
 										l145_24_32:
-											position, tokenIndex = position145_24_32, tokenIndex145_24_32
+											pos, tokenIndex = position145_24_32, tokenIndex145_24_32
 											goto l122_32
 										}
 									lok24_32:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l139_25_32
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l122_32
 										l139_25_32:
-											position++
+											pos++
 											goto lok25_32
 										}
 									lok25_32:
@@ -2264,109 +2375,112 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok32
 					l122_32:
-						position, tokenIndex = position122_32, tokenIndex122_32
+						pos, tokenIndex = position122_32, tokenIndex122_32
 						goto l115
 					}
 				lok32:
 					goto l114
 				l115:
-					position, tokenIndex = position115, tokenIndex115
+					pos, tokenIndex = position115, tokenIndex115
 				}
 			l116:
 				{
-					position117, tokenIndex117 := position, tokenIndex
-					if buffer[position] != rune(';') {
-						if int(position) == p.at {
+					position117, tokenIndex117 := pos, tokenIndex
+					if buffer[pos] != rune(';') {
+						if int(pos) == p.at {
 							p.note(18, true)
 						}
 
-						if int(position) > p.far {
-							p.far, p.farComp = int(position), p.comp
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l117
 					}
-					position++
-					if !_rules[ruleparam]() {
+					pos++
+					if position = pos; !_rules[ruleparam]() {
 						goto l117
 					}
+					pos = position
 					goto l116
 				l117:
-					position, tokenIndex = position117, tokenIndex117
+					pos, tokenIndex = position117, tokenIndex117
 				}
 				_ = position113
 			}
+			position = pos
 			return true
 		},
 		/* 23 param <- <pchar*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(ruleparam)
 			{
-				position119 := position
+				position119 := pos
 			l120:
 				{
-					position121, tokenIndex121 := position, tokenIndex
+					position121, tokenIndex121 := pos, tokenIndex
 					{ // pchar
-						position122_29, tokenIndex122_29 := position, tokenIndex
+						position122_29, tokenIndex122_29 := pos, tokenIndex
 						{
-							position123_29 := position
+							position123_29 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(17, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position145_24_29, tokenIndex145_24_29 := position, tokenIndex
+											position145_24_29, tokenIndex145_24_29 := pos, tokenIndex
 											{
-												position146_24_29 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position146_24_29 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_24_29
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_16_24_29
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_24_29
 												l147_16_24_29:
-													position++
+													pos++
 													goto lok16_24_29
 												}
 											lok16_24_29:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_17_24_29
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_24_29
 												l147_17_24_29:
-													position++
+													pos++
 													goto lok17_24_29
 												}
 											lok17_24_29:
@@ -2374,25 +2488,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok24_29
 										l145_24_29:
-											position, tokenIndex = position145_24_29, tokenIndex145_24_29
+											pos, tokenIndex = position145_24_29, tokenIndex145_24_29
 											goto l122_29
 										}
 									lok24_29:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l139_25_29
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l122_29
 										l139_25_29:
-											position++
+											pos++
 											goto lok25_29
 										}
 									lok25_29:
@@ -2404,81 +2518,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok29
 					l122_29:
-						position, tokenIndex = position122_29, tokenIndex122_29
+						pos, tokenIndex = position122_29, tokenIndex122_29
 						goto l121
 					}
 				lok29:
 					goto l120
 				l121:
-					position, tokenIndex = position121, tokenIndex121
+					pos, tokenIndex = position121, tokenIndex121
 				}
+				position = pos
 				add(ruleparam, position119)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 24 pchar <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
 		func() bool {
-			position122, tokenIndex122 := position, tokenIndex
+			pos := position
+			position122, tokenIndex122 := pos, tokenIndex
 			{
-				position123 := position
+				position123 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class10[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(17, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position145_24, tokenIndex145_24 := position, tokenIndex
+								position145_24, tokenIndex145_24 := pos, tokenIndex
 								{
-									position146_24 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position146_24 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l145_24
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l147_16_24
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l145_24
 									l147_16_24:
-										position++
+										pos++
 										goto lok16_24
 									}
 								lok16_24:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l147_17_24
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l145_24
 									l147_17_24:
-										position++
+										pos++
 										goto lok17_24
 									}
 								lok17_24:
@@ -2486,25 +2603,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok24
 							l145_24:
-								position, tokenIndex = position145_24, tokenIndex145_24
+								pos, tokenIndex = position145_24, tokenIndex145_24
 								goto l122
 							}
 						lok24:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l139_25
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l122
 							l139_25:
-								position++
+								pos++
 								goto lok25
 							}
 						lok25:
@@ -2514,81 +2631,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				_ = position123
 			}
+			position = pos
 			return true
 		l122:
-			position, tokenIndex = position122, tokenIndex122
+			pos, tokenIndex = position122, tokenIndex122
+			position = pos
 			return false
 		},
 		/* 25 query <- <urlc*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulequery)
 			{
-				position126 := position
+				position126 := pos
 			l127:
 				{
-					position128, tokenIndex128 := position, tokenIndex
+					position128, tokenIndex128 := pos, tokenIndex
 					{ // urlc
-						position133_30, tokenIndex133_30 := position, tokenIndex
+						position133_30, tokenIndex133_30 := pos, tokenIndex
 						{
-							position134_30 := position
+							position134_30 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(3, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position145_26_30, tokenIndex145_26_30 := position, tokenIndex
+											position145_26_30, tokenIndex145_26_30 := pos, tokenIndex
 											{
-												position146_26_30 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position146_26_30 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_30
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_16_26_30
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_30
 												l147_16_26_30:
-													position++
+													pos++
 													goto lok16_26_30
 												}
 											lok16_26_30:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_17_26_30
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_30
 												l147_17_26_30:
-													position++
+													pos++
 													goto lok17_26_30
 												}
 											lok17_26_30:
@@ -2596,25 +2716,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok26_30
 										l145_26_30:
-											position, tokenIndex = position145_26_30, tokenIndex145_26_30
+											pos, tokenIndex = position145_26_30, tokenIndex145_26_30
 											goto l133_30
 										}
 									lok26_30:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l139_27_30
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l133_30
 										l139_27_30:
-											position++
+											pos++
 											goto lok27_30
 										}
 									lok27_30:
@@ -2626,89 +2746,92 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok30
 					l133_30:
-						position, tokenIndex = position133_30, tokenIndex133_30
+						pos, tokenIndex = position133_30, tokenIndex133_30
 						goto l128
 					}
 				lok30:
 					goto l127
 				l128:
-					position, tokenIndex = position128, tokenIndex128
+					pos, tokenIndex = position128, tokenIndex128
 				}
+				position = pos
 				add(rulequery, position126)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 26 fragment <- <urlc*> */
 		func() bool {
+			pos := position
 			comp := p.comp
 			p.comp = uint32(rulefragment)
 			{
-				position130 := position
+				position130 := pos
 			l131:
 				{
-					position132, tokenIndex132 := position, tokenIndex
+					position132, tokenIndex132 := pos, tokenIndex
 					{ // urlc
-						position133_31, tokenIndex133_31 := position, tokenIndex
+						position133_31, tokenIndex133_31 := pos, tokenIndex
 						{
-							position134_31 := position
+							position134_31 := pos
 							{
-								if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-									position++
+								if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+									pos++
 								} else {
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(3, true)
 									}
 
-									if int(position) == p.at {
+									if int(pos) == p.at {
 										p.note(4, false)
 									}
-									switch buffer[position] {
+									switch buffer[pos] {
 									case '%':
 										{ // escaped
-											position145_26_31, tokenIndex145_26_31 := position, tokenIndex
+											position145_26_31, tokenIndex145_26_31 := pos, tokenIndex
 											{
-												position146_26_31 := position
-												if buffer[position] != rune('%') {
-													if int(position) == p.at {
+												position146_26_31 := pos
+												if buffer[pos] != rune('%') {
+													if int(pos) == p.at {
 														p.note(4, true)
 													}
 
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_31
 												}
-												position++
+												pos++
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_16_26_31
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_31
 												l147_16_26_31:
-													position++
+													pos++
 													goto lok16_26_31
 												}
 											lok16_26_31:
 												{ // hex
-													if int(position) == p.at {
+													if int(pos) == p.at {
 														p.note(5, true)
 													}
-													if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 														goto l147_17_26_31
 													}
-													if int(position) > p.far {
-														p.far, p.farComp = int(position), p.comp
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l145_26_31
 												l147_17_26_31:
-													position++
+													pos++
 													goto lok17_26_31
 												}
 											lok17_26_31:
@@ -2716,25 +2839,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											}
 											goto lok26_31
 										l145_26_31:
-											position, tokenIndex = position145_26_31, tokenIndex145_26_31
+											pos, tokenIndex = position145_26_31, tokenIndex145_26_31
 											goto l133_31
 										}
 									lok26_31:
 										;
 									default:
 										{ // unreserved
-											if int(position) == p.at {
+											if int(pos) == p.at {
 												p.note(6, true)
 											}
-											if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 												goto l139_27_31
 											}
-											if int(position) > p.far {
-												p.far, p.farComp = int(position), p.comp
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l133_31
 										l139_27_31:
-											position++
+											pos++
 											goto lok27_31
 										}
 									lok27_31:
@@ -2746,81 +2869,84 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						goto lok31
 					l133_31:
-						position, tokenIndex = position133_31, tokenIndex133_31
+						pos, tokenIndex = position133_31, tokenIndex133_31
 						goto l132
 					}
 				lok31:
 					goto l131
 				l132:
-					position, tokenIndex = position132, tokenIndex132
+					pos, tokenIndex = position132, tokenIndex132
 				}
+				position = pos
 				add(rulefragment, position130)
 			}
 			p.comp = comp
+			position = pos
 			return true
 		},
 		/* 27 urlc <- <((&('%') escaped) | (&('&' | '+' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
 		func() bool {
-			position133, tokenIndex133 := position, tokenIndex
+			pos := position
+			position133, tokenIndex133 := pos, tokenIndex
 			{
-				position134 := position
+				position134 := pos
 				{
-					if c := uint32(buffer[position]); c < 128 && class11[c] != 0 {
-						position++
+					if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+						pos++
 					} else {
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(3, true)
 						}
 
-						if int(position) == p.at {
+						if int(pos) == p.at {
 							p.note(4, false)
 						}
-						switch buffer[position] {
+						switch buffer[pos] {
 						case '%':
 							{ // escaped
-								position145_26, tokenIndex145_26 := position, tokenIndex
+								position145_26, tokenIndex145_26 := pos, tokenIndex
 								{
-									position146_26 := position
-									if buffer[position] != rune('%') {
-										if int(position) == p.at {
+									position146_26 := pos
+									if buffer[pos] != rune('%') {
+										if int(pos) == p.at {
 											p.note(4, true)
 										}
 
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l145_26
 									}
-									position++
+									pos++
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l147_16_26
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l145_26
 									l147_16_26:
-										position++
+										pos++
 										goto lok16_26
 									}
 								lok16_26:
 									{ // hex
-										if int(position) == p.at {
+										if int(pos) == p.at {
 											p.note(5, true)
 										}
-										if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 											goto l147_17_26
 										}
-										if int(position) > p.far {
-											p.far, p.farComp = int(position), p.comp
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l145_26
 									l147_17_26:
-										position++
+										pos++
 										goto lok17_26
 									}
 								lok17_26:
@@ -2828,25 +2954,25 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								goto lok26
 							l145_26:
-								position, tokenIndex = position145_26, tokenIndex145_26
+								pos, tokenIndex = position145_26, tokenIndex145_26
 								goto l133
 							}
 						lok26:
 							;
 						default:
 							{ // unreserved
-								if int(position) == p.at {
+								if int(pos) == p.at {
 									p.note(6, true)
 								}
-								if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 									goto l139_27
 								}
-								if int(position) > p.far {
-									p.far, p.farComp = int(position), p.comp
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l133
 							l139_27:
-								position++
+								pos++
 								goto lok27
 							}
 						lok27:
@@ -2856,220 +2982,252 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				_ = position134
 			}
+			position = pos
 			return true
 		l133:
-			position, tokenIndex = position133, tokenIndex133
+			pos, tokenIndex = position133, tokenIndex133
+			position = pos
 			return false
 		},
 		/* 28 reserved <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(19, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class7[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
 				goto l136
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l136:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 29 unreserved <- <((&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(6, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class6[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
 				goto l139
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l139:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 30 mark <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(20, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class5[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
 				goto l142
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l142:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 31 escaped <- <('%' hex hex)> */
 		func() bool {
-			position145, tokenIndex145 := position, tokenIndex
+			pos := position
+			position145, tokenIndex145 := pos, tokenIndex
 			{
-				position146 := position
-				if buffer[position] != rune('%') {
-					if int(position) == p.at {
+				position146 := pos
+				if buffer[pos] != rune('%') {
+					if int(pos) == p.at {
 						p.note(4, true)
 					}
 
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l145
 				}
-				position++
+				pos++
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l147_16
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l145
 				l147_16:
-					position++
+					pos++
 					goto lok16
 				}
 			lok16:
 				{ // hex
-					if int(position) == p.at {
+					if int(pos) == p.at {
 						p.note(5, true)
 					}
-					if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 						goto l147_17
 					}
-					if int(position) > p.far {
-						p.far, p.farComp = int(position), p.comp
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
 					}
 					goto l145
 				l147_17:
-					position++
+					pos++
 					goto lok17
 				}
 			lok17:
 				_ = position146
 			}
+			position = pos
 			return true
 		l145:
-			position, tokenIndex = position145, tokenIndex145
+			pos, tokenIndex = position145, tokenIndex145
+			position = pos
 			return false
 		},
 		/* 32 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(5, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class4[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
 				goto l147
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l147:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 33 alphanum <- <(alpha / digit)> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(9, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l150
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(13, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class3[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
 				goto l150
 			}
+			position = pos
 			return false
 		l150:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 34 alpha <- <(lowalpha / upalpha)> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(9, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l154
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
-			if int(position) == p.at {
+			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l154
 			}
+			position = pos
 			return false
 		l154:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 35 lowalpha <- <[a-z]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(9, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class2[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
 				goto l158
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l158:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 36 upalpha <- <[A-Z]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(10, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class1[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
 				goto l160
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l160:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 		/* 37 digit <- <[0-9]> */
 		func() bool {
-			if int(position) == p.at {
+			pos := position
+			if int(pos) == p.at {
 				p.note(16, true)
 			}
-			if c := uint32(buffer[position]); c < 128 && class0[c] != 0 {
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
 				goto l162
 			}
-			if int(position) > p.far {
-				p.far, p.farComp = int(position), p.comp
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
 			}
+			position = pos
 			return false
 		l162:
-			position++
+			pos++
+			position = pos
 			return true
 		},
 	}

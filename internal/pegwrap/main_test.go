@@ -38,7 +38,8 @@ func TestRun(t *testing.T) {
 	if !strings.HasPrefix(got, want) {
 		t.Errorf("first line %q, want %q", strings.SplitN(got, "\n", 2)[0], want)
 	}
-	for _, s := range []string{"add(ruletop,", "add(ruleword,", "p.far, p.farComp = int(position), p.comp", "p.comp = uint32(ruleword)",
+	for _, s := range []string{"add(ruletop,", "add(ruleword,", "p.far, p.farComp = int(pos), p.comp", "p.comp = uint32(ruleword)",
+		"pos := position", "if position = pos; !_rules[ruleword]() {",
 		"const probeClass = ", "func (*Parser) Representative(c byte) byte"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("output lacks %q", s)

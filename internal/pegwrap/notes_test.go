@@ -53,7 +53,7 @@ func TestNoteTests(t *testing.T) {
 // noteBefore reports whether the first failing test of code that names lit records a
 // note whose sure argument is sure.
 func noteBefore(code, lit, sure string) bool {
-	i := strings.Index(code, "buffer[position] != "+lit+" {")
+	i := strings.Index(code, "buffer[pos] != "+lit+" {") // localPosition's name
 	if i < 0 {
 		return false
 	}

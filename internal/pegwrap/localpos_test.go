@@ -1,0 +1,72 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestLocalPosition checks the hand-overs that localPosition writes around each way a
+// rule body passes position on, and that it refuses a shape it does not know.
+func TestLocalPosition(t *testing.T) {
+	src := `package x
+
+func f() {
+	_rules = [...]func() bool{
+		nil,
+		func() bool {
+			position1, tokenIndex1 := position, tokenIndex
+			if !_rules[ruleb]() {
+				goto l1
+			}
+			if !matchDot() {
+				if int(position) > p.far {
+					p.far, p.farComp = int(position), p.comp
+				}
+				goto l1
+			}
+			position++
+			add(rulea, position1)
+			return true
+		l1:
+			position, tokenIndex = position1, tokenIndex1
+			return false
+		},
+	}
+}
+`
+	got, err := localPosition([]byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `		func() bool {
+			pos := position
+			position1, tokenIndex1 := pos, tokenIndex
+			if position = pos; !_rules[ruleb]() {
+				goto l1
+			}
+			pos = position
+			if position = pos; !matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l1
+			}
+			pos = position
+			pos++
+			position = pos
+			add(rulea, position1)
+			position = pos
+			return true
+		l1:
+			pos, tokenIndex = position1, tokenIndex1
+			position = pos
+			return false
+		},`
+	if !strings.Contains(string(got), want) {
+		t.Errorf("got\n%s\nwant it to hold\n%s", got, want)
+	}
+	bad := strings.Replace(src, "\t\t\tposition++\n", "\t\t\tif _rules[ruleb]() {\n\t\t\t}\n", 1)
+	if _, err := localPosition([]byte(bad)); err == nil {
+		t.Error("a rule call of an unknown shape was accepted")
+	}
+}
