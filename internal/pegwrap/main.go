@@ -21,12 +21,19 @@
 //   - every rule is called through an array of closures, which Go cannot inline: small
 //     rules that record no token are copied into their callers (inline.go);
 //   - for error messages, package uri needs the characters allowed at a position: the
-//     characters that no test tells apart are grouped (probes.go), so it tries one of each.
+//     characters that no test tells apart are grouped (probes.go), so it tries one of each;
+//   - its Parse returns a new error value for every input that does not match, and
+//     records a syntax tree that a validator never reads: Run calls a match closure that
+//     returns a bool, and Accepts runs without the tree (add returns at once);
+//   - every rule closure shares one position variable, which Go keeps in memory, so each
+//     consumed byte was a store that the next test waited for: each rule works on a local
+//     copy, handed back around calls and returns (localpos.go).
 //
 // Each text edit must match the expected number of times, so a change in peg's output
 // stops generation instead of silently producing a different parser. The table and
 // copying passes leave any code they do not recognise as peg wrote it (they can only
-// lose speed), and the probe classes refuse it (they could lose correctness).
+// lose speed), and the probe classes and the local position refuse it (they could lose
+// correctness).
 //
 // The grammar files hold only rules and comments: pegwrap adds the package clause and
 // the parser type, and appends the small exported API (api below) that package uri uses.
