@@ -52,11 +52,11 @@ func (e *Error) Expected() []string {
 
 // Error returns a message such as
 // `rfc3986: invalid character ' ' at byte 8 in reg-name (expected ...)`.
-func (e *Error) Error() string { return e.message(e.Expected()) }
+func (e *Error) Error() string { return e.Message(e.Expected()) }
 
-// message is Error's text with the expected set computed by the caller (who may need
-// it too: it costs parses).
-func (e *Error) message(expected []string) string {
+// Message is Error's text with an expected set the caller already holds (from
+// Expected), so that a caller that needs both, such as a JSON report, parses for it once.
+func (e *Error) Message(expected []string) string {
 	var b strings.Builder
 	b.WriteString(e.Spec.String())
 	b.WriteString(": ")

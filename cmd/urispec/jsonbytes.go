@@ -20,5 +20,6 @@ func exactBytes(s string) string {
 
 // errorJSON is the "error" object of a grammar error.
 func errorJSON(e *uri.Error) *jsonError {
-	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: e.Error(), Expected: e.Expected()}
+	exp := e.Expected() // computed once for both fields: it costs parses
+	return &jsonError{Offset: e.Offset, Rule: e.Rule, Message: e.Message(exp), Expected: exp}
 }

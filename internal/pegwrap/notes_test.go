@@ -1,8 +1,6 @@
 package main
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -12,23 +10,9 @@ import (
 // note for a test outside them, an unsure one inside each, the call through p.peek, the
 // matchDot mark, and the count of lookaheads in the noteMask comment.
 func TestNoteTests(t *testing.T) {
-	dir := t.TempDir()
-	grammar := filepath.Join(dir, "tiny.peg")
 	// big records a token, so it is not copied into top: it stays a call.
-	rules := "# pegwrap: entries top\n# pegwrap: tokens top big\n" +
-		"top <- 'a' ('b' 'c')? !big ('d' &{false})? 'e' !.\nbig <- 'x' 'y' 'z'\n"
-	if err := os.WriteFile(grammar, []byte(rules), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	out := filepath.Join(dir, "out.go")
-	if err := run(grammar, "tiny", out); err != nil {
-		t.Fatal(err)
-	}
-	b, err := os.ReadFile(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := string(b)
+	got := generate(t, "# pegwrap: entries top\n# pegwrap: tokens top big\n"+
+		"top <- 'a' ('b' 'c')? !big ('d' &{false})? 'e' !.\nbig <- 'x' 'y' 'z'\n")
 	for _, want := range []string{
 		"p.note(0, true)",                                  // 'a', and the same mask again for the 'a' of nothing else
 		"p.peek(_rules[rulebig])",                          // big runs inside !big
