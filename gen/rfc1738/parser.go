@@ -281,12 +281,13 @@ type Parser struct {
 	comp, farComp uint32
 	match         func(rule int) bool
 	bare          bool
+	end           int
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
 
 	Buffer string
-	buffer []rune
+	buffer []byte
 	rules  [72]func() bool
 	parse  func(rule ...int) error
 	reset  func()
@@ -308,7 +309,7 @@ type textPosition struct {
 
 type textPositionMap map[int]textPosition
 
-func translatePositions(buffer []rune, positions []int) textPositionMap {
+func translatePositions(buffer []byte, positions []int) textPositionMap {
 	length, translations, j, line, symbol := len(positions), make(textPositionMap, len(positions)), 0, 1, 0
 	sort.Ints(positions)
 
@@ -397,7 +398,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	var (
 		max                  token32
 		position, tokenIndex uint32
-		buffer               []rune
+		buffer               []byte
 	)
 	for _, option := range options {
 		err := option(p)
@@ -412,29 +413,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		s := p.Buffer
 		n := len(s)
 		if p.at == n {
-			n++ // Collect: the probe symbol follows s
+			n++ // Collect: the probe's position follows s
 		}
 		if cap(p.buffer) <= n {
-			p.buffer = make([]rune, n+1, 2*n+64)
+			p.buffer = make([]byte, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		// Eight bytes a step, from and into slices of known length: Go then checks no index
-		// in the loop, and the copy takes a third of the time of one checked byte a step.
-		d := b[:len(s)]
-		i := 0
-		for ; i+8 <= len(s); i += 8 {
-			t, e := s[i:i+8], d[i:i+8]
-			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-		}
-		for ; i < len(s); i++ {
-			d[i] = rune(s[i])
-		}
-		if n > len(s) {
-			b[len(s)] = probeSymbol
-		}
-		b[n] = endSymbol
-		p.buffer = b
+		copy(b, s)
+		b[len(s)], b[n] = filler, filler
+		p.buffer, p.end = b, n
 		buffer = p.buffer
 	}
 	p.reset()
@@ -464,9 +451,6 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
-		if p.bare {
-			return
-		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -475,7 +459,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	matchDot := func() bool {
-		if buffer[position] != endSymbol {
+		if int(position) < p.end {
 			if int(position) == p.at {
 				p.dot = true
 			}
@@ -910,7 +894,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position25 := pos
 				{
 					position26, tokenIndex26 := pos, tokenIndex
-					if buffer[pos] != rune('f') {
+					if buffer[pos] != 'f' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -921,7 +905,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l27
 					}
 					pos++
-					if buffer[pos] != rune('t') {
+					if buffer[pos] != 't' {
 						if int(pos) == p.at {
 							p.note(2, true)
 						}
@@ -932,7 +916,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l27
 					}
 					pos++
-					if buffer[pos] != rune('p') {
+					if buffer[pos] != 'p' {
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
@@ -946,7 +930,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l26
 				l27:
 					pos, tokenIndex = position26, tokenIndex26
-					if buffer[pos] != rune('n') {
+					if buffer[pos] != 'n' {
 						if int(pos) == p.at {
 							p.note(4, true)
 						}
@@ -957,7 +941,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l28
 					}
 					pos++
-					if buffer[pos] != rune('e') {
+					if buffer[pos] != 'e' {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
@@ -968,7 +952,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l28
 					}
 					pos++
-					if buffer[pos] != rune('w') {
+					if buffer[pos] != 'w' {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
@@ -979,7 +963,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l28
 					}
 					pos++
-					if buffer[pos] != rune('s') {
+					if buffer[pos] != 's' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -999,7 +983,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						switch buffer[pos] {
 						case 'p':
-							if buffer[pos] != rune('p') {
+							if buffer[pos] != 'p' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -1010,7 +994,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('r') {
+							if buffer[pos] != 'r' {
 								if int(pos) == p.at {
 									p.note(9, true)
 								}
@@ -1021,7 +1005,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('o') {
+							if buffer[pos] != 'o' {
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
@@ -1032,7 +1016,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('s') {
+							if buffer[pos] != 's' {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
@@ -1043,7 +1027,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('p') {
+							if buffer[pos] != 'p' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -1054,7 +1038,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('e') {
+							if buffer[pos] != 'e' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1065,7 +1049,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('r') {
+							if buffer[pos] != 'r' {
 								if int(pos) == p.at {
 									p.note(9, true)
 								}
@@ -1076,7 +1060,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('o') {
+							if buffer[pos] != 'o' {
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
@@ -1088,7 +1072,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							pos++
 						case 'f':
-							if buffer[pos] != rune('f') {
+							if buffer[pos] != 'f' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -1099,7 +1083,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('i') {
+							if buffer[pos] != 'i' {
 								if int(pos) == p.at {
 									p.note(11, true)
 								}
@@ -1110,7 +1094,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('l') {
+							if buffer[pos] != 'l' {
 								if int(pos) == p.at {
 									p.note(12, true)
 								}
@@ -1121,7 +1105,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('e') {
+							if buffer[pos] != 'e' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1133,7 +1117,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							pos++
 						case 'm':
-							if buffer[pos] != rune('m') {
+							if buffer[pos] != 'm' {
 								if int(pos) == p.at {
 									p.note(13, true)
 								}
@@ -1144,7 +1128,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('a') {
+							if buffer[pos] != 'a' {
 								if int(pos) == p.at {
 									p.note(14, true)
 								}
@@ -1155,7 +1139,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('i') {
+							if buffer[pos] != 'i' {
 								if int(pos) == p.at {
 									p.note(11, true)
 								}
@@ -1166,7 +1150,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('l') {
+							if buffer[pos] != 'l' {
 								if int(pos) == p.at {
 									p.note(12, true)
 								}
@@ -1177,7 +1161,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('t') {
+							if buffer[pos] != 't' {
 								if int(pos) == p.at {
 									p.note(2, true)
 								}
@@ -1188,7 +1172,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('o') {
+							if buffer[pos] != 'o' {
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
@@ -1200,7 +1184,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							pos++
 						case 'w':
-							if buffer[pos] != rune('w') {
+							if buffer[pos] != 'w' {
 								if int(pos) == p.at {
 									p.note(6, true)
 								}
@@ -1211,7 +1195,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('a') {
+							if buffer[pos] != 'a' {
 								if int(pos) == p.at {
 									p.note(14, true)
 								}
@@ -1222,7 +1206,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('i') {
+							if buffer[pos] != 'i' {
 								if int(pos) == p.at {
 									p.note(11, true)
 								}
@@ -1233,7 +1217,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('s') {
+							if buffer[pos] != 's' {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
@@ -1245,7 +1229,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							pos++
 						case 'g':
-							if buffer[pos] != rune('g') {
+							if buffer[pos] != 'g' {
 								if int(pos) == p.at {
 									p.note(15, true)
 								}
@@ -1256,7 +1240,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('o') {
+							if buffer[pos] != 'o' {
 								if int(pos) == p.at {
 									p.note(10, true)
 								}
@@ -1267,7 +1251,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('p') {
+							if buffer[pos] != 'p' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -1278,7 +1262,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('h') {
+							if buffer[pos] != 'h' {
 								if int(pos) == p.at {
 									p.note(16, true)
 								}
@@ -1289,7 +1273,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('e') {
+							if buffer[pos] != 'e' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1300,7 +1284,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('r') {
+							if buffer[pos] != 'r' {
 								if int(pos) == p.at {
 									p.note(9, true)
 								}
@@ -1312,7 +1296,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							pos++
 						case 't':
-							if buffer[pos] != rune('t') {
+							if buffer[pos] != 't' {
 								if int(pos) == p.at {
 									p.note(2, true)
 								}
@@ -1323,7 +1307,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('e') {
+							if buffer[pos] != 'e' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1334,7 +1318,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('l') {
+							if buffer[pos] != 'l' {
 								if int(pos) == p.at {
 									p.note(12, true)
 								}
@@ -1345,7 +1329,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('n') {
+							if buffer[pos] != 'n' {
 								if int(pos) == p.at {
 									p.note(4, true)
 								}
@@ -1356,7 +1340,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('e') {
+							if buffer[pos] != 'e' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1367,7 +1351,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('t') {
+							if buffer[pos] != 't' {
 								if int(pos) == p.at {
 									p.note(2, true)
 								}
@@ -1379,7 +1363,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							pos++
 						case 'n':
-							if buffer[pos] != rune('n') {
+							if buffer[pos] != 'n' {
 								if int(pos) == p.at {
 									p.note(4, true)
 								}
@@ -1390,7 +1374,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('n') {
+							if buffer[pos] != 'n' {
 								if int(pos) == p.at {
 									p.note(4, true)
 								}
@@ -1401,7 +1385,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('t') {
+							if buffer[pos] != 't' {
 								if int(pos) == p.at {
 									p.note(2, true)
 								}
@@ -1412,7 +1396,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('p') {
+							if buffer[pos] != 'p' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -1424,7 +1408,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							pos++
 						default:
-							if buffer[pos] != rune('h') {
+							if buffer[pos] != 'h' {
 								if int(pos) == p.at {
 									p.note(16, true)
 								}
@@ -1435,7 +1419,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('t') {
+							if buffer[pos] != 't' {
 								if int(pos) == p.at {
 									p.note(2, true)
 								}
@@ -1446,7 +1430,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('t') {
+							if buffer[pos] != 't' {
 								if int(pos) == p.at {
 									p.note(2, true)
 								}
@@ -1457,7 +1441,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l24
 							}
 							pos++
-							if buffer[pos] != rune('p') {
+							if buffer[pos] != 'p' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -1473,7 +1457,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 
 				}
 			l26:
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -1505,7 +1489,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l30
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -1533,8 +1517,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l32:
 					pos, tokenIndex = position32, tokenIndex32
 				}
-				position = pos
-				add(rulegenericurl, position31)
+				if !p.bare {
+					position = pos
+					add(rulegenericurl, position31)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1650,8 +1636,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l46
 				}
 				pos = position
-				position = pos
-				add(ruleotherurl, position47)
+				if !p.bare {
+					position = pos
+					add(ruleotherurl, position47)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1731,8 +1719,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l51:
 					pos, tokenIndex = position51, tokenIndex51
 				}
-				position = pos
-				add(rulescheme, position49)
+				if !p.bare {
+					position = pos
+					add(rulescheme, position49)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1781,7 +1771,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position303_5_44, tokenIndex303_5_44 := pos, tokenIndex
 												{
 													position304_5_44 := pos
-													if buffer[pos] != rune('%') {
+													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(21, true)
 														}
@@ -1887,7 +1877,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position60, tokenIndex60 := pos, tokenIndex
 			{
 				position61 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -1898,7 +1888,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l60
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -1915,7 +1905,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position62, tokenIndex62 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
@@ -1948,8 +1938,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l64:
 					pos, tokenIndex = position64, tokenIndex64
 				}
-				position = pos
-				add(ruleip_schemepart, position61)
+				if !p.bare {
+					position = pos
+					add(ruleip_schemepart, position61)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1976,7 +1968,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position69, tokenIndex69 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(17, true)
 							}
@@ -1996,7 +1988,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position69, tokenIndex69
 					}
 				l70:
-					if buffer[pos] != rune('@') {
+					if buffer[pos] != '@' {
 						if int(pos) == p.at {
 							p.note(26, true)
 						}
@@ -2016,8 +2008,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l65
 				}
 				pos = position
-				position = pos
-				add(rulelogin, position66)
+				if !p.bare {
+					position = pos
+					add(rulelogin, position66)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2042,7 +2036,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position73, tokenIndex73 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(17, true)
 						}
@@ -2062,8 +2056,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position73, tokenIndex73
 				}
 			l74:
-				position = pos
-				add(rulehostport, position72)
+				if !p.bare {
+					position = pos
+					add(rulehostport, position72)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2097,8 +2093,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l77:
-				position = pos
-				add(rulehost, position76)
+				if !p.bare {
+					position = pos
+					add(rulehost, position76)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2152,7 +2150,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							l87_39:
 								{
 									position88_39, tokenIndex88_39 := pos, tokenIndex
-									if buffer[pos] != rune('-') {
+									if buffer[pos] != '-' {
 										if int(pos) == p.at {
 											p.note(28, true)
 										}
@@ -2201,7 +2199,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l82
 					}
 				lok39:
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(29, true)
 						}
@@ -2248,7 +2246,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l93_40:
 							{
 								position94_40, tokenIndex94_40 := pos, tokenIndex
-								if buffer[pos] != rune('-') {
+								if buffer[pos] != '-' {
 									if int(pos) == p.at {
 										p.note(28, true)
 									}
@@ -2297,8 +2295,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l79
 				}
 			lok40:
-				position = pos
-				add(rulehostname, position80)
+				if !p.bare {
+					position = pos
+					add(rulehostname, position80)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2343,7 +2343,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l87:
 					{
 						position88, tokenIndex88 := pos, tokenIndex
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(28, true)
 							}
@@ -2427,7 +2427,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l93:
 					{
 						position94, tokenIndex94 := pos, tokenIndex
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(28, true)
 							}
@@ -2561,7 +2561,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l99
 				}
 			lok15:
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(29, true)
 					}
@@ -2623,7 +2623,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l99
 				}
 			lok16:
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(29, true)
 					}
@@ -2685,7 +2685,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l99
 				}
 			lok17:
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(29, true)
 					}
@@ -2747,8 +2747,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l99
 				}
 			lok18:
-				position = pos
-				add(rulehostnumber, position100)
+				if !p.bare {
+					position = pos
+					add(rulehostnumber, position100)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2818,8 +2820,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l101
 				}
 			lok19:
-				position = pos
-				add(ruleport, position102)
+				if !p.bare {
+					position = pos
+					add(ruleport, position102)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2883,7 +2887,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_4_20, tokenIndex303_4_20 := pos, tokenIndex
 											{
 												position304_4_20 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -2951,8 +2955,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l106:
 					pos, tokenIndex = position106, tokenIndex106
 				}
-				position = pos
-				add(ruleuser, position104)
+				if !p.bare {
+					position = pos
+					add(ruleuser, position104)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3011,7 +3017,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_4_21, tokenIndex303_4_21 := pos, tokenIndex
 											{
 												position304_4_21 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -3079,8 +3085,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l111:
 					pos, tokenIndex = position111, tokenIndex111
 				}
-				position = pos
-				add(rulepassword, position109)
+				if !p.bare {
+					position = pos
+					add(rulepassword, position109)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3117,7 +3125,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_5_22, tokenIndex303_5_22 := pos, tokenIndex
 											{
 												position304_5_22 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -3208,8 +3216,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l116:
 					pos, tokenIndex = position116, tokenIndex116
 				}
-				position = pos
-				add(ruleurlpath, position114)
+				if !p.bare {
+					position = pos
+					add(ruleurlpath, position114)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3223,7 +3233,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position117, tokenIndex117 := pos, tokenIndex
 			{
 				position118 := pos
-				if buffer[pos] != rune('f') {
+				if buffer[pos] != 'f' {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -3234,7 +3244,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l117
 				}
 				pos++
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -3245,7 +3255,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l117
 				}
 				pos++
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -3256,7 +3266,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l117
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -3267,7 +3277,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l117
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -3278,7 +3288,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l117
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -3295,7 +3305,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position119, tokenIndex119 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
@@ -3312,7 +3322,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position121, tokenIndex121 := pos, tokenIndex
-						if buffer[pos] != rune(';') {
+						if buffer[pos] != ';' {
 							if int(pos) == p.at {
 								p.note(32, true)
 							}
@@ -3323,7 +3333,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l121
 						}
 						pos++
-						if buffer[pos] != rune('t') {
+						if buffer[pos] != 't' {
 							if int(pos) == p.at {
 								p.note(2, true)
 							}
@@ -3334,7 +3344,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l121
 						}
 						pos++
-						if buffer[pos] != rune('y') {
+						if buffer[pos] != 'y' {
 							if int(pos) == p.at {
 								p.note(33, true)
 							}
@@ -3345,7 +3355,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l121
 						}
 						pos++
-						if buffer[pos] != rune('p') {
+						if buffer[pos] != 'p' {
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
@@ -3356,7 +3366,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l121
 						}
 						pos++
-						if buffer[pos] != rune('e') {
+						if buffer[pos] != 'e' {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
@@ -3367,7 +3377,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l121
 						}
 						pos++
-						if buffer[pos] != rune('=') {
+						if buffer[pos] != '=' {
 							if int(pos) == p.at {
 								p.note(34, true)
 							}
@@ -3405,8 +3415,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l123:
 					pos, tokenIndex = position123, tokenIndex123
 				}
-				position = pos
-				add(ruleftpurl, position118)
+				if !p.bare {
+					position = pos
+					add(ruleftpurl, position118)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3432,7 +3444,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l126:
 				{
 					position127, tokenIndex127 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
@@ -3451,8 +3463,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l127:
 					pos, tokenIndex = position127, tokenIndex127
 				}
-				position = pos
-				add(rulefpath, position125)
+				if !p.bare {
+					position = pos
+					add(rulefpath, position125)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3514,7 +3528,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_4_23, tokenIndex303_4_23 := pos, tokenIndex
 											{
 												position304_4_23 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -3603,7 +3617,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							p.note(36, true)
 						}
 
-						if buffer[pos] != rune('A') {
+						if buffer[pos] != 'A' {
 							if int(pos) == p.at {
 								p.note(37, true)
 							}
@@ -3617,8 +3631,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 
-				position = pos
-				add(ruleftptype, position134)
+				if !p.bare {
+					position = pos
+					add(ruleftptype, position134)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3637,7 +3653,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position136, tokenIndex136 := pos, tokenIndex
 			{
 				position137 := pos
-				if buffer[pos] != rune('f') {
+				if buffer[pos] != 'f' {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -3648,7 +3664,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l136
 				}
 				pos++
-				if buffer[pos] != rune('i') {
+				if buffer[pos] != 'i' {
 					if int(pos) == p.at {
 						p.note(11, true)
 					}
@@ -3659,7 +3675,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l136
 				}
 				pos++
-				if buffer[pos] != rune('l') {
+				if buffer[pos] != 'l' {
 					if int(pos) == p.at {
 						p.note(12, true)
 					}
@@ -3670,7 +3686,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l136
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3681,7 +3697,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l136
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -3692,7 +3708,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l136
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -3703,7 +3719,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l136
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -3718,7 +3734,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l136
 				}
 				pos = position
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -3746,8 +3762,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l138:
 					pos, tokenIndex = position138, tokenIndex138
 				}
-				position = pos
-				add(rulefileurl, position137)
+				if !p.bare {
+					position = pos
+					add(rulefileurl, position137)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3776,7 +3794,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l143
 					l144:
 						pos, tokenIndex = position143, tokenIndex143
-						if buffer[pos] != rune('l') {
+						if buffer[pos] != 'l' {
 							if int(pos) == p.at {
 								p.note(12, true)
 							}
@@ -3787,7 +3805,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l141
 						}
 						pos++
-						if buffer[pos] != rune('o') {
+						if buffer[pos] != 'o' {
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
@@ -3798,7 +3816,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l141
 						}
 						pos++
-						if buffer[pos] != rune('c') {
+						if buffer[pos] != 'c' {
 							if int(pos) == p.at {
 								p.note(38, true)
 							}
@@ -3809,7 +3827,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l141
 						}
 						pos++
-						if buffer[pos] != rune('a') {
+						if buffer[pos] != 'a' {
 							if int(pos) == p.at {
 								p.note(14, true)
 							}
@@ -3820,7 +3838,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l141
 						}
 						pos++
-						if buffer[pos] != rune('l') {
+						if buffer[pos] != 'l' {
 							if int(pos) == p.at {
 								p.note(12, true)
 							}
@@ -3831,7 +3849,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l141
 						}
 						pos++
-						if buffer[pos] != rune('h') {
+						if buffer[pos] != 'h' {
 							if int(pos) == p.at {
 								p.note(16, true)
 							}
@@ -3842,7 +3860,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l141
 						}
 						pos++
-						if buffer[pos] != rune('o') {
+						if buffer[pos] != 'o' {
 							if int(pos) == p.at {
 								p.note(10, true)
 							}
@@ -3853,7 +3871,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l141
 						}
 						pos++
-						if buffer[pos] != rune('s') {
+						if buffer[pos] != 's' {
 							if int(pos) == p.at {
 								p.note(7, true)
 							}
@@ -3864,7 +3882,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l141
 						}
 						pos++
-						if buffer[pos] != rune('t') {
+						if buffer[pos] != 't' {
 							if int(pos) == p.at {
 								p.note(2, true)
 							}
@@ -3882,8 +3900,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position141, tokenIndex141
 				}
 			l142:
-				position = pos
-				add(rulefile_host, position140)
+				if !p.bare {
+					position = pos
+					add(rulefile_host, position140)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3897,7 +3917,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position145, tokenIndex145 := pos, tokenIndex
 			{
 				position146 := pos
-				if buffer[pos] != rune('h') {
+				if buffer[pos] != 'h' {
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
@@ -3908,7 +3928,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l145
 				}
 				pos++
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -3919,7 +3939,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l145
 				}
 				pos++
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -3930,7 +3950,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l145
 				}
 				pos++
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -3941,7 +3961,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l145
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -3952,7 +3972,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l145
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -3963,7 +3983,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l145
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -3980,7 +4000,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position147, tokenIndex147 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
@@ -3997,7 +4017,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position149, tokenIndex149 := pos, tokenIndex
-						if buffer[pos] != rune('?') {
+						if buffer[pos] != '?' {
 							if int(pos) == p.at {
 								p.note(39, true)
 							}
@@ -4035,8 +4055,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l151:
 					pos, tokenIndex = position151, tokenIndex151
 				}
-				position = pos
-				add(rulehttpurl, position146)
+				if !p.bare {
+					position = pos
+					add(rulehttpurl, position146)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -4062,7 +4084,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l154:
 				{
 					position155, tokenIndex155 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
@@ -4081,8 +4103,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l155:
 					pos, tokenIndex = position155, tokenIndex155
 				}
-				position = pos
-				add(rulehpath, position153)
+				if !p.bare {
+					position = pos
+					add(rulehpath, position153)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -4144,7 +4168,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_4_24, tokenIndex303_4_24 := pos, tokenIndex
 											{
 												position304_4_24 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -4270,7 +4294,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_4_25, tokenIndex303_4_25 := pos, tokenIndex
 											{
 												position304_4_25 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -4338,8 +4362,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l164:
 					pos, tokenIndex = position164, tokenIndex164
 				}
-				position = pos
-				add(rulesearch, position162)
+				if !p.bare {
+					position = pos
+					add(rulesearch, position162)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -4353,7 +4379,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position166, tokenIndex166 := pos, tokenIndex
 			{
 				position167 := pos
-				if buffer[pos] != rune('g') {
+				if buffer[pos] != 'g' {
 					if int(pos) == p.at {
 						p.note(15, true)
 					}
@@ -4364,7 +4390,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l166
 				}
 				pos++
-				if buffer[pos] != rune('o') {
+				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
 						p.note(10, true)
 					}
@@ -4375,7 +4401,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l166
 				}
 				pos++
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -4386,7 +4412,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l166
 				}
 				pos++
-				if buffer[pos] != rune('h') {
+				if buffer[pos] != 'h' {
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
@@ -4397,7 +4423,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l166
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -4408,7 +4434,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l166
 				}
 				pos++
-				if buffer[pos] != rune('r') {
+				if buffer[pos] != 'r' {
 					if int(pos) == p.at {
 						p.note(9, true)
 					}
@@ -4419,7 +4445,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l166
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -4430,7 +4456,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l166
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -4441,7 +4467,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l166
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -4458,7 +4484,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position168, tokenIndex168 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
@@ -4483,7 +4509,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							pos = position
 							{
 								position174, tokenIndex174 := pos, tokenIndex
-								if buffer[pos] != rune('%') {
+								if buffer[pos] != '%' {
 									if int(pos) == p.at {
 										p.note(21, true)
 									}
@@ -4494,7 +4520,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l174
 								}
 								pos++
-								if buffer[pos] != rune('0') {
+								if buffer[pos] != '0' {
 									if int(pos) == p.at {
 										p.note(41, true)
 									}
@@ -4505,7 +4531,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l174
 								}
 								pos++
-								if buffer[pos] != rune('9') {
+								if buffer[pos] != '9' {
 									if int(pos) == p.at {
 										p.note(42, true)
 									}
@@ -4522,7 +4548,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								pos = position
 								{
 									position176, tokenIndex176 := pos, tokenIndex
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(21, true)
 										}
@@ -4533,7 +4559,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l176
 									}
 									pos++
-									if buffer[pos] != rune('0') {
+									if buffer[pos] != '0' {
 										if int(pos) == p.at {
 											p.note(41, true)
 										}
@@ -4544,7 +4570,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l176
 									}
 									pos++
-									if buffer[pos] != rune('9') {
+									if buffer[pos] != '9' {
 										if int(pos) == p.at {
 											p.note(42, true)
 										}
@@ -4597,8 +4623,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l178:
 					pos, tokenIndex = position178, tokenIndex178
 				}
-				position = pos
-				add(rulegopherurl, position167)
+				if !p.bare {
+					position = pos
+					add(rulegopherurl, position167)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -4638,7 +4666,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position303_5_26, tokenIndex303_5_26 := pos, tokenIndex
 										{
 											position304_5_26 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(21, true)
 												}
@@ -4725,8 +4753,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l179
 				}
 			lok26:
-				position = pos
-				add(rulegtype, position180)
+				if !p.bare {
+					position = pos
+					add(rulegtype, position180)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -4768,7 +4798,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_5_27, tokenIndex303_5_27 := pos, tokenIndex
 											{
 												position304_5_27 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -4859,8 +4889,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l184:
 					pos, tokenIndex = position184, tokenIndex184
 				}
-				position = pos
-				add(ruleselector, position182)
+				if !p.bare {
+					position = pos
+					add(ruleselector, position182)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -4895,7 +4927,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_5_28, tokenIndex303_5_28 := pos, tokenIndex
 											{
 												position304_5_28 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -4999,7 +5031,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position189, tokenIndex189 := pos, tokenIndex
 			{
 				position190 := pos
-				if buffer[pos] != rune('m') {
+				if buffer[pos] != 'm' {
 					if int(pos) == p.at {
 						p.note(13, true)
 					}
@@ -5010,7 +5042,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l189
 				}
 				pos++
-				if buffer[pos] != rune('a') {
+				if buffer[pos] != 'a' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -5021,7 +5053,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l189
 				}
 				pos++
-				if buffer[pos] != rune('i') {
+				if buffer[pos] != 'i' {
 					if int(pos) == p.at {
 						p.note(11, true)
 					}
@@ -5032,7 +5064,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l189
 				}
 				pos++
-				if buffer[pos] != rune('l') {
+				if buffer[pos] != 'l' {
 					if int(pos) == p.at {
 						p.note(12, true)
 					}
@@ -5043,7 +5075,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l189
 				}
 				pos++
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -5054,7 +5086,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l189
 				}
 				pos++
-				if buffer[pos] != rune('o') {
+				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
 						p.note(10, true)
 					}
@@ -5065,7 +5097,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l189
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -5093,8 +5125,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l191:
 					pos, tokenIndex = position191, tokenIndex191
 				}
-				position = pos
-				add(rulemailtourl, position190)
+				if !p.bare {
+					position = pos
+					add(rulemailtourl, position190)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5134,7 +5168,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position303_5_29, tokenIndex303_5_29 := pos, tokenIndex
 										{
 											position304_5_29 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(21, true)
 												}
@@ -5245,7 +5279,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_5_30, tokenIndex303_5_30 := pos, tokenIndex
 											{
 												position304_5_30 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -5336,8 +5370,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l195:
 					pos, tokenIndex = position195, tokenIndex195
 				}
-				position = pos
-				add(ruleencoded822addr, position193)
+				if !p.bare {
+					position = pos
+					add(ruleencoded822addr, position193)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5356,7 +5392,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position196, tokenIndex196 := pos, tokenIndex
 			{
 				position197 := pos
-				if buffer[pos] != rune('n') {
+				if buffer[pos] != 'n' {
 					if int(pos) == p.at {
 						p.note(4, true)
 					}
@@ -5367,7 +5403,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l196
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -5378,7 +5414,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l196
 				}
 				pos++
-				if buffer[pos] != rune('w') {
+				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
 						p.note(6, true)
 					}
@@ -5389,7 +5425,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l196
 				}
 				pos++
-				if buffer[pos] != rune('s') {
+				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(7, true)
 					}
@@ -5400,7 +5436,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l196
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -5428,8 +5464,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l198:
 					pos, tokenIndex = position198, tokenIndex198
 				}
-				position = pos
-				add(rulenewsurl, position197)
+				if !p.bare {
+					position = pos
+					add(rulenewsurl, position197)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5450,7 +5488,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position200 := pos
 				{
 					position201, tokenIndex201 := pos, tokenIndex
-					if buffer[pos] != rune('*') {
+					if buffer[pos] != '*' {
 						if int(pos) == p.at {
 							p.note(43, true)
 						}
@@ -5503,8 +5541,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l201:
-				position = pos
-				add(rulegrouppart, position200)
+				if !p.bare {
+					position = pos
+					add(rulegrouppart, position200)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5585,8 +5625,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l209:
 					pos, tokenIndex = position209, tokenIndex209
 				}
-				position = pos
-				add(rulegroup, position207)
+				if !p.bare {
+					position = pos
+					add(rulegroup, position207)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5648,7 +5690,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position303_4_41, tokenIndex303_4_41 := pos, tokenIndex
 										{
 											position304_4_41 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(21, true)
 												}
@@ -5758,7 +5800,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_4_42, tokenIndex303_4_42 := pos, tokenIndex
 											{
 												position304_4_42 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -5826,7 +5868,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l214:
 					pos, tokenIndex = position214, tokenIndex214
 				}
-				if buffer[pos] != rune('@') {
+				if buffer[pos] != '@' {
 					if int(pos) == p.at {
 						p.note(26, true)
 					}
@@ -5841,8 +5883,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l211
 				}
 				pos = position
-				position = pos
-				add(rulearticle, position212)
+				if !p.bare {
+					position = pos
+					add(rulearticle, position212)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5861,7 +5905,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position217, tokenIndex217 := pos, tokenIndex
 			{
 				position218 := pos
-				if buffer[pos] != rune('n') {
+				if buffer[pos] != 'n' {
 					if int(pos) == p.at {
 						p.note(4, true)
 					}
@@ -5872,7 +5916,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l217
 				}
 				pos++
-				if buffer[pos] != rune('n') {
+				if buffer[pos] != 'n' {
 					if int(pos) == p.at {
 						p.note(4, true)
 					}
@@ -5883,7 +5927,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l217
 				}
 				pos++
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -5894,7 +5938,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l217
 				}
 				pos++
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -5905,7 +5949,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l217
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -5916,7 +5960,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l217
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -5927,7 +5971,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l217
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -5942,7 +5986,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l217
 				}
 				pos = position
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -5959,7 +6003,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position219, tokenIndex219 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
@@ -6039,8 +6083,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l221:
 					pos, tokenIndex = position221, tokenIndex221
 				}
-				position = pos
-				add(rulenntpurl, position218)
+				if !p.bare {
+					position = pos
+					add(rulenntpurl, position218)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6059,7 +6105,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position222, tokenIndex222 := pos, tokenIndex
 			{
 				position223 := pos
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -6070,7 +6116,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l222
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -6081,7 +6127,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l222
 				}
 				pos++
-				if buffer[pos] != rune('l') {
+				if buffer[pos] != 'l' {
 					if int(pos) == p.at {
 						p.note(12, true)
 					}
@@ -6092,7 +6138,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l222
 				}
 				pos++
-				if buffer[pos] != rune('n') {
+				if buffer[pos] != 'n' {
 					if int(pos) == p.at {
 						p.note(4, true)
 					}
@@ -6103,7 +6149,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l222
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -6114,7 +6160,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l222
 				}
 				pos++
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -6125,7 +6171,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l222
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -6136,7 +6182,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l222
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6147,7 +6193,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l222
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6164,7 +6210,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position224, tokenIndex224 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
@@ -6193,8 +6239,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l226:
 					pos, tokenIndex = position226, tokenIndex226
 				}
-				position = pos
-				add(ruletelneturl, position223)
+				if !p.bare {
+					position = pos
+					add(ruletelneturl, position223)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6235,8 +6283,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l229:
-				position = pos
-				add(rulewaisurl, position228)
+				if !p.bare {
+					position = pos
+					add(rulewaisurl, position228)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6255,7 +6305,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position232, tokenIndex232 := pos, tokenIndex
 			{
 				position233 := pos
-				if buffer[pos] != rune('w') {
+				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
 						p.note(6, true)
 					}
@@ -6266,7 +6316,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l232
 				}
 				pos++
-				if buffer[pos] != rune('a') {
+				if buffer[pos] != 'a' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -6277,7 +6327,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l232
 				}
 				pos++
-				if buffer[pos] != rune('i') {
+				if buffer[pos] != 'i' {
 					if int(pos) == p.at {
 						p.note(11, true)
 					}
@@ -6288,7 +6338,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l232
 				}
 				pos++
-				if buffer[pos] != rune('s') {
+				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(7, true)
 					}
@@ -6299,7 +6349,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l232
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -6310,7 +6360,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l232
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6321,7 +6371,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l232
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6336,7 +6386,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l232
 				}
 				pos = position
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6364,8 +6414,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l234:
 					pos, tokenIndex = position234, tokenIndex234
 				}
-				position = pos
-				add(rulewaisdatabase, position233)
+				if !p.bare {
+					position = pos
+					add(rulewaisdatabase, position233)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6384,7 +6436,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position235, tokenIndex235 := pos, tokenIndex
 			{
 				position236 := pos
-				if buffer[pos] != rune('w') {
+				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
 						p.note(6, true)
 					}
@@ -6395,7 +6447,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l235
 				}
 				pos++
-				if buffer[pos] != rune('a') {
+				if buffer[pos] != 'a' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -6406,7 +6458,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l235
 				}
 				pos++
-				if buffer[pos] != rune('i') {
+				if buffer[pos] != 'i' {
 					if int(pos) == p.at {
 						p.note(11, true)
 					}
@@ -6417,7 +6469,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l235
 				}
 				pos++
-				if buffer[pos] != rune('s') {
+				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(7, true)
 					}
@@ -6428,7 +6480,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l235
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -6439,7 +6491,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l235
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6450,7 +6502,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l235
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6465,7 +6517,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l235
 				}
 				pos = position
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6480,7 +6532,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l235
 				}
 				pos = position
-				if buffer[pos] != rune('?') {
+				if buffer[pos] != '?' {
 					if int(pos) == p.at {
 						p.note(39, true)
 					}
@@ -6508,8 +6560,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l237:
 					pos, tokenIndex = position237, tokenIndex237
 				}
-				position = pos
-				add(rulewaisindex, position236)
+				if !p.bare {
+					position = pos
+					add(rulewaisindex, position236)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6528,7 +6582,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position238, tokenIndex238 := pos, tokenIndex
 			{
 				position239 := pos
-				if buffer[pos] != rune('w') {
+				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
 						p.note(6, true)
 					}
@@ -6539,7 +6593,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				pos++
-				if buffer[pos] != rune('a') {
+				if buffer[pos] != 'a' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -6550,7 +6604,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				pos++
-				if buffer[pos] != rune('i') {
+				if buffer[pos] != 'i' {
 					if int(pos) == p.at {
 						p.note(11, true)
 					}
@@ -6561,7 +6615,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				pos++
-				if buffer[pos] != rune('s') {
+				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(7, true)
 					}
@@ -6572,7 +6626,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -6583,7 +6637,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6594,7 +6648,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6609,7 +6663,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				pos = position
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6624,7 +6678,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				pos = position
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6639,7 +6693,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				}
 				pos = position
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -6667,8 +6721,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l240:
 					pos, tokenIndex = position240, tokenIndex240
 				}
-				position = pos
-				add(rulewaisdoc, position239)
+				if !p.bare {
+					position = pos
+					add(rulewaisdoc, position239)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6724,7 +6780,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position303_4_33, tokenIndex303_4_33 := pos, tokenIndex
 									{
 										position304_4_33 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(21, true)
 											}
@@ -6789,8 +6845,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l244:
 					pos, tokenIndex = position244, tokenIndex244
 				}
-				position = pos
-				add(ruledatabase, position242)
+				if !p.bare {
+					position = pos
+					add(ruledatabase, position242)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6841,7 +6899,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position303_4_34, tokenIndex303_4_34 := pos, tokenIndex
 									{
 										position304_4_34 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(21, true)
 											}
@@ -6906,8 +6964,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l248:
 					pos, tokenIndex = position248, tokenIndex248
 				}
-				position = pos
-				add(rulewtype, position246)
+				if !p.bare {
+					position = pos
+					add(rulewtype, position246)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6958,7 +7018,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position303_4_35, tokenIndex303_4_35 := pos, tokenIndex
 									{
 										position304_4_35 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(21, true)
 											}
@@ -7023,8 +7083,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l252:
 					pos, tokenIndex = position252, tokenIndex252
 				}
-				position = pos
-				add(rulewpath, position250)
+				if !p.bare {
+					position = pos
+					add(rulewpath, position250)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7038,7 +7100,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position253, tokenIndex253 := pos, tokenIndex
 			{
 				position254 := pos
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -7049,7 +7111,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos++
-				if buffer[pos] != rune('r') {
+				if buffer[pos] != 'r' {
 					if int(pos) == p.at {
 						p.note(9, true)
 					}
@@ -7060,7 +7122,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos++
-				if buffer[pos] != rune('o') {
+				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
 						p.note(10, true)
 					}
@@ -7071,7 +7133,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos++
-				if buffer[pos] != rune('s') {
+				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(7, true)
 					}
@@ -7082,7 +7144,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos++
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -7093,7 +7155,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -7104,7 +7166,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos++
-				if buffer[pos] != rune('r') {
+				if buffer[pos] != 'r' {
 					if int(pos) == p.at {
 						p.note(9, true)
 					}
@@ -7115,7 +7177,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos++
-				if buffer[pos] != rune('o') {
+				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
 						p.note(10, true)
 					}
@@ -7126,7 +7188,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -7137,7 +7199,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -7148,7 +7210,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -7163,7 +7225,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l253
 				}
 				pos = position
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -7202,8 +7264,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l257:
 					pos, tokenIndex = position257, tokenIndex257
 				}
-				position = pos
-				add(ruleprosperourl, position254)
+				if !p.bare {
+					position = pos
+					add(ruleprosperourl, position254)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7229,7 +7293,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l260:
 				{
 					position261, tokenIndex261 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
@@ -7248,8 +7312,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l261:
 					pos, tokenIndex = position261, tokenIndex261
 				}
-				position = pos
-				add(ruleppath, position259)
+				if !p.bare {
+					position = pos
+					add(ruleppath, position259)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7311,7 +7377,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_4_36, tokenIndex303_4_36 := pos, tokenIndex
 											{
 												position304_4_36 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -7392,7 +7458,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position267, tokenIndex267 := pos, tokenIndex
 			{
 				position268 := pos
-				if buffer[pos] != rune(';') {
+				if buffer[pos] != ';' {
 					if int(pos) == p.at {
 						p.note(32, true)
 					}
@@ -7407,7 +7473,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l267
 				}
 				pos = position
-				if buffer[pos] != rune('=') {
+				if buffer[pos] != '=' {
 					if int(pos) == p.at {
 						p.note(34, true)
 					}
@@ -7422,8 +7488,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l267
 				}
 				pos = position
-				position = pos
-				add(rulefieldspec, position268)
+				if !p.bare {
+					position = pos
+					add(rulefieldspec, position268)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7487,7 +7555,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_4_37, tokenIndex303_4_37 := pos, tokenIndex
 											{
 												position304_4_37 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -7555,8 +7623,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l272:
 					pos, tokenIndex = position272, tokenIndex272
 				}
-				position = pos
-				add(rulefieldname, position270)
+				if !p.bare {
+					position = pos
+					add(rulefieldname, position270)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7615,7 +7685,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position303_4_38, tokenIndex303_4_38 := pos, tokenIndex
 											{
 												position304_4_38 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(21, true)
 													}
@@ -7683,8 +7753,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l277:
 					pos, tokenIndex = position277, tokenIndex277
 				}
-				position = pos
-				add(rulefieldvalue, position275)
+				if !p.bare {
+					position = pos
+					add(rulefieldvalue, position275)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7858,7 +7930,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position303, tokenIndex303 := pos, tokenIndex
 			{
 				position304 := pos
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(21, true)
 					}
@@ -7972,7 +8044,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position303_4, tokenIndex303_4 := pos, tokenIndex
 						{
 							position304_4 := pos
-							if buffer[pos] != rune('%') {
+							if buffer[pos] != '%' {
 								if int(pos) == p.at {
 									p.note(21, true)
 								}
@@ -8057,7 +8129,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position303_5, tokenIndex303_5 := pos, tokenIndex
 								{
 									position304_5 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(21, true)
 										}
@@ -8363,12 +8435,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

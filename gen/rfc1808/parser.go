@@ -201,12 +201,13 @@ type Parser struct {
 	comp, farComp uint32
 	match         func(rule int) bool
 	bare          bool
+	end           int
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
 
 	Buffer string
-	buffer []rune
+	buffer []byte
 	rules  [32]func() bool
 	parse  func(rule ...int) error
 	reset  func()
@@ -228,7 +229,7 @@ type textPosition struct {
 
 type textPositionMap map[int]textPosition
 
-func translatePositions(buffer []rune, positions []int) textPositionMap {
+func translatePositions(buffer []byte, positions []int) textPositionMap {
 	length, translations, j, line, symbol := len(positions), make(textPositionMap, len(positions)), 0, 1, 0
 	sort.Ints(positions)
 
@@ -317,7 +318,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	var (
 		max                  token32
 		position, tokenIndex uint32
-		buffer               []rune
+		buffer               []byte
 	)
 	for _, option := range options {
 		err := option(p)
@@ -332,29 +333,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		s := p.Buffer
 		n := len(s)
 		if p.at == n {
-			n++ // Collect: the probe symbol follows s
+			n++ // Collect: the probe's position follows s
 		}
 		if cap(p.buffer) <= n {
-			p.buffer = make([]rune, n+1, 2*n+64)
+			p.buffer = make([]byte, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		// Eight bytes a step, from and into slices of known length: Go then checks no index
-		// in the loop, and the copy takes a third of the time of one checked byte a step.
-		d := b[:len(s)]
-		i := 0
-		for ; i+8 <= len(s); i += 8 {
-			t, e := s[i:i+8], d[i:i+8]
-			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-		}
-		for ; i < len(s); i++ {
-			d[i] = rune(s[i])
-		}
-		if n > len(s) {
-			b[len(s)] = probeSymbol
-		}
-		b[n] = endSymbol
-		p.buffer = b
+		copy(b, s)
+		b[len(s)], b[n] = filler, filler
+		p.buffer, p.end = b, n
 		buffer = p.buffer
 	}
 	p.reset()
@@ -384,9 +371,6 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
-		if p.bare {
-			return
-		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -395,7 +379,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	matchDot := func() bool {
-		if buffer[position] != endSymbol {
+		if int(position) < p.end {
 			if int(position) == p.at {
 				p.dot = true
 			}
@@ -458,7 +442,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position6, tokenIndex6 := pos, tokenIndex
-						if buffer[pos] != rune('#') {
+						if buffer[pos] != '#' {
 							if int(pos) == p.at {
 								p.note(0, true)
 							}
@@ -500,7 +484,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position9, tokenIndex9 := pos, tokenIndex
-						if buffer[pos] != rune('#') {
+						if buffer[pos] != '#' {
 							if int(pos) == p.at {
 								p.note(0, true)
 							}
@@ -535,8 +519,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l4:
-				position = pos
-				add(ruleURL, position3)
+				if !p.bare {
+					position = pos
+					add(ruleURL, position3)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -565,7 +551,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position16, tokenIndex16 := pos, tokenIndex
 						{
 							position17, tokenIndex17 := pos, tokenIndex
-							if buffer[pos] != rune('#') {
+							if buffer[pos] != '#' {
 								if int(pos) == p.at {
 									p.note(0, true)
 								}
@@ -603,7 +589,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l12
 					}
 					pos = position
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -648,7 +634,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position100_6_17, tokenIndex100_6_17 := pos, tokenIndex
 											{
 												position101_6_17 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(3, true)
 													}
@@ -736,8 +722,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l14:
-				position = pos
-				add(ruleabsoluteURL, position13)
+				if !p.bare {
+					position = pos
+					add(ruleabsoluteURL, position13)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -760,7 +748,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l24
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -775,8 +763,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l24
 				}
 				pos = position
-				position = pos
-				add(rulegeneric_RL, position25)
+				if !p.bare {
+					position = pos
+					add(rulegeneric_RL, position25)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -817,8 +807,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l28:
-				position = pos
-				add(rulerelativeURL, position27)
+				if !p.bare {
+					position = pos
+					add(rulerelativeURL, position27)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -837,7 +829,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position31, tokenIndex31 := pos, tokenIndex
 			{
 				position32 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(6, true)
 					}
@@ -848,7 +840,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l31
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(6, true)
 					}
@@ -874,8 +866,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position33, tokenIndex33
 				}
 			l34:
-				position = pos
-				add(rulenet_path, position32)
+				if !p.bare {
+					position = pos
+					add(rulenet_path, position32)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -894,7 +888,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position35, tokenIndex35 := pos, tokenIndex
 			{
 				position36 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(6, true)
 					}
@@ -909,8 +903,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l35
 				}
 				pos = position
-				position = pos
-				add(ruleabs_path, position36)
+				if !p.bare {
+					position = pos
+					add(ruleabs_path, position36)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -941,7 +937,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l40:
 				{
 					position41, tokenIndex41 := pos, tokenIndex
-					if buffer[pos] != rune(';') {
+					if buffer[pos] != ';' {
 						if int(pos) == p.at {
 							p.note(7, false)
 						}
@@ -963,7 +959,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l42:
 				{
 					position43, tokenIndex43 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(8, false)
 						}
@@ -983,8 +979,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position43, tokenIndex43
 				}
 			l44:
-				position = pos
-				add(rulerel_path, position38)
+				if !p.bare {
+					position = pos
+					add(rulerel_path, position38)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1005,7 +1003,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l47:
 				{
 					position48, tokenIndex48 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
@@ -1024,8 +1022,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l48:
 					pos, tokenIndex = position48, tokenIndex48
 				}
-				position = pos
-				add(rulepath, position46)
+				if !p.bare {
+					position = pos
+					add(rulepath, position46)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1083,7 +1083,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position100_6_11_12, tokenIndex100_6_11_12 := pos, tokenIndex
 												{
 													position101_6_11_12 := pos
-													if buffer[pos] != rune('%') {
+													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(3, true)
 														}
@@ -1199,7 +1199,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position100_6_11_13, tokenIndex100_6_11_13 := pos, tokenIndex
 													{
 														position101_6_11_13 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(3, true)
 															}
@@ -1333,7 +1333,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position100_6_11_14, tokenIndex100_6_11_14 := pos, tokenIndex
 													{
 														position101_6_11_14 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(3, true)
 															}
@@ -1429,7 +1429,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l59:
 				{
 					position60, tokenIndex60 := pos, tokenIndex
-					if buffer[pos] != rune(';') {
+					if buffer[pos] != ';' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -1448,8 +1448,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l60:
 					pos, tokenIndex = position60, tokenIndex60
 				}
-				position = pos
-				add(ruleparams, position58)
+				if !p.bare {
+					position = pos
+					add(ruleparams, position58)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1511,7 +1513,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														position100_6_11_15, tokenIndex100_6_11_15 := pos, tokenIndex
 														{
 															position101_6_11_15 := pos
-															if buffer[pos] != rune('%') {
+															if buffer[pos] != '%' {
 																if int(pos) == p.at {
 																	p.note(3, true)
 																}
@@ -1586,7 +1588,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l65
 					l66:
 						pos, tokenIndex = position65, tokenIndex65
-						if buffer[pos] != rune('/') {
+						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(6, true)
 							}
@@ -1689,8 +1691,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l70:
 					pos, tokenIndex = position70, tokenIndex70
 				}
-				position = pos
-				add(rulescheme, position68)
+				if !p.bare {
+					position = pos
+					add(rulescheme, position68)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1760,7 +1764,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 															position100_6_11_16, tokenIndex100_6_11_16 := pos, tokenIndex
 															{
 																position101_6_11_16 := pos
-																if buffer[pos] != rune('%') {
+																if buffer[pos] != '%' {
 																	if int(pos) == p.at {
 																		p.note(3, true)
 																	}
@@ -1839,8 +1843,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l76:
 					pos, tokenIndex = position76, tokenIndex76
 				}
-				position = pos
-				add(rulenet_loc, position74)
+				if !p.bare {
+					position = pos
+					add(rulenet_loc, position74)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1887,7 +1893,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position100_6_7, tokenIndex100_6_7 := pos, tokenIndex
 										{
 											position101_6_7 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(3, true)
 												}
@@ -1973,8 +1979,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l81:
 					pos, tokenIndex = position81, tokenIndex81
 				}
-				position = pos
-				add(rulequery, position79)
+				if !p.bare {
+					position = pos
+					add(rulequery, position79)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2021,7 +2029,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position100_6_9, tokenIndex100_6_9 := pos, tokenIndex
 										{
 											position101_6_9 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(3, true)
 												}
@@ -2107,8 +2115,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l87:
 					pos, tokenIndex = position87, tokenIndex87
 				}
-				position = pos
-				add(rulefragment, position85)
+				if !p.bare {
+					position = pos
+					add(rulefragment, position85)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2157,7 +2167,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position100_6_11, tokenIndex100_6_11 := pos, tokenIndex
 										{
 											position101_6_11 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(3, true)
 												}
@@ -2261,7 +2271,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position100_6, tokenIndex100_6 := pos, tokenIndex
 						{
 							position101_6 := pos
-							if buffer[pos] != rune('%') {
+							if buffer[pos] != '%' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -2348,7 +2358,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position100, tokenIndex100 := pos, tokenIndex
 			{
 				position101 := pos
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -2672,12 +2682,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

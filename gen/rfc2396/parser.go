@@ -221,12 +221,13 @@ type Parser struct {
 	comp, farComp uint32
 	match         func(rule int) bool
 	bare          bool
+	end           int
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
 
 	Buffer string
-	buffer []rune
+	buffer []byte
 	rules  [42]func() bool
 	parse  func(rule ...int) error
 	reset  func()
@@ -248,7 +249,7 @@ type textPosition struct {
 
 type textPositionMap map[int]textPosition
 
-func translatePositions(buffer []rune, positions []int) textPositionMap {
+func translatePositions(buffer []byte, positions []int) textPositionMap {
 	length, translations, j, line, symbol := len(positions), make(textPositionMap, len(positions)), 0, 1, 0
 	sort.Ints(positions)
 
@@ -337,7 +338,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	var (
 		max                  token32
 		position, tokenIndex uint32
-		buffer               []rune
+		buffer               []byte
 	)
 	for _, option := range options {
 		err := option(p)
@@ -352,29 +353,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		s := p.Buffer
 		n := len(s)
 		if p.at == n {
-			n++ // Collect: the probe symbol follows s
+			n++ // Collect: the probe's position follows s
 		}
 		if cap(p.buffer) <= n {
-			p.buffer = make([]rune, n+1, 2*n+64)
+			p.buffer = make([]byte, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		// Eight bytes a step, from and into slices of known length: Go then checks no index
-		// in the loop, and the copy takes a third of the time of one checked byte a step.
-		d := b[:len(s)]
-		i := 0
-		for ; i+8 <= len(s); i += 8 {
-			t, e := s[i:i+8], d[i:i+8]
-			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-		}
-		for ; i < len(s); i++ {
-			d[i] = rune(s[i])
-		}
-		if n > len(s) {
-			b[len(s)] = probeSymbol
-		}
-		b[n] = endSymbol
-		p.buffer = b
+		copy(b, s)
+		b[len(s)], b[n] = filler, filler
+		p.buffer, p.end = b, n
 		buffer = p.buffer
 	}
 	p.reset()
@@ -404,9 +391,6 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
-		if p.bare {
-			return
-		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -415,7 +399,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	matchDot := func() bool {
-		if buffer[position] != endSymbol {
+		if int(position) < p.end {
 			if int(position) == p.at {
 				p.dot = true
 			}
@@ -548,7 +532,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l7:
 				{
 					position10, tokenIndex10 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(0, false)
 						}
@@ -581,8 +565,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l12:
 					pos, tokenIndex = position12, tokenIndex12
 				}
-				position = pos
-				add(ruleURI_reference, position5)
+				if !p.bare {
+					position = pos
+					add(ruleURI_reference, position5)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -605,7 +591,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l13
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -639,7 +625,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l26_44:
 							{
 								position28_44, tokenIndex28_44 := pos, tokenIndex
-								if buffer[pos] != rune('?') {
+								if buffer[pos] != '?' {
 									if int(pos) == p.at {
 										p.note(2, false)
 									}
@@ -676,8 +662,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l15:
-				position = pos
-				add(ruleabsoluteURI, position14)
+				if !p.bare {
+					position = pos
+					add(ruleabsoluteURI, position14)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -720,7 +708,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l19:
 				{
 					position22, tokenIndex22 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -740,8 +728,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position22, tokenIndex22
 				}
 			l23:
-				position = pos
-				add(rulerelativeURI, position18)
+				if !p.bare {
+					position = pos
+					add(rulerelativeURI, position18)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -775,7 +765,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l26:
 				{
 					position28, tokenIndex28 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -833,7 +823,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position165_18_37, tokenIndex165_18_37 := pos, tokenIndex
 										{
 											position166_18_37 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(4, true)
 												}
@@ -938,7 +928,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position165_35_38, tokenIndex165_35_38 := pos, tokenIndex
 											{
 												position166_35_38 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -1023,8 +1013,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l33:
 					pos, tokenIndex = position33, tokenIndex33
 				}
-				position = pos
-				add(ruleopaque_part, position31)
+				if !p.bare {
+					position = pos
+					add(ruleopaque_part, position31)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1058,7 +1050,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position165_18, tokenIndex165_18 := pos, tokenIndex
 								{
 									position166_18 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1148,7 +1140,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position37, tokenIndex37 := pos, tokenIndex
 			{
 				position38 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
@@ -1159,7 +1151,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l37
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
@@ -1185,8 +1177,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position39, tokenIndex39
 				}
 			l40:
-				position = pos
-				add(rulenet_path, position38)
+				if !p.bare {
+					position = pos
+					add(rulenet_path, position38)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1205,7 +1199,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position41, tokenIndex41 := pos, tokenIndex
 			{
 				position42 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
@@ -1227,7 +1221,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l130_43:
 						{
 							position131_43, tokenIndex131_43 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
@@ -1254,8 +1248,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l41
 				}
 			lok43:
-				position = pos
-				add(ruleabs_path, position42)
+				if !p.bare {
+					position = pos
+					add(ruleabs_path, position42)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1289,8 +1285,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position45, tokenIndex45
 				}
 			l46:
-				position = pos
-				add(rulerel_path, position44)
+				if !p.bare {
+					position = pos
+					add(rulerel_path, position44)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1324,7 +1322,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position165_20, tokenIndex165_20 := pos, tokenIndex
 								{
 									position166_20 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1417,7 +1415,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position165_22, tokenIndex165_22 := pos, tokenIndex
 									{
 										position166_22 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -1573,8 +1571,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l56:
 					pos, tokenIndex = position56, tokenIndex56
 				}
-				position = pos
-				add(rulescheme, position54)
+				if !p.bare {
+					position = pos
+					add(rulescheme, position54)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1618,8 +1618,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l60:
-				position = pos
-				add(ruleauthority, position59)
+				if !p.bare {
+					position = pos
+					add(ruleauthority, position59)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1655,7 +1657,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position165_24, tokenIndex165_24 := pos, tokenIndex
 								{
 									position166_24 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1748,7 +1750,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position165_26, tokenIndex165_26 := pos, tokenIndex
 									{
 										position166_26 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -1825,8 +1827,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l66:
 					pos, tokenIndex = position66, tokenIndex66
 				}
-				position = pos
-				add(rulereg_name, position64)
+				if !p.bare {
+					position = pos
+					add(rulereg_name, position64)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1852,7 +1856,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l73
 						}
 						pos = position
-						if buffer[pos] != rune('@') {
+						if buffer[pos] != '@' {
 							if int(pos) == p.at {
 								p.note(14, true)
 							}
@@ -1877,8 +1881,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position71, tokenIndex71
 				}
 			l72:
-				position = pos
-				add(ruleserver, position70)
+				if !p.bare {
+					position = pos
+					add(ruleserver, position70)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1911,7 +1917,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position165_28, tokenIndex165_28 := pos, tokenIndex
 									{
 										position166_28 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -1988,8 +1994,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l78:
 					pos, tokenIndex = position78, tokenIndex78
 				}
-				position = pos
-				add(ruleuserinfo, position76)
+				if !p.bare {
+					position = pos
+					add(ruleuserinfo, position76)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2009,7 +2017,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position82, tokenIndex82 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -2029,8 +2037,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position82, tokenIndex82
 				}
 			l83:
-				position = pos
-				add(rulehostport, position81)
+				if !p.bare {
+					position = pos
+					add(rulehostport, position81)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2064,8 +2074,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l86:
-				position = pos
-				add(rulehost, position85)
+				if !p.bare {
+					position = pos
+					add(rulehost, position85)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2119,7 +2131,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							l99_30:
 								{
 									position100_30, tokenIndex100_30 := pos, tokenIndex
-									if buffer[pos] != rune('-') {
+									if buffer[pos] != '-' {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
@@ -2168,7 +2180,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l91
 					}
 				lok30:
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(18, true)
 						}
@@ -2241,7 +2253,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l105_32:
 							{
 								position106_32, tokenIndex106_32 := pos, tokenIndex
-								if buffer[pos] != rune('-') {
+								if buffer[pos] != '-' {
 									if int(pos) == p.at {
 										p.note(17, true)
 									}
@@ -2292,7 +2304,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok32:
 				{
 					position93, tokenIndex93 := pos, tokenIndex
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(18, false)
 						}
@@ -2308,8 +2320,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position93, tokenIndex93
 				}
 			l94:
-				position = pos
-				add(rulehostname, position89)
+				if !p.bare {
+					position = pos
+					add(rulehostname, position89)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2354,7 +2368,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l99:
 					{
 						position100, tokenIndex100 := pos, tokenIndex
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(17, true)
 							}
@@ -2438,7 +2452,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l105:
 					{
 						position106, tokenIndex106 := pos, tokenIndex
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(17, true)
 							}
@@ -2535,7 +2549,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l110:
 					pos, tokenIndex = position110, tokenIndex110
 				}
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -2585,7 +2599,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l112:
 					pos, tokenIndex = position112, tokenIndex112
 				}
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -2635,7 +2649,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l114:
 					pos, tokenIndex = position114, tokenIndex114
 				}
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -2685,8 +2699,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l116:
 					pos, tokenIndex = position116, tokenIndex116
 				}
-				position = pos
-				add(ruleIPv4address, position108)
+				if !p.bare {
+					position = pos
+					add(ruleIPv4address, position108)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2727,8 +2743,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l120:
 					pos, tokenIndex = position120, tokenIndex120
 				}
-				position = pos
-				add(ruleport, position118)
+				if !p.bare {
+					position = pos
+					add(ruleport, position118)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2797,7 +2815,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l130:
 				{
 					position131, tokenIndex131 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
@@ -2854,7 +2872,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position165_33_42, tokenIndex165_33_42 := pos, tokenIndex
 											{
 												position166_33_42 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -2942,7 +2960,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l136:
 				{
 					position137, tokenIndex137 := pos, tokenIndex
-					if buffer[pos] != rune(';') {
+					if buffer[pos] != ';' {
 						if int(pos) == p.at {
 							p.note(21, true)
 						}
@@ -2995,7 +3013,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position165_33_39, tokenIndex165_33_39 := pos, tokenIndex
 											{
 												position166_33_39 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -3108,7 +3126,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position165_33, tokenIndex165_33 := pos, tokenIndex
 								{
 									position166_33 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -3221,7 +3239,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position165_35_40, tokenIndex165_35_40 := pos, tokenIndex
 											{
 												position166_35_40 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -3306,8 +3324,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l148:
 					pos, tokenIndex = position148, tokenIndex148
 				}
-				position = pos
-				add(rulequery, position146)
+				if !p.bare {
+					position = pos
+					add(rulequery, position146)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3344,7 +3364,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position165_35_41, tokenIndex165_35_41 := pos, tokenIndex
 											{
 												position166_35_41 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -3429,8 +3449,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l152:
 					pos, tokenIndex = position152, tokenIndex152
 				}
-				position = pos
-				add(rulefragment, position150)
+				if !p.bare {
+					position = pos
+					add(rulefragment, position150)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3459,7 +3481,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position165_35, tokenIndex165_35 := pos, tokenIndex
 								{
 									position166_35 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -3604,7 +3626,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position165, tokenIndex165 := pos, tokenIndex
 			{
 				position166 := pos
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(4, true)
 					}
@@ -3911,12 +3933,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

@@ -253,12 +253,13 @@ type Parser struct {
 	comp, farComp uint32
 	match         func(rule int) bool
 	bare          bool
+	end           int
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
 
 	Buffer string
-	buffer []rune
+	buffer []byte
 	rules  [58]func() bool
 	parse  func(rule ...int) error
 	reset  func()
@@ -280,7 +281,7 @@ type textPosition struct {
 
 type textPositionMap map[int]textPosition
 
-func translatePositions(buffer []rune, positions []int) textPositionMap {
+func translatePositions(buffer []byte, positions []int) textPositionMap {
 	length, translations, j, line, symbol := len(positions), make(textPositionMap, len(positions)), 0, 1, 0
 	sort.Ints(positions)
 
@@ -369,7 +370,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	var (
 		max                  token32
 		position, tokenIndex uint32
-		buffer               []rune
+		buffer               []byte
 	)
 	for _, option := range options {
 		err := option(p)
@@ -384,29 +385,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		s := p.Buffer
 		n := len(s)
 		if p.at == n {
-			n++ // Collect: the probe symbol follows s
+			n++ // Collect: the probe's position follows s
 		}
 		if cap(p.buffer) <= n {
-			p.buffer = make([]rune, n+1, 2*n+64)
+			p.buffer = make([]byte, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		// Eight bytes a step, from and into slices of known length: Go then checks no index
-		// in the loop, and the copy takes a third of the time of one checked byte a step.
-		d := b[:len(s)]
-		i := 0
-		for ; i+8 <= len(s); i += 8 {
-			t, e := s[i:i+8], d[i:i+8]
-			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-		}
-		for ; i < len(s); i++ {
-			d[i] = rune(s[i])
-		}
-		if n > len(s) {
-			b[len(s)] = probeSymbol
-		}
-		b[n] = endSymbol
-		p.buffer = b
+		copy(b, s)
+		b[len(s)], b[n] = filler, filler
+		p.buffer, p.end = b, n
 		buffer = p.buffer
 	}
 	p.reset()
@@ -436,9 +423,6 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
-		if p.bare {
-			return
-		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -447,7 +431,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	matchDot := func() bool {
-		if buffer[position] != endSymbol {
+		if int(position) < p.end {
 			if int(position) == p.at {
 				p.dot = true
 			}
@@ -571,7 +555,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position9, tokenIndex9 := pos, tokenIndex
-						if buffer[pos] != rune('#') {
+						if buffer[pos] != '#' {
 							if int(pos) == p.at {
 								p.note(0, true)
 							}
@@ -613,7 +597,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position12, tokenIndex12 := pos, tokenIndex
-						if buffer[pos] != rune('#') {
+						if buffer[pos] != '#' {
 							if int(pos) == p.at {
 								p.note(0, true)
 							}
@@ -648,8 +632,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l7:
-				position = pos
-				add(ruleURI_reference, position6)
+				if !p.bare {
+					position = pos
+					add(ruleURI_reference, position6)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -674,7 +660,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position17, tokenIndex17 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -707,8 +693,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l19:
 					pos, tokenIndex = position19, tokenIndex19
 				}
-				position = pos
-				add(ruleabsolute_URI_reference, position16)
+				if !p.bare {
+					position = pos
+					add(ruleabsolute_URI_reference, position16)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -742,7 +730,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position32_40, tokenIndex32_40 := pos, tokenIndex
 								{
 									position33_40 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(2, true)
 										}
@@ -887,7 +875,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position32, tokenIndex32 := pos, tokenIndex
 			{
 				position33 := pos
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -955,7 +943,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l36
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(7, true)
 					}
@@ -976,7 +964,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position40, tokenIndex40 := pos, tokenIndex
 						{
 							position41, tokenIndex41 := pos, tokenIndex
-							if buffer[pos] != rune('#') {
+							if buffer[pos] != '#' {
 								if int(pos) == p.at {
 									p.note(0, false)
 								}
@@ -1011,8 +999,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l38:
-				position = pos
-				add(ruleabsolute_URI, position37)
+				if !p.bare {
+					position = pos
+					add(ruleabsolute_URI, position37)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1036,7 +1026,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position50_93, tokenIndex50_93 := pos, tokenIndex
 							{
 								position51_93 := pos
-								if buffer[pos] != rune('/') {
+								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
@@ -1047,7 +1037,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l50_93
 								}
 								pos++
-								if buffer[pos] != rune('/') {
+								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
@@ -1097,7 +1087,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l45:
 				{
 					position48, tokenIndex48 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(9, false)
 						}
@@ -1128,7 +1118,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position50, tokenIndex50 := pos, tokenIndex
 			{
 				position51 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
@@ -1139,7 +1129,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l50
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
@@ -1182,7 +1172,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position54, tokenIndex54 := pos, tokenIndex
 			{
 				position55 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
@@ -1204,7 +1194,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l259_89:
 						{
 							position260_89, tokenIndex260_89 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
@@ -1231,8 +1221,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l54
 				}
 			lok89:
-				position = pos
-				add(ruleabs_path, position55)
+				if !p.bare {
+					position = pos
+					add(ruleabs_path, position55)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1272,7 +1264,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position32_3_42, tokenIndex32_3_42 := pos, tokenIndex
 										{
 											position33_3_42 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(2, true)
 												}
@@ -1377,7 +1369,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position32_40_43, tokenIndex32_40_43 := pos, tokenIndex
 											{
 												position33_40_43 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(2, true)
 													}
@@ -1462,8 +1454,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l59:
 					pos, tokenIndex = position59, tokenIndex59
 				}
-				position = pos
-				add(ruleopaque_part, position57)
+				if !p.bare {
+					position = pos
+					add(ruleopaque_part, position57)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1497,7 +1491,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position32_3, tokenIndex32_3 := pos, tokenIndex
 								{
 									position33_3 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(2, true)
 										}
@@ -1649,8 +1643,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l66:
 					pos, tokenIndex = position66, tokenIndex66
 				}
-				position = pos
-				add(rulescheme, position64)
+				if !p.bare {
+					position = pos
+					add(rulescheme, position64)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1687,7 +1683,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										p.note(14, false)
 									}
 
-									if buffer[pos] != rune('/') {
+									if buffer[pos] != '/' {
 										if int(pos) == p.at {
 											p.note(8, false)
 										}
@@ -1725,8 +1721,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l70:
-				position = pos
-				add(ruleauthority, position69)
+				if !p.bare {
+					position = pos
+					add(ruleauthority, position69)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1762,7 +1760,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position32_7, tokenIndex32_7 := pos, tokenIndex
 								{
 									position33_7 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(2, true)
 										}
@@ -1855,7 +1853,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position32_9, tokenIndex32_9 := pos, tokenIndex
 									{
 										position33_9 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(2, true)
 											}
@@ -1932,8 +1930,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l78:
 					pos, tokenIndex = position78, tokenIndex78
 				}
-				position = pos
-				add(rulereg_name, position76)
+				if !p.bare {
+					position = pos
+					add(rulereg_name, position76)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1959,7 +1959,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l85
 						}
 						pos = position
-						if buffer[pos] != rune('@') {
+						if buffer[pos] != '@' {
 							if int(pos) == p.at {
 								p.note(16, true)
 							}
@@ -1984,8 +1984,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position83, tokenIndex83
 				}
 			l84:
-				position = pos
-				add(ruleserver, position82)
+				if !p.bare {
+					position = pos
+					add(ruleserver, position82)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2018,7 +2020,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position32_11, tokenIndex32_11 := pos, tokenIndex
 									{
 										position33_11 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(2, true)
 											}
@@ -2095,8 +2097,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l90:
 					pos, tokenIndex = position90, tokenIndex90
 				}
-				position = pos
-				add(ruleuserinfo, position88)
+				if !p.bare {
+					position = pos
+					add(ruleuserinfo, position88)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2116,7 +2120,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position94, tokenIndex94 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -2136,8 +2140,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position94, tokenIndex94
 				}
 			l95:
-				position = pos
-				add(rulehostport, position93)
+				if !p.bare {
+					position = pos
+					add(rulehostport, position93)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2211,8 +2217,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l98:
-				position = pos
-				add(rulehost, position97)
+				if !p.bare {
+					position = pos
+					add(rulehost, position97)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2253,8 +2261,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l106:
 					pos, tokenIndex = position106, tokenIndex106
 				}
-				position = pos
-				add(ruleport, position104)
+				if !p.bare {
+					position = pos
+					add(ruleport, position104)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2276,8 +2286,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l107
 				}
 				pos = position
-				position = pos
-				add(rulehostname, position108)
+				if !p.bare {
+					position = pos
+					add(rulehostname, position108)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2296,7 +2308,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l111:
 				{
 					position112, tokenIndex112 := pos, tokenIndex
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(21, true)
 						}
@@ -2313,7 +2325,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position113, tokenIndex113 := pos, tokenIndex
-						if buffer[pos] != rune('.') {
+						if buffer[pos] != '.' {
 							if int(pos) == p.at {
 								p.note(21, false)
 							}
@@ -2356,7 +2368,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				}
 				{
 					position115, tokenIndex115 := pos, tokenIndex
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(21, true)
 						}
@@ -2371,7 +2383,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l115
 					}
 					pos = position
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(21, true)
 						}
@@ -2455,7 +2467,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l134_54
 								l135_54:
 									pos, tokenIndex = position134_54, tokenIndex134_54
-									if buffer[pos] != rune('-') {
+									if buffer[pos] != '-' {
 										if int(pos) == p.at {
 											p.note(22, true)
 										}
@@ -2504,7 +2516,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l122:
 					{
 						position123, tokenIndex123 := pos, tokenIndex
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(22, true)
 							}
@@ -2611,7 +2623,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l134_57
 								l135_57:
 									pos, tokenIndex = position134_57, tokenIndex134_57
-									if buffer[pos] != rune('-') {
+									if buffer[pos] != '-' {
 										if int(pos) == p.at {
 											p.note(22, true)
 										}
@@ -2666,7 +2678,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l129:
 					{
 						position130, tokenIndex130 := pos, tokenIndex
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(22, true)
 							}
@@ -2767,7 +2779,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l134
 					l135:
 						pos, tokenIndex = position134, tokenIndex134
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(22, true)
 							}
@@ -3120,7 +3132,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(21, true)
 					}
@@ -3135,7 +3147,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(21, true)
 					}
@@ -3150,7 +3162,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(21, true)
 					}
@@ -3165,8 +3177,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				}
 				pos = position
-				position = pos
-				add(ruleIPv4address, position164)
+				if !p.bare {
+					position = pos
+					add(ruleIPv4address, position164)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3185,7 +3199,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position166 := pos
 				{
 					position167, tokenIndex167 := pos, tokenIndex
-					if buffer[pos] != rune('2') {
+					if buffer[pos] != '2' {
 						if int(pos) == p.at {
 							p.note(23, true)
 						}
@@ -3196,7 +3210,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l168
 					}
 					pos++
-					if buffer[pos] != rune('5') {
+					if buffer[pos] != '5' {
 						if int(pos) == p.at {
 							p.note(24, true)
 						}
@@ -3207,7 +3221,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l168
 					}
 					pos++
-					if c := buffer[pos]; c < rune('0') || c > rune('5') {
+					if c := buffer[pos]; c < '0' || c > '5' {
 						if int(pos) == p.at {
 							p.note(25, true)
 						}
@@ -3221,7 +3235,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l167
 				l168:
 					pos, tokenIndex = position167, tokenIndex167
-					if buffer[pos] != rune('2') {
+					if buffer[pos] != '2' {
 						if int(pos) == p.at {
 							p.note(23, true)
 						}
@@ -3232,7 +3246,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l169
 					}
 					pos++
-					if c := buffer[pos]; c < rune('0') || c > rune('4') {
+					if c := buffer[pos]; c < '0' || c > '4' {
 						if int(pos) == p.at {
 							p.note(26, true)
 						}
@@ -3262,7 +3276,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l167
 				l169:
 					pos, tokenIndex = position167, tokenIndex167
-					if buffer[pos] != rune('1') {
+					if buffer[pos] != '1' {
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
@@ -3308,7 +3322,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l167
 				l170:
 					pos, tokenIndex = position167, tokenIndex167
-					if c := buffer[pos]; c < rune('1') || c > rune('9') {
+					if c := buffer[pos]; c < '1' || c > '9' {
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
@@ -3373,7 +3387,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position172, tokenIndex172 := pos, tokenIndex
 			{
 				position173 := pos
-				if buffer[pos] != rune('[') {
+				if buffer[pos] != '[' {
 					if int(pos) == p.at {
 						p.note(29, true)
 					}
@@ -3388,7 +3402,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l172
 				}
 				pos = position
-				if buffer[pos] != rune(']') {
+				if buffer[pos] != ']' {
 					if int(pos) == p.at {
 						p.note(30, true)
 					}
@@ -3399,8 +3413,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l172
 				}
 				pos++
-				position = pos
-				add(ruleIPv6reference, position173)
+				if !p.bare {
+					position = pos
+					add(ruleIPv6reference, position173)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3518,7 +3534,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 				lok60:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -3626,7 +3642,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 				lok61:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -3734,7 +3750,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 				lok62:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -3842,7 +3858,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 				lok63:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -3950,7 +3966,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 				lok64:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4058,7 +4074,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l177
 					}
 				lok65:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4075,7 +4091,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position178, tokenIndex178 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(30, false)
 							}
@@ -4091,7 +4107,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l176
 				l177:
 					pos, tokenIndex = position176, tokenIndex176
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4102,7 +4118,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4210,7 +4226,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 				lok66:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4318,7 +4334,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 				lok67:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4426,7 +4442,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 				lok68:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4534,7 +4550,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 				lok69:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4642,7 +4658,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 				lok70:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4659,7 +4675,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position180, tokenIndex180 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(30, false)
 							}
@@ -4779,7 +4795,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position182, tokenIndex182
 					}
 				l183:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4790,7 +4806,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l181
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -4898,7 +4914,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l181
 					}
 				lok72:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5006,7 +5022,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l181
 					}
 				lok73:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5114,7 +5130,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l181
 					}
 				lok74:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5222,7 +5238,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l181
 					}
 				lok75:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5239,7 +5255,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position184, tokenIndex184 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(30, false)
 							}
@@ -5363,7 +5379,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position186, tokenIndex186
 					}
 				l187:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5374,7 +5390,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l185
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5482,7 +5498,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l185
 					}
 				lok77:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5590,7 +5606,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l185
 					}
 				lok78:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5698,7 +5714,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l185
 					}
 				lok79:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5715,7 +5731,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position188, tokenIndex188 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(30, false)
 							}
@@ -5839,7 +5855,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position190, tokenIndex190
 					}
 				l191:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5850,7 +5866,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l189
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -5958,7 +5974,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l189
 					}
 				lok81:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6066,7 +6082,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l189
 					}
 				lok82:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6083,7 +6099,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position192, tokenIndex192 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(30, false)
 							}
@@ -6207,7 +6223,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position194, tokenIndex194
 					}
 				l195:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6218,7 +6234,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l193
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6326,7 +6342,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l193
 					}
 				lok84:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6343,7 +6359,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position196, tokenIndex196 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(30, false)
 							}
@@ -6467,7 +6483,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position198, tokenIndex198
 					}
 				l199:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6478,7 +6494,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l197
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6495,7 +6511,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position200, tokenIndex200 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(30, false)
 							}
@@ -6619,7 +6635,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position202, tokenIndex202
 					}
 				l203:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6630,7 +6646,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l201
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6740,7 +6756,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				lok87:
 					{
 						position204, tokenIndex204 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(30, false)
 							}
@@ -6864,7 +6880,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position205, tokenIndex205
 					}
 				l206:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6875,7 +6891,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l174
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -6888,7 +6904,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position207, tokenIndex207 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(30, false)
 							}
@@ -6903,8 +6919,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l176:
-				position = pos
-				add(ruleIPv6address, position175)
+				if !p.bare {
+					position = pos
+					add(ruleIPv6address, position175)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7019,7 +7037,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l210
 					}
 				lok45:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -7032,7 +7050,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position212, tokenIndex212 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(7, false)
 							}
@@ -7161,7 +7179,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l215
 					}
 				lok46:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -7174,7 +7192,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position217, tokenIndex217 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(7, false)
 							}
@@ -7307,7 +7325,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l220
 					}
 				lok47:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -7320,7 +7338,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position222, tokenIndex222 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(7, false)
 							}
@@ -7453,7 +7471,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l225
 					}
 				lok48:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -7466,7 +7484,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position227, tokenIndex227 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(7, false)
 							}
@@ -7599,7 +7617,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l230
 					}
 				lok49:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -7612,7 +7630,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position232, tokenIndex232 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(7, false)
 							}
@@ -7745,7 +7763,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l235
 					}
 				lok50:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -7758,7 +7776,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position237, tokenIndex237 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(7, false)
 							}
@@ -7892,7 +7910,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l241
 					}
 				lok51:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -8181,7 +8199,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l259:
 				{
 					position260, tokenIndex260 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
@@ -8238,7 +8256,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position32_32_53, tokenIndex32_32_53 := pos, tokenIndex
 											{
 												position33_32_53 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(2, true)
 													}
@@ -8351,7 +8369,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position32_32, tokenIndex32_32 := pos, tokenIndex
 								{
 									position33_32 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(2, true)
 										}
@@ -8472,7 +8490,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position32_32_34, tokenIndex32_32_34 := pos, tokenIndex
 													{
 														position33_32_34 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(2, true)
 															}
@@ -8560,8 +8578,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l271:
 					pos, tokenIndex = position271, tokenIndex271
 				}
-				position = pos
-				add(rulequery, position269)
+				if !p.bare {
+					position = pos
+					add(rulequery, position269)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8606,7 +8626,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position32_32_35, tokenIndex32_32_35 := pos, tokenIndex
 													{
 														position33_32_35 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(2, true)
 															}
@@ -8694,8 +8714,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l276:
 					pos, tokenIndex = position276, tokenIndex276
 				}
-				position = pos
-				add(rulefragment, position274)
+				if !p.bare {
+					position = pos
+					add(rulefragment, position274)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8716,7 +8738,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position50_92, tokenIndex50_92 := pos, tokenIndex
 							{
 								position51_92 := pos
-								if buffer[pos] != rune('/') {
+								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
@@ -8727,7 +8749,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l50_92
 								}
 								pos++
-								if buffer[pos] != rune('/') {
+								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(8, true)
 									}
@@ -8784,7 +8806,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l281:
 				{
 					position285, tokenIndex285 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(9, false)
 						}
@@ -8804,8 +8826,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position285, tokenIndex285
 				}
 			l286:
-				position = pos
-				add(rulerelative_URI, position279)
+				if !p.bare {
+					position = pos
+					add(rulerelative_URI, position279)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8834,8 +8858,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position289, tokenIndex289
 				}
 			l290:
-				position = pos
-				add(rulerel_path, position288)
+				if !p.bare {
+					position = pos
+					add(rulerel_path, position288)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8869,7 +8895,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position32_36, tokenIndex32_36 := pos, tokenIndex
 								{
 									position33_36 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(2, true)
 										}
@@ -8962,7 +8988,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position32_38, tokenIndex32_38 := pos, tokenIndex
 									{
 										position33_38 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(2, true)
 											}
@@ -9260,12 +9286,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

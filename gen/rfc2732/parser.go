@@ -235,12 +235,13 @@ type Parser struct {
 	comp, farComp uint32
 	match         func(rule int) bool
 	bare          bool
+	end           int
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
 
 	Buffer string
-	buffer []rune
+	buffer []byte
 	rules  [49]func() bool
 	parse  func(rule ...int) error
 	reset  func()
@@ -262,7 +263,7 @@ type textPosition struct {
 
 type textPositionMap map[int]textPosition
 
-func translatePositions(buffer []rune, positions []int) textPositionMap {
+func translatePositions(buffer []byte, positions []int) textPositionMap {
 	length, translations, j, line, symbol := len(positions), make(textPositionMap, len(positions)), 0, 1, 0
 	sort.Ints(positions)
 
@@ -351,7 +352,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	var (
 		max                  token32
 		position, tokenIndex uint32
-		buffer               []rune
+		buffer               []byte
 	)
 	for _, option := range options {
 		err := option(p)
@@ -366,29 +367,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		s := p.Buffer
 		n := len(s)
 		if p.at == n {
-			n++ // Collect: the probe symbol follows s
+			n++ // Collect: the probe's position follows s
 		}
 		if cap(p.buffer) <= n {
-			p.buffer = make([]rune, n+1, 2*n+64)
+			p.buffer = make([]byte, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		// Eight bytes a step, from and into slices of known length: Go then checks no index
-		// in the loop, and the copy takes a third of the time of one checked byte a step.
-		d := b[:len(s)]
-		i := 0
-		for ; i+8 <= len(s); i += 8 {
-			t, e := s[i:i+8], d[i:i+8]
-			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-		}
-		for ; i < len(s); i++ {
-			d[i] = rune(s[i])
-		}
-		if n > len(s) {
-			b[len(s)] = probeSymbol
-		}
-		b[n] = endSymbol
-		p.buffer = b
+		copy(b, s)
+		b[len(s)], b[n] = filler, filler
+		p.buffer, p.end = b, n
 		buffer = p.buffer
 	}
 	p.reset()
@@ -418,9 +405,6 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
-		if p.bare {
-			return
-		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -429,7 +413,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	matchDot := func() bool {
-		if buffer[position] != endSymbol {
+		if int(position) < p.end {
 			if int(position) == p.at {
 				p.dot = true
 			}
@@ -562,7 +546,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l7:
 				{
 					position10, tokenIndex10 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(0, false)
 						}
@@ -595,8 +579,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l12:
 					pos, tokenIndex = position12, tokenIndex12
 				}
-				position = pos
-				add(ruleURI_reference, position5)
+				if !p.bare {
+					position = pos
+					add(ruleURI_reference, position5)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -619,7 +605,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l13
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -653,7 +639,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l26_55:
 							{
 								position28_55, tokenIndex28_55 := pos, tokenIndex
-								if buffer[pos] != rune('?') {
+								if buffer[pos] != '?' {
 									if int(pos) == p.at {
 										p.note(2, false)
 									}
@@ -690,8 +676,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l15:
-				position = pos
-				add(ruleabsoluteURI, position14)
+				if !p.bare {
+					position = pos
+					add(ruleabsoluteURI, position14)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -734,7 +722,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l19:
 				{
 					position22, tokenIndex22 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -754,8 +742,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position22, tokenIndex22
 				}
 			l23:
-				position = pos
-				add(rulerelativeURI, position18)
+				if !p.bare {
+					position = pos
+					add(rulerelativeURI, position18)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -789,7 +779,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l26:
 				{
 					position28, tokenIndex28 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -847,7 +837,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position202_26_47, tokenIndex202_26_47 := pos, tokenIndex
 										{
 											position203_26_47 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(4, true)
 												}
@@ -952,7 +942,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position202_45_48, tokenIndex202_45_48 := pos, tokenIndex
 											{
 												position203_45_48 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -1037,8 +1027,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l33:
 					pos, tokenIndex = position33, tokenIndex33
 				}
-				position = pos
-				add(ruleopaque_part, position31)
+				if !p.bare {
+					position = pos
+					add(ruleopaque_part, position31)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1072,7 +1064,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position202_26, tokenIndex202_26 := pos, tokenIndex
 								{
 									position203_26 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1162,7 +1154,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position37, tokenIndex37 := pos, tokenIndex
 			{
 				position38 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
@@ -1173,7 +1165,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l37
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
@@ -1199,8 +1191,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position39, tokenIndex39
 				}
 			l40:
-				position = pos
-				add(rulenet_path, position38)
+				if !p.bare {
+					position = pos
+					add(rulenet_path, position38)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1219,7 +1213,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position41, tokenIndex41 := pos, tokenIndex
 			{
 				position42 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(8, true)
 					}
@@ -1241,7 +1235,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l167_54:
 						{
 							position168_54, tokenIndex168_54 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(8, true)
 								}
@@ -1268,8 +1262,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l41
 				}
 			lok54:
-				position = pos
-				add(ruleabs_path, position42)
+				if !p.bare {
+					position = pos
+					add(ruleabs_path, position42)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1303,8 +1299,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position45, tokenIndex45
 				}
 			l46:
-				position = pos
-				add(rulerel_path, position44)
+				if !p.bare {
+					position = pos
+					add(rulerel_path, position44)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1338,7 +1336,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position202_28, tokenIndex202_28 := pos, tokenIndex
 								{
 									position203_28 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1431,7 +1429,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position202_30, tokenIndex202_30 := pos, tokenIndex
 									{
 										position203_30 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -1587,8 +1585,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l56:
 					pos, tokenIndex = position56, tokenIndex56
 				}
-				position = pos
-				add(rulescheme, position54)
+				if !p.bare {
+					position = pos
+					add(rulescheme, position54)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1632,8 +1632,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l60:
-				position = pos
-				add(ruleauthority, position59)
+				if !p.bare {
+					position = pos
+					add(ruleauthority, position59)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1669,7 +1671,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position202_32, tokenIndex202_32 := pos, tokenIndex
 								{
 									position203_32 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1762,7 +1764,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position202_34, tokenIndex202_34 := pos, tokenIndex
 									{
 										position203_34 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -1839,8 +1841,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l66:
 					pos, tokenIndex = position66, tokenIndex66
 				}
-				position = pos
-				add(rulereg_name, position64)
+				if !p.bare {
+					position = pos
+					add(rulereg_name, position64)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1866,7 +1870,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l73
 						}
 						pos = position
-						if buffer[pos] != rune('@') {
+						if buffer[pos] != '@' {
 							if int(pos) == p.at {
 								p.note(14, true)
 							}
@@ -1891,8 +1895,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position71, tokenIndex71
 				}
 			l72:
-				position = pos
-				add(ruleserver, position70)
+				if !p.bare {
+					position = pos
+					add(ruleserver, position70)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1925,7 +1931,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position202_36, tokenIndex202_36 := pos, tokenIndex
 									{
 										position203_36 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -2002,8 +2008,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l78:
 					pos, tokenIndex = position78, tokenIndex78
 				}
-				position = pos
-				add(ruleuserinfo, position76)
+				if !p.bare {
+					position = pos
+					add(ruleuserinfo, position76)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2023,7 +2031,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position82, tokenIndex82 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -2043,8 +2051,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position82, tokenIndex82
 				}
 			l83:
-				position = pos
-				add(rulehostport, position81)
+				if !p.bare {
+					position = pos
+					add(rulehostport, position81)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2085,8 +2095,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l86:
-				position = pos
-				add(rulehost, position85)
+				if !p.bare {
+					position = pos
+					add(rulehost, position85)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2105,7 +2117,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position89, tokenIndex89 := pos, tokenIndex
 			{
 				position90 := pos
-				if buffer[pos] != rune('[') {
+				if buffer[pos] != '[' {
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
@@ -2120,7 +2132,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l89
 				}
 				pos = position
-				if buffer[pos] != rune(']') {
+				if buffer[pos] != ']' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -2131,8 +2143,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l89
 				}
 				pos++
-				position = pos
-				add(ruleIPv6reference, position90)
+				if !p.bare {
+					position = pos
+					add(ruleIPv6reference, position90)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2161,7 +2175,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l98_52
 							}
 							pos = position
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -2172,7 +2186,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l98_52
 							}
 							pos++
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -2204,7 +2218,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l97_52
 						l101_52:
 							pos, tokenIndex = position97_52, tokenIndex97_52
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -2215,7 +2229,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l95_52
 							}
 							pos++
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -2249,7 +2263,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok52:
 				{
 					position93, tokenIndex93 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(1, false)
 						}
@@ -2269,8 +2283,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position93, tokenIndex93
 				}
 			l94:
-				position = pos
-				add(ruleIPv6address, position92)
+				if !p.bare {
+					position = pos
+					add(ruleIPv6address, position92)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2293,7 +2309,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 					pos = position
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -2304,7 +2320,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -2336,7 +2352,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l97
 				l101:
 					pos, tokenIndex = position97, tokenIndex97
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -2347,7 +2363,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l95
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -2486,7 +2502,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l106:
 				{
 					position107, tokenIndex107 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(1, false)
 						}
@@ -2596,7 +2612,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				lok39:
 					{
 						position108, tokenIndex108 := pos, tokenIndex
-						if buffer[pos] != rune('.') {
+						if buffer[pos] != '.' {
 							if int(pos) == p.at {
 								p.note(18, false)
 							}
@@ -2794,7 +2810,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position121, tokenIndex121
 				}
 			l122:
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -2867,7 +2883,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position125, tokenIndex125
 				}
 			l126:
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -2940,7 +2956,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position129, tokenIndex129
 				}
 			l130:
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -3013,8 +3029,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position133, tokenIndex133
 				}
 			l134:
-				position = pos
-				add(ruleIPv4address, position118)
+				if !p.bare {
+					position = pos
+					add(ruleIPv4address, position118)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3068,7 +3086,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							l146_40:
 								{
 									position147_40, tokenIndex147_40 := pos, tokenIndex
-									if buffer[pos] != rune('-') {
+									if buffer[pos] != '-' {
 										if int(pos) == p.at {
 											p.note(21, true)
 										}
@@ -3117,7 +3135,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l138
 					}
 				lok40:
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(18, true)
 						}
@@ -3190,7 +3208,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l152_42:
 							{
 								position153_42, tokenIndex153_42 := pos, tokenIndex
-								if buffer[pos] != rune('-') {
+								if buffer[pos] != '-' {
 									if int(pos) == p.at {
 										p.note(21, true)
 									}
@@ -3241,7 +3259,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok42:
 				{
 					position140, tokenIndex140 := pos, tokenIndex
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(18, false)
 						}
@@ -3257,8 +3275,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position140, tokenIndex140
 				}
 			l141:
-				position = pos
-				add(rulehostname, position136)
+				if !p.bare {
+					position = pos
+					add(rulehostname, position136)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3303,7 +3323,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l146:
 					{
 						position147, tokenIndex147 := pos, tokenIndex
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(21, true)
 							}
@@ -3387,7 +3407,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l152:
 					{
 						position153, tokenIndex153 := pos, tokenIndex
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(21, true)
 							}
@@ -3467,8 +3487,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l157:
 					pos, tokenIndex = position157, tokenIndex157
 				}
-				position = pos
-				add(ruleport, position155)
+				if !p.bare {
+					position = pos
+					add(ruleport, position155)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3537,7 +3559,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l167:
 				{
 					position168, tokenIndex168 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(8, true)
 						}
@@ -3594,7 +3616,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position202_43_53, tokenIndex202_43_53 := pos, tokenIndex
 											{
 												position203_43_53 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -3682,7 +3704,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l173:
 				{
 					position174, tokenIndex174 := pos, tokenIndex
-					if buffer[pos] != rune(';') {
+					if buffer[pos] != ';' {
 						if int(pos) == p.at {
 							p.note(23, true)
 						}
@@ -3735,7 +3757,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position202_43_49, tokenIndex202_43_49 := pos, tokenIndex
 											{
 												position203_43_49 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -3848,7 +3870,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position202_43, tokenIndex202_43 := pos, tokenIndex
 								{
 									position203_43 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -3961,7 +3983,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position202_45_50, tokenIndex202_45_50 := pos, tokenIndex
 											{
 												position203_45_50 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -4046,8 +4068,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l185:
 					pos, tokenIndex = position185, tokenIndex185
 				}
-				position = pos
-				add(rulequery, position183)
+				if !p.bare {
+					position = pos
+					add(rulequery, position183)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -4084,7 +4108,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position202_45_51, tokenIndex202_45_51 := pos, tokenIndex
 											{
 												position203_45_51 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -4169,8 +4193,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l189:
 					pos, tokenIndex = position189, tokenIndex189
 				}
-				position = pos
-				add(rulefragment, position187)
+				if !p.bare {
+					position = pos
+					add(rulefragment, position187)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -4199,7 +4225,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position202_45, tokenIndex202_45 := pos, tokenIndex
 								{
 									position203_45 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -4344,7 +4370,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position202, tokenIndex202 := pos, tokenIndex
 			{
 				position203 := pos
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(4, true)
 					}
@@ -4691,12 +4717,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

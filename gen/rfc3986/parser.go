@@ -231,12 +231,13 @@ type Parser struct {
 	comp, farComp uint32
 	match         func(rule int) bool
 	bare          bool
+	end           int
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
 
 	Buffer string
-	buffer []rune
+	buffer []byte
 	rules  [47]func() bool
 	parse  func(rule ...int) error
 	reset  func()
@@ -258,7 +259,7 @@ type textPosition struct {
 
 type textPositionMap map[int]textPosition
 
-func translatePositions(buffer []rune, positions []int) textPositionMap {
+func translatePositions(buffer []byte, positions []int) textPositionMap {
 	length, translations, j, line, symbol := len(positions), make(textPositionMap, len(positions)), 0, 1, 0
 	sort.Ints(positions)
 
@@ -347,7 +348,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	var (
 		max                  token32
 		position, tokenIndex uint32
-		buffer               []rune
+		buffer               []byte
 	)
 	for _, option := range options {
 		err := option(p)
@@ -362,29 +363,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		s := p.Buffer
 		n := len(s)
 		if p.at == n {
-			n++ // Collect: the probe symbol follows s
+			n++ // Collect: the probe's position follows s
 		}
 		if cap(p.buffer) <= n {
-			p.buffer = make([]rune, n+1, 2*n+64)
+			p.buffer = make([]byte, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		// Eight bytes a step, from and into slices of known length: Go then checks no index
-		// in the loop, and the copy takes a third of the time of one checked byte a step.
-		d := b[:len(s)]
-		i := 0
-		for ; i+8 <= len(s); i += 8 {
-			t, e := s[i:i+8], d[i:i+8]
-			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-		}
-		for ; i < len(s); i++ {
-			d[i] = rune(s[i])
-		}
-		if n > len(s) {
-			b[len(s)] = probeSymbol
-		}
-		b[n] = endSymbol
-		p.buffer = b
+		copy(b, s)
+		b[len(s)], b[n] = filler, filler
+		p.buffer, p.end = b, n
 		buffer = p.buffer
 	}
 	p.reset()
@@ -414,9 +401,6 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
-		if p.bare {
-			return
-		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -425,7 +409,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	matchDot := func() bool {
-		if buffer[position] != endSymbol {
+		if int(position) < p.end {
 			if int(position) == p.at {
 				p.dot = true
 			}
@@ -648,8 +632,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l7:
-				position = pos
-				add(ruleURI_reference, position6)
+				if !p.bare {
+					position = pos
+					add(ruleURI_reference, position6)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -672,7 +658,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l11
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(0, true)
 					}
@@ -689,7 +675,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position18_70 := pos
 						{
 							position19_70, tokenIndex19_70 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -700,7 +686,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l20_70
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -752,7 +738,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok70:
 				{
 					position13, tokenIndex13 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -774,7 +760,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l14:
 				{
 					position15, tokenIndex15 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(3, false)
 						}
@@ -794,8 +780,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position15, tokenIndex15
 				}
 			l16:
-				position = pos
-				add(ruleURI, position12)
+				if !p.bare {
+					position = pos
+					add(ruleURI, position12)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -814,7 +802,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position18 := pos
 				{
 					position19, tokenIndex19 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -825,7 +813,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l20
 					}
 					pos++
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -888,7 +876,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l23
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(0, true)
 					}
@@ -905,7 +893,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position18_69 := pos
 						{
 							position19_69, tokenIndex19_69 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -916,7 +904,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l20_69
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -968,7 +956,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok69:
 				{
 					position25, tokenIndex25 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -1001,8 +989,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l27:
 					pos, tokenIndex = position27, tokenIndex27
 				}
-				position = pos
-				add(ruleabsolute_URI, position24)
+				if !p.bare {
+					position = pos
+					add(ruleabsolute_URI, position24)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1027,7 +1017,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position35_71 := pos
 						{
 							position36_71, tokenIndex36_71 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -1038,7 +1028,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l37_71
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -1090,7 +1080,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok71:
 				{
 					position30, tokenIndex30 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -1112,7 +1102,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l31:
 				{
 					position32, tokenIndex32 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(3, false)
 						}
@@ -1132,8 +1122,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position32, tokenIndex32
 				}
 			l33:
-				position = pos
-				add(rulerelative_ref, position29)
+				if !p.bare {
+					position = pos
+					add(rulerelative_ref, position29)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1152,7 +1144,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position35 := pos
 				{
 					position36, tokenIndex36 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -1163,7 +1155,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l37
 					}
 					pos++
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -1224,7 +1216,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position41 := pos
 				{
 					position42, tokenIndex42 := pos, tokenIndex
-					if c := buffer[pos]; c < rune('a') || c > rune('z') {
+					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(4, true)
 						}
@@ -1238,7 +1230,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l42
 				l43:
 					pos, tokenIndex = position42, tokenIndex42
-					if c := buffer[pos]; c < rune('A') || c > rune('Z') {
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
@@ -1262,7 +1254,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								p.note(6, false)
 							}
 
-							if c := buffer[pos]; c < rune('a') || c > rune('z') {
+							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
 									p.note(4, false)
 								}
@@ -1280,8 +1272,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l45:
 					pos, tokenIndex = position45, tokenIndex45
 				}
-				position = pos
-				add(rulescheme, position41)
+				if !p.bare {
+					position = pos
+					add(rulescheme, position41)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1306,7 +1300,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l49
 					}
 					pos = position
-					if buffer[pos] != rune('@') {
+					if buffer[pos] != '@' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -1328,7 +1322,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position51, tokenIndex51 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -1348,8 +1342,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position51, tokenIndex51
 				}
 			l52:
-				position = pos
-				add(ruleauthority, position48)
+				if !p.bare {
+					position = pos
+					add(ruleauthority, position48)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1387,7 +1383,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position234_17, tokenIndex234_17 := pos, tokenIndex
 									{
 										position235_17 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
@@ -1440,7 +1436,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok17:
 								;
 							default:
-								if c := buffer[pos]; c < rune('a') || c > rune('z') {
+								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
 										p.note(4, true)
 									}
@@ -1459,8 +1455,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l56:
 					pos, tokenIndex = position56, tokenIndex56
 				}
-				position = pos
-				add(ruleuserinfo, position54)
+				if !p.bare {
+					position = pos
+					add(ruleuserinfo, position54)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1506,7 +1504,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position234_67, tokenIndex234_67 := pos, tokenIndex
 										{
 											position235_67 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(9, false)
 												}
@@ -1592,8 +1590,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l60:
-				position = pos
-				add(rulehost, position59)
+				if !p.bare {
+					position = pos
+					add(rulehost, position59)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1634,8 +1634,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l68:
 					pos, tokenIndex = position68, tokenIndex68
 				}
-				position = pos
-				add(ruleport, position66)
+				if !p.bare {
+					position = pos
+					add(ruleport, position66)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1649,7 +1651,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position69, tokenIndex69 := pos, tokenIndex
 			{
 				position70 := pos
-				if buffer[pos] != rune('[') {
+				if buffer[pos] != '[' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -1675,7 +1677,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l71:
-				if buffer[pos] != rune(']') {
+				if buffer[pos] != ']' {
 					if int(pos) == p.at {
 						p.note(15, true)
 					}
@@ -1686,8 +1688,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l69
 				}
 				pos++
-				position = pos
-				add(ruleIP_literal, position70)
+				if !p.bare {
+					position = pos
+					add(ruleIP_literal, position70)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1708,7 +1712,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position74 := pos
 				{
 					position75, tokenIndex75 := pos, tokenIndex
-					if buffer[pos] != rune('v') {
+					if buffer[pos] != 'v' {
 						if int(pos) == p.at {
 							p.note(16, true)
 						}
@@ -1722,7 +1726,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l75
 				l76:
 					pos, tokenIndex = position75, tokenIndex75
-					if buffer[pos] != rune('V') {
+					if buffer[pos] != 'V' {
 						if int(pos) == p.at {
 							p.note(17, true)
 						}
@@ -1774,7 +1778,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l78:
 					pos, tokenIndex = position78, tokenIndex78
 				}
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -1846,8 +1850,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l80:
 					pos, tokenIndex = position80, tokenIndex80
 				}
-				position = pos
-				add(ruleIPvFuture, position74)
+				if !p.bare {
+					position = pos
+					add(ruleIPvFuture, position74)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1965,7 +1971,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok38:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2073,7 +2079,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok39:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2181,7 +2187,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok40:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2289,7 +2295,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok41:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2397,7 +2403,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok42:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2505,7 +2511,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok43:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2522,7 +2528,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position87, tokenIndex87 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -2538,7 +2544,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l85
 				l86:
 					pos, tokenIndex = position85, tokenIndex85
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2549,7 +2555,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2657,7 +2663,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 				lok44:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2765,7 +2771,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 				lok45:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2873,7 +2879,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 				lok46:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2981,7 +2987,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 				lok47:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3089,7 +3095,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 				lok48:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3106,7 +3112,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position89, tokenIndex89 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -3226,7 +3232,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position91, tokenIndex91
 					}
 				l92:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3237,7 +3243,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3345,7 +3351,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 				lok50:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3453,7 +3459,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 				lok51:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3561,7 +3567,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 				lok52:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3669,7 +3675,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 				lok53:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3686,7 +3692,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position93, tokenIndex93 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -3810,7 +3816,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position95, tokenIndex95
 					}
 				l96:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3821,7 +3827,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3929,7 +3935,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 				lok55:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4037,7 +4043,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 				lok56:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4145,7 +4151,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 				lok57:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4162,7 +4168,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position97, tokenIndex97 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -4286,7 +4292,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position99, tokenIndex99
 					}
 				l100:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4297,7 +4303,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4405,7 +4411,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 				lok59:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4513,7 +4519,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 				lok60:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4530,7 +4536,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position101, tokenIndex101 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -4654,7 +4660,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position103, tokenIndex103
 					}
 				l104:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4665,7 +4671,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l102
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4773,7 +4779,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l102
 					}
 				lok62:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4790,7 +4796,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position105, tokenIndex105 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -4914,7 +4920,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position107, tokenIndex107
 					}
 				l108:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4925,7 +4931,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l106
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4942,7 +4948,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position109, tokenIndex109 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -5066,7 +5072,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position111, tokenIndex111
 					}
 				l112:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5077,7 +5083,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l110
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5187,7 +5193,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				lok65:
 					{
 						position113, tokenIndex113 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -5311,7 +5317,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position114, tokenIndex114
 					}
 				l115:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5322,7 +5328,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l83
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5335,7 +5341,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position116, tokenIndex116 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -5350,8 +5356,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l85:
-				position = pos
-				add(ruleIPv6address, position84)
+				if !p.bare {
+					position = pos
+					add(ruleIPv6address, position84)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5466,7 +5474,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l119
 					}
 				lok18:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5479,7 +5487,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position121, tokenIndex121 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -5608,7 +5616,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l124
 					}
 				lok19:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5621,7 +5629,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position126, tokenIndex126 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -5754,7 +5762,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l129
 					}
 				lok20:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5767,7 +5775,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position131, tokenIndex131 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -5900,7 +5908,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l134
 					}
 				lok21:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5913,7 +5921,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position136, tokenIndex136 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6046,7 +6054,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l139
 					}
 				lok22:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6059,7 +6067,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position141, tokenIndex141 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6192,7 +6200,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l144
 					}
 				lok23:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6205,7 +6213,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position146, tokenIndex146 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6439,7 +6447,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l158
 					}
 				lok32:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6577,7 +6585,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -6592,7 +6600,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -6607,7 +6615,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -6622,8 +6630,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				pos = position
-				position = pos
-				add(ruleIPv4address, position160)
+				if !p.bare {
+					position = pos
+					add(ruleIPv4address, position160)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6642,7 +6652,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position162 := pos
 				{
 					position163, tokenIndex163 := pos, tokenIndex
-					if buffer[pos] != rune('2') {
+					if buffer[pos] != '2' {
 						if int(pos) == p.at {
 							p.note(19, true)
 						}
@@ -6653,7 +6663,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l164
 					}
 					pos++
-					if buffer[pos] != rune('5') {
+					if buffer[pos] != '5' {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
@@ -6664,7 +6674,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l164
 					}
 					pos++
-					if c := buffer[pos]; c < rune('0') || c > rune('5') {
+					if c := buffer[pos]; c < '0' || c > '5' {
 						if int(pos) == p.at {
 							p.note(21, true)
 						}
@@ -6678,7 +6688,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				l164:
 					pos, tokenIndex = position163, tokenIndex163
-					if buffer[pos] != rune('2') {
+					if buffer[pos] != '2' {
 						if int(pos) == p.at {
 							p.note(19, true)
 						}
@@ -6689,7 +6699,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l165
 					}
 					pos++
-					if c := buffer[pos]; c < rune('0') || c > rune('4') {
+					if c := buffer[pos]; c < '0' || c > '4' {
 						if int(pos) == p.at {
 							p.note(22, true)
 						}
@@ -6719,7 +6729,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				l165:
 					pos, tokenIndex = position163, tokenIndex163
-					if buffer[pos] != rune('1') {
+					if buffer[pos] != '1' {
 						if int(pos) == p.at {
 							p.note(23, true)
 						}
@@ -6765,7 +6775,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				l166:
 					pos, tokenIndex = position163, tokenIndex163
-					if c := buffer[pos]; c < rune('1') || c > rune('9') {
+					if c := buffer[pos]; c < '1' || c > '9' {
 						if int(pos) == p.at {
 							p.note(24, true)
 						}
@@ -6849,7 +6859,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position234_24, tokenIndex234_24 := pos, tokenIndex
 									{
 										position235_24 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
@@ -6902,7 +6912,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok24:
 								;
 							default:
-								if c := buffer[pos]; c < rune('a') || c > rune('z') {
+								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
 										p.note(4, true)
 									}
@@ -6921,8 +6931,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l171:
 					pos, tokenIndex = position171, tokenIndex171
 				}
-				position = pos
-				add(rulereg_name, position169)
+				if !p.bare {
+					position = pos
+					add(rulereg_name, position169)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7054,7 +7066,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l187:
 				{
 					position188, tokenIndex188 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -7073,8 +7085,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l188:
 					pos, tokenIndex = position188, tokenIndex188
 				}
-				position = pos
-				add(rulepath_abempty, position186)
+				if !p.bare {
+					position = pos
+					add(rulepath_abempty, position186)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7088,7 +7102,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position189, tokenIndex189 := pos, tokenIndex
 			{
 				position190 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -7108,7 +7122,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l193:
 					{
 						position194, tokenIndex194 := pos, tokenIndex
-						if buffer[pos] != rune('/') {
+						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(1, true)
 							}
@@ -7132,8 +7146,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position191, tokenIndex191
 				}
 			l192:
-				position = pos
-				add(rulepath_absolute, position190)
+				if !p.bare {
+					position = pos
+					add(rulepath_absolute, position190)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7159,7 +7175,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l197:
 				{
 					position198, tokenIndex198 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -7178,8 +7194,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l198:
 					pos, tokenIndex = position198, tokenIndex198
 				}
-				position = pos
-				add(rulepath_noscheme, position196)
+				if !p.bare {
+					position = pos
+					add(rulepath_noscheme, position196)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7205,7 +7223,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l201:
 				{
 					position202, tokenIndex202 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -7224,8 +7242,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l202:
 					pos, tokenIndex = position202, tokenIndex202
 				}
-				position = pos
-				add(rulepath_rootless, position200)
+				if !p.bare {
+					position = pos
+					add(rulepath_rootless, position200)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7266,7 +7286,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position234_29_34, tokenIndex234_29_34 := pos, tokenIndex
 											{
 												position235_29_34 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(9, false)
 													}
@@ -7319,7 +7339,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok29_34:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(4, false)
 											}
@@ -7350,8 +7370,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position205, tokenIndex205
 				}
 			l206:
-				position = pos
-				add(rulepath_empty, position204)
+				if !p.bare {
+					position = pos
+					add(rulepath_empty, position204)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7386,7 +7408,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position234_29_35, tokenIndex234_29_35 := pos, tokenIndex
 											{
 												position235_29_35 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(9, true)
 													}
@@ -7439,7 +7461,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok29_35:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -7498,7 +7520,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position234_29_36, tokenIndex234_29_36 := pos, tokenIndex
 										{
 											position235_29_36 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
@@ -7551,7 +7573,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								lok29_36:
 									;
 								default:
-									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -7598,7 +7620,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position234_29_37, tokenIndex234_29_37 := pos, tokenIndex
 											{
 												position235_29_37 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(9, true)
 													}
@@ -7651,7 +7673,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok29_37:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -7710,7 +7732,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position234_25, tokenIndex234_25 := pos, tokenIndex
 								{
 									position235_25 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -7803,7 +7825,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position234_27, tokenIndex234_27 := pos, tokenIndex
 									{
 										position235_27 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
@@ -7912,7 +7934,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position234_29, tokenIndex234_29 := pos, tokenIndex
 								{
 									position235_29 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -7965,7 +7987,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						lok29:
 							;
 						default:
-							if c := buffer[pos]; c < rune('a') || c > rune('z') {
+							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
 									p.note(4, true)
 								}
@@ -8028,7 +8050,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position234_29_30, tokenIndex234_29_30 := pos, tokenIndex
 													{
 														position235_29_30 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(9, true)
 															}
@@ -8081,7 +8103,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											lok29_30:
 												;
 											default:
-												if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if c := buffer[pos]; c < 'a' || c > 'z' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -8111,8 +8133,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l227:
 					pos, tokenIndex = position227, tokenIndex227
 				}
-				position = pos
-				add(rulequery, position225)
+				if !p.bare {
+					position = pos
+					add(rulequery, position225)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8157,7 +8181,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position234_29_31, tokenIndex234_29_31 := pos, tokenIndex
 													{
 														position235_29_31 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(9, true)
 															}
@@ -8210,7 +8234,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											lok29_31:
 												;
 											default:
-												if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if c := buffer[pos]; c < 'a' || c > 'z' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -8240,8 +8264,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l232:
 					pos, tokenIndex = position232, tokenIndex232
 				}
-				position = pos
-				add(rulefragment, position230)
+				if !p.bare {
+					position = pos
+					add(rulefragment, position230)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8253,7 +8279,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position234, tokenIndex234 := pos, tokenIndex
 			{
 				position235 := pos
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(9, true)
 					}
@@ -8506,12 +8532,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

@@ -241,12 +241,13 @@ type Parser struct {
 	comp, farComp uint32
 	match         func(rule int) bool
 	bare          bool
+	end           int
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
 
 	Buffer string
-	buffer []rune
+	buffer []byte
 	rules  [52]func() bool
 	parse  func(rule ...int) error
 	reset  func()
@@ -268,7 +269,7 @@ type textPosition struct {
 
 type textPositionMap map[int]textPosition
 
-func translatePositions(buffer []rune, positions []int) textPositionMap {
+func translatePositions(buffer []byte, positions []int) textPositionMap {
 	length, translations, j, line, symbol := len(positions), make(textPositionMap, len(positions)), 0, 1, 0
 	sort.Ints(positions)
 
@@ -357,7 +358,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	var (
 		max                  token32
 		position, tokenIndex uint32
-		buffer               []rune
+		buffer               []byte
 	)
 	for _, option := range options {
 		err := option(p)
@@ -372,29 +373,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		s := p.Buffer
 		n := len(s)
 		if p.at == n {
-			n++ // Collect: the probe symbol follows s
+			n++ // Collect: the probe's position follows s
 		}
 		if cap(p.buffer) <= n {
-			p.buffer = make([]rune, n+1, 2*n+64)
+			p.buffer = make([]byte, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		// Eight bytes a step, from and into slices of known length: Go then checks no index
-		// in the loop, and the copy takes a third of the time of one checked byte a step.
-		d := b[:len(s)]
-		i := 0
-		for ; i+8 <= len(s); i += 8 {
-			t, e := s[i:i+8], d[i:i+8]
-			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-		}
-		for ; i < len(s); i++ {
-			d[i] = rune(s[i])
-		}
-		if n > len(s) {
-			b[len(s)] = probeSymbol
-		}
-		b[n] = endSymbol
-		p.buffer = b
+		copy(b, s)
+		b[len(s)], b[n] = filler, filler
+		p.buffer, p.end = b, n
 		buffer = p.buffer
 	}
 	p.reset()
@@ -424,9 +411,6 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
-		if p.bare {
-			return
-		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -435,7 +419,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	matchDot := func() bool {
-		if buffer[position] != endSymbol {
+		if int(position) < p.end {
 			if int(position) == p.at {
 				p.dot = true
 			}
@@ -658,8 +642,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l7:
-				position = pos
-				add(ruleIRI_reference, position6)
+				if !p.bare {
+					position = pos
+					add(ruleIRI_reference, position6)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -682,7 +668,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l11
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(0, true)
 					}
@@ -699,7 +685,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position18_117 := pos
 						{
 							position19_117, tokenIndex19_117 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -710,7 +696,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l20_117
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -762,7 +748,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok117:
 				{
 					position13, tokenIndex13 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -784,7 +770,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l14:
 				{
 					position15, tokenIndex15 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(3, false)
 						}
@@ -804,8 +790,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position15, tokenIndex15
 				}
 			l16:
-				position = pos
-				add(ruleIRI, position12)
+				if !p.bare {
+					position = pos
+					add(ruleIRI, position12)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -824,7 +812,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position18 := pos
 				{
 					position19, tokenIndex19 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -835,7 +823,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l20
 					}
 					pos++
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -898,7 +886,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l23
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(0, true)
 					}
@@ -915,7 +903,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position18_116 := pos
 						{
 							position19_116, tokenIndex19_116 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -926,7 +914,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l20_116
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -978,7 +966,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok116:
 				{
 					position25, tokenIndex25 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -1011,8 +999,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l27:
 					pos, tokenIndex = position27, tokenIndex27
 				}
-				position = pos
-				add(ruleabsolute_IRI, position24)
+				if !p.bare {
+					position = pos
+					add(ruleabsolute_IRI, position24)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1037,7 +1027,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position35_118 := pos
 						{
 							position36_118, tokenIndex36_118 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -1048,7 +1038,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l37_118
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -1100,7 +1090,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok118:
 				{
 					position30, tokenIndex30 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -1122,7 +1112,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l31:
 				{
 					position32, tokenIndex32 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(3, false)
 						}
@@ -1142,8 +1132,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position32, tokenIndex32
 				}
 			l33:
-				position = pos
-				add(ruleirelative_ref, position29)
+				if !p.bare {
+					position = pos
+					add(ruleirelative_ref, position29)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1162,7 +1154,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position35 := pos
 				{
 					position36, tokenIndex36 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -1173,7 +1165,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l37
 					}
 					pos++
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -1234,7 +1226,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position41 := pos
 				{
 					position42, tokenIndex42 := pos, tokenIndex
-					if c := buffer[pos]; c < rune('a') || c > rune('z') {
+					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(4, true)
 						}
@@ -1248,7 +1240,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l42
 				l43:
 					pos, tokenIndex = position42, tokenIndex42
-					if c := buffer[pos]; c < rune('A') || c > rune('Z') {
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
@@ -1272,7 +1264,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								p.note(6, false)
 							}
 
-							if c := buffer[pos]; c < rune('a') || c > rune('z') {
+							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
 									p.note(4, false)
 								}
@@ -1290,8 +1282,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l45:
 					pos, tokenIndex = position45, tokenIndex45
 				}
-				position = pos
-				add(rulescheme, position41)
+				if !p.bare {
+					position = pos
+					add(rulescheme, position41)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1316,7 +1310,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l49
 					}
 					pos = position
-					if buffer[pos] != rune('@') {
+					if buffer[pos] != '@' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -1338,7 +1332,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position51, tokenIndex51 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -1358,8 +1352,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position51, tokenIndex51
 				}
 			l52:
-				position = pos
-				add(ruleiauthority, position48)
+				if !p.bare {
+					position = pos
+					add(ruleiauthority, position48)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1397,7 +1393,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position261_64, tokenIndex261_64 := pos, tokenIndex
 									{
 										position262_64 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
@@ -1462,8 +1458,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l56:
 					pos, tokenIndex = position56, tokenIndex56
 				}
-				position = pos
-				add(ruleiuserinfo, position54)
+				if !p.bare {
+					position = pos
+					add(ruleiuserinfo, position54)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1509,7 +1507,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position261_114, tokenIndex261_114 := pos, tokenIndex
 										{
 											position262_114 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(9, false)
 												}
@@ -1606,8 +1604,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l60:
-				position = pos
-				add(ruleihost, position59)
+				if !p.bare {
+					position = pos
+					add(ruleihost, position59)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1648,8 +1648,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l68:
 					pos, tokenIndex = position68, tokenIndex68
 				}
-				position = pos
-				add(ruleport, position66)
+				if !p.bare {
+					position = pos
+					add(ruleport, position66)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1663,7 +1665,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position69, tokenIndex69 := pos, tokenIndex
 			{
 				position70 := pos
-				if buffer[pos] != rune('[') {
+				if buffer[pos] != '[' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -1689,7 +1691,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l71:
-				if buffer[pos] != rune(']') {
+				if buffer[pos] != ']' {
 					if int(pos) == p.at {
 						p.note(15, true)
 					}
@@ -1700,8 +1702,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l69
 				}
 				pos++
-				position = pos
-				add(ruleIP_literal, position70)
+				if !p.bare {
+					position = pos
+					add(ruleIP_literal, position70)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1722,7 +1726,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position74 := pos
 				{
 					position75, tokenIndex75 := pos, tokenIndex
-					if buffer[pos] != rune('v') {
+					if buffer[pos] != 'v' {
 						if int(pos) == p.at {
 							p.note(16, true)
 						}
@@ -1736,7 +1740,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l75
 				l76:
 					pos, tokenIndex = position75, tokenIndex75
-					if buffer[pos] != rune('V') {
+					if buffer[pos] != 'V' {
 						if int(pos) == p.at {
 							p.note(17, true)
 						}
@@ -1788,7 +1792,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l78:
 					pos, tokenIndex = position78, tokenIndex78
 				}
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -1860,8 +1864,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l80:
 					pos, tokenIndex = position80, tokenIndex80
 				}
-				position = pos
-				add(ruleIPvFuture, position74)
+				if !p.bare {
+					position = pos
+					add(ruleIPvFuture, position74)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1979,7 +1985,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok85:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2087,7 +2093,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok86:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2195,7 +2201,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok87:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2303,7 +2309,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok88:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2411,7 +2417,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok89:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2519,7 +2525,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l86
 					}
 				lok90:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2536,7 +2542,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position87, tokenIndex87 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -2552,7 +2558,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l85
 				l86:
 					pos, tokenIndex = position85, tokenIndex85
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2563,7 +2569,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2671,7 +2677,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 				lok91:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2779,7 +2785,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 				lok92:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2887,7 +2893,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 				lok93:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2995,7 +3001,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 				lok94:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3103,7 +3109,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l88
 					}
 				lok95:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3120,7 +3126,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position89, tokenIndex89 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -3240,7 +3246,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position91, tokenIndex91
 					}
 				l92:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3251,7 +3257,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3359,7 +3365,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 				lok97:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3467,7 +3473,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 				lok98:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3575,7 +3581,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 				lok99:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3683,7 +3689,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l90
 					}
 				lok100:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3700,7 +3706,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position93, tokenIndex93 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -3824,7 +3830,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position95, tokenIndex95
 					}
 				l96:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3835,7 +3841,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3943,7 +3949,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 				lok102:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4051,7 +4057,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 				lok103:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4159,7 +4165,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 				lok104:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4176,7 +4182,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position97, tokenIndex97 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -4300,7 +4306,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position99, tokenIndex99
 					}
 				l100:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4311,7 +4317,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4419,7 +4425,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 				lok106:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4527,7 +4533,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l98
 					}
 				lok107:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4544,7 +4550,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position101, tokenIndex101 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -4668,7 +4674,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position103, tokenIndex103
 					}
 				l104:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4679,7 +4685,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l102
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4787,7 +4793,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l102
 					}
 				lok109:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4804,7 +4810,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position105, tokenIndex105 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -4928,7 +4934,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position107, tokenIndex107
 					}
 				l108:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4939,7 +4945,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l106
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4956,7 +4962,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 					{
 						position109, tokenIndex109 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -5080,7 +5086,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position111, tokenIndex111
 					}
 				l112:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5091,7 +5097,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l110
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5201,7 +5207,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				lok112:
 					{
 						position113, tokenIndex113 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -5325,7 +5331,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position114, tokenIndex114
 					}
 				l115:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5336,7 +5342,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l83
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5349,7 +5355,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position116, tokenIndex116 := pos, tokenIndex
-						if buffer[pos] != rune(']') {
+						if buffer[pos] != ']' {
 							if int(pos) == p.at {
 								p.note(15, false)
 							}
@@ -5364,8 +5370,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l85:
-				position = pos
-				add(ruleIPv6address, position84)
+				if !p.bare {
+					position = pos
+					add(ruleIPv6address, position84)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5480,7 +5488,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l119
 					}
 				lok65:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5493,7 +5501,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position121, tokenIndex121 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -5622,7 +5630,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l124
 					}
 				lok66:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5635,7 +5643,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position126, tokenIndex126 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -5768,7 +5776,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l129
 					}
 				lok67:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5781,7 +5789,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position131, tokenIndex131 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -5914,7 +5922,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l134
 					}
 				lok68:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5927,7 +5935,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position136, tokenIndex136 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6060,7 +6068,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l139
 					}
 				lok69:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6073,7 +6081,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position141, tokenIndex141 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6206,7 +6214,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l144
 					}
 				lok70:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6219,7 +6227,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position146, tokenIndex146 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6453,7 +6461,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l158
 					}
 				lok75:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6591,7 +6599,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -6606,7 +6614,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -6621,7 +6629,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -6636,8 +6644,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l159
 				}
 				pos = position
-				position = pos
-				add(ruleIPv4address, position160)
+				if !p.bare {
+					position = pos
+					add(ruleIPv4address, position160)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6656,7 +6666,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position162 := pos
 				{
 					position163, tokenIndex163 := pos, tokenIndex
-					if buffer[pos] != rune('2') {
+					if buffer[pos] != '2' {
 						if int(pos) == p.at {
 							p.note(19, true)
 						}
@@ -6667,7 +6677,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l164
 					}
 					pos++
-					if buffer[pos] != rune('5') {
+					if buffer[pos] != '5' {
 						if int(pos) == p.at {
 							p.note(20, true)
 						}
@@ -6678,7 +6688,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l164
 					}
 					pos++
-					if c := buffer[pos]; c < rune('0') || c > rune('5') {
+					if c := buffer[pos]; c < '0' || c > '5' {
 						if int(pos) == p.at {
 							p.note(21, true)
 						}
@@ -6692,7 +6702,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				l164:
 					pos, tokenIndex = position163, tokenIndex163
-					if buffer[pos] != rune('2') {
+					if buffer[pos] != '2' {
 						if int(pos) == p.at {
 							p.note(19, true)
 						}
@@ -6703,7 +6713,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l165
 					}
 					pos++
-					if c := buffer[pos]; c < rune('0') || c > rune('4') {
+					if c := buffer[pos]; c < '0' || c > '4' {
 						if int(pos) == p.at {
 							p.note(22, true)
 						}
@@ -6733,7 +6743,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				l165:
 					pos, tokenIndex = position163, tokenIndex163
-					if buffer[pos] != rune('1') {
+					if buffer[pos] != '1' {
 						if int(pos) == p.at {
 							p.note(23, true)
 						}
@@ -6779,7 +6789,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l163
 				l166:
 					pos, tokenIndex = position163, tokenIndex163
-					if c := buffer[pos]; c < rune('1') || c > rune('9') {
+					if c := buffer[pos]; c < '1' || c > '9' {
 						if int(pos) == p.at {
 							p.note(24, true)
 						}
@@ -6863,7 +6873,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position261_71, tokenIndex261_71 := pos, tokenIndex
 									{
 										position262_71 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
@@ -6928,8 +6938,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l171:
 					pos, tokenIndex = position171, tokenIndex171
 				}
-				position = pos
-				add(ruleireg_name, position169)
+				if !p.bare {
+					position = pos
+					add(ruleireg_name, position169)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7061,7 +7073,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l187:
 				{
 					position188, tokenIndex188 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -7080,8 +7092,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l188:
 					pos, tokenIndex = position188, tokenIndex188
 				}
-				position = pos
-				add(ruleipath_abempty, position186)
+				if !p.bare {
+					position = pos
+					add(ruleipath_abempty, position186)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7095,7 +7109,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position189, tokenIndex189 := pos, tokenIndex
 			{
 				position190 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -7115,7 +7129,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l193:
 					{
 						position194, tokenIndex194 := pos, tokenIndex
-						if buffer[pos] != rune('/') {
+						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(1, true)
 							}
@@ -7139,8 +7153,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position191, tokenIndex191
 				}
 			l192:
-				position = pos
-				add(ruleipath_absolute, position190)
+				if !p.bare {
+					position = pos
+					add(ruleipath_absolute, position190)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7166,7 +7182,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l197:
 				{
 					position198, tokenIndex198 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -7185,8 +7201,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l198:
 					pos, tokenIndex = position198, tokenIndex198
 				}
-				position = pos
-				add(ruleipath_noscheme, position196)
+				if !p.bare {
+					position = pos
+					add(ruleipath_noscheme, position196)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7212,7 +7230,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l201:
 				{
 					position202, tokenIndex202 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -7231,8 +7249,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l202:
 					pos, tokenIndex = position202, tokenIndex202
 				}
-				position = pos
-				add(ruleipath_rootless, position200)
+				if !p.bare {
+					position = pos
+					add(ruleipath_rootless, position200)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7273,7 +7293,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position261_72_77, tokenIndex261_72_77 := pos, tokenIndex
 											{
 												position262_72_77 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(9, false)
 													}
@@ -7350,8 +7370,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position205, tokenIndex205
 				}
 			l206:
-				position = pos
-				add(ruleipath_empty, position204)
+				if !p.bare {
+					position = pos
+					add(ruleipath_empty, position204)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7386,7 +7408,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position261_72_78, tokenIndex261_72_78 := pos, tokenIndex
 											{
 												position262_72_78 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(9, true)
 													}
@@ -7491,7 +7513,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position261_72_79, tokenIndex261_72_79 := pos, tokenIndex
 										{
 											position262_72_79 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
@@ -7584,7 +7606,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position261_72_80, tokenIndex261_72_80 := pos, tokenIndex
 											{
 												position262_72_80 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(9, true)
 													}
@@ -7689,7 +7711,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position261_81, tokenIndex261_81 := pos, tokenIndex
 								{
 									position262_81 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -7793,7 +7815,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position261_83, tokenIndex261_83 := pos, tokenIndex
 									{
 										position262_83 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
@@ -7913,7 +7935,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position261_72, tokenIndex261_72 := pos, tokenIndex
 								{
 									position262_72 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -8016,7 +8038,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position261_72_73, tokenIndex261_72_73 := pos, tokenIndex
 												{
 													position262_72_73 := pos
-													if buffer[pos] != rune('%') {
+													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(9, true)
 														}
@@ -8109,8 +8131,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l227:
 					pos, tokenIndex = position227, tokenIndex227
 				}
-				position = pos
-				add(ruleiquery, position225)
+				if !p.bare {
+					position = pos
+					add(ruleiquery, position225)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8155,7 +8179,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position261_72_74, tokenIndex261_72_74 := pos, tokenIndex
 													{
 														position262_72_74 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(9, true)
 															}
@@ -8231,8 +8255,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l234:
 					pos, tokenIndex = position234, tokenIndex234
 				}
-				position = pos
-				add(ruleifragment, position232)
+				if !p.bare {
+					position = pos
+					add(ruleifragment, position232)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8280,7 +8306,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					switch buffer[pos] {
 					case 'ó':
-						if buffer[pos] != rune('ó') {
+						if buffer[pos] != 'ó' {
 							if int(pos) == p.at {
 								p.note(30, true)
 							}
@@ -8297,7 +8323,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							switch buffer[pos] {
 							case '¯':
-								if buffer[pos] != rune('¯') {
+								if buffer[pos] != '¯' {
 									if int(pos) == p.at {
 										p.note(32, true)
 									}
@@ -8314,7 +8340,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position258_16 := pos
 										{
 											position259_16, tokenIndex259_16 := pos, tokenIndex
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+											if c := buffer[pos]; c < '\u0080' || c > '¾' {
 												if int(pos) == p.at {
 													p.note(33, true)
 												}
@@ -8329,7 +8355,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position255_1_16, tokenIndex255_1_16 := pos, tokenIndex
 												{
 													position256_1_16 := pos
-													if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+													if c := buffer[pos]; c < '\u0080' || c > '¿' {
 														if int(pos) == p.at {
 															p.note(34, true)
 														}
@@ -8351,7 +8377,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l259_16
 										l260_16:
 											pos, tokenIndex = position259_16, tokenIndex259_16
-											if buffer[pos] != rune('¿') {
+											if buffer[pos] != '¿' {
 												if int(pos) == p.at {
 													p.note(35, true)
 												}
@@ -8362,7 +8388,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												goto l257_16
 											}
 											pos++
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+											if c := buffer[pos]; c < '\u0080' || c > '½' {
 												if int(pos) == p.at {
 													p.note(36, true)
 												}
@@ -8385,7 +8411,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok16:
 								;
 							case '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
-								if c := buffer[pos]; c < rune('¡') || c > rune('®') {
+								if c := buffer[pos]; c < '¡' || c > '®' {
 									if int(pos) == p.at {
 										p.note(37, true)
 									}
@@ -8400,7 +8426,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_17, tokenIndex255_17 := pos, tokenIndex
 									{
 										position256_17 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -8423,7 +8449,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_18, tokenIndex255_18 := pos, tokenIndex
 									{
 										position256_18 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -8444,7 +8470,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok18:
 								;
 							case '\u009f':
-								if buffer[pos] != rune('\u009f') {
+								if buffer[pos] != '\u009f' {
 									if int(pos) == p.at {
 										p.note(38, true)
 									}
@@ -8461,7 +8487,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position258_19 := pos
 										{
 											position259_19, tokenIndex259_19 := pos, tokenIndex
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+											if c := buffer[pos]; c < '\u0080' || c > '¾' {
 												if int(pos) == p.at {
 													p.note(33, true)
 												}
@@ -8476,7 +8502,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position255_1_19, tokenIndex255_1_19 := pos, tokenIndex
 												{
 													position256_1_19 := pos
-													if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+													if c := buffer[pos]; c < '\u0080' || c > '¿' {
 														if int(pos) == p.at {
 															p.note(34, true)
 														}
@@ -8498,7 +8524,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l259_19
 										l260_19:
 											pos, tokenIndex = position259_19, tokenIndex259_19
-											if buffer[pos] != rune('¿') {
+											if buffer[pos] != '¿' {
 												if int(pos) == p.at {
 													p.note(35, true)
 												}
@@ -8509,7 +8535,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												goto l257_19
 											}
 											pos++
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+											if c := buffer[pos]; c < '\u0080' || c > '½' {
 												if int(pos) == p.at {
 													p.note(36, true)
 												}
@@ -8532,7 +8558,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok19:
 								;
 							case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
-								if c := buffer[pos]; c < rune('\u0090') || c > rune('\u009e') {
+								if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
 									if int(pos) == p.at {
 										p.note(39, true)
 									}
@@ -8547,7 +8573,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_20, tokenIndex255_20 := pos, tokenIndex
 									{
 										position256_20 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -8570,7 +8596,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_21, tokenIndex255_21 := pos, tokenIndex
 									{
 										position256_21 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -8591,7 +8617,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok21:
 								;
 							case '\u008f':
-								if buffer[pos] != rune('\u008f') {
+								if buffer[pos] != '\u008f' {
 									if int(pos) == p.at {
 										p.note(40, true)
 									}
@@ -8608,7 +8634,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position258_22 := pos
 										{
 											position259_22, tokenIndex259_22 := pos, tokenIndex
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+											if c := buffer[pos]; c < '\u0080' || c > '¾' {
 												if int(pos) == p.at {
 													p.note(33, true)
 												}
@@ -8623,7 +8649,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position255_1_22, tokenIndex255_1_22 := pos, tokenIndex
 												{
 													position256_1_22 := pos
-													if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+													if c := buffer[pos]; c < '\u0080' || c > '¿' {
 														if int(pos) == p.at {
 															p.note(34, true)
 														}
@@ -8645,7 +8671,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l259_22
 										l260_22:
 											pos, tokenIndex = position259_22, tokenIndex259_22
-											if buffer[pos] != rune('¿') {
+											if buffer[pos] != '¿' {
 												if int(pos) == p.at {
 													p.note(35, true)
 												}
@@ -8656,7 +8682,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												goto l257_22
 											}
 											pos++
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+											if c := buffer[pos]; c < '\u0080' || c > '½' {
 												if int(pos) == p.at {
 													p.note(36, true)
 												}
@@ -8679,7 +8705,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok22:
 								;
 							default:
-								if c := buffer[pos]; c < rune('\u0080') || c > rune('\u008e') {
+								if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
 									if int(pos) == p.at {
 										p.note(41, true)
 									}
@@ -8694,7 +8720,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_23, tokenIndex255_23 := pos, tokenIndex
 									{
 										position256_23 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -8717,7 +8743,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_24, tokenIndex255_24 := pos, tokenIndex
 									{
 										position256_24 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -8740,7 +8766,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 
 					case 'ñ', 'ò':
-						if c := buffer[pos]; c < rune('ñ') || c > rune('ò') {
+						if c := buffer[pos]; c < 'ñ' || c > 'ò' {
 							if int(pos) == p.at {
 								p.note(42, true)
 							}
@@ -8757,7 +8783,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							switch buffer[pos] {
 							case '¿':
-								if buffer[pos] != rune('¿') {
+								if buffer[pos] != '¿' {
 									if int(pos) == p.at {
 										p.note(35, true)
 									}
@@ -8774,7 +8800,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position258_25 := pos
 										{
 											position259_25, tokenIndex259_25 := pos, tokenIndex
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+											if c := buffer[pos]; c < '\u0080' || c > '¾' {
 												if int(pos) == p.at {
 													p.note(33, true)
 												}
@@ -8789,7 +8815,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position255_1_25, tokenIndex255_1_25 := pos, tokenIndex
 												{
 													position256_1_25 := pos
-													if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+													if c := buffer[pos]; c < '\u0080' || c > '¿' {
 														if int(pos) == p.at {
 															p.note(34, true)
 														}
@@ -8811,7 +8837,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l259_25
 										l260_25:
 											pos, tokenIndex = position259_25, tokenIndex259_25
-											if buffer[pos] != rune('¿') {
+											if buffer[pos] != '¿' {
 												if int(pos) == p.at {
 													p.note(35, true)
 												}
@@ -8822,7 +8848,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												goto l257_25
 											}
 											pos++
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+											if c := buffer[pos]; c < '\u0080' || c > '½' {
 												if int(pos) == p.at {
 													p.note(36, true)
 												}
@@ -8845,7 +8871,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok25:
 								;
 							case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
-								if c := buffer[pos]; c < rune('°') || c > rune('¾') {
+								if c := buffer[pos]; c < '°' || c > '¾' {
 									if int(pos) == p.at {
 										p.note(44, true)
 									}
@@ -8860,7 +8886,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_26, tokenIndex255_26 := pos, tokenIndex
 									{
 										position256_26 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -8883,7 +8909,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_27, tokenIndex255_27 := pos, tokenIndex
 									{
 										position256_27 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -8904,7 +8930,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok27:
 								;
 							case '¯':
-								if buffer[pos] != rune('¯') {
+								if buffer[pos] != '¯' {
 									if int(pos) == p.at {
 										p.note(32, true)
 									}
@@ -8921,7 +8947,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position258_28 := pos
 										{
 											position259_28, tokenIndex259_28 := pos, tokenIndex
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+											if c := buffer[pos]; c < '\u0080' || c > '¾' {
 												if int(pos) == p.at {
 													p.note(33, true)
 												}
@@ -8936,7 +8962,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position255_1_28, tokenIndex255_1_28 := pos, tokenIndex
 												{
 													position256_1_28 := pos
-													if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+													if c := buffer[pos]; c < '\u0080' || c > '¿' {
 														if int(pos) == p.at {
 															p.note(34, true)
 														}
@@ -8958,7 +8984,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l259_28
 										l260_28:
 											pos, tokenIndex = position259_28, tokenIndex259_28
-											if buffer[pos] != rune('¿') {
+											if buffer[pos] != '¿' {
 												if int(pos) == p.at {
 													p.note(35, true)
 												}
@@ -8969,7 +8995,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												goto l257_28
 											}
 											pos++
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+											if c := buffer[pos]; c < '\u0080' || c > '½' {
 												if int(pos) == p.at {
 													p.note(36, true)
 												}
@@ -8992,7 +9018,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok28:
 								;
 							case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
-								if c := buffer[pos]; c < rune('\u00a0') || c > rune('®') {
+								if c := buffer[pos]; c < '\u00a0' || c > '®' {
 									if int(pos) == p.at {
 										p.note(45, true)
 									}
@@ -9007,7 +9033,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_29, tokenIndex255_29 := pos, tokenIndex
 									{
 										position256_29 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9030,7 +9056,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_30, tokenIndex255_30 := pos, tokenIndex
 									{
 										position256_30 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9051,7 +9077,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok30:
 								;
 							case '\u009f':
-								if buffer[pos] != rune('\u009f') {
+								if buffer[pos] != '\u009f' {
 									if int(pos) == p.at {
 										p.note(38, true)
 									}
@@ -9068,7 +9094,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position258_31 := pos
 										{
 											position259_31, tokenIndex259_31 := pos, tokenIndex
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+											if c := buffer[pos]; c < '\u0080' || c > '¾' {
 												if int(pos) == p.at {
 													p.note(33, true)
 												}
@@ -9083,7 +9109,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position255_1_31, tokenIndex255_1_31 := pos, tokenIndex
 												{
 													position256_1_31 := pos
-													if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+													if c := buffer[pos]; c < '\u0080' || c > '¿' {
 														if int(pos) == p.at {
 															p.note(34, true)
 														}
@@ -9105,7 +9131,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l259_31
 										l260_31:
 											pos, tokenIndex = position259_31, tokenIndex259_31
-											if buffer[pos] != rune('¿') {
+											if buffer[pos] != '¿' {
 												if int(pos) == p.at {
 													p.note(35, true)
 												}
@@ -9116,7 +9142,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												goto l257_31
 											}
 											pos++
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+											if c := buffer[pos]; c < '\u0080' || c > '½' {
 												if int(pos) == p.at {
 													p.note(36, true)
 												}
@@ -9139,7 +9165,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok31:
 								;
 							case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
-								if c := buffer[pos]; c < rune('\u0090') || c > rune('\u009e') {
+								if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
 									if int(pos) == p.at {
 										p.note(39, true)
 									}
@@ -9154,7 +9180,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_32, tokenIndex255_32 := pos, tokenIndex
 									{
 										position256_32 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9177,7 +9203,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_33, tokenIndex255_33 := pos, tokenIndex
 									{
 										position256_33 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9198,7 +9224,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok33:
 								;
 							case '\u008f':
-								if buffer[pos] != rune('\u008f') {
+								if buffer[pos] != '\u008f' {
 									if int(pos) == p.at {
 										p.note(40, true)
 									}
@@ -9215,7 +9241,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position258_34 := pos
 										{
 											position259_34, tokenIndex259_34 := pos, tokenIndex
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+											if c := buffer[pos]; c < '\u0080' || c > '¾' {
 												if int(pos) == p.at {
 													p.note(33, true)
 												}
@@ -9230,7 +9256,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position255_1_34, tokenIndex255_1_34 := pos, tokenIndex
 												{
 													position256_1_34 := pos
-													if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+													if c := buffer[pos]; c < '\u0080' || c > '¿' {
 														if int(pos) == p.at {
 															p.note(34, true)
 														}
@@ -9252,7 +9278,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l259_34
 										l260_34:
 											pos, tokenIndex = position259_34, tokenIndex259_34
-											if buffer[pos] != rune('¿') {
+											if buffer[pos] != '¿' {
 												if int(pos) == p.at {
 													p.note(35, true)
 												}
@@ -9263,7 +9289,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												goto l257_34
 											}
 											pos++
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+											if c := buffer[pos]; c < '\u0080' || c > '½' {
 												if int(pos) == p.at {
 													p.note(36, true)
 												}
@@ -9286,7 +9312,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok34:
 								;
 							default:
-								if c := buffer[pos]; c < rune('\u0080') || c > rune('\u008e') {
+								if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
 									if int(pos) == p.at {
 										p.note(41, true)
 									}
@@ -9301,7 +9327,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_35, tokenIndex255_35 := pos, tokenIndex
 									{
 										position256_35 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9324,7 +9350,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_36, tokenIndex255_36 := pos, tokenIndex
 									{
 										position256_36 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9347,7 +9373,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 
 					case 'ð':
-						if buffer[pos] != rune('ð') {
+						if buffer[pos] != 'ð' {
 							if int(pos) == p.at {
 								p.note(46, true)
 							}
@@ -9364,7 +9390,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							}
 							switch buffer[pos] {
 							case '¿':
-								if buffer[pos] != rune('¿') {
+								if buffer[pos] != '¿' {
 									if int(pos) == p.at {
 										p.note(35, true)
 									}
@@ -9381,7 +9407,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position258_37 := pos
 										{
 											position259_37, tokenIndex259_37 := pos, tokenIndex
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+											if c := buffer[pos]; c < '\u0080' || c > '¾' {
 												if int(pos) == p.at {
 													p.note(33, true)
 												}
@@ -9396,7 +9422,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position255_1_37, tokenIndex255_1_37 := pos, tokenIndex
 												{
 													position256_1_37 := pos
-													if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+													if c := buffer[pos]; c < '\u0080' || c > '¿' {
 														if int(pos) == p.at {
 															p.note(34, true)
 														}
@@ -9418,7 +9444,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l259_37
 										l260_37:
 											pos, tokenIndex = position259_37, tokenIndex259_37
-											if buffer[pos] != rune('¿') {
+											if buffer[pos] != '¿' {
 												if int(pos) == p.at {
 													p.note(35, true)
 												}
@@ -9429,7 +9455,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												goto l257_37
 											}
 											pos++
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+											if c := buffer[pos]; c < '\u0080' || c > '½' {
 												if int(pos) == p.at {
 													p.note(36, true)
 												}
@@ -9452,7 +9478,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok37:
 								;
 							case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
-								if c := buffer[pos]; c < rune('°') || c > rune('¾') {
+								if c := buffer[pos]; c < '°' || c > '¾' {
 									if int(pos) == p.at {
 										p.note(44, true)
 									}
@@ -9467,7 +9493,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_38, tokenIndex255_38 := pos, tokenIndex
 									{
 										position256_38 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9490,7 +9516,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_39, tokenIndex255_39 := pos, tokenIndex
 									{
 										position256_39 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9511,7 +9537,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok39:
 								;
 							case '¯':
-								if buffer[pos] != rune('¯') {
+								if buffer[pos] != '¯' {
 									if int(pos) == p.at {
 										p.note(32, true)
 									}
@@ -9528,7 +9554,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position258_40 := pos
 										{
 											position259_40, tokenIndex259_40 := pos, tokenIndex
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+											if c := buffer[pos]; c < '\u0080' || c > '¾' {
 												if int(pos) == p.at {
 													p.note(33, true)
 												}
@@ -9543,7 +9569,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position255_1_40, tokenIndex255_1_40 := pos, tokenIndex
 												{
 													position256_1_40 := pos
-													if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+													if c := buffer[pos]; c < '\u0080' || c > '¿' {
 														if int(pos) == p.at {
 															p.note(34, true)
 														}
@@ -9565,7 +9591,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l259_40
 										l260_40:
 											pos, tokenIndex = position259_40, tokenIndex259_40
-											if buffer[pos] != rune('¿') {
+											if buffer[pos] != '¿' {
 												if int(pos) == p.at {
 													p.note(35, true)
 												}
@@ -9576,7 +9602,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												goto l257_40
 											}
 											pos++
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+											if c := buffer[pos]; c < '\u0080' || c > '½' {
 												if int(pos) == p.at {
 													p.note(36, true)
 												}
@@ -9599,7 +9625,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok40:
 								;
 							case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
-								if c := buffer[pos]; c < rune('\u00a0') || c > rune('®') {
+								if c := buffer[pos]; c < '\u00a0' || c > '®' {
 									if int(pos) == p.at {
 										p.note(45, true)
 									}
@@ -9614,7 +9640,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_41, tokenIndex255_41 := pos, tokenIndex
 									{
 										position256_41 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9637,7 +9663,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_42, tokenIndex255_42 := pos, tokenIndex
 									{
 										position256_42 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9658,7 +9684,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok42:
 								;
 							case '\u009f':
-								if buffer[pos] != rune('\u009f') {
+								if buffer[pos] != '\u009f' {
 									if int(pos) == p.at {
 										p.note(38, true)
 									}
@@ -9675,7 +9701,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position258_43 := pos
 										{
 											position259_43, tokenIndex259_43 := pos, tokenIndex
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+											if c := buffer[pos]; c < '\u0080' || c > '¾' {
 												if int(pos) == p.at {
 													p.note(33, true)
 												}
@@ -9690,7 +9716,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position255_1_43, tokenIndex255_1_43 := pos, tokenIndex
 												{
 													position256_1_43 := pos
-													if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+													if c := buffer[pos]; c < '\u0080' || c > '¿' {
 														if int(pos) == p.at {
 															p.note(34, true)
 														}
@@ -9712,7 +9738,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l259_43
 										l260_43:
 											pos, tokenIndex = position259_43, tokenIndex259_43
-											if buffer[pos] != rune('¿') {
+											if buffer[pos] != '¿' {
 												if int(pos) == p.at {
 													p.note(35, true)
 												}
@@ -9723,7 +9749,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												goto l257_43
 											}
 											pos++
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+											if c := buffer[pos]; c < '\u0080' || c > '½' {
 												if int(pos) == p.at {
 													p.note(36, true)
 												}
@@ -9746,7 +9772,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok43:
 								;
 							default:
-								if c := buffer[pos]; c < rune('\u0090') || c > rune('\u009e') {
+								if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
 									if int(pos) == p.at {
 										p.note(39, true)
 									}
@@ -9761,7 +9787,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_44, tokenIndex255_44 := pos, tokenIndex
 									{
 										position256_44 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9784,7 +9810,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position255_45, tokenIndex255_45 := pos, tokenIndex
 									{
 										position256_45 := pos
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
 											if int(pos) == p.at {
 												p.note(34, true)
 											}
@@ -9807,7 +9833,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 
 					case 'ï':
-						if buffer[pos] != rune('ï') {
+						if buffer[pos] != 'ï' {
 							if int(pos) == p.at {
 								p.note(48, true)
 							}
@@ -9820,7 +9846,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos++
 						{
 							position245, tokenIndex245 := pos, tokenIndex
-							if buffer[pos] != rune('·') {
+							if buffer[pos] != '·' {
 								if int(pos) == p.at {
 									p.note(49, true)
 								}
@@ -9831,7 +9857,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l246
 							}
 							pos++
-							if c := buffer[pos]; c < rune('\u0080') || c > rune('\u008f') {
+							if c := buffer[pos]; c < '\u0080' || c > '\u008f' {
 								if int(pos) == p.at {
 									p.note(50, true)
 								}
@@ -9851,7 +9877,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								}
 								switch buffer[pos] {
 								case '¿':
-									if buffer[pos] != rune('¿') {
+									if buffer[pos] != '¿' {
 										if int(pos) == p.at {
 											p.note(35, true)
 										}
@@ -9862,7 +9888,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l239
 									}
 									pos++
-									if c := buffer[pos]; c < rune('\u0080') || c > rune('¯') {
+									if c := buffer[pos]; c < '\u0080' || c > '¯' {
 										if int(pos) == p.at {
 											p.note(52, true)
 										}
@@ -9874,7 +9900,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									pos++
 								case '¸', '¹', 'º', '»', '¼', '½', '¾':
-									if c := buffer[pos]; c < rune('¸') || c > rune('¾') {
+									if c := buffer[pos]; c < '¸' || c > '¾' {
 										if int(pos) == p.at {
 											p.note(53, true)
 										}
@@ -9889,7 +9915,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position255_46, tokenIndex255_46 := pos, tokenIndex
 										{
 											position256_46 := pos
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
 												if int(pos) == p.at {
 													p.note(34, true)
 												}
@@ -9910,7 +9936,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								lok46:
 									;
 								case '·':
-									if buffer[pos] != rune('·') {
+									if buffer[pos] != '·' {
 										if int(pos) == p.at {
 											p.note(49, true)
 										}
@@ -9921,7 +9947,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l239
 									}
 									pos++
-									if c := buffer[pos]; c < rune('°') || c > rune('¿') {
+									if c := buffer[pos]; c < '°' || c > '¿' {
 										if int(pos) == p.at {
 											p.note(54, true)
 										}
@@ -9933,7 +9959,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									}
 									pos++
 								default:
-									if c := buffer[pos]; c < rune('¤') || c > rune('¶') {
+									if c := buffer[pos]; c < '¤' || c > '¶' {
 										if int(pos) == p.at {
 											p.note(55, true)
 										}
@@ -9948,7 +9974,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position255_47, tokenIndex255_47 := pos, tokenIndex
 										{
 											position256_47 := pos
-											if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
 												if int(pos) == p.at {
 													p.note(34, true)
 												}
@@ -9974,7 +10000,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l245:
 						break
 					case 'í':
-						if buffer[pos] != rune('í') {
+						if buffer[pos] != 'í' {
 							if int(pos) == p.at {
 								p.note(56, true)
 							}
@@ -9985,7 +10011,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l239
 						}
 						pos++
-						if c := buffer[pos]; c < rune('\u0080') || c > rune('\u009f') {
+						if c := buffer[pos]; c < '\u0080' || c > '\u009f' {
 							if int(pos) == p.at {
 								p.note(57, true)
 							}
@@ -10000,7 +10026,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position255_48, tokenIndex255_48 := pos, tokenIndex
 							{
 								position256_48 := pos
-								if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
 									if int(pos) == p.at {
 										p.note(34, true)
 									}
@@ -10021,7 +10047,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					lok48:
 						;
 					case 'á', 'â', 'ã', 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
-						if c := buffer[pos]; c < rune('á') || c > rune('ì') {
+						if c := buffer[pos]; c < 'á' || c > 'ì' {
 							if int(pos) == p.at {
 								p.note(58, true)
 							}
@@ -10036,7 +10062,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position255_49, tokenIndex255_49 := pos, tokenIndex
 							{
 								position256_49 := pos
-								if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
 									if int(pos) == p.at {
 										p.note(34, true)
 									}
@@ -10059,7 +10085,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position255_50, tokenIndex255_50 := pos, tokenIndex
 							{
 								position256_50 := pos
-								if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
 									if int(pos) == p.at {
 										p.note(34, true)
 									}
@@ -10080,7 +10106,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					lok50:
 						;
 					case 'à':
-						if buffer[pos] != rune('à') {
+						if buffer[pos] != 'à' {
 							if int(pos) == p.at {
 								p.note(59, true)
 							}
@@ -10091,7 +10117,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l239
 						}
 						pos++
-						if c := buffer[pos]; c < rune('\u00a0') || c > rune('¿') {
+						if c := buffer[pos]; c < '\u00a0' || c > '¿' {
 							if int(pos) == p.at {
 								p.note(60, true)
 							}
@@ -10106,7 +10132,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position255_51, tokenIndex255_51 := pos, tokenIndex
 							{
 								position256_51 := pos
-								if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
 									if int(pos) == p.at {
 										p.note(34, true)
 									}
@@ -10127,7 +10153,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					lok51:
 						;
 					case 'Â':
-						if buffer[pos] != rune('Â') {
+						if buffer[pos] != 'Â' {
 							if int(pos) == p.at {
 								p.note(61, true)
 							}
@@ -10138,7 +10164,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l239
 						}
 						pos++
-						if c := buffer[pos]; c < rune('\u00a0') || c > rune('¿') {
+						if c := buffer[pos]; c < '\u00a0' || c > '¿' {
 							if int(pos) == p.at {
 								p.note(60, true)
 							}
@@ -10150,7 +10176,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						}
 						pos++
 					default:
-						if c := buffer[pos]; c < rune('Ã') || c > rune('ß') {
+						if c := buffer[pos]; c < 'Ã' || c > 'ß' {
 							if int(pos) == p.at {
 								p.note(62, true)
 							}
@@ -10165,7 +10191,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position255_52, tokenIndex255_52 := pos, tokenIndex
 							{
 								position256_52 := pos
-								if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
 									if int(pos) == p.at {
 										p.note(34, true)
 									}
@@ -10208,7 +10234,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 					switch buffer[pos] {
 					case 'ô':
-						if buffer[pos] != rune('ô') {
+						if buffer[pos] != 'ô' {
 							if int(pos) == p.at {
 								p.note(64, true)
 							}
@@ -10221,7 +10247,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos++
 						{
 							position251, tokenIndex251 := pos, tokenIndex
-							if c := buffer[pos]; c < rune('\u0080') || c > rune('\u008e') {
+							if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
 								if int(pos) == p.at {
 									p.note(41, true)
 								}
@@ -10236,7 +10262,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position255_53, tokenIndex255_53 := pos, tokenIndex
 								{
 									position256_53 := pos
-									if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+									if c := buffer[pos]; c < '\u0080' || c > '¿' {
 										if int(pos) == p.at {
 											p.note(34, true)
 										}
@@ -10259,7 +10285,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position255_54, tokenIndex255_54 := pos, tokenIndex
 								{
 									position256_54 := pos
-									if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+									if c := buffer[pos]; c < '\u0080' || c > '¿' {
 										if int(pos) == p.at {
 											p.note(34, true)
 										}
@@ -10281,7 +10307,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l251
 						l252:
 							pos, tokenIndex = position251, tokenIndex251
-							if buffer[pos] != rune('\u008f') {
+							if buffer[pos] != '\u008f' {
 								if int(pos) == p.at {
 									p.note(40, true)
 								}
@@ -10298,7 +10324,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position258_55 := pos
 									{
 										position259_55, tokenIndex259_55 := pos, tokenIndex
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+										if c := buffer[pos]; c < '\u0080' || c > '¾' {
 											if int(pos) == p.at {
 												p.note(33, true)
 											}
@@ -10313,7 +10339,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position255_1_55, tokenIndex255_1_55 := pos, tokenIndex
 											{
 												position256_1_55 := pos
-												if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+												if c := buffer[pos]; c < '\u0080' || c > '¿' {
 													if int(pos) == p.at {
 														p.note(34, true)
 													}
@@ -10335,7 +10361,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l259_55
 									l260_55:
 										pos, tokenIndex = position259_55, tokenIndex259_55
-										if buffer[pos] != rune('¿') {
+										if buffer[pos] != '¿' {
 											if int(pos) == p.at {
 												p.note(35, true)
 											}
@@ -10346,7 +10372,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l257_55
 										}
 										pos++
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+										if c := buffer[pos]; c < '\u0080' || c > '½' {
 											if int(pos) == p.at {
 												p.note(36, true)
 											}
@@ -10371,7 +10397,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l251:
 						break
 					case 'ó':
-						if buffer[pos] != rune('ó') {
+						if buffer[pos] != 'ó' {
 							if int(pos) == p.at {
 								p.note(30, true)
 							}
@@ -10384,7 +10410,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos++
 						{
 							position253, tokenIndex253 := pos, tokenIndex
-							if c := buffer[pos]; c < rune('°') || c > rune('¾') {
+							if c := buffer[pos]; c < '°' || c > '¾' {
 								if int(pos) == p.at {
 									p.note(44, true)
 								}
@@ -10399,7 +10425,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position255_56, tokenIndex255_56 := pos, tokenIndex
 								{
 									position256_56 := pos
-									if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+									if c := buffer[pos]; c < '\u0080' || c > '¿' {
 										if int(pos) == p.at {
 											p.note(34, true)
 										}
@@ -10422,7 +10448,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position255_57, tokenIndex255_57 := pos, tokenIndex
 								{
 									position256_57 := pos
-									if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+									if c := buffer[pos]; c < '\u0080' || c > '¿' {
 										if int(pos) == p.at {
 											p.note(34, true)
 										}
@@ -10444,7 +10470,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l253
 						l254:
 							pos, tokenIndex = position253, tokenIndex253
-							if buffer[pos] != rune('¿') {
+							if buffer[pos] != '¿' {
 								if int(pos) == p.at {
 									p.note(35, true)
 								}
@@ -10461,7 +10487,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position258_58 := pos
 									{
 										position259_58, tokenIndex259_58 := pos, tokenIndex
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+										if c := buffer[pos]; c < '\u0080' || c > '¾' {
 											if int(pos) == p.at {
 												p.note(33, true)
 											}
@@ -10476,7 +10502,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position255_1_58, tokenIndex255_1_58 := pos, tokenIndex
 											{
 												position256_1_58 := pos
-												if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+												if c := buffer[pos]; c < '\u0080' || c > '¿' {
 													if int(pos) == p.at {
 														p.note(34, true)
 													}
@@ -10498,7 +10524,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l259_58
 									l260_58:
 										pos, tokenIndex = position259_58, tokenIndex259_58
-										if buffer[pos] != rune('¿') {
+										if buffer[pos] != '¿' {
 											if int(pos) == p.at {
 												p.note(35, true)
 											}
@@ -10509,7 +10535,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l257_58
 										}
 										pos++
-										if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+										if c := buffer[pos]; c < '\u0080' || c > '½' {
 											if int(pos) == p.at {
 												p.note(36, true)
 											}
@@ -10534,7 +10560,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l253:
 						break
 					case 'ï':
-						if buffer[pos] != rune('ï') {
+						if buffer[pos] != 'ï' {
 							if int(pos) == p.at {
 								p.note(48, true)
 							}
@@ -10545,7 +10571,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l248
 						}
 						pos++
-						if c := buffer[pos]; c < rune('\u0080') || c > rune('£') {
+						if c := buffer[pos]; c < '\u0080' || c > '£' {
 							if int(pos) == p.at {
 								p.note(65, true)
 							}
@@ -10560,7 +10586,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position255_59, tokenIndex255_59 := pos, tokenIndex
 							{
 								position256_59 := pos
-								if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
 									if int(pos) == p.at {
 										p.note(34, true)
 									}
@@ -10581,7 +10607,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					lok59:
 						;
 					default:
-						if buffer[pos] != rune('î') {
+						if buffer[pos] != 'î' {
 							if int(pos) == p.at {
 								p.note(66, true)
 							}
@@ -10596,7 +10622,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position255_60, tokenIndex255_60 := pos, tokenIndex
 							{
 								position256_60 := pos
-								if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
 									if int(pos) == p.at {
 										p.note(34, true)
 									}
@@ -10619,7 +10645,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position255_61, tokenIndex255_61 := pos, tokenIndex
 							{
 								position256_61 := pos
-								if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
 									if int(pos) == p.at {
 										p.note(34, true)
 									}
@@ -10656,7 +10682,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position255, tokenIndex255 := pos, tokenIndex
 			{
 				position256 := pos
-				if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+				if c := buffer[pos]; c < '\u0080' || c > '¿' {
 					if int(pos) == p.at {
 						p.note(34, true)
 					}
@@ -10684,7 +10710,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position258 := pos
 				{
 					position259, tokenIndex259 := pos, tokenIndex
-					if c := buffer[pos]; c < rune('\u0080') || c > rune('¾') {
+					if c := buffer[pos]; c < '\u0080' || c > '¾' {
 						if int(pos) == p.at {
 							p.note(33, true)
 						}
@@ -10699,7 +10725,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position255_1, tokenIndex255_1 := pos, tokenIndex
 						{
 							position256_1 := pos
-							if c := buffer[pos]; c < rune('\u0080') || c > rune('¿') {
+							if c := buffer[pos]; c < '\u0080' || c > '¿' {
 								if int(pos) == p.at {
 									p.note(34, true)
 								}
@@ -10721,7 +10747,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l259
 				l260:
 					pos, tokenIndex = position259, tokenIndex259
-					if buffer[pos] != rune('¿') {
+					if buffer[pos] != '¿' {
 						if int(pos) == p.at {
 							p.note(35, true)
 						}
@@ -10732,7 +10758,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l257
 					}
 					pos++
-					if c := buffer[pos]; c < rune('\u0080') || c > rune('½') {
+					if c := buffer[pos]; c < '\u0080' || c > '½' {
 						if int(pos) == p.at {
 							p.note(36, true)
 						}
@@ -10760,7 +10786,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position261, tokenIndex261 := pos, tokenIndex
 			{
 				position262 := pos
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(9, true)
 					}
@@ -11051,12 +11077,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

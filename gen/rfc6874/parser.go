@@ -237,12 +237,13 @@ type Parser struct {
 	comp, farComp uint32
 	match         func(rule int) bool
 	bare          bool
+	end           int
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
 
 	Buffer string
-	buffer []rune
+	buffer []byte
 	rules  [50]func() bool
 	parse  func(rule ...int) error
 	reset  func()
@@ -264,7 +265,7 @@ type textPosition struct {
 
 type textPositionMap map[int]textPosition
 
-func translatePositions(buffer []rune, positions []int) textPositionMap {
+func translatePositions(buffer []byte, positions []int) textPositionMap {
 	length, translations, j, line, symbol := len(positions), make(textPositionMap, len(positions)), 0, 1, 0
 	sort.Ints(positions)
 
@@ -353,7 +354,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	var (
 		max                  token32
 		position, tokenIndex uint32
-		buffer               []rune
+		buffer               []byte
 	)
 	for _, option := range options {
 		err := option(p)
@@ -368,29 +369,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		s := p.Buffer
 		n := len(s)
 		if p.at == n {
-			n++ // Collect: the probe symbol follows s
+			n++ // Collect: the probe's position follows s
 		}
 		if cap(p.buffer) <= n {
-			p.buffer = make([]rune, n+1, 2*n+64)
+			p.buffer = make([]byte, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		// Eight bytes a step, from and into slices of known length: Go then checks no index
-		// in the loop, and the copy takes a third of the time of one checked byte a step.
-		d := b[:len(s)]
-		i := 0
-		for ; i+8 <= len(s); i += 8 {
-			t, e := s[i:i+8], d[i:i+8]
-			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-		}
-		for ; i < len(s); i++ {
-			d[i] = rune(s[i])
-		}
-		if n > len(s) {
-			b[len(s)] = probeSymbol
-		}
-		b[n] = endSymbol
-		p.buffer = b
+		copy(b, s)
+		b[len(s)], b[n] = filler, filler
+		p.buffer, p.end = b, n
 		buffer = p.buffer
 	}
 	p.reset()
@@ -420,9 +407,6 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
-		if p.bare {
-			return
-		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -431,7 +415,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	matchDot := func() bool {
-		if buffer[position] != endSymbol {
+		if int(position) < p.end {
 			if int(position) == p.at {
 				p.dot = true
 			}
@@ -654,8 +638,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l7:
-				position = pos
-				add(ruleURI_reference, position6)
+				if !p.bare {
+					position = pos
+					add(ruleURI_reference, position6)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -678,7 +664,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l11
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(0, true)
 					}
@@ -695,7 +681,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position18_83 := pos
 						{
 							position19_83, tokenIndex19_83 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -706,7 +692,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l20_83
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -758,7 +744,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok83:
 				{
 					position13, tokenIndex13 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -780,7 +766,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l14:
 				{
 					position15, tokenIndex15 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(3, false)
 						}
@@ -800,8 +786,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position15, tokenIndex15
 				}
 			l16:
-				position = pos
-				add(ruleURI, position12)
+				if !p.bare {
+					position = pos
+					add(ruleURI, position12)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -820,7 +808,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position18 := pos
 				{
 					position19, tokenIndex19 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -831,7 +819,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l20
 					}
 					pos++
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -894,7 +882,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l23
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(0, true)
 					}
@@ -911,7 +899,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position18_82 := pos
 						{
 							position19_82, tokenIndex19_82 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -922,7 +910,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l20_82
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -974,7 +962,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok82:
 				{
 					position25, tokenIndex25 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -1007,8 +995,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l27:
 					pos, tokenIndex = position27, tokenIndex27
 				}
-				position = pos
-				add(ruleabsolute_URI, position24)
+				if !p.bare {
+					position = pos
+					add(ruleabsolute_URI, position24)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1033,7 +1023,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position35_84 := pos
 						{
 							position36_84, tokenIndex36_84 := pos, tokenIndex
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -1044,7 +1034,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l37_84
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(1, true)
 								}
@@ -1096,7 +1086,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok84:
 				{
 					position30, tokenIndex30 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(2, false)
 						}
@@ -1118,7 +1108,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l31:
 				{
 					position32, tokenIndex32 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(3, false)
 						}
@@ -1138,8 +1128,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position32, tokenIndex32
 				}
 			l33:
-				position = pos
-				add(rulerelative_ref, position29)
+				if !p.bare {
+					position = pos
+					add(rulerelative_ref, position29)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1158,7 +1150,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position35 := pos
 				{
 					position36, tokenIndex36 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -1169,7 +1161,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l37
 					}
 					pos++
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -1230,7 +1222,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position41 := pos
 				{
 					position42, tokenIndex42 := pos, tokenIndex
-					if c := buffer[pos]; c < rune('a') || c > rune('z') {
+					if c := buffer[pos]; c < 'a' || c > 'z' {
 						if int(pos) == p.at {
 							p.note(4, true)
 						}
@@ -1244,7 +1236,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l42
 				l43:
 					pos, tokenIndex = position42, tokenIndex42
-					if c := buffer[pos]; c < rune('A') || c > rune('Z') {
+					if c := buffer[pos]; c < 'A' || c > 'Z' {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
@@ -1268,7 +1260,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								p.note(6, false)
 							}
 
-							if c := buffer[pos]; c < rune('a') || c > rune('z') {
+							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
 									p.note(4, false)
 								}
@@ -1286,8 +1278,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l45:
 					pos, tokenIndex = position45, tokenIndex45
 				}
-				position = pos
-				add(rulescheme, position41)
+				if !p.bare {
+					position = pos
+					add(rulescheme, position41)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1312,7 +1306,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l49
 					}
 					pos = position
-					if buffer[pos] != rune('@') {
+					if buffer[pos] != '@' {
 						if int(pos) == p.at {
 							p.note(7, true)
 						}
@@ -1334,7 +1328,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position51, tokenIndex51 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -1354,8 +1348,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position51, tokenIndex51
 				}
 			l52:
-				position = pos
-				add(ruleauthority, position48)
+				if !p.bare {
+					position = pos
+					add(ruleauthority, position48)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1393,7 +1389,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position249_17, tokenIndex249_17 := pos, tokenIndex
 									{
 										position250_17 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
@@ -1446,7 +1442,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok17:
 								;
 							default:
-								if c := buffer[pos]; c < rune('a') || c > rune('z') {
+								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
 										p.note(4, true)
 									}
@@ -1465,8 +1461,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l56:
 					pos, tokenIndex = position56, tokenIndex56
 				}
-				position = pos
-				add(ruleuserinfo, position54)
+				if !p.bare {
+					position = pos
+					add(ruleuserinfo, position54)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1512,7 +1510,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position249_80, tokenIndex249_80 := pos, tokenIndex
 										{
 											position250_80 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(9, false)
 												}
@@ -1598,8 +1596,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l60:
-				position = pos
-				add(rulehost, position59)
+				if !p.bare {
+					position = pos
+					add(rulehost, position59)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1640,8 +1640,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l68:
 					pos, tokenIndex = position68, tokenIndex68
 				}
-				position = pos
-				add(ruleport, position66)
+				if !p.bare {
+					position = pos
+					add(ruleport, position66)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1655,7 +1657,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position69, tokenIndex69 := pos, tokenIndex
 			{
 				position70 := pos
-				if buffer[pos] != rune('[') {
+				if buffer[pos] != '[' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -1688,7 +1690,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l71:
-				if buffer[pos] != rune(']') {
+				if buffer[pos] != ']' {
 					if int(pos) == p.at {
 						p.note(15, true)
 					}
@@ -1699,8 +1701,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l69
 				}
 				pos++
-				position = pos
-				add(ruleIP_literal, position70)
+				if !p.bare {
+					position = pos
+					add(ruleIP_literal, position70)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1723,7 +1727,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l74
 				}
 				pos = position
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(9, true)
 					}
@@ -1734,7 +1738,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l74
 				}
 				pos++
-				if buffer[pos] != rune('2') {
+				if buffer[pos] != '2' {
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
@@ -1745,7 +1749,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l74
 				}
 				pos++
-				if buffer[pos] != rune('5') {
+				if buffer[pos] != '5' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -1760,8 +1764,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l74
 				}
 				pos = position
-				position = pos
-				add(ruleIPv6addrz, position75)
+				if !p.bare {
+					position = pos
+					add(ruleIPv6addrz, position75)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1805,7 +1811,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position249_19, tokenIndex249_19 := pos, tokenIndex
 						{
 							position250_19 := pos
-							if buffer[pos] != rune('%') {
+							if buffer[pos] != '%' {
 								if int(pos) == p.at {
 									p.note(9, true)
 								}
@@ -1886,7 +1892,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position249_21, tokenIndex249_21 := pos, tokenIndex
 							{
 								position250_21 := pos
-								if buffer[pos] != rune('%') {
+								if buffer[pos] != '%' {
 									if int(pos) == p.at {
 										p.note(9, true)
 									}
@@ -1943,8 +1949,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l79:
 					pos, tokenIndex = position79, tokenIndex79
 				}
-				position = pos
-				add(ruleZoneID, position77)
+				if !p.bare {
+					position = pos
+					add(ruleZoneID, position77)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1965,7 +1973,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position85 := pos
 				{
 					position86, tokenIndex86 := pos, tokenIndex
-					if buffer[pos] != rune('v') {
+					if buffer[pos] != 'v' {
 						if int(pos) == p.at {
 							p.note(18, true)
 						}
@@ -1979,7 +1987,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l86
 				l87:
 					pos, tokenIndex = position86, tokenIndex86
-					if buffer[pos] != rune('V') {
+					if buffer[pos] != 'V' {
 						if int(pos) == p.at {
 							p.note(19, true)
 						}
@@ -2031,7 +2039,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l89:
 					pos, tokenIndex = position89, tokenIndex89
 				}
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
@@ -2103,8 +2111,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l91:
 					pos, tokenIndex = position91, tokenIndex91
 				}
-				position = pos
-				add(ruleIPvFuture, position85)
+				if !p.bare {
+					position = pos
+					add(ruleIPvFuture, position85)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2222,7 +2232,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 				lok42:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2330,7 +2340,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 				lok43:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2438,7 +2448,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 				lok44:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2546,7 +2556,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 				lok45:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2654,7 +2664,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 				lok46:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2762,7 +2772,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l97
 					}
 				lok47:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2785,7 +2795,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position129_48 := pos
 								{
 									position130_48, tokenIndex130_48 := pos, tokenIndex
-									if buffer[pos] != rune(']') {
+									if buffer[pos] != ']' {
 										if int(pos) == p.at {
 											p.note(15, true)
 										}
@@ -2799,7 +2809,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l130_48
 								l131_48:
 									pos, tokenIndex = position130_48, tokenIndex130_48
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -2810,7 +2820,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_48
 									}
 									pos++
-									if buffer[pos] != rune('2') {
+									if buffer[pos] != '2' {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
@@ -2821,7 +2831,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_48
 									}
 									pos++
-									if buffer[pos] != rune('5') {
+									if buffer[pos] != '5' {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
@@ -2847,7 +2857,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l96
 				l97:
 					pos, tokenIndex = position96, tokenIndex96
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2858,7 +2868,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l99
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2966,7 +2976,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l99
 					}
 				lok49:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3074,7 +3084,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l99
 					}
 				lok50:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3182,7 +3192,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l99
 					}
 				lok51:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3290,7 +3300,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l99
 					}
 				lok52:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3398,7 +3408,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l99
 					}
 				lok53:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3421,7 +3431,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position129_54 := pos
 								{
 									position130_54, tokenIndex130_54 := pos, tokenIndex
-									if buffer[pos] != rune(']') {
+									if buffer[pos] != ']' {
 										if int(pos) == p.at {
 											p.note(15, true)
 										}
@@ -3435,7 +3445,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l130_54
 								l131_54:
 									pos, tokenIndex = position130_54, tokenIndex130_54
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -3446,7 +3456,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_54
 									}
 									pos++
-									if buffer[pos] != rune('2') {
+									if buffer[pos] != '2' {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
@@ -3457,7 +3467,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_54
 									}
 									pos++
-									if buffer[pos] != rune('5') {
+									if buffer[pos] != '5' {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
@@ -3587,7 +3597,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position102, tokenIndex102
 					}
 				l103:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3598,7 +3608,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l101
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3706,7 +3716,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l101
 					}
 				lok56:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3814,7 +3824,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l101
 					}
 				lok57:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -3922,7 +3932,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l101
 					}
 				lok58:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4030,7 +4040,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l101
 					}
 				lok59:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4053,7 +4063,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position129_60 := pos
 								{
 									position130_60, tokenIndex130_60 := pos, tokenIndex
-									if buffer[pos] != rune(']') {
+									if buffer[pos] != ']' {
 										if int(pos) == p.at {
 											p.note(15, true)
 										}
@@ -4067,7 +4077,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l130_60
 								l131_60:
 									pos, tokenIndex = position130_60, tokenIndex130_60
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -4078,7 +4088,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_60
 									}
 									pos++
-									if buffer[pos] != rune('2') {
+									if buffer[pos] != '2' {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
@@ -4089,7 +4099,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_60
 									}
 									pos++
-									if buffer[pos] != rune('5') {
+									if buffer[pos] != '5' {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
@@ -4223,7 +4233,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position106, tokenIndex106
 					}
 				l107:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4234,7 +4244,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l105
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4342,7 +4352,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l105
 					}
 				lok62:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4450,7 +4460,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l105
 					}
 				lok63:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4558,7 +4568,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l105
 					}
 				lok64:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4581,7 +4591,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position129_65 := pos
 								{
 									position130_65, tokenIndex130_65 := pos, tokenIndex
-									if buffer[pos] != rune(']') {
+									if buffer[pos] != ']' {
 										if int(pos) == p.at {
 											p.note(15, true)
 										}
@@ -4595,7 +4605,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l130_65
 								l131_65:
 									pos, tokenIndex = position130_65, tokenIndex130_65
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -4606,7 +4616,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_65
 									}
 									pos++
-									if buffer[pos] != rune('2') {
+									if buffer[pos] != '2' {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
@@ -4617,7 +4627,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_65
 									}
 									pos++
-									if buffer[pos] != rune('5') {
+									if buffer[pos] != '5' {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
@@ -4751,7 +4761,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position110, tokenIndex110
 					}
 				l111:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4762,7 +4772,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l109
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4870,7 +4880,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l109
 					}
 				lok67:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -4978,7 +4988,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l109
 					}
 				lok68:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5001,7 +5011,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position129_69 := pos
 								{
 									position130_69, tokenIndex130_69 := pos, tokenIndex
-									if buffer[pos] != rune(']') {
+									if buffer[pos] != ']' {
 										if int(pos) == p.at {
 											p.note(15, true)
 										}
@@ -5015,7 +5025,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l130_69
 								l131_69:
 									pos, tokenIndex = position130_69, tokenIndex130_69
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -5026,7 +5036,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_69
 									}
 									pos++
-									if buffer[pos] != rune('2') {
+									if buffer[pos] != '2' {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
@@ -5037,7 +5047,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_69
 									}
 									pos++
-									if buffer[pos] != rune('5') {
+									if buffer[pos] != '5' {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
@@ -5171,7 +5181,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position114, tokenIndex114
 					}
 				l115:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5182,7 +5192,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l113
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5290,7 +5300,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l113
 					}
 				lok71:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5313,7 +5323,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position129_72 := pos
 								{
 									position130_72, tokenIndex130_72 := pos, tokenIndex
-									if buffer[pos] != rune(']') {
+									if buffer[pos] != ']' {
 										if int(pos) == p.at {
 											p.note(15, true)
 										}
@@ -5327,7 +5337,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l130_72
 								l131_72:
 									pos, tokenIndex = position130_72, tokenIndex130_72
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -5338,7 +5348,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_72
 									}
 									pos++
-									if buffer[pos] != rune('2') {
+									if buffer[pos] != '2' {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
@@ -5349,7 +5359,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_72
 									}
 									pos++
-									if buffer[pos] != rune('5') {
+									if buffer[pos] != '5' {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
@@ -5483,7 +5493,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position118, tokenIndex118
 					}
 				l119:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5494,7 +5504,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l117
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5517,7 +5527,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position129_74 := pos
 								{
 									position130_74, tokenIndex130_74 := pos, tokenIndex
-									if buffer[pos] != rune(']') {
+									if buffer[pos] != ']' {
 										if int(pos) == p.at {
 											p.note(15, true)
 										}
@@ -5531,7 +5541,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l130_74
 								l131_74:
 									pos, tokenIndex = position130_74, tokenIndex130_74
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -5542,7 +5552,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_74
 									}
 									pos++
-									if buffer[pos] != rune('2') {
+									if buffer[pos] != '2' {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
@@ -5553,7 +5563,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_74
 									}
 									pos++
-									if buffer[pos] != rune('5') {
+									if buffer[pos] != '5' {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
@@ -5687,7 +5697,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position122, tokenIndex122
 					}
 				l123:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5698,7 +5708,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l121
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5814,7 +5824,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position129_77 := pos
 								{
 									position130_77, tokenIndex130_77 := pos, tokenIndex
-									if buffer[pos] != rune(']') {
+									if buffer[pos] != ']' {
 										if int(pos) == p.at {
 											p.note(15, true)
 										}
@@ -5828,7 +5838,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l130_77
 								l131_77:
 									pos, tokenIndex = position130_77, tokenIndex130_77
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -5839,7 +5849,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_77
 									}
 									pos++
-									if buffer[pos] != rune('2') {
+									if buffer[pos] != '2' {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
@@ -5850,7 +5860,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_77
 									}
 									pos++
-									if buffer[pos] != rune('5') {
+									if buffer[pos] != '5' {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
@@ -5984,7 +5994,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos, tokenIndex = position125, tokenIndex125
 					}
 				l126:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -5995,7 +6005,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l94
 					}
 					pos++
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6014,7 +6024,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position129_79 := pos
 								{
 									position130_79, tokenIndex130_79 := pos, tokenIndex
-									if buffer[pos] != rune(']') {
+									if buffer[pos] != ']' {
 										if int(pos) == p.at {
 											p.note(15, true)
 										}
@@ -6028,7 +6038,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									goto l130_79
 								l131_79:
 									pos, tokenIndex = position130_79, tokenIndex130_79
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -6039,7 +6049,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_79
 									}
 									pos++
-									if buffer[pos] != rune('2') {
+									if buffer[pos] != '2' {
 										if int(pos) == p.at {
 											p.note(16, true)
 										}
@@ -6050,7 +6060,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l128_79
 									}
 									pos++
-									if buffer[pos] != rune('5') {
+									if buffer[pos] != '5' {
 										if int(pos) == p.at {
 											p.note(17, true)
 										}
@@ -6075,8 +6085,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l96:
-				position = pos
-				add(ruleIPv6address, position95)
+				if !p.bare {
+					position = pos
+					add(ruleIPv6address, position95)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6095,7 +6107,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position129 := pos
 				{
 					position130, tokenIndex130 := pos, tokenIndex
-					if buffer[pos] != rune(']') {
+					if buffer[pos] != ']' {
 						if int(pos) == p.at {
 							p.note(15, true)
 						}
@@ -6109,7 +6121,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l130
 				l131:
 					pos, tokenIndex = position130, tokenIndex130
-					if buffer[pos] != rune('%') {
+					if buffer[pos] != '%' {
 						if int(pos) == p.at {
 							p.note(9, true)
 						}
@@ -6120,7 +6132,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l128
 					}
 					pos++
-					if buffer[pos] != rune('2') {
+					if buffer[pos] != '2' {
 						if int(pos) == p.at {
 							p.note(16, true)
 						}
@@ -6131,7 +6143,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l128
 					}
 					pos++
-					if buffer[pos] != rune('5') {
+					if buffer[pos] != '5' {
 						if int(pos) == p.at {
 							p.note(17, true)
 						}
@@ -6257,7 +6269,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l134
 					}
 				lok22:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6270,7 +6282,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position136, tokenIndex136 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6399,7 +6411,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l139
 					}
 				lok23:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6412,7 +6424,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position141, tokenIndex141 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6545,7 +6557,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l144
 					}
 				lok24:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6558,7 +6570,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position146, tokenIndex146 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6691,7 +6703,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l149
 					}
 				lok25:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6704,7 +6716,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position151, tokenIndex151 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6837,7 +6849,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l154
 					}
 				lok26:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6850,7 +6862,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position156, tokenIndex156 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -6983,7 +6995,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l159
 					}
 				lok27:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -6996,7 +7008,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos++
 					{
 						position161, tokenIndex161 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(0, false)
 							}
@@ -7230,7 +7242,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l173
 					}
 				lok36:
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -7368,7 +7380,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l174
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
@@ -7383,7 +7395,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l174
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
@@ -7398,7 +7410,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l174
 				}
 				pos = position
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
@@ -7413,8 +7425,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l174
 				}
 				pos = position
-				position = pos
-				add(ruleIPv4address, position175)
+				if !p.bare {
+					position = pos
+					add(ruleIPv4address, position175)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7433,7 +7447,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position177 := pos
 				{
 					position178, tokenIndex178 := pos, tokenIndex
-					if buffer[pos] != rune('2') {
+					if buffer[pos] != '2' {
 						if int(pos) == p.at {
 							p.note(16, true)
 						}
@@ -7444,7 +7458,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 					pos++
-					if buffer[pos] != rune('5') {
+					if buffer[pos] != '5' {
 						if int(pos) == p.at {
 							p.note(17, true)
 						}
@@ -7455,7 +7469,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l179
 					}
 					pos++
-					if c := buffer[pos]; c < rune('0') || c > rune('5') {
+					if c := buffer[pos]; c < '0' || c > '5' {
 						if int(pos) == p.at {
 							p.note(21, true)
 						}
@@ -7469,7 +7483,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l178
 				l179:
 					pos, tokenIndex = position178, tokenIndex178
-					if buffer[pos] != rune('2') {
+					if buffer[pos] != '2' {
 						if int(pos) == p.at {
 							p.note(16, true)
 						}
@@ -7480,7 +7494,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l180
 					}
 					pos++
-					if c := buffer[pos]; c < rune('0') || c > rune('4') {
+					if c := buffer[pos]; c < '0' || c > '4' {
 						if int(pos) == p.at {
 							p.note(22, true)
 						}
@@ -7510,7 +7524,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l178
 				l180:
 					pos, tokenIndex = position178, tokenIndex178
-					if buffer[pos] != rune('1') {
+					if buffer[pos] != '1' {
 						if int(pos) == p.at {
 							p.note(23, true)
 						}
@@ -7556,7 +7570,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l178
 				l181:
 					pos, tokenIndex = position178, tokenIndex178
-					if c := buffer[pos]; c < rune('1') || c > rune('9') {
+					if c := buffer[pos]; c < '1' || c > '9' {
 						if int(pos) == p.at {
 							p.note(24, true)
 						}
@@ -7640,7 +7654,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position249_28, tokenIndex249_28 := pos, tokenIndex
 									{
 										position250_28 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
@@ -7693,7 +7707,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							lok28:
 								;
 							default:
-								if c := buffer[pos]; c < rune('a') || c > rune('z') {
+								if c := buffer[pos]; c < 'a' || c > 'z' {
 									if int(pos) == p.at {
 										p.note(4, true)
 									}
@@ -7712,8 +7726,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l186:
 					pos, tokenIndex = position186, tokenIndex186
 				}
-				position = pos
-				add(rulereg_name, position184)
+				if !p.bare {
+					position = pos
+					add(rulereg_name, position184)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7845,7 +7861,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l202:
 				{
 					position203, tokenIndex203 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -7864,8 +7880,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l203:
 					pos, tokenIndex = position203, tokenIndex203
 				}
-				position = pos
-				add(rulepath_abempty, position201)
+				if !p.bare {
+					position = pos
+					add(rulepath_abempty, position201)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7879,7 +7897,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position204, tokenIndex204 := pos, tokenIndex
 			{
 				position205 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -7899,7 +7917,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l208:
 					{
 						position209, tokenIndex209 := pos, tokenIndex
-						if buffer[pos] != rune('/') {
+						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(1, true)
 							}
@@ -7923,8 +7941,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position206, tokenIndex206
 				}
 			l207:
-				position = pos
-				add(rulepath_absolute, position205)
+				if !p.bare {
+					position = pos
+					add(rulepath_absolute, position205)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7950,7 +7970,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l212:
 				{
 					position213, tokenIndex213 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -7969,8 +7989,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l213:
 					pos, tokenIndex = position213, tokenIndex213
 				}
-				position = pos
-				add(rulepath_noscheme, position211)
+				if !p.bare {
+					position = pos
+					add(rulepath_noscheme, position211)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7996,7 +8018,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l216:
 				{
 					position217, tokenIndex217 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(1, true)
 						}
@@ -8015,8 +8037,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l217:
 					pos, tokenIndex = position217, tokenIndex217
 				}
-				position = pos
-				add(rulepath_rootless, position215)
+				if !p.bare {
+					position = pos
+					add(rulepath_rootless, position215)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8057,7 +8081,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position249_33_38, tokenIndex249_33_38 := pos, tokenIndex
 											{
 												position250_33_38 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(9, false)
 													}
@@ -8110,7 +8134,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok33_38:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(4, false)
 											}
@@ -8141,8 +8165,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position220, tokenIndex220
 				}
 			l221:
-				position = pos
-				add(rulepath_empty, position219)
+				if !p.bare {
+					position = pos
+					add(rulepath_empty, position219)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8177,7 +8203,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position249_33_39, tokenIndex249_33_39 := pos, tokenIndex
 											{
 												position250_33_39 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(9, true)
 													}
@@ -8230,7 +8256,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok33_39:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -8289,7 +8315,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position249_33_40, tokenIndex249_33_40 := pos, tokenIndex
 										{
 											position250_33_40 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(9, true)
 												}
@@ -8342,7 +8368,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								lok33_40:
 									;
 								default:
-									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -8389,7 +8415,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position249_33_41, tokenIndex249_33_41 := pos, tokenIndex
 											{
 												position250_33_41 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(9, true)
 													}
@@ -8442,7 +8468,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok33_41:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -8501,7 +8527,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position249_29, tokenIndex249_29 := pos, tokenIndex
 								{
 									position250_29 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -8594,7 +8620,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position249_31, tokenIndex249_31 := pos, tokenIndex
 									{
 										position250_31 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(9, true)
 											}
@@ -8703,7 +8729,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position249_33, tokenIndex249_33 := pos, tokenIndex
 								{
 									position250_33 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(9, true)
 										}
@@ -8756,7 +8782,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						lok33:
 							;
 						default:
-							if c := buffer[pos]; c < rune('a') || c > rune('z') {
+							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
 									p.note(4, true)
 								}
@@ -8819,7 +8845,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position249_33_34, tokenIndex249_33_34 := pos, tokenIndex
 													{
 														position250_33_34 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(9, true)
 															}
@@ -8872,7 +8898,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											lok33_34:
 												;
 											default:
-												if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if c := buffer[pos]; c < 'a' || c > 'z' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -8902,8 +8928,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l242:
 					pos, tokenIndex = position242, tokenIndex242
 				}
-				position = pos
-				add(rulequery, position240)
+				if !p.bare {
+					position = pos
+					add(rulequery, position240)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -8948,7 +8976,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position249_33_35, tokenIndex249_33_35 := pos, tokenIndex
 													{
 														position250_33_35 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(9, true)
 															}
@@ -9001,7 +9029,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											lok33_35:
 												;
 											default:
-												if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if c := buffer[pos]; c < 'a' || c > 'z' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -9031,8 +9059,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l247:
 					pos, tokenIndex = position247, tokenIndex247
 				}
-				position = pos
-				add(rulefragment, position245)
+				if !p.bare {
+					position = pos
+					add(rulefragment, position245)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -9044,7 +9074,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position249, tokenIndex249 := pos, tokenIndex
 			{
 				position250 := pos
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(9, true)
 					}
@@ -9297,12 +9327,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

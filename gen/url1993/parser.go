@@ -295,12 +295,13 @@ type Parser struct {
 	comp, farComp uint32
 	match         func(rule int) bool
 	bare          bool
+	end           int
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
 
 	Buffer string
-	buffer []rune
+	buffer []byte
 	rules  [79]func() bool
 	parse  func(rule ...int) error
 	reset  func()
@@ -322,7 +323,7 @@ type textPosition struct {
 
 type textPositionMap map[int]textPosition
 
-func translatePositions(buffer []rune, positions []int) textPositionMap {
+func translatePositions(buffer []byte, positions []int) textPositionMap {
 	length, translations, j, line, symbol := len(positions), make(textPositionMap, len(positions)), 0, 1, 0
 	sort.Ints(positions)
 
@@ -411,7 +412,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	var (
 		max                  token32
 		position, tokenIndex uint32
-		buffer               []rune
+		buffer               []byte
 	)
 	for _, option := range options {
 		err := option(p)
@@ -426,29 +427,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		s := p.Buffer
 		n := len(s)
 		if p.at == n {
-			n++ // Collect: the probe symbol follows s
+			n++ // Collect: the probe's position follows s
 		}
 		if cap(p.buffer) <= n {
-			p.buffer = make([]rune, n+1, 2*n+64)
+			p.buffer = make([]byte, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		// Eight bytes a step, from and into slices of known length: Go then checks no index
-		// in the loop, and the copy takes a third of the time of one checked byte a step.
-		d := b[:len(s)]
-		i := 0
-		for ; i+8 <= len(s); i += 8 {
-			t, e := s[i:i+8], d[i:i+8]
-			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-		}
-		for ; i < len(s); i++ {
-			d[i] = rune(s[i])
-		}
-		if n > len(s) {
-			b[len(s)] = probeSymbol
-		}
-		b[n] = endSymbol
-		p.buffer = b
+		copy(b, s)
+		b[len(s)], b[n] = filler, filler
+		p.buffer, p.end = b, n
 		buffer = p.buffer
 	}
 	p.reset()
@@ -478,9 +465,6 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
-		if p.bare {
-			return
-		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -489,7 +473,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	matchDot := func() bool {
-		if buffer[position] != endSymbol {
+		if int(position) < p.end {
 			if int(position) == p.at {
 				p.dot = true
 			}
@@ -563,8 +547,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l4:
-				position = pos
-				add(ruleprefixedaddress, position3)
+				if !p.bare {
+					position = pos
+					add(ruleprefixedaddress, position3)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -583,7 +569,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position6, tokenIndex6 := pos, tokenIndex
 			{
 				position7 := pos
-				if buffer[pos] != rune('U') {
+				if buffer[pos] != 'U' {
 					if int(pos) == p.at {
 						p.note(0, true)
 					}
@@ -594,7 +580,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l6
 				}
 				pos++
-				if buffer[pos] != rune('R') {
+				if buffer[pos] != 'R' {
 					if int(pos) == p.at {
 						p.note(1, true)
 					}
@@ -605,7 +591,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l6
 				}
 				pos++
-				if buffer[pos] != rune('L') {
+				if buffer[pos] != 'L' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -616,7 +602,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l6
 				}
 				pos++
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -627,8 +613,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l6
 				}
 				pos++
-				position = pos
-				add(rulepreprefix, position7)
+				if !p.bare {
+					position = pos
+					add(rulepreprefix, position7)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -653,7 +641,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position10, tokenIndex10 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(4, true)
 						}
@@ -686,8 +674,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l12:
 					pos, tokenIndex = position12, tokenIndex12
 				}
-				position = pos
-				add(rulefragmentaddress, position9)
+				if !p.bare {
+					position = pos
+					add(rulefragmentaddress, position9)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -714,7 +704,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l63_62
 							}
 							pos = position
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -725,7 +715,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l63_62
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -736,7 +726,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l63_62
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -764,7 +754,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l66_62:
 							{
 								position67_62, tokenIndex67_62 := pos, tokenIndex
-								if buffer[pos] != rune('?') {
+								if buffer[pos] != '?' {
 									if int(pos) == p.at {
 										p.note(6, false)
 									}
@@ -800,7 +790,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position34_63 := pos
 								{
 									position35_63, tokenIndex35_63 := pos, tokenIndex
-									if buffer[pos] != rune('#') {
+									if buffer[pos] != '#' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -854,7 +844,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l71_64
 							}
 							pos = position
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -865,7 +855,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l71_64
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -876,7 +866,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l71_64
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -911,7 +901,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position34_65 := pos
 								{
 									position35_65, tokenIndex35_65 := pos, tokenIndex
-									if buffer[pos] != rune('#') {
+									if buffer[pos] != '#' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -965,7 +955,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l83_66
 							}
 							pos = position
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -996,7 +986,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position34_67 := pos
 								{
 									position35_67, tokenIndex35_67 := pos, tokenIndex
-									if buffer[pos] != rune('#') {
+									if buffer[pos] != '#' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1054,7 +1044,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l130_61_68
 									}
 									pos = position
-									if buffer[pos] != rune(':') {
+									if buffer[pos] != ':' {
 										if int(pos) == p.at {
 											p.note(3, true)
 										}
@@ -1065,7 +1055,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l130_61_68
 									}
 									pos++
-									if buffer[pos] != rune('/') {
+									if buffer[pos] != '/' {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
@@ -1076,7 +1066,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										goto l130_61_68
 									}
 									pos++
-									if buffer[pos] != rune('/') {
+									if buffer[pos] != '/' {
 										if int(pos) == p.at {
 											p.note(5, true)
 										}
@@ -1119,7 +1109,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position34_69 := pos
 								{
 									position35_69, tokenIndex35_69 := pos, tokenIndex
-									if buffer[pos] != rune('#') {
+									if buffer[pos] != '#' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1173,7 +1163,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l148_70
 							}
 							pos = position
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -1184,7 +1174,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l148_70
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1195,7 +1185,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l148_70
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1226,7 +1216,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position34_71 := pos
 								{
 									position35_71, tokenIndex35_71 := pos, tokenIndex
-									if buffer[pos] != rune('#') {
+									if buffer[pos] != '#' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1280,7 +1270,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l175_72
 							}
 							pos = position
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -1291,7 +1281,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l175_72
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1302,7 +1292,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l175_72
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1330,7 +1320,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l178_72:
 							{
 								position179_72, tokenIndex179_72 := pos, tokenIndex
-								if buffer[pos] != rune('?') {
+								if buffer[pos] != '?' {
 									if int(pos) == p.at {
 										p.note(6, false)
 									}
@@ -1366,7 +1356,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position34_73 := pos
 								{
 									position35_73, tokenIndex35_73 := pos, tokenIndex
-									if buffer[pos] != rune('#') {
+									if buffer[pos] != '#' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1426,7 +1416,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l95_59_74
 										}
 										pos = position
-										if buffer[pos] != rune(':') {
+										if buffer[pos] != ':' {
 											if int(pos) == p.at {
 												p.note(3, true)
 											}
@@ -1437,7 +1427,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l95_59_74
 										}
 										pos++
-										if buffer[pos] != rune('/') {
+										if buffer[pos] != '/' {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
@@ -1448,7 +1438,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l95_59_74
 										}
 										pos++
-										if buffer[pos] != rune('/') {
+										if buffer[pos] != '/' {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
@@ -1486,7 +1476,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l89_60_74
 										}
 										pos = position
-										if buffer[pos] != rune(':') {
+										if buffer[pos] != ':' {
 											if int(pos) == p.at {
 												p.note(3, true)
 											}
@@ -1497,7 +1487,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l89_60_74
 										}
 										pos++
-										if buffer[pos] != rune('/') {
+										if buffer[pos] != '/' {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
@@ -1508,7 +1498,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											goto l89_60_74
 										}
 										pos++
-										if buffer[pos] != rune('/') {
+										if buffer[pos] != '/' {
 											if int(pos) == p.at {
 												p.note(5, true)
 											}
@@ -1529,7 +1519,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										pos = position
 										{
 											position91_60_74, tokenIndex91_60_74 := pos, tokenIndex
-											if buffer[pos] != rune('?') {
+											if buffer[pos] != '?' {
 												if int(pos) == p.at {
 													p.note(6, true)
 												}
@@ -1575,7 +1565,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position34_75 := pos
 								{
 									position35_75, tokenIndex35_75 := pos, tokenIndex
-									if buffer[pos] != rune('#') {
+									if buffer[pos] != '#' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1629,7 +1619,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l77_76
 							}
 							pos = position
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -1640,7 +1630,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l77_76
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1651,7 +1641,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l77_76
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -1686,7 +1676,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position34_77 := pos
 								{
 									position35_77, tokenIndex35_77 := pos, tokenIndex
-									if buffer[pos] != rune('#') {
+									if buffer[pos] != '#' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1740,7 +1730,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l38_78
 							}
 							pos = position
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -1757,7 +1747,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							pos = position
 							{
 								position40_78, tokenIndex40_78 := pos, tokenIndex
-								if buffer[pos] != rune('?') {
+								if buffer[pos] != '?' {
 									if int(pos) == p.at {
 										p.note(6, true)
 									}
@@ -1793,7 +1783,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position34_79 := pos
 								{
 									position35_79, tokenIndex35_79 := pos, tokenIndex
-									if buffer[pos] != rune('#') {
+									if buffer[pos] != '#' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -1855,7 +1845,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position34 := pos
 				{
 					position35, tokenIndex35 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(4, true)
 						}
@@ -1907,7 +1897,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l38
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -1924,7 +1914,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position40, tokenIndex40 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
@@ -1988,7 +1978,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position45, tokenIndex45 := pos, tokenIndex
 					{
 						position46, tokenIndex46 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(3, false)
 							}
@@ -2024,7 +2014,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position256_16_24, tokenIndex256_16_24 := pos, tokenIndex
 											{
 												position257_16_24 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(10, true)
 													}
@@ -2077,7 +2067,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok16_24:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
@@ -2104,8 +2094,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l45:
 					pos, tokenIndex = position45, tokenIndex45
 				}
-				position = pos
-				add(rulescheme, position43)
+				if !p.bare {
+					position = pos
+					add(rulescheme, position43)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2124,7 +2116,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position47, tokenIndex47 := pos, tokenIndex
 			{
 				position48 := pos
-				if buffer[pos] != rune('h') {
+				if buffer[pos] != 'h' {
 					if int(pos) == p.at {
 						p.note(12, true)
 					}
@@ -2135,7 +2127,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l47
 				}
 				pos++
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(13, true)
 					}
@@ -2146,7 +2138,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l47
 				}
 				pos++
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(13, true)
 					}
@@ -2157,7 +2149,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l47
 				}
 				pos++
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -2168,8 +2160,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l47
 				}
 				pos++
-				position = pos
-				add(rulescheme_http, position48)
+				if !p.bare {
+					position = pos
+					add(rulescheme_http, position48)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2188,7 +2182,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position49, tokenIndex49 := pos, tokenIndex
 			{
 				position50 := pos
-				if buffer[pos] != rune('f') {
+				if buffer[pos] != 'f' {
 					if int(pos) == p.at {
 						p.note(15, true)
 					}
@@ -2199,7 +2193,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l49
 				}
 				pos++
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(13, true)
 					}
@@ -2210,7 +2204,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l49
 				}
 				pos++
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -2221,8 +2215,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l49
 				}
 				pos++
-				position = pos
-				add(rulescheme_ftp, position50)
+				if !p.bare {
+					position = pos
+					add(rulescheme_ftp, position50)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2241,7 +2237,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position51, tokenIndex51 := pos, tokenIndex
 			{
 				position52 := pos
-				if buffer[pos] != rune('a') {
+				if buffer[pos] != 'a' {
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
@@ -2252,7 +2248,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l51
 				}
 				pos++
-				if buffer[pos] != rune('f') {
+				if buffer[pos] != 'f' {
 					if int(pos) == p.at {
 						p.note(15, true)
 					}
@@ -2263,7 +2259,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l51
 				}
 				pos++
-				if buffer[pos] != rune('s') {
+				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -2274,8 +2270,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l51
 				}
 				pos++
-				position = pos
-				add(rulescheme_afs, position52)
+				if !p.bare {
+					position = pos
+					add(rulescheme_afs, position52)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2294,7 +2292,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position53, tokenIndex53 := pos, tokenIndex
 			{
 				position54 := pos
-				if buffer[pos] != rune('n') {
+				if buffer[pos] != 'n' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -2305,7 +2303,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l53
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
@@ -2316,7 +2314,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l53
 				}
 				pos++
-				if buffer[pos] != rune('w') {
+				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
@@ -2327,7 +2325,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l53
 				}
 				pos++
-				if buffer[pos] != rune('s') {
+				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -2338,8 +2336,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l53
 				}
 				pos++
-				position = pos
-				add(rulescheme_news, position54)
+				if !p.bare {
+					position = pos
+					add(rulescheme_news, position54)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2358,7 +2358,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position55, tokenIndex55 := pos, tokenIndex
 			{
 				position56 := pos
-				if buffer[pos] != rune('w') {
+				if buffer[pos] != 'w' {
 					if int(pos) == p.at {
 						p.note(20, true)
 					}
@@ -2369,7 +2369,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l55
 				}
 				pos++
-				if buffer[pos] != rune('a') {
+				if buffer[pos] != 'a' {
 					if int(pos) == p.at {
 						p.note(16, true)
 					}
@@ -2380,7 +2380,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l55
 				}
 				pos++
-				if buffer[pos] != rune('i') {
+				if buffer[pos] != 'i' {
 					if int(pos) == p.at {
 						p.note(21, true)
 					}
@@ -2391,7 +2391,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l55
 				}
 				pos++
-				if buffer[pos] != rune('s') {
+				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -2402,8 +2402,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l55
 				}
 				pos++
-				position = pos
-				add(rulescheme_wais, position56)
+				if !p.bare {
+					position = pos
+					add(rulescheme_wais, position56)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2422,7 +2424,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position57, tokenIndex57 := pos, tokenIndex
 			{
 				position58 := pos
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -2433,7 +2435,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l57
 				}
 				pos++
-				if buffer[pos] != rune('r') {
+				if buffer[pos] != 'r' {
 					if int(pos) == p.at {
 						p.note(22, true)
 					}
@@ -2444,7 +2446,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l57
 				}
 				pos++
-				if buffer[pos] != rune('o') {
+				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
 						p.note(23, true)
 					}
@@ -2455,7 +2457,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l57
 				}
 				pos++
-				if buffer[pos] != rune('s') {
+				if buffer[pos] != 's' {
 					if int(pos) == p.at {
 						p.note(17, true)
 					}
@@ -2466,7 +2468,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l57
 				}
 				pos++
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -2477,7 +2479,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l57
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
@@ -2488,7 +2490,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l57
 				}
 				pos++
-				if buffer[pos] != rune('r') {
+				if buffer[pos] != 'r' {
 					if int(pos) == p.at {
 						p.note(22, true)
 					}
@@ -2499,7 +2501,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l57
 				}
 				pos++
-				if buffer[pos] != rune('o') {
+				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
 						p.note(23, true)
 					}
@@ -2510,8 +2512,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l57
 				}
 				pos++
-				position = pos
-				add(rulescheme_prospero, position58)
+				if !p.bare {
+					position = pos
+					add(rulescheme_prospero, position58)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2530,7 +2534,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position59, tokenIndex59 := pos, tokenIndex
 			{
 				position60 := pos
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(13, true)
 					}
@@ -2541,7 +2545,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l59
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
@@ -2552,7 +2556,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l59
 				}
 				pos++
-				if buffer[pos] != rune('l') {
+				if buffer[pos] != 'l' {
 					if int(pos) == p.at {
 						p.note(24, true)
 					}
@@ -2563,7 +2567,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l59
 				}
 				pos++
-				if buffer[pos] != rune('n') {
+				if buffer[pos] != 'n' {
 					if int(pos) == p.at {
 						p.note(18, true)
 					}
@@ -2574,7 +2578,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l59
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
@@ -2585,7 +2589,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l59
 				}
 				pos++
-				if buffer[pos] != rune('t') {
+				if buffer[pos] != 't' {
 					if int(pos) == p.at {
 						p.note(13, true)
 					}
@@ -2596,8 +2600,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l59
 				}
 				pos++
-				position = pos
-				add(rulescheme_telnet, position60)
+				if !p.bare {
+					position = pos
+					add(rulescheme_telnet, position60)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2616,7 +2622,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position61, tokenIndex61 := pos, tokenIndex
 			{
 				position62 := pos
-				if buffer[pos] != rune('g') {
+				if buffer[pos] != 'g' {
 					if int(pos) == p.at {
 						p.note(25, true)
 					}
@@ -2627,7 +2633,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l61
 				}
 				pos++
-				if buffer[pos] != rune('o') {
+				if buffer[pos] != 'o' {
 					if int(pos) == p.at {
 						p.note(23, true)
 					}
@@ -2638,7 +2644,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l61
 				}
 				pos++
-				if buffer[pos] != rune('p') {
+				if buffer[pos] != 'p' {
 					if int(pos) == p.at {
 						p.note(14, true)
 					}
@@ -2649,7 +2655,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l61
 				}
 				pos++
-				if buffer[pos] != rune('h') {
+				if buffer[pos] != 'h' {
 					if int(pos) == p.at {
 						p.note(12, true)
 					}
@@ -2660,7 +2666,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l61
 				}
 				pos++
-				if buffer[pos] != rune('e') {
+				if buffer[pos] != 'e' {
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
@@ -2671,7 +2677,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l61
 				}
 				pos++
-				if buffer[pos] != rune('r') {
+				if buffer[pos] != 'r' {
 					if int(pos) == p.at {
 						p.note(22, true)
 					}
@@ -2682,8 +2688,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l61
 				}
 				pos++
-				position = pos
-				add(rulescheme_gopher, position62)
+				if !p.bare {
+					position = pos
+					add(rulescheme_gopher, position62)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2704,7 +2712,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l63
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -2715,7 +2723,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l63
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -2726,7 +2734,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l63
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -2754,7 +2762,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l66:
 				{
 					position67, tokenIndex67 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(6, false)
 						}
@@ -2791,7 +2799,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position69, tokenIndex69 := pos, tokenIndex
 			{
 				position70 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -2806,8 +2814,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l69
 				}
 				pos = position
-				position = pos
-				add(rulehttppath, position70)
+				if !p.bare {
+					position = pos
+					add(rulehttppath, position70)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2828,7 +2838,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l71
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -2839,7 +2849,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l71
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -2850,7 +2860,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l71
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -2890,8 +2900,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l73
 				}
 				pos = position
-				position = pos
-				add(ruleftpsite, position74)
+				if !p.bare {
+					position = pos
+					add(ruleftpsite, position74)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2910,7 +2922,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position75, tokenIndex75 := pos, tokenIndex
 			{
 				position76 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -2925,8 +2937,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l75
 				}
 				pos = position
-				position = pos
-				add(ruleftppath, position76)
+				if !p.bare {
+					position = pos
+					add(ruleftppath, position76)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2947,7 +2961,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l77
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -2958,7 +2972,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l77
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -2969,7 +2983,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l77
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3009,8 +3023,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l79
 				}
 				pos = position
-				position = pos
-				add(ruleafssite, position80)
+				if !p.bare {
+					position = pos
+					add(ruleafssite, position80)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3029,7 +3045,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position81, tokenIndex81 := pos, tokenIndex
 			{
 				position82 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3044,8 +3060,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l81
 				}
 				pos = position
-				position = pos
-				add(ruleafspath, position82)
+				if !p.bare {
+					position = pos
+					add(ruleafspath, position82)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3066,7 +3084,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l83
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -3106,7 +3124,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l95_59
 							}
 							pos = position
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -3117,7 +3135,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l95_59
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -3128,7 +3146,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l95_59
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -3166,7 +3184,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l89_60
 							}
 							pos = position
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
@@ -3177,7 +3195,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l89_60
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -3188,7 +3206,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l89_60
 							}
 							pos++
-							if buffer[pos] != rune('/') {
+							if buffer[pos] != '/' {
 								if int(pos) == p.at {
 									p.note(5, true)
 								}
@@ -3209,7 +3227,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							pos = position
 							{
 								position91_60, tokenIndex91_60 := pos, tokenIndex
-								if buffer[pos] != rune('?') {
+								if buffer[pos] != '?' {
 									if int(pos) == p.at {
 										p.note(6, true)
 									}
@@ -3258,7 +3276,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l89
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -3269,7 +3287,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l89
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3280,7 +3298,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l89
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3301,7 +3319,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position91, tokenIndex91 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(6, true)
 						}
@@ -3338,7 +3356,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position93, tokenIndex93 := pos, tokenIndex
 			{
 				position94 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3365,8 +3383,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l93
 				}
 			lok38:
-				position = pos
-				add(rulewaisindexpath, position94)
+				if !p.bare {
+					position = pos
+					add(rulewaisindexpath, position94)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3387,7 +3407,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l95
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -3398,7 +3418,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l95
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3409,7 +3429,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l95
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3445,7 +3465,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position97, tokenIndex97 := pos, tokenIndex
 			{
 				position98 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3472,7 +3492,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l97
 				}
 			lok39:
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3499,7 +3519,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l97
 				}
 			lok40:
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3561,7 +3581,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l97
 				}
 			lok41:
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -3576,8 +3596,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l97
 				}
 				pos = position
-				position = pos
-				add(rulewaisdocpath, position98)
+				if !p.bare {
+					position = pos
+					add(rulewaisdocpath, position98)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3657,7 +3679,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l107_50:
 							{
 								position108_50, tokenIndex108_50 := pos, tokenIndex
-								if buffer[pos] != rune('.') {
+								if buffer[pos] != '.' {
 									if int(pos) == p.at {
 										p.note(27, true)
 									}
@@ -3728,7 +3750,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l101
 				l103:
 					pos, tokenIndex = position101, tokenIndex101
-					if buffer[pos] != rune('*') {
+					if buffer[pos] != '*' {
 						if int(pos) == p.at {
 							p.note(28, true)
 						}
@@ -3762,7 +3784,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position256_16_51, tokenIndex256_16_51 := pos, tokenIndex
 												{
 													position257_16_51 := pos
-													if buffer[pos] != rune('%') {
+													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(10, true)
 														}
@@ -3815,7 +3837,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										lok16_51:
 											;
 										default:
-											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if c := buffer[pos]; c < 'a' || c > 'z' {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
@@ -3844,8 +3866,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l101:
-				position = pos
-				add(rulegroupart, position100)
+				if !p.bare {
+					position = pos
+					add(rulegroupart, position100)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -3910,7 +3934,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l107:
 				{
 					position108, tokenIndex108 := pos, tokenIndex
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
@@ -4008,7 +4032,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position256_16_42, tokenIndex256_16_42 := pos, tokenIndex
 											{
 												position257_16_42 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(10, true)
 													}
@@ -4061,7 +4085,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok16_42:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
@@ -4089,7 +4113,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position114, tokenIndex114 := pos, tokenIndex
 						{
 							position115, tokenIndex115 := pos, tokenIndex
-							if buffer[pos] != rune('@') {
+							if buffer[pos] != '@' {
 								if int(pos) == p.at {
 									p.note(29, true)
 								}
@@ -4147,7 +4171,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position256_16_44, tokenIndex256_16_44 := pos, tokenIndex
 												{
 													position257_16_44 := pos
-													if buffer[pos] != rune('%') {
+													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(10, true)
 														}
@@ -4200,7 +4224,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										lok16_44:
 											;
 										default:
-											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if c := buffer[pos]; c < 'a' || c > 'z' {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
@@ -4227,7 +4251,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l114:
 						pos, tokenIndex = position114, tokenIndex114
 					}
-					if buffer[pos] != rune('@') {
+					if buffer[pos] != '@' {
 						if int(pos) == p.at {
 							p.note(29, true)
 						}
@@ -4277,7 +4301,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position256_16_45, tokenIndex256_16_45 := pos, tokenIndex
 											{
 												position257_16_45 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(10, true)
 													}
@@ -4330,7 +4354,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok16_45:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
@@ -4358,7 +4382,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						position119, tokenIndex119 := pos, tokenIndex
 						{
 							position120, tokenIndex120 := pos, tokenIndex
-							if buffer[pos] != rune('@') {
+							if buffer[pos] != '@' {
 								if int(pos) == p.at {
 									p.note(29, false)
 								}
@@ -4396,7 +4420,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														position256_16_46, tokenIndex256_16_46 := pos, tokenIndex
 														{
 															position257_16_46 := pos
-															if buffer[pos] != rune('%') {
+															if buffer[pos] != '%' {
 																if int(pos) == p.at {
 																	p.note(10, false)
 																}
@@ -4449,7 +4473,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												lok16_46:
 													;
 												default:
-													if c := buffer[pos]; c < rune('a') || c > rune('z') {
+													if c := buffer[pos]; c < 'a' || c > 'z' {
 														if int(pos) == p.at {
 															p.note(7, false)
 														}
@@ -4501,7 +4525,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position256_16_47, tokenIndex256_16_47 := pos, tokenIndex
 												{
 													position257_16_47 := pos
-													if buffer[pos] != rune('%') {
+													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(10, true)
 														}
@@ -4554,7 +4578,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										lok16_47:
 											;
 										default:
-											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if c := buffer[pos]; c < 'a' || c > 'z' {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
@@ -4581,7 +4605,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					l119:
 						pos, tokenIndex = position119, tokenIndex119
 					}
-					if buffer[pos] != rune('@') {
+					if buffer[pos] != '@' {
 						if int(pos) == p.at {
 							p.note(29, true)
 						}
@@ -4670,7 +4694,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l130_61
 						}
 						pos = position
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
@@ -4681,7 +4705,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l130_61
 						}
 						pos++
-						if buffer[pos] != rune('/') {
+						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
@@ -4692,7 +4716,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l130_61
 						}
 						pos++
-						if buffer[pos] != rune('/') {
+						if buffer[pos] != '/' {
 							if int(pos) == p.at {
 								p.note(5, true)
 							}
@@ -4738,7 +4762,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l130
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -4749,7 +4773,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l130
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -4760,7 +4784,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l130
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -4796,7 +4820,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position132, tokenIndex132 := pos, tokenIndex
 			{
 				position133 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -4825,7 +4849,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			lok52:
 				{
 					position134, tokenIndex134 := pos, tokenIndex
-					if buffer[pos] != rune('%') {
+					if buffer[pos] != '%' {
 						if int(pos) == p.at {
 							p.note(10, true)
 						}
@@ -4836,7 +4860,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l134
 					}
 					pos++
-					if buffer[pos] != rune('0') {
+					if buffer[pos] != '0' {
 						if int(pos) == p.at {
 							p.note(30, true)
 						}
@@ -4847,7 +4871,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l134
 					}
 					pos++
-					if buffer[pos] != rune('0') {
+					if buffer[pos] != '0' {
 						if int(pos) == p.at {
 							p.note(30, true)
 						}
@@ -4937,8 +4961,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position134, tokenIndex134
 				}
 			l135:
-				position = pos
-				add(ruleprosperopath, position133)
+				if !p.bare {
+					position = pos
+					add(ruleprosperopath, position133)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5294,7 +5320,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l148
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -5305,7 +5331,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l148
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -5316,7 +5342,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l148
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -5354,7 +5380,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l153
 					}
 					pos = position
-					if buffer[pos] != rune('@') {
+					if buffer[pos] != '@' {
 						if int(pos) == p.at {
 							p.note(29, true)
 						}
@@ -5392,7 +5418,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position256_16_56, tokenIndex256_16_56 := pos, tokenIndex
 												{
 													position257_16_56 := pos
-													if buffer[pos] != rune('%') {
+													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(10, true)
 														}
@@ -5445,7 +5471,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										lok16_56:
 											;
 										default:
-											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if c := buffer[pos]; c < 'a' || c > 'z' {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
@@ -5479,7 +5505,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l155
 					}
 					pos = position
-					if buffer[pos] != rune('@') {
+					if buffer[pos] != '@' {
 						if int(pos) == p.at {
 							p.note(29, true)
 						}
@@ -5517,7 +5543,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position256_16_57, tokenIndex256_16_57 := pos, tokenIndex
 												{
 													position257_16_57 := pos
-													if buffer[pos] != rune('%') {
+													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(10, true)
 														}
@@ -5570,7 +5596,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										lok16_57:
 											;
 										default:
-											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if c := buffer[pos]; c < 'a' || c > 'z' {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
@@ -5627,7 +5653,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position256_16_58, tokenIndex256_16_58 := pos, tokenIndex
 												{
 													position257_16_58 := pos
-													if buffer[pos] != rune('%') {
+													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(10, true)
 														}
@@ -5680,7 +5706,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										lok16_58:
 											;
 										default:
-											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if c := buffer[pos]; c < 'a' || c > 'z' {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
@@ -5709,8 +5735,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					}
 				}
 			l152:
-				position = pos
-				add(ruletelnetsite, position151)
+				if !p.bare {
+					position = pos
+					add(ruletelnetsite, position151)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5760,7 +5788,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position256_16_48, tokenIndex256_16_48 := pos, tokenIndex
 										{
 											position257_16_48 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(10, true)
 												}
@@ -5813,7 +5841,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								lok16_48:
 									;
 								default:
-									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
@@ -5870,7 +5898,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position256_16_49, tokenIndex256_16_49 := pos, tokenIndex
 											{
 												position257_16_49 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(10, true)
 													}
@@ -5923,7 +5951,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok16_49:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
@@ -5950,8 +5978,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l161:
 					pos, tokenIndex = position161, tokenIndex161
 				}
-				position = pos
-				add(ruleuser, position159)
+				if !p.bare {
+					position = pos
+					add(ruleuser, position159)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -5968,7 +5998,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position164, tokenIndex164 := pos, tokenIndex
 			{
 				position165 := pos
-				if buffer[pos] != rune('@') {
+				if buffer[pos] != '@' {
 					if int(pos) == p.at {
 						p.note(29, true)
 					}
@@ -5984,7 +6014,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position167, tokenIndex167 := pos, tokenIndex
 					{
 						position168, tokenIndex168 := pos, tokenIndex
-						if buffer[pos] != rune('@') {
+						if buffer[pos] != '@' {
 							if int(pos) == p.at {
 								p.note(29, false)
 							}
@@ -6020,7 +6050,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position256_16_27, tokenIndex256_16_27 := pos, tokenIndex
 											{
 												position257_16_27 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(10, true)
 													}
@@ -6073,7 +6103,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok16_27:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
@@ -6123,7 +6153,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position256_16_28, tokenIndex256_16_28 := pos, tokenIndex
 											{
 												position257_16_28 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(10, true)
 													}
@@ -6176,7 +6206,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok16_28:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
@@ -6241,7 +6271,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position256_16_29, tokenIndex256_16_29 := pos, tokenIndex
 										{
 											position257_16_29 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(10, true)
 												}
@@ -6294,7 +6324,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								lok16_29:
 									;
 								default:
-									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
@@ -6322,7 +6352,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position173, tokenIndex173 := pos, tokenIndex
 					{
 						position174, tokenIndex174 := pos, tokenIndex
-						if buffer[pos] != rune('@') {
+						if buffer[pos] != '@' {
 							if int(pos) == p.at {
 								p.note(29, true)
 							}
@@ -6380,7 +6410,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position256_16_31, tokenIndex256_16_31 := pos, tokenIndex
 											{
 												position257_16_31 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(10, true)
 													}
@@ -6433,7 +6463,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok16_31:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
@@ -6460,8 +6490,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l173:
 					pos, tokenIndex = position173, tokenIndex173
 				}
-				position = pos
-				add(ruleuserfirstat, position171)
+				if !p.bare {
+					position = pos
+					add(ruleuserfirstat, position171)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6482,7 +6514,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l175
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(3, true)
 					}
@@ -6493,7 +6525,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l175
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -6504,7 +6536,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l175
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -6532,7 +6564,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l178:
 				{
 					position179, tokenIndex179 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(6, false)
 						}
@@ -6569,7 +6601,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position181, tokenIndex181 := pos, tokenIndex
 			{
 				position182 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(5, true)
 					}
@@ -6605,7 +6637,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												position256_16_37_54, tokenIndex256_16_37_54 := pos, tokenIndex
 												{
 													position257_16_37_54 := pos
-													if buffer[pos] != rune('%') {
+													if buffer[pos] != '%' {
 														if int(pos) == p.at {
 															p.note(10, true)
 														}
@@ -6658,7 +6690,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										lok16_37_54:
 											;
 										default:
-											if c := buffer[pos]; c < rune('a') || c > rune('z') {
+											if c := buffer[pos]; c < 'a' || c > 'z' {
 												if int(pos) == p.at {
 													p.note(7, true)
 												}
@@ -6712,8 +6744,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position183, tokenIndex183
 				}
 			l184:
-				position = pos
-				add(rulegopherpath, position182)
+				if !p.bare {
+					position = pos
+					add(rulegopherpath, position182)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6738,7 +6772,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position187, tokenIndex187 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
@@ -6758,8 +6792,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position187, tokenIndex187
 				}
 			l188:
-				position = pos
-				add(rulehostport, position186)
+				if !p.bare {
+					position = pos
+					add(rulehostport, position186)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6793,8 +6829,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l191:
-				position = pos
-				add(rulehost, position190)
+				if !p.bare {
+					position = pos
+					add(rulehost, position190)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6828,8 +6866,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l195:
-				position = pos
-				add(rulehostinhostport, position194)
+				if !p.bare {
+					position = pos
+					add(rulehostinhostport, position194)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6852,8 +6892,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l197
 				}
 				pos = position
-				position = pos
-				add(rulecellname, position198)
+				if !p.bare {
+					position = pos
+					add(rulecellname, position198)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -6920,7 +6962,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l201:
 				{
 					position202, tokenIndex202 := pos, tokenIndex
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(27, true)
 						}
@@ -6980,8 +7022,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l202:
 					pos, tokenIndex = position202, tokenIndex202
 				}
-				position = pos
-				add(rulehostname, position200)
+				if !p.bare {
+					position = pos
+					add(rulehostname, position200)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7027,7 +7071,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					position206, tokenIndex206 := pos, tokenIndex
 					{
 						position207, tokenIndex207 := pos, tokenIndex
-						if buffer[pos] != rune(':') {
+						if buffer[pos] != ':' {
 							if int(pos) == p.at {
 								p.note(3, false)
 							}
@@ -7065,7 +7109,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position256_16_35, tokenIndex256_16_35 := pos, tokenIndex
 													{
 														position257_16_35 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(10, false)
 															}
@@ -7118,7 +7162,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											lok16_35:
 												;
 											default:
-												if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if c := buffer[pos]; c < 'a' || c > 'z' {
 													if int(pos) == p.at {
 														p.note(7, false)
 													}
@@ -7170,7 +7214,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position256_16_36, tokenIndex256_16_36 := pos, tokenIndex
 											{
 												position257_16_36 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(10, true)
 													}
@@ -7223,7 +7267,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok16_36:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
@@ -7250,8 +7294,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l206:
 					pos, tokenIndex = position206, tokenIndex206
 				}
-				position = pos
-				add(rulehostnameinhostport, position204)
+				if !p.bare {
+					position = pos
+					add(rulehostnameinhostport, position204)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7321,7 +7367,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l209
 				}
 			lok7:
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
@@ -7383,7 +7429,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l209
 				}
 			lok8:
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
@@ -7445,7 +7491,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l209
 				}
 			lok9:
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(27, true)
 					}
@@ -7507,8 +7553,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l209
 				}
 			lok10:
-				position = pos
-				add(rulehostnumber, position210)
+				if !p.bare {
+					position = pos
+					add(rulehostnumber, position210)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7578,8 +7626,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l211
 				}
 			lok11:
-				position = pos
-				add(ruleport, position212)
+				if !p.bare {
+					position = pos
+					add(ruleport, position212)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7623,7 +7673,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l218
 					}
 					pos = position
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(5, true)
 						}
@@ -7649,8 +7699,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position219, tokenIndex219
 				}
 			l220:
-				position = pos
-				add(rulepath, position216)
+				if !p.bare {
+					position = pos
+					add(rulepath, position216)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7671,7 +7723,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l223:
 				{
 					position224, tokenIndex224 := pos, tokenIndex
-					if buffer[pos] != rune('+') {
+					if buffer[pos] != '+' {
 						if int(pos) == p.at {
 							p.note(32, true)
 						}
@@ -7690,8 +7742,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l224:
 					pos, tokenIndex = position224, tokenIndex224
 				}
-				position = pos
-				add(rulesearch, position222)
+				if !p.bare {
+					position = pos
+					add(rulesearch, position222)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7714,8 +7768,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l225
 				}
 				pos = position
-				position = pos
-				add(rulefragmentid, position226)
+				if !p.bare {
+					position = pos
+					add(rulefragmentid, position226)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -7753,7 +7809,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position256_16_37, tokenIndex256_16_37 := pos, tokenIndex
 										{
 											position257_16_37 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(10, true)
 												}
@@ -7806,7 +7862,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								lok16_37:
 									;
 								default:
-									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
@@ -7861,7 +7917,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position256_16, tokenIndex256_16 := pos, tokenIndex
 								{
 									position257_16 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(10, true)
 										}
@@ -7914,7 +7970,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						lok16:
 							;
 						default:
-							if c := buffer[pos]; c < rune('a') || c > rune('z') {
+							if c := buffer[pos]; c < 'a' || c > 'z' {
 								if int(pos) == p.at {
 									p.note(7, true)
 								}
@@ -7965,7 +8021,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 										position256_16_17, tokenIndex256_16_17 := pos, tokenIndex
 										{
 											position257_16_17 := pos
-											if buffer[pos] != rune('%') {
+											if buffer[pos] != '%' {
 												if int(pos) == p.at {
 													p.note(10, true)
 												}
@@ -8018,7 +8074,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								lok16_17:
 									;
 								default:
-									if c := buffer[pos]; c < rune('a') || c > rune('z') {
+									if c := buffer[pos]; c < 'a' || c > 'z' {
 										if int(pos) == p.at {
 											p.note(7, true)
 										}
@@ -8065,7 +8121,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position256_16_18, tokenIndex256_16_18 := pos, tokenIndex
 											{
 												position257_16_18 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(10, true)
 													}
@@ -8118,7 +8174,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok16_18:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
@@ -8183,7 +8239,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position256_16_19, tokenIndex256_16_19 := pos, tokenIndex
 											{
 												position257_16_19 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(10, true)
 													}
@@ -8236,7 +8292,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									lok16_19:
 										;
 									default:
-										if c := buffer[pos]; c < rune('a') || c > rune('z') {
+										if c := buffer[pos]; c < 'a' || c > 'z' {
 											if int(pos) == p.at {
 												p.note(7, true)
 											}
@@ -8262,7 +8318,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l238
 				l239:
 					pos, tokenIndex = position238, tokenIndex238
-					if buffer[pos] != rune('+') {
+					if buffer[pos] != '+' {
 						if int(pos) == p.at {
 							p.note(32, true)
 						}
@@ -8317,7 +8373,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 													position256_16_19_20, tokenIndex256_16_19_20 := pos, tokenIndex
 													{
 														position257_16_19_20 := pos
-														if buffer[pos] != rune('%') {
+														if buffer[pos] != '%' {
 															if int(pos) == p.at {
 																p.note(10, true)
 															}
@@ -8370,7 +8426,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											lok16_19_20:
 												;
 											default:
-												if c := buffer[pos]; c < rune('a') || c > rune('z') {
+												if c := buffer[pos]; c < 'a' || c > 'z' {
 													if int(pos) == p.at {
 														p.note(7, true)
 													}
@@ -8396,7 +8452,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							goto l238_20
 						l239_20:
 							pos, tokenIndex = position238_20, tokenIndex238_20
-							if buffer[pos] != rune('+') {
+							if buffer[pos] != '+' {
 								if int(pos) == p.at {
 									p.note(32, true)
 								}
@@ -8447,7 +8503,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 														position256_16_19_21, tokenIndex256_16_19_21 := pos, tokenIndex
 														{
 															position257_16_19_21 := pos
-															if buffer[pos] != rune('%') {
+															if buffer[pos] != '%' {
 																if int(pos) == p.at {
 																	p.note(10, true)
 																}
@@ -8500,7 +8556,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 												lok16_19_21:
 													;
 												default:
-													if c := buffer[pos]; c < rune('a') || c > rune('z') {
+													if c := buffer[pos]; c < 'a' || c > 'z' {
 														if int(pos) == p.at {
 															p.note(7, true)
 														}
@@ -8526,7 +8582,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								goto l238_21
 							l239_21:
 								pos, tokenIndex = position238_21, tokenIndex238_21
-								if buffer[pos] != rune('+') {
+								if buffer[pos] != '+' {
 									if int(pos) == p.at {
 										p.note(32, true)
 									}
@@ -8662,7 +8718,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position256, tokenIndex256 := pos, tokenIndex
 			{
 				position257 := pos
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(10, true)
 					}
@@ -8993,12 +9049,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

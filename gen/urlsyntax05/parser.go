@@ -215,12 +215,13 @@ type Parser struct {
 	comp, farComp uint32
 	match         func(rule int) bool
 	bare          bool
+	end           int
 	at, look      int
 	dot           bool
 	seen, sure    [4]uint64
 
 	Buffer string
-	buffer []rune
+	buffer []byte
 	rules  [39]func() bool
 	parse  func(rule ...int) error
 	reset  func()
@@ -242,7 +243,7 @@ type textPosition struct {
 
 type textPositionMap map[int]textPosition
 
-func translatePositions(buffer []rune, positions []int) textPositionMap {
+func translatePositions(buffer []byte, positions []int) textPositionMap {
 	length, translations, j, line, symbol := len(positions), make(textPositionMap, len(positions)), 0, 1, 0
 	sort.Ints(positions)
 
@@ -331,7 +332,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	var (
 		max                  token32
 		position, tokenIndex uint32
-		buffer               []rune
+		buffer               []byte
 	)
 	for _, option := range options {
 		err := option(p)
@@ -346,29 +347,15 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		s := p.Buffer
 		n := len(s)
 		if p.at == n {
-			n++ // Collect: the probe symbol follows s
+			n++ // Collect: the probe's position follows s
 		}
 		if cap(p.buffer) <= n {
-			p.buffer = make([]rune, n+1, 2*n+64)
+			p.buffer = make([]byte, n+1, 2*n+64)
 		}
 		b := p.buffer[:n+1]
-		// Eight bytes a step, from and into slices of known length: Go then checks no index
-		// in the loop, and the copy takes a third of the time of one checked byte a step.
-		d := b[:len(s)]
-		i := 0
-		for ; i+8 <= len(s); i += 8 {
-			t, e := s[i:i+8], d[i:i+8]
-			e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-			e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-		}
-		for ; i < len(s); i++ {
-			d[i] = rune(s[i])
-		}
-		if n > len(s) {
-			b[len(s)] = probeSymbol
-		}
-		b[n] = endSymbol
-		p.buffer = b
+		copy(b, s)
+		b[len(s)], b[n] = filler, filler
+		p.buffer, p.end = b, n
 		buffer = p.buffer
 	}
 	p.reset()
@@ -398,9 +385,6 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	add := func(rule pegRule, begin uint32) {
-		if p.bare {
-			return
-		}
 		tree.Add(rule, begin, position, tokenIndex)
 		tokenIndex++
 		if begin != position && position > max.end {
@@ -409,7 +393,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	}
 
 	matchDot := func() bool {
-		if buffer[position] != endSymbol {
+		if int(position) < p.end {
 			if int(position) == p.at {
 				p.dot = true
 			}
@@ -458,7 +442,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							position104_34 := pos
 							{
 								position105_34, tokenIndex105_34 := pos, tokenIndex
-								if buffer[pos] != rune('/') {
+								if buffer[pos] != '/' {
 									if int(pos) == p.at {
 										p.note(0, true)
 									}
@@ -542,7 +526,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l7:
 				{
 					position10, tokenIndex10 := pos, tokenIndex
-					if buffer[pos] != rune('#') {
+					if buffer[pos] != '#' {
 						if int(pos) == p.at {
 							p.note(1, false)
 						}
@@ -575,8 +559,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l12:
 					pos, tokenIndex = position12, tokenIndex12
 				}
-				position = pos
-				add(ruleURL_reference, position5)
+				if !p.bare {
+					position = pos
+					add(ruleURL_reference, position5)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -610,8 +596,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l15:
-				position = pos
-				add(ruleabsoluteURL, position14)
+				if !p.bare {
+					position = pos
+					add(ruleabsoluteURL, position14)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -634,7 +622,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l17
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -669,7 +657,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position145_26_28, tokenIndex145_26_28 := pos, tokenIndex
 											{
 												position146_26_28 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -754,8 +742,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l20:
 					pos, tokenIndex = position20, tokenIndex20
 				}
-				position = pos
-				add(ruleopaque_URL, position18)
+				if !p.bare {
+					position = pos
+					add(ruleopaque_URL, position18)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -778,7 +768,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l21
 				}
 				pos = position
-				if buffer[pos] != rune(':') {
+				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(2, true)
 					}
@@ -793,8 +783,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l21
 				}
 				pos = position
-				position = pos
-				add(rulegeneric_URL, position22)
+				if !p.bare {
+					position = pos
+					add(rulegeneric_URL, position22)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -835,8 +827,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l25:
-				position = pos
-				add(rulerelativeURL, position24)
+				if !p.bare {
+					position = pos
+					add(rulerelativeURL, position24)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -855,7 +849,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position28, tokenIndex28 := pos, tokenIndex
 			{
 				position29 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(0, true)
 					}
@@ -866,7 +860,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l28
 				}
 				pos++
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(0, true)
 					}
@@ -915,7 +909,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position145_26_33, tokenIndex145_26_33 := pos, tokenIndex
 											{
 												position146_26_33 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -1000,8 +994,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l32:
 					pos, tokenIndex = position32, tokenIndex32
 				}
-				position = pos
-				add(rulenet_path, position29)
+				if !p.bare {
+					position = pos
+					add(rulenet_path, position29)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1020,7 +1016,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position33, tokenIndex33 := pos, tokenIndex
 			{
 				position34 := pos
-				if buffer[pos] != rune('/') {
+				if buffer[pos] != '/' {
 					if int(pos) == p.at {
 						p.note(0, true)
 					}
@@ -1035,8 +1031,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l33
 				}
 				pos = position
-				position = pos
-				add(ruleabs_path, position34)
+				if !p.bare {
+					position = pos
+					add(ruleabs_path, position34)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1067,7 +1065,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l38:
 				{
 					position39, tokenIndex39 := pos, tokenIndex
-					if buffer[pos] != rune('?') {
+					if buffer[pos] != '?' {
 						if int(pos) == p.at {
 							p.note(7, false)
 						}
@@ -1087,8 +1085,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position39, tokenIndex39
 				}
 			l40:
-				position = pos
-				add(rulerel_path, position36)
+				if !p.bare {
+					position = pos
+					add(rulerel_path, position36)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1175,8 +1175,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l44:
 					pos, tokenIndex = position44, tokenIndex44
 				}
-				position = pos
-				add(rulescheme, position42)
+				if !p.bare {
+					position = pos
+					add(rulescheme, position42)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1204,7 +1206,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						pos = position
 						{
 							position53, tokenIndex53 := pos, tokenIndex
-							if buffer[pos] != rune(':') {
+							if buffer[pos] != ':' {
 								if int(pos) == p.at {
 									p.note(2, true)
 								}
@@ -1224,7 +1226,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							pos, tokenIndex = position53, tokenIndex53
 						}
 					l54:
-						if buffer[pos] != rune('@') {
+						if buffer[pos] != '@' {
 							if int(pos) == p.at {
 								p.note(11, true)
 							}
@@ -1249,8 +1251,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position49, tokenIndex49
 				}
 			l50:
-				position = pos
-				add(rulesite, position48)
+				if !p.bare {
+					position = pos
+					add(rulesite, position48)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1283,7 +1287,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position145_18, tokenIndex145_18 := pos, tokenIndex
 									{
 										position146_18 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -1360,8 +1364,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l58:
 					pos, tokenIndex = position58, tokenIndex58
 				}
-				position = pos
-				add(ruleuser, position56)
+				if !p.bare {
+					position = pos
+					add(ruleuser, position56)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1394,7 +1400,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 									position145_20, tokenIndex145_20 := pos, tokenIndex
 									{
 										position146_20 := pos
-										if buffer[pos] != rune('%') {
+										if buffer[pos] != '%' {
 											if int(pos) == p.at {
 												p.note(4, true)
 											}
@@ -1471,8 +1477,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l63:
 					pos, tokenIndex = position63, tokenIndex63
 				}
-				position = pos
-				add(rulepassword, position61)
+				if !p.bare {
+					position = pos
+					add(rulepassword, position61)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1492,7 +1500,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				pos = position
 				{
 					position67, tokenIndex67 := pos, tokenIndex
-					if buffer[pos] != rune(':') {
+					if buffer[pos] != ':' {
 						if int(pos) == p.at {
 							p.note(2, true)
 						}
@@ -1512,8 +1520,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos, tokenIndex = position67, tokenIndex67
 				}
 			l68:
-				position = pos
-				add(rulehostport, position66)
+				if !p.bare {
+					position = pos
+					add(rulehostport, position66)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1547,8 +1557,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					pos = position
 				}
 			l71:
-				position = pos
-				add(rulehost, position70)
+				if !p.bare {
+					position = pos
+					add(rulehost, position70)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1602,7 +1614,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 							l81_22:
 								{
 									position82_22, tokenIndex82_22 := pos, tokenIndex
-									if buffer[pos] != rune('-') {
+									if buffer[pos] != '-' {
 										if int(pos) == p.at {
 											p.note(14, true)
 										}
@@ -1651,7 +1663,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						goto l76
 					}
 				lok22:
-					if buffer[pos] != rune('.') {
+					if buffer[pos] != '.' {
 						if int(pos) == p.at {
 							p.note(15, true)
 						}
@@ -1698,7 +1710,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 						l87_23:
 							{
 								position88_23, tokenIndex88_23 := pos, tokenIndex
-								if buffer[pos] != rune('-') {
+								if buffer[pos] != '-' {
 									if int(pos) == p.at {
 										p.note(14, true)
 									}
@@ -1747,8 +1759,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 					goto l73
 				}
 			lok23:
-				position = pos
-				add(rulehostname, position74)
+				if !p.bare {
+					position = pos
+					add(rulehostname, position74)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -1793,7 +1807,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l81:
 					{
 						position82, tokenIndex82 := pos, tokenIndex
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(14, true)
 							}
@@ -1877,7 +1891,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l87:
 					{
 						position88, tokenIndex88 := pos, tokenIndex
-						if buffer[pos] != rune('-') {
+						if buffer[pos] != '-' {
 							if int(pos) == p.at {
 								p.note(14, true)
 							}
@@ -1974,7 +1988,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l92:
 					pos, tokenIndex = position92, tokenIndex92
 				}
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(15, true)
 					}
@@ -2024,7 +2038,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l94:
 					pos, tokenIndex = position94, tokenIndex94
 				}
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(15, true)
 					}
@@ -2074,7 +2088,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l96:
 					pos, tokenIndex = position96, tokenIndex96
 				}
-				if buffer[pos] != rune('.') {
+				if buffer[pos] != '.' {
 					if int(pos) == p.at {
 						p.note(15, true)
 					}
@@ -2124,8 +2138,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l98:
 					pos, tokenIndex = position98, tokenIndex98
 				}
-				position = pos
-				add(rulehostnumber, position90)
+				if !p.bare {
+					position = pos
+					add(rulehostnumber, position90)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2166,8 +2182,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l102:
 					pos, tokenIndex = position102, tokenIndex102
 				}
-				position = pos
-				add(ruleport, position100)
+				if !p.bare {
+					position = pos
+					add(ruleport, position100)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2181,7 +2199,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				position104 := pos
 				{
 					position105, tokenIndex105 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2238,7 +2256,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l110:
 				{
 					position111, tokenIndex111 := pos, tokenIndex
-					if buffer[pos] != rune('/') {
+					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(0, true)
 						}
@@ -2257,8 +2275,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l111:
 					pos, tokenIndex = position111, tokenIndex111
 				}
-				position = pos
-				add(rulepath_segments, position109)
+				if !p.bare {
+					position = pos
+					add(rulepath_segments, position109)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2298,7 +2318,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position145_24_32, tokenIndex145_24_32 := pos, tokenIndex
 											{
 												position146_24_32 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -2386,7 +2406,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			l116:
 				{
 					position117, tokenIndex117 := pos, tokenIndex
-					if buffer[pos] != rune(';') {
+					if buffer[pos] != ';' {
 						if int(pos) == p.at {
 							p.note(18, true)
 						}
@@ -2441,7 +2461,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position145_24_29, tokenIndex145_24_29 := pos, tokenIndex
 											{
 												position146_24_29 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -2526,8 +2546,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l121:
 					pos, tokenIndex = position121, tokenIndex121
 				}
-				position = pos
-				add(ruleparam, position119)
+				if !p.bare {
+					position = pos
+					add(ruleparam, position119)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2556,7 +2578,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position145_24, tokenIndex145_24 := pos, tokenIndex
 								{
 									position146_24 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -2669,7 +2691,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position145_26_30, tokenIndex145_26_30 := pos, tokenIndex
 											{
 												position146_26_30 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -2754,8 +2776,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l128:
 					pos, tokenIndex = position128, tokenIndex128
 				}
-				position = pos
-				add(rulequery, position126)
+				if !p.bare {
+					position = pos
+					add(rulequery, position126)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2792,7 +2816,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 											position145_26_31, tokenIndex145_26_31 := pos, tokenIndex
 											{
 												position146_26_31 := pos
-												if buffer[pos] != rune('%') {
+												if buffer[pos] != '%' {
 													if int(pos) == p.at {
 														p.note(4, true)
 													}
@@ -2877,8 +2901,10 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 				l132:
 					pos, tokenIndex = position132, tokenIndex132
 				}
-				position = pos
-				add(rulefragment, position130)
+				if !p.bare {
+					position = pos
+					add(rulefragment, position130)
+				}
 			}
 			p.comp = comp
 			position = pos
@@ -2907,7 +2933,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 								position145_26, tokenIndex145_26 := pos, tokenIndex
 								{
 									position146_26 := pos
-									if buffer[pos] != rune('%') {
+									if buffer[pos] != '%' {
 										if int(pos) == p.at {
 											p.note(4, true)
 										}
@@ -3052,7 +3078,7 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			position145, tokenIndex145 := pos, tokenIndex
 			{
 				position146 := pos
-				if buffer[pos] != rune('%') {
+				if buffer[pos] != '%' {
 					if int(pos) == p.at {
 						p.note(4, true)
 					}
@@ -3347,12 +3373,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

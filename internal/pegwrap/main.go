@@ -9,9 +9,9 @@
 //   - its parse error names only the farthest rule that matched, not the farthest byte
 //     that was examined: every failing character test is made to record its position in
 //     Parser.far, which gives the offset of the first byte no alternative could accept;
-//   - Reset converts the input to a new []rune on every call: it is made to reuse the
-//     buffer, so a reused parser does not allocate per input, and to hold one element
-//     per byte, so that positions are byte offsets and a grammar's terminals are bytes;
+//   - Reset converts the input to a new []rune on every call: it is made to copy the
+//     input's bytes into a reused []byte, so a reused parser does not allocate per input,
+//     positions are byte offsets and a grammar's terminals are bytes (bytebuf.go);
 //   - -switch compiles a choice between characters into a switch that Go turns into a
 //     binary search: the cases that only consume their characters become one table
 //     lookup (classes.go);
@@ -103,7 +103,7 @@ func pegCode(rules []byte, pkg string) ([]byte, error) {
 	}
 	// peg compiles only the rules reachable from the first rule, and Run may start at
 	// any entry point, so the first rule names them all. It is never run itself.
-	src := "package " + pkg + "\n\ntype Parser Peg {\n\tfar int\n\tcomp, farComp uint32\n\tmatch func(rule int) bool\n\tbare bool\n\tat, look int\n\tdot bool\n\tseen, sure [4]uint64\n}\n\n" +
+	src := "package " + pkg + "\n\ntype Parser Peg {\n\tfar int\n\tcomp, farComp uint32\n\tmatch func(rule int) bool\n\tbare bool\n\tend int\n\tat, look int\n\tdot bool\n\tseen, sure [4]uint64\n}\n\n" +
 		"pegwrap_entries <- " + strings.Join(entries, " / ") + "\n\n" + string(rules)
 	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
 		return nil, err
@@ -143,9 +143,10 @@ type edit struct {
 var edits = []edit{
 	// Accepts runs without the syntax tree: a validator needs none, and recording a token
 	// was about a tenth of its time. No rule's path depends on add (it only appends to
-	// the tree and counts tokens), so the parse is the same.
-	{regexp.MustCompile(`(?m)^([ \t]*)add := func\(rule pegRule, begin uint32\) \{\n`),
-		"$0${1}\tif p.bare {\n${1}\t\treturn\n${1}\t}\n", 1},
+	// the tree and counts tokens), so the parse is the same. The test is at the call:
+	// add is a closure that Go does not inline, and calling it to return was a twentieth.
+	{regexp.MustCompile(`(?m)^([ \t]*)(add\(rule\w+, position\d+\))$`),
+		"${1}if !p.bare {\n${1}\t$2\n${1}}", -1},
 	// Run and Collect call p.match, which is p.parse without its error: p.parse returns
 	// a new *parseError (one allocation) for every input that does not match, and takes
 	// the rule through a variadic parameter.
@@ -164,39 +165,6 @@ $0`, 1},
 	// Record the position of every failing character test.
 	{regexp.MustCompile(`(?m)^([ \t]*)(if (?:buffer\[position\] != rune\(.*\)|c := buffer\[position\]; c < rune\(.*\) \|\| c > rune\(.*\)|!matchDot\(\)) \{)$`),
 		"$1$2\n$1\tif int(position) > p.far {\n$1\t\tp.far, p.farComp = int(position), p.comp\n$1\t}", -1},
-	// Reuse the buffer instead of allocating one per input, and fill it with the input's
-	// bytes, one element per byte, instead of decoding UTF-8: the grammars' terminals are
-	// bytes (ASCII characters, and rfc3987's UTF-8 sequences), so a position is a byte
-	// offset, an invalid UTF-8 byte is just a byte no rule accepts, and decoding was a
-	// fifth of the parse time.
-	{regexp.MustCompile(`(?m)^([ \t]*)p\.buffer = \[\]rune\(p\.Buffer\)\n\s*if len\(p\.buffer\) == 0 \|\| p\.buffer\[len\(p\.buffer\)-1\] != endSymbol \{\n\s*p\.buffer = append\(p\.buffer, endSymbol\)\n\s*\}\n`),
-		`${1}s := p.Buffer
-${1}n := len(s)
-${1}if p.at == n {
-${1}	n++ // Collect: the probe symbol follows s
-${1}}
-${1}if cap(p.buffer) <= n {
-${1}	p.buffer = make([]rune, n+1, 2*n+64)
-${1}}
-${1}b := p.buffer[:n+1]
-${1}// Eight bytes a step, from and into slices of known length: Go then checks no index
-${1}// in the loop, and the copy takes a third of the time of one checked byte a step.
-${1}d := b[:len(s)]
-${1}i := 0
-${1}for ; i+8 <= len(s); i += 8 {
-${1}	t, e := s[i:i+8], d[i:i+8]
-${1}	e[0], e[1], e[2], e[3] = rune(t[0]), rune(t[1]), rune(t[2]), rune(t[3])
-${1}	e[4], e[5], e[6], e[7] = rune(t[4]), rune(t[5]), rune(t[6]), rune(t[7])
-${1}}
-${1}for ; i < len(s); i++ {
-${1}	d[i] = rune(s[i])
-${1}}
-${1}if n > len(s) {
-${1}	b[len(s)] = probeSymbol
-${1}}
-${1}b[n] = endSymbol
-${1}p.buffer = b
-`, 1},
 }
 
 // directive reads the grammar's "# pegwrap: KEY NAME..." lines:
@@ -260,8 +228,11 @@ func rewrite(code []byte, grammarPath, pkg string, tokens []string) ([]byte, err
 	if code, err = localPosition(code); err != nil {
 		return nil, err
 	}
+	if code, err = byteBuffer(code); err != nil {
+		return nil, err
+	}
 	if code, err = format.Source(code); err != nil {
-		return nil, fmt.Errorf("local position does not format: %w", err)
+		return nil, fmt.Errorf("local position and byte buffer do not format: %w", err)
 	}
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "// Code generated by internal/pegwrap with github.com/pointlander/peg v1.0.1 from %s. DO NOT EDIT.\n\n", grammarPath)
@@ -387,12 +358,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 	return dst
 }
 
-// probeSymbol is the element Collect puts after its prefix: no character test accepts
-// it (they test bytes), matchDot does (it is not endSymbol).
-const probeSymbol = 0x100
+// filler is the byte that Reset puts at the end of the input, and at Collect's probe
+// just before it: no character test accepts it (internal/pegwrap/bytebuf.go checks),
+// and matchDot compares the position with end instead of reading it.
+const filler = 0
 
-// Collect parses prefix followed by a probe symbol that no character test accepts, with
-// the rule numbered rule, and reports what tells a byte c apart from the probe at
+// Collect parses prefix followed by a probe that no character test accepts and matchDot
+// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
 // position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
 // test, table or switch that ran there treats otherwise than the probe; sure those of
 // them whose first such point consumes the byte outside any lookahead (so the parser

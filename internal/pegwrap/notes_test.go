@@ -25,11 +25,11 @@ func TestNoteTests(t *testing.T) {
 	}
 	// 'b' and 'c' are in an optional part (sure), 'd' in the predicate's block (not).
 	for _, c := range []string{"b", "c", "e"} {
-		if !noteBefore(got, "rune('"+c+"')", "true") {
+		if !noteBefore(got, "'"+c+"'", "true") {
 			t.Errorf("the test of %q is not a sure note", c)
 		}
 	}
-	if !noteBefore(got, "rune('d')", "false") {
+	if !noteBefore(got, "'d'", "false") {
 		t.Error("the test of 'd', before a predicate, is a sure note")
 	}
 }
@@ -37,7 +37,7 @@ func TestNoteTests(t *testing.T) {
 // noteBefore reports whether the first failing test of code that names lit records a
 // note whose sure argument is sure.
 func noteBefore(code, lit, sure string) bool {
-	i := strings.Index(code, "buffer[pos] != "+lit+" {") // localPosition's name
+	i := strings.Index(code, "buffer[pos] != "+lit+" {") // as localPosition and byteBuffer write it
 	if i < 0 {
 		return false
 	}

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"regexp"
+	"strconv"
+)
+
+// byteBuffer makes the parser read the input's bytes where peg reads runes: Reset copies
+// the string into a reused []byte (one memmove) instead of widening each byte into a
+// rune, a tenth of an rfc3986 validation. It runs last; the passes before it read the
+// tests as peg writes them (buffer[position] != rune('x'), != endSymbol).
+//
+// peg marks the end of the input with endSymbol, a rune outside the byte range, and
+// Collect put a probe symbol (0x100) at its position: no character test accepts either,
+// and matchDot tells them apart. A byte buffer has no value outside the byte range, so
+// both positions hold the byte filler (0), and matchDot compares the position with the
+// end instead of reading the byte. That is exact if no character test accepts filler:
+// the noteMask sets that notes.go computed hold every byte that some test, table or
+// switch treats otherwise than the probe, and none may hold it. An input byte 0 is then
+// read as before: no test accepts it and matchDot consumes it.
+func byteBuffer(code []byte) ([]byte, error) {
+	if err := fillerUnaccepted(code); err != nil {
+		return nil, err
+	}
+	for _, e := range byteEdits {
+		n := len(e.re.FindAllIndex(code, -1))
+		if (e.want < 0 && n == 0) || (e.want >= 0 && n != e.want) {
+			return nil, fmt.Errorf("byte buffer: %q matched %d times", e.re.String(), n)
+		}
+		code = e.re.ReplaceAll(code, []byte(e.repl))
+	}
+	return code, nil
+}
+
+var byteEdits = []edit{
+	// The Parser's field and Init's variable.
+	{regexp.MustCompile(`(?m)^(\t+buffer\s+)\[\]rune$`), "${1}[]byte", 2},
+	{regexp.MustCompile(`func translatePositions\(buffer \[\]rune,`), "func translatePositions(buffer []byte,", 1},
+	// Reset: reuse the buffer instead of allocating one per input. Positions were byte
+	// offsets already (peg's Reset decoded UTF-8; pegwrap's stored a rune per byte).
+	{regexp.MustCompile(`(?m)^([ \t]*)p\.buffer = \[\]rune\(p\.Buffer\)\n\s*if len\(p\.buffer\) == 0 \|\| p\.buffer\[len\(p\.buffer\)-1\] != endSymbol \{\n\s*p\.buffer = append\(p\.buffer, endSymbol\)\n\s*\}\n`),
+		`${1}s := p.Buffer
+${1}n := len(s)
+${1}if p.at == n {
+${1}	n++ // Collect: the probe's position follows s
+${1}}
+${1}if cap(p.buffer) <= n {
+${1}	p.buffer = make([]byte, n+1, 2*n+64)
+${1}}
+${1}b := p.buffer[:n+1]
+${1}copy(b, s)
+${1}b[len(s)], b[n] = filler, filler
+${1}p.buffer, p.end = b, n
+`, 1},
+	// matchDot: the end is a position, not a symbol.
+	{regexp.MustCompile(`(?m)^(\s*)if buffer\[position\] != endSymbol \{$`), "${1}if int(position) < p.end {", 1},
+	// The characters of tests become byte constants (one above 0xff would not compile).
+	{regexp.MustCompile(`rune\(('(?:[^'\\]|\\[^']+)')\)`), "$1", -1},
+}
+
+// fillerUnaccepted reports an error if some noted byte set holds filler.
+func fillerUnaccepted(code []byte) error {
+	f, err := parser.ParseFile(token.NewFileSet(), "parser.go", code, 0)
+	if err != nil {
+		return fmt.Errorf("byte buffer: code does not parse: %w", err)
+	}
+	found := false
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.VAR {
+			continue
+		}
+		for _, s := range g.Specs {
+			v := s.(*ast.ValueSpec)
+			if len(v.Names) != 1 || v.Names[0].Name != "noteMask" || len(v.Values) != 1 {
+				continue
+			}
+			found = true
+			lit, ok := v.Values[0].(*ast.CompositeLit)
+			if !ok {
+				return fmt.Errorf("byte buffer: noteMask is not a composite literal")
+			}
+			for k, m := range lit.Elts {
+				set, ok := m.(*ast.CompositeLit)
+				if !ok || len(set.Elts) != 4 {
+					return fmt.Errorf("byte buffer: noteMask[%d] is not four words", k)
+				}
+				w, ok := set.Elts[filler>>6].(*ast.BasicLit)
+				if !ok {
+					return fmt.Errorf("byte buffer: noteMask[%d] is not literal", k)
+				}
+				v, err := strconv.ParseUint(w.Value, 0, 64)
+				if err != nil {
+					return fmt.Errorf("byte buffer: noteMask[%d]: %w", k, err)
+				}
+				if v&(1<<(filler&63)) != 0 {
+					return fmt.Errorf("byte buffer: a character test accepts byte %#x, the filler of the end and the probe", filler)
+				}
+			}
+		}
+	}
+	if !found {
+		return fmt.Errorf("byte buffer: no noteMask")
+	}
+	return nil
+}
+
+// filler is the byte at the end of the buffer and at Collect's probe (the api declares
+// it for the generated code too).
+const filler = 0
