@@ -277,14 +277,16 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far           int
-	comp, farComp uint32
-	match         func(rule int) bool
-	bare          bool
-	end           int
-	at, look      int
-	dot           bool
-	seen, sure    [4]uint64
+	far                  int
+	comp, farComp        uint32
+	match                func(rule int) bool
+	bare                 bool
+	end                  int
+	position, tokenIndex uint32
+	max                  token32
+	at, look             int
+	dot                  bool
+	seen, sure           [4]uint64
 
 	Buffer string
 	buffer []byte
@@ -395,11 +397,6 @@ func Size(size int) func(*Parser) error {
 	}
 }
 func (p *Parser) Init(options ...func(*Parser) error) error {
-	var (
-		max                  token32
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -407,8 +404,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
-		position, tokenIndex = 0, 0
+		p.max = token32{}
+		p.position, p.tokenIndex = 0, 0
 
 		s := p.Buffer
 		n := len(s)
@@ -422,17 +419,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		copy(b, s)
 		b[len(s)], b[n] = filler, filler
 		p.buffer, p.end = b, n
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.match = func(rule int) bool {
 		matches := p.rules[rule]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 		}
 		return matches
 	}
@@ -442,31 +436,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 			return nil
 		}
-		return &parseError{p, max}
-	}
-
-	add := func(rule pegRule, begin uint32) {
-		tree.Add(rule, begin, position, tokenIndex)
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{rule, begin, position}
-		}
-	}
-
-	matchDot := func() bool {
-		if int(position) < p.end {
-			if int(position) == p.at {
-				p.dot = true
-			}
-			position++
-			return true
-		}
-		return false
+		return &parseError{p, p.max}
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -488,7789 +462,147 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	_rules = [...]func() bool{
 		nil,
 		/* 0 pegwrap_entries <- <(url_strict / url / genericurl / otherurl / ftpurl / newsurl / ((&('p') prosperourl) | (&('f') fileurl) | (&('m') mailtourl) | (&('w') waisurl) | (&('g') gopherurl) | (&('t') telneturl) | (&('n') nntpurl) | (&('h') httpurl) | (&('/') ip_schemepart)))> */
-		func() bool {
-			pos := position
-			position0, tokenIndex0 := pos, tokenIndex
-			{
-				position1 := pos
-				{
-					position2, tokenIndex2 := pos, tokenIndex
-					{ // url_strict
-						position10_45, tokenIndex10_45 := pos, tokenIndex
-						{
-							position11_45 := pos
-							{
-								position12_45, tokenIndex12_45 := pos, tokenIndex
-								if position = pos; !_rules[rulehttpurl]() {
-									goto l13_45
-								}
-								pos = position
-								goto l12_45
-							l13_45:
-								pos, tokenIndex = position12_45, tokenIndex12_45
-								if position = pos; !_rules[ruleftpurl]() {
-									goto l14_45
-								}
-								pos = position
-								goto l12_45
-							l14_45:
-								pos, tokenIndex = position12_45, tokenIndex12_45
-								if position = pos; !_rules[rulenewsurl]() {
-									goto l15_45
-								}
-								pos = position
-								goto l12_45
-							l15_45:
-								pos, tokenIndex = position12_45, tokenIndex12_45
-								if position = pos; !_rules[rulenntpurl]() {
-									goto l16_45
-								}
-								pos = position
-								goto l12_45
-							l16_45:
-								pos, tokenIndex = position12_45, tokenIndex12_45
-								if position = pos; !_rules[ruletelneturl]() {
-									goto l17_45
-								}
-								pos = position
-								goto l12_45
-							l17_45:
-								pos, tokenIndex = position12_45, tokenIndex12_45
-								if position = pos; !_rules[rulegopherurl]() {
-									goto l18_45
-								}
-								pos = position
-								goto l12_45
-							l18_45:
-								pos, tokenIndex = position12_45, tokenIndex12_45
-								if position = pos; !_rules[rulewaisurl]() {
-									goto l19_45
-								}
-								pos = position
-								goto l12_45
-							l19_45:
-								pos, tokenIndex = position12_45, tokenIndex12_45
-								if position = pos; !_rules[rulemailtourl]() {
-									goto l20_45
-								}
-								pos = position
-								goto l12_45
-							l20_45:
-								pos, tokenIndex = position12_45, tokenIndex12_45
-								if position = pos; !_rules[rulefileurl]() {
-									goto l21_45
-								}
-								pos = position
-								goto l12_45
-							l21_45:
-								pos, tokenIndex = position12_45, tokenIndex12_45
-								if position = pos; !_rules[ruleprosperourl]() {
-									goto l22_45
-								}
-								pos = position
-								goto l12_45
-							l22_45:
-								pos, tokenIndex = position12_45, tokenIndex12_45
-								{
-									position23_45, tokenIndex23_45 := pos, tokenIndex
-									if position = pos; !p.peek(_rules[ruledefined_scheme]) {
-										goto l23_45
-									}
-									pos = position
-									goto l10_45
-								l23_45:
-									pos, tokenIndex = position23_45, tokenIndex23_45
-								}
-								if position = pos; !_rules[ruleotherurl]() {
-									goto l10_45
-								}
-								pos = position
-							}
-						l12_45:
-							_ = position11_45
-						}
-						goto lok45
-					l10_45:
-						pos, tokenIndex = position10_45, tokenIndex10_45
-						goto l3
-					}
-				lok45:
-					goto l2
-				l3:
-					pos, tokenIndex = position2, tokenIndex2
-					{ // url
-						position33_46, tokenIndex33_46 := pos, tokenIndex
-						{
-							position34_46 := pos
-							{
-								position35_46, tokenIndex35_46 := pos, tokenIndex
-								if position = pos; !_rules[rulehttpurl]() {
-									goto l36_46
-								}
-								pos = position
-								goto l35_46
-							l36_46:
-								pos, tokenIndex = position35_46, tokenIndex35_46
-								if position = pos; !_rules[ruleftpurl]() {
-									goto l37_46
-								}
-								pos = position
-								goto l35_46
-							l37_46:
-								pos, tokenIndex = position35_46, tokenIndex35_46
-								if position = pos; !_rules[rulenewsurl]() {
-									goto l38_46
-								}
-								pos = position
-								goto l35_46
-							l38_46:
-								pos, tokenIndex = position35_46, tokenIndex35_46
-								if position = pos; !_rules[rulenntpurl]() {
-									goto l39_46
-								}
-								pos = position
-								goto l35_46
-							l39_46:
-								pos, tokenIndex = position35_46, tokenIndex35_46
-								if position = pos; !_rules[ruletelneturl]() {
-									goto l40_46
-								}
-								pos = position
-								goto l35_46
-							l40_46:
-								pos, tokenIndex = position35_46, tokenIndex35_46
-								if position = pos; !_rules[rulegopherurl]() {
-									goto l41_46
-								}
-								pos = position
-								goto l35_46
-							l41_46:
-								pos, tokenIndex = position35_46, tokenIndex35_46
-								if position = pos; !_rules[rulewaisurl]() {
-									goto l42_46
-								}
-								pos = position
-								goto l35_46
-							l42_46:
-								pos, tokenIndex = position35_46, tokenIndex35_46
-								if position = pos; !_rules[rulemailtourl]() {
-									goto l43_46
-								}
-								pos = position
-								goto l35_46
-							l43_46:
-								pos, tokenIndex = position35_46, tokenIndex35_46
-								if position = pos; !_rules[rulefileurl]() {
-									goto l44_46
-								}
-								pos = position
-								goto l35_46
-							l44_46:
-								pos, tokenIndex = position35_46, tokenIndex35_46
-								if position = pos; !_rules[ruleprosperourl]() {
-									goto l45_46
-								}
-								pos = position
-								goto l35_46
-							l45_46:
-								pos, tokenIndex = position35_46, tokenIndex35_46
-								if position = pos; !_rules[ruleotherurl]() {
-									goto l33_46
-								}
-								pos = position
-							}
-						l35_46:
-							_ = position34_46
-						}
-						goto lok46
-					l33_46:
-						pos, tokenIndex = position33_46, tokenIndex33_46
-						goto l4
-					}
-				lok46:
-					goto l2
-				l4:
-					pos, tokenIndex = position2, tokenIndex2
-					if position = pos; !_rules[rulegenericurl]() {
-						goto l5
-					}
-					pos = position
-					goto l2
-				l5:
-					pos, tokenIndex = position2, tokenIndex2
-					if position = pos; !_rules[ruleotherurl]() {
-						goto l6
-					}
-					pos = position
-					goto l2
-				l6:
-					pos, tokenIndex = position2, tokenIndex2
-					if position = pos; !_rules[ruleftpurl]() {
-						goto l7
-					}
-					pos = position
-					goto l2
-				l7:
-					pos, tokenIndex = position2, tokenIndex2
-					if position = pos; !_rules[rulenewsurl]() {
-						goto l8
-					}
-					pos = position
-					goto l2
-				l8:
-					pos, tokenIndex = position2, tokenIndex2
-					{
-						if int(pos) == p.at {
-							p.note(0, false)
-						}
-						switch buffer[pos] {
-						case 'p':
-							if position = pos; !_rules[ruleprosperourl]() {
-								goto l0
-							}
-							pos = position
-						case 'f':
-							if position = pos; !_rules[rulefileurl]() {
-								goto l0
-							}
-							pos = position
-						case 'm':
-							if position = pos; !_rules[rulemailtourl]() {
-								goto l0
-							}
-							pos = position
-						case 'w':
-							if position = pos; !_rules[rulewaisurl]() {
-								goto l0
-							}
-							pos = position
-						case 'g':
-							if position = pos; !_rules[rulegopherurl]() {
-								goto l0
-							}
-							pos = position
-						case 't':
-							if position = pos; !_rules[ruletelneturl]() {
-								goto l0
-							}
-							pos = position
-						case 'n':
-							if position = pos; !_rules[rulenntpurl]() {
-								goto l0
-							}
-							pos = position
-						case 'h':
-							if position = pos; !_rules[rulehttpurl]() {
-								goto l0
-							}
-							pos = position
-						default:
-							if position = pos; !_rules[ruleip_schemepart]() {
-								goto l0
-							}
-							pos = position
-						}
-					}
-
-				}
-			l2:
-				_ = position1
-			}
-			position = pos
-			return true
-		l0:
-			pos, tokenIndex = position0, tokenIndex0
-			position = pos
-			return false
-		},
+		p.rpegwrap_entries,
 		/* 1 url_strict <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / (!defined_scheme otherurl))> */
-		func() bool {
-			pos := position
-			position10, tokenIndex10 := pos, tokenIndex
-			{
-				position11 := pos
-				{
-					position12, tokenIndex12 := pos, tokenIndex
-					if position = pos; !_rules[rulehttpurl]() {
-						goto l13
-					}
-					pos = position
-					goto l12
-				l13:
-					pos, tokenIndex = position12, tokenIndex12
-					if position = pos; !_rules[ruleftpurl]() {
-						goto l14
-					}
-					pos = position
-					goto l12
-				l14:
-					pos, tokenIndex = position12, tokenIndex12
-					if position = pos; !_rules[rulenewsurl]() {
-						goto l15
-					}
-					pos = position
-					goto l12
-				l15:
-					pos, tokenIndex = position12, tokenIndex12
-					if position = pos; !_rules[rulenntpurl]() {
-						goto l16
-					}
-					pos = position
-					goto l12
-				l16:
-					pos, tokenIndex = position12, tokenIndex12
-					if position = pos; !_rules[ruletelneturl]() {
-						goto l17
-					}
-					pos = position
-					goto l12
-				l17:
-					pos, tokenIndex = position12, tokenIndex12
-					if position = pos; !_rules[rulegopherurl]() {
-						goto l18
-					}
-					pos = position
-					goto l12
-				l18:
-					pos, tokenIndex = position12, tokenIndex12
-					if position = pos; !_rules[rulewaisurl]() {
-						goto l19
-					}
-					pos = position
-					goto l12
-				l19:
-					pos, tokenIndex = position12, tokenIndex12
-					if position = pos; !_rules[rulemailtourl]() {
-						goto l20
-					}
-					pos = position
-					goto l12
-				l20:
-					pos, tokenIndex = position12, tokenIndex12
-					if position = pos; !_rules[rulefileurl]() {
-						goto l21
-					}
-					pos = position
-					goto l12
-				l21:
-					pos, tokenIndex = position12, tokenIndex12
-					if position = pos; !_rules[ruleprosperourl]() {
-						goto l22
-					}
-					pos = position
-					goto l12
-				l22:
-					pos, tokenIndex = position12, tokenIndex12
-					{
-						position23, tokenIndex23 := pos, tokenIndex
-						if position = pos; !p.peek(_rules[ruledefined_scheme]) {
-							goto l23
-						}
-						pos = position
-						goto l10
-					l23:
-						pos, tokenIndex = position23, tokenIndex23
-					}
-					if position = pos; !_rules[ruleotherurl]() {
-						goto l10
-					}
-					pos = position
-				}
-			l12:
-				_ = position11
-			}
-			position = pos
-			return true
-		l10:
-			pos, tokenIndex = position10, tokenIndex10
-			position = pos
-			return false
-		},
+		p.rurl_strict,
 		/* 2 defined_scheme <- <((('f' 't' 'p') / ('n' 'e' 'w' 's') / ((&('p') ('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')) | (&('f') ('f' 'i' 'l' 'e')) | (&('m') ('m' 'a' 'i' 'l' 't' 'o')) | (&('w') ('w' 'a' 'i' 's')) | (&('g') ('g' 'o' 'p' 'h' 'e' 'r')) | (&('t') ('t' 'e' 'l' 'n' 'e' 't')) | (&('n') ('n' 'n' 't' 'p')) | (&('h') ('h' 't' 't' 'p')))) ':')> */
-		func() bool {
-			pos := position
-			position24, tokenIndex24 := pos, tokenIndex
-			{
-				position25 := pos
-				{
-					position26, tokenIndex26 := pos, tokenIndex
-					if buffer[pos] != 'f' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l27
-					}
-					pos++
-					if buffer[pos] != 't' {
-						if int(pos) == p.at {
-							p.note(2, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l27
-					}
-					pos++
-					if buffer[pos] != 'p' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l27
-					}
-					pos++
-					goto l26
-				l27:
-					pos, tokenIndex = position26, tokenIndex26
-					if buffer[pos] != 'n' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l28
-					}
-					pos++
-					if buffer[pos] != 'e' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l28
-					}
-					pos++
-					if buffer[pos] != 'w' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l28
-					}
-					pos++
-					if buffer[pos] != 's' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l28
-					}
-					pos++
-					goto l26
-				l28:
-					pos, tokenIndex = position26, tokenIndex26
-					{
-						if int(pos) == p.at {
-							p.note(8, false)
-						}
-						switch buffer[pos] {
-						case 'p':
-							if buffer[pos] != 'p' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'r' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'o' {
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 's' {
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'p' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'e' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'r' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'o' {
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-						case 'f':
-							if buffer[pos] != 'f' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'i' {
-								if int(pos) == p.at {
-									p.note(11, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'l' {
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'e' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-						case 'm':
-							if buffer[pos] != 'm' {
-								if int(pos) == p.at {
-									p.note(13, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'a' {
-								if int(pos) == p.at {
-									p.note(14, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'i' {
-								if int(pos) == p.at {
-									p.note(11, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'l' {
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 't' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'o' {
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-						case 'w':
-							if buffer[pos] != 'w' {
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'a' {
-								if int(pos) == p.at {
-									p.note(14, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'i' {
-								if int(pos) == p.at {
-									p.note(11, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 's' {
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-						case 'g':
-							if buffer[pos] != 'g' {
-								if int(pos) == p.at {
-									p.note(15, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'o' {
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'p' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'h' {
-								if int(pos) == p.at {
-									p.note(16, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'e' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'r' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-						case 't':
-							if buffer[pos] != 't' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'e' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'l' {
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'n' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'e' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 't' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-						case 'n':
-							if buffer[pos] != 'n' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'n' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 't' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'p' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-						default:
-							if buffer[pos] != 'h' {
-								if int(pos) == p.at {
-									p.note(16, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 't' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 't' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-							if buffer[pos] != 'p' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l24
-							}
-							pos++
-						}
-					}
-
-				}
-			l26:
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l24
-				}
-				pos++
-				_ = position25
-			}
-			position = pos
-			return true
-		l24:
-			pos, tokenIndex = position24, tokenIndex24
-			position = pos
-			return false
-		},
+		p.rdefined_scheme,
 		/* 3 genericurl <- <(scheme ':' schemepart !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulegenericurl)
-			position30, tokenIndex30 := pos, tokenIndex
-			{
-				position31 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l30
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l30
-				}
-				pos++
-				if position = pos; !_rules[ruleschemepart]() {
-					goto l30
-				}
-				pos = position
-				{
-					position32, tokenIndex32 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l32
-					}
-					pos = position
-					goto l30
-				l32:
-					pos, tokenIndex = position32, tokenIndex32
-				}
-				if !p.bare {
-					position = pos
-					add(rulegenericurl, position31)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l30:
-			pos, tokenIndex = position30, tokenIndex30
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rgenericurl,
 		/* 4 url <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / otherurl)> */
-		func() bool {
-			pos := position
-			position33, tokenIndex33 := pos, tokenIndex
-			{
-				position34 := pos
-				{
-					position35, tokenIndex35 := pos, tokenIndex
-					if position = pos; !_rules[rulehttpurl]() {
-						goto l36
-					}
-					pos = position
-					goto l35
-				l36:
-					pos, tokenIndex = position35, tokenIndex35
-					if position = pos; !_rules[ruleftpurl]() {
-						goto l37
-					}
-					pos = position
-					goto l35
-				l37:
-					pos, tokenIndex = position35, tokenIndex35
-					if position = pos; !_rules[rulenewsurl]() {
-						goto l38
-					}
-					pos = position
-					goto l35
-				l38:
-					pos, tokenIndex = position35, tokenIndex35
-					if position = pos; !_rules[rulenntpurl]() {
-						goto l39
-					}
-					pos = position
-					goto l35
-				l39:
-					pos, tokenIndex = position35, tokenIndex35
-					if position = pos; !_rules[ruletelneturl]() {
-						goto l40
-					}
-					pos = position
-					goto l35
-				l40:
-					pos, tokenIndex = position35, tokenIndex35
-					if position = pos; !_rules[rulegopherurl]() {
-						goto l41
-					}
-					pos = position
-					goto l35
-				l41:
-					pos, tokenIndex = position35, tokenIndex35
-					if position = pos; !_rules[rulewaisurl]() {
-						goto l42
-					}
-					pos = position
-					goto l35
-				l42:
-					pos, tokenIndex = position35, tokenIndex35
-					if position = pos; !_rules[rulemailtourl]() {
-						goto l43
-					}
-					pos = position
-					goto l35
-				l43:
-					pos, tokenIndex = position35, tokenIndex35
-					if position = pos; !_rules[rulefileurl]() {
-						goto l44
-					}
-					pos = position
-					goto l35
-				l44:
-					pos, tokenIndex = position35, tokenIndex35
-					if position = pos; !_rules[ruleprosperourl]() {
-						goto l45
-					}
-					pos = position
-					goto l35
-				l45:
-					pos, tokenIndex = position35, tokenIndex35
-					if position = pos; !_rules[ruleotherurl]() {
-						goto l33
-					}
-					pos = position
-				}
-			l35:
-				_ = position34
-			}
-			position = pos
-			return true
-		l33:
-			pos, tokenIndex = position33, tokenIndex33
-			position = pos
-			return false
-		},
+		p.rurl,
 		/* 5 otherurl <- <genericurl> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleotherurl)
-			position46, tokenIndex46 := pos, tokenIndex
-			{
-				position47 := pos
-				if position = pos; !_rules[rulegenericurl]() {
-					goto l46
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleotherurl, position47)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l46:
-			pos, tokenIndex = position46, tokenIndex46
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rotherurl,
 		/* 6 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') lowalpha))+> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme)
-			position48, tokenIndex48 := pos, tokenIndex
-			{
-				position49 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(18, true)
-						}
-
-						{ // lowalpha
-							if int(pos) == p.at {
-								p.note(19, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-								goto l279_9
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l48
-						l279_9:
-							pos++
-							goto lok9
-						}
-					lok9:
-					}
-				}
-
-			l50:
-				{
-					position51, tokenIndex51 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(18, true)
-							}
-
-							{ // lowalpha
-								if int(pos) == p.at {
-									p.note(19, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l279_10
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l51
-							l279_10:
-								pos++
-								goto lok10
-							}
-						lok10:
-						}
-					}
-
-					goto l50
-				l51:
-					pos, tokenIndex = position51, tokenIndex51
-				}
-				if !p.bare {
-					position = pos
-					add(rulescheme, position49)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l48:
-			pos, tokenIndex = position48, tokenIndex48
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme,
 		/* 7 schemepart <- <(ip_schemepart / xchar*)> */
-		func() bool {
-			pos := position
-			{
-				position55 := pos
-				{
-					position56, tokenIndex56 := pos, tokenIndex
-					if position = pos; !_rules[ruleip_schemepart]() {
-						goto l57
-					}
-					pos = position
-					goto l56
-				l57:
-					pos, tokenIndex = position56, tokenIndex56
-				l58:
-					{
-						position59, tokenIndex59 := pos, tokenIndex
-						{ // xchar
-							position312_44, tokenIndex312_44 := pos, tokenIndex
-							{
-								position313_44 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(20, true)
-										}
-
-										if int(pos) == p.at {
-											p.note(21, false)
-										}
-										switch buffer[pos] {
-										case '%':
-											{ // escape
-												position303_5_44, tokenIndex303_5_44 := pos, tokenIndex
-												{
-													position304_5_44 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(21, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l303_5_44
-													}
-													pos++
-													{ // hex
-														if int(pos) == p.at {
-															p.note(22, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l300_1_5_44
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l303_5_44
-													l300_1_5_44:
-														pos++
-														goto lok1_5_44
-													}
-												lok1_5_44:
-													{ // hex
-														if int(pos) == p.at {
-															p.note(22, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l300_2_5_44
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l303_5_44
-													l300_2_5_44:
-														pos++
-														goto lok2_5_44
-													}
-												lok2_5_44:
-													_ = position304_5_44
-												}
-												goto lok5_44
-											l303_5_44:
-												pos, tokenIndex = position303_5_44, tokenIndex303_5_44
-												goto l312_44
-											}
-										lok5_44:
-											;
-										default:
-											{ // unreserved
-												if int(pos) == p.at {
-													p.note(23, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l305_6_44
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												if int(pos) == p.at {
-													p.note(24, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-													goto l305_6_44
-												}
-												goto l312_44
-											l305_6_44:
-												pos++
-												goto lok6_44
-											}
-										lok6_44:
-										}
-									}
-								}
-
-								_ = position313_44
-							}
-							goto lok44
-						l312_44:
-							pos, tokenIndex = position312_44, tokenIndex312_44
-							goto l59
-						}
-					lok44:
-						goto l58
-					l59:
-						pos, tokenIndex = position59, tokenIndex59
-					}
-				}
-			l56:
-				_ = position55
-			}
-			position = pos
-			return true
-		},
+		p.rschemepart,
 		/* 8 ip_schemepart <- <('/' '/' login ('/' urlpath)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleip_schemepart)
-			position60, tokenIndex60 := pos, tokenIndex
-			{
-				position61 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l60
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l60
-				}
-				pos++
-				if position = pos; !_rules[rulelogin]() {
-					goto l60
-				}
-				pos = position
-				{
-					position62, tokenIndex62 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l62
-					}
-					pos++
-					if position = pos; !_rules[ruleurlpath]() {
-						goto l62
-					}
-					pos = position
-					goto l63
-				l62:
-					pos, tokenIndex = position62, tokenIndex62
-				}
-			l63:
-				{
-					position64, tokenIndex64 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l64
-					}
-					pos = position
-					goto l60
-				l64:
-					pos, tokenIndex = position64, tokenIndex64
-				}
-				if !p.bare {
-					position = pos
-					add(ruleip_schemepart, position61)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l60:
-			pos, tokenIndex = position60, tokenIndex60
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rip_schemepart,
 		/* 9 login <- <((user (':' password)? '@')? hostport)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulelogin)
-			position65, tokenIndex65 := pos, tokenIndex
-			{
-				position66 := pos
-				{
-					position67, tokenIndex67 := pos, tokenIndex
-					if position = pos; !_rules[ruleuser]() {
-						goto l67
-					}
-					pos = position
-					{
-						position69, tokenIndex69 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(17, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l69
-						}
-						pos++
-						if position = pos; !_rules[rulepassword]() {
-							goto l69
-						}
-						pos = position
-						goto l70
-					l69:
-						pos, tokenIndex = position69, tokenIndex69
-					}
-				l70:
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(26, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l67
-					}
-					pos++
-					goto l68
-				l67:
-					pos, tokenIndex = position67, tokenIndex67
-				}
-			l68:
-				if position = pos; !_rules[rulehostport]() {
-					goto l65
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(rulelogin, position66)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l65:
-			pos, tokenIndex = position65, tokenIndex65
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rlogin,
 		/* 10 hostport <- <(host (':' port)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostport)
-			position71, tokenIndex71 := pos, tokenIndex
-			{
-				position72 := pos
-				if position = pos; !_rules[rulehost]() {
-					goto l71
-				}
-				pos = position
-				{
-					position73, tokenIndex73 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(17, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l73
-					}
-					pos++
-					if position = pos; !_rules[ruleport]() {
-						goto l73
-					}
-					pos = position
-					goto l74
-				l73:
-					pos, tokenIndex = position73, tokenIndex73
-				}
-			l74:
-				if !p.bare {
-					position = pos
-					add(rulehostport, position72)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l71:
-			pos, tokenIndex = position71, tokenIndex71
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostport,
 		/* 11 host <- <(hostname / hostnumber)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehost)
-			position75, tokenIndex75 := pos, tokenIndex
-			{
-				position76 := pos
-				{
-					position77, tokenIndex77 := pos, tokenIndex
-					if position = pos; !_rules[rulehostname]() {
-						goto l78
-					}
-					pos = position
-					goto l77
-				l78:
-					pos, tokenIndex = position77, tokenIndex77
-					if position = pos; !_rules[rulehostnumber]() {
-						goto l75
-					}
-					pos = position
-				}
-			l77:
-				if !p.bare {
-					position = pos
-					add(rulehost, position76)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l75:
-			pos, tokenIndex = position75, tokenIndex75
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhost,
 		/* 12 hostname <- <((domainlabel '.')* toplabel)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostname)
-			position79, tokenIndex79 := pos, tokenIndex
-			{
-				position80 := pos
-			l81:
-				{
-					position82, tokenIndex82 := pos, tokenIndex
-					{ // domainlabel
-						position83_39, tokenIndex83_39 := pos, tokenIndex
-						{
-							position84_39 := pos
-							{ // alphadigit
-								if int(pos) == p.at {
-									p.note(19, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l95_11_39
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(27, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									goto l95_11_39
-								}
-								goto l83_39
-							l95_11_39:
-								pos++
-								goto lok11_39
-							}
-						lok11_39:
-						l85_39:
-							{
-								position86_39, tokenIndex86_39 := pos, tokenIndex
-							l87_39:
-								{
-									position88_39, tokenIndex88_39 := pos, tokenIndex
-									if buffer[pos] != '-' {
-										if int(pos) == p.at {
-											p.note(28, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l88_39
-									}
-									pos++
-									goto l87_39
-								l88_39:
-									pos, tokenIndex = position88_39, tokenIndex88_39
-								}
-								{ // alphadigit
-									if int(pos) == p.at {
-										p.note(19, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-										goto l95_12_39
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(27, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-										goto l95_12_39
-									}
-									goto l86_39
-								l95_12_39:
-									pos++
-									goto lok12_39
-								}
-							lok12_39:
-								goto l85_39
-							l86_39:
-								pos, tokenIndex = position86_39, tokenIndex86_39
-							}
-							_ = position84_39
-						}
-						goto lok39
-					l83_39:
-						pos, tokenIndex = position83_39, tokenIndex83_39
-						goto l82
-					}
-				lok39:
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(29, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l82
-					}
-					pos++
-					goto l81
-				l82:
-					pos, tokenIndex = position82, tokenIndex82
-				}
-				{ // toplabel
-					position89_40, tokenIndex89_40 := pos, tokenIndex
-					{
-						position90_40 := pos
-						{ // alpha
-							if int(pos) == p.at {
-								p.note(19, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-								goto l283_13_40
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(24, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-								goto l283_13_40
-							}
-							goto l89_40
-						l283_13_40:
-							pos++
-							goto lok13_40
-						}
-					lok13_40:
-					l91_40:
-						{
-							position92_40, tokenIndex92_40 := pos, tokenIndex
-						l93_40:
-							{
-								position94_40, tokenIndex94_40 := pos, tokenIndex
-								if buffer[pos] != '-' {
-									if int(pos) == p.at {
-										p.note(28, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l94_40
-								}
-								pos++
-								goto l93_40
-							l94_40:
-								pos, tokenIndex = position94_40, tokenIndex94_40
-							}
-							{ // alphadigit
-								if int(pos) == p.at {
-									p.note(19, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l95_14_40
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(27, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									goto l95_14_40
-								}
-								goto l92_40
-							l95_14_40:
-								pos++
-								goto lok14_40
-							}
-						lok14_40:
-							goto l91_40
-						l92_40:
-							pos, tokenIndex = position92_40, tokenIndex92_40
-						}
-						_ = position90_40
-					}
-					goto lok40
-				l89_40:
-					pos, tokenIndex = position89_40, tokenIndex89_40
-					goto l79
-				}
-			lok40:
-				if !p.bare {
-					position = pos
-					add(rulehostname, position80)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l79:
-			pos, tokenIndex = position79, tokenIndex79
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostname,
 		/* 13 domainlabel <- <(alphadigit ('-'* alphadigit)*)> */
-		func() bool {
-			pos := position
-			position83, tokenIndex83 := pos, tokenIndex
-			{
-				position84 := pos
-				{ // alphadigit
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-						goto l95_11
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(27, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						goto l95_11
-					}
-					goto l83
-				l95_11:
-					pos++
-					goto lok11
-				}
-			lok11:
-			l85:
-				{
-					position86, tokenIndex86 := pos, tokenIndex
-				l87:
-					{
-						position88, tokenIndex88 := pos, tokenIndex
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(28, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l88
-						}
-						pos++
-						goto l87
-					l88:
-						pos, tokenIndex = position88, tokenIndex88
-					}
-					{ // alphadigit
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-							goto l95_12
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(27, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-							goto l95_12
-						}
-						goto l86
-					l95_12:
-						pos++
-						goto lok12
-					}
-				lok12:
-					goto l85
-				l86:
-					pos, tokenIndex = position86, tokenIndex86
-				}
-				_ = position84
-			}
-			position = pos
-			return true
-		l83:
-			pos, tokenIndex = position83, tokenIndex83
-			position = pos
-			return false
-		},
+		p.rdomainlabel,
 		/* 14 toplabel <- <(alpha ('-'* alphadigit)*)> */
-		func() bool {
-			pos := position
-			position89, tokenIndex89 := pos, tokenIndex
-			{
-				position90 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-						goto l283_13
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(24, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l283_13
-					}
-					goto l89
-				l283_13:
-					pos++
-					goto lok13
-				}
-			lok13:
-			l91:
-				{
-					position92, tokenIndex92 := pos, tokenIndex
-				l93:
-					{
-						position94, tokenIndex94 := pos, tokenIndex
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(28, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l94
-						}
-						pos++
-						goto l93
-					l94:
-						pos, tokenIndex = position94, tokenIndex94
-					}
-					{ // alphadigit
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-							goto l95_14
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(27, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-							goto l95_14
-						}
-						goto l92
-					l95_14:
-						pos++
-						goto lok14
-					}
-				lok14:
-					goto l91
-				l92:
-					pos, tokenIndex = position92, tokenIndex92
-				}
-				_ = position90
-			}
-			position = pos
-			return true
-		l89:
-			pos, tokenIndex = position89, tokenIndex89
-			position = pos
-			return false
-		},
+		p.rtoplabel,
 		/* 15 alphadigit <- <(alpha / digit)> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(19, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-				goto l95
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(27, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-				goto l95
-			}
-			position = pos
-			return false
-		l95:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralphadigit,
 		/* 16 hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostnumber)
-			position99, tokenIndex99 := pos, tokenIndex
-			{
-				position100 := pos
-				{ // digits
-					position315_15, tokenIndex315_15 := pos, tokenIndex
-					{
-						position316_15 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(30, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-								goto l287_7_15
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l315_15
-						l287_7_15:
-							pos++
-							goto lok7_15
-						}
-					lok7_15:
-					l317_15:
-						{
-							position318_15, tokenIndex318_15 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(30, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l287_8_15
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l318_15
-							l287_8_15:
-								pos++
-								goto lok8_15
-							}
-						lok8_15:
-							goto l317_15
-						l318_15:
-							pos, tokenIndex = position318_15, tokenIndex318_15
-						}
-						_ = position316_15
-					}
-					goto lok15
-				l315_15:
-					pos, tokenIndex = position315_15, tokenIndex315_15
-					goto l99
-				}
-			lok15:
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(29, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l99
-				}
-				pos++
-				{ // digits
-					position315_16, tokenIndex315_16 := pos, tokenIndex
-					{
-						position316_16 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(30, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-								goto l287_7_16
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l315_16
-						l287_7_16:
-							pos++
-							goto lok7_16
-						}
-					lok7_16:
-					l317_16:
-						{
-							position318_16, tokenIndex318_16 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(30, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l287_8_16
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l318_16
-							l287_8_16:
-								pos++
-								goto lok8_16
-							}
-						lok8_16:
-							goto l317_16
-						l318_16:
-							pos, tokenIndex = position318_16, tokenIndex318_16
-						}
-						_ = position316_16
-					}
-					goto lok16
-				l315_16:
-					pos, tokenIndex = position315_16, tokenIndex315_16
-					goto l99
-				}
-			lok16:
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(29, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l99
-				}
-				pos++
-				{ // digits
-					position315_17, tokenIndex315_17 := pos, tokenIndex
-					{
-						position316_17 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(30, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-								goto l287_7_17
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l315_17
-						l287_7_17:
-							pos++
-							goto lok7_17
-						}
-					lok7_17:
-					l317_17:
-						{
-							position318_17, tokenIndex318_17 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(30, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l287_8_17
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l318_17
-							l287_8_17:
-								pos++
-								goto lok8_17
-							}
-						lok8_17:
-							goto l317_17
-						l318_17:
-							pos, tokenIndex = position318_17, tokenIndex318_17
-						}
-						_ = position316_17
-					}
-					goto lok17
-				l315_17:
-					pos, tokenIndex = position315_17, tokenIndex315_17
-					goto l99
-				}
-			lok17:
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(29, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l99
-				}
-				pos++
-				{ // digits
-					position315_18, tokenIndex315_18 := pos, tokenIndex
-					{
-						position316_18 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(30, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-								goto l287_7_18
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l315_18
-						l287_7_18:
-							pos++
-							goto lok7_18
-						}
-					lok7_18:
-					l317_18:
-						{
-							position318_18, tokenIndex318_18 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(30, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l287_8_18
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l318_18
-							l287_8_18:
-								pos++
-								goto lok8_18
-							}
-						lok8_18:
-							goto l317_18
-						l318_18:
-							pos, tokenIndex = position318_18, tokenIndex318_18
-						}
-						_ = position316_18
-					}
-					goto lok18
-				l315_18:
-					pos, tokenIndex = position315_18, tokenIndex315_18
-					goto l99
-				}
-			lok18:
-				if !p.bare {
-					position = pos
-					add(rulehostnumber, position100)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l99:
-			pos, tokenIndex = position99, tokenIndex99
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostnumber,
 		/* 17 port <- <digits> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleport)
-			position101, tokenIndex101 := pos, tokenIndex
-			{
-				position102 := pos
-				{ // digits
-					position315_19, tokenIndex315_19 := pos, tokenIndex
-					{
-						position316_19 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(30, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-								goto l287_7_19
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l315_19
-						l287_7_19:
-							pos++
-							goto lok7_19
-						}
-					lok7_19:
-					l317_19:
-						{
-							position318_19, tokenIndex318_19 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(30, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l287_8_19
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l318_19
-							l287_8_19:
-								pos++
-								goto lok8_19
-							}
-						lok8_19:
-							goto l317_19
-						l318_19:
-							pos, tokenIndex = position318_19, tokenIndex318_19
-						}
-						_ = position316_19
-					}
-					goto lok19
-				l315_19:
-					pos, tokenIndex = position315_19, tokenIndex315_19
-					goto l101
-				}
-			lok19:
-				if !p.bare {
-					position = pos
-					add(ruleport, position102)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l101:
-			pos, tokenIndex = position101, tokenIndex101
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rport,
 		/* 18 user <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleuser)
-			{
-				position104 := pos
-			l105:
-				{
-					position106, tokenIndex106 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(31, true)
-							}
-
-							{ // uchar
-								position308_20, tokenIndex308_20 := pos, tokenIndex
-								{
-									position309_20 := pos
-									{
-										position310_20, tokenIndex310_20 := pos, tokenIndex
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_3_20
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_3_20
-											}
-											goto l311_20
-										l305_3_20:
-											pos++
-											goto lok3_20
-										}
-									lok3_20:
-										goto l310_20
-									l311_20:
-										pos, tokenIndex = position310_20, tokenIndex310_20
-										{ // escape
-											position303_4_20, tokenIndex303_4_20 := pos, tokenIndex
-											{
-												position304_4_20 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_20
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_4_20
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_20
-												l300_1_4_20:
-													pos++
-													goto lok1_4_20
-												}
-											lok1_4_20:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_4_20
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_20
-												l300_2_4_20:
-													pos++
-													goto lok2_4_20
-												}
-											lok2_4_20:
-												_ = position304_4_20
-											}
-											goto lok4_20
-										l303_4_20:
-											pos, tokenIndex = position303_4_20, tokenIndex303_4_20
-											goto l308_20
-										}
-									lok4_20:
-									}
-								l310_20:
-									_ = position309_20
-								}
-								goto lok20
-							l308_20:
-								pos, tokenIndex = position308_20, tokenIndex308_20
-								goto l106
-							}
-						lok20:
-						}
-					}
-
-					goto l105
-				l106:
-					pos, tokenIndex = position106, tokenIndex106
-				}
-				if !p.bare {
-					position = pos
-					add(ruleuser, position104)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.ruser,
 		/* 19 password <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepassword)
-			{
-				position109 := pos
-			l110:
-				{
-					position111, tokenIndex111 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(31, true)
-							}
-
-							{ // uchar
-								position308_21, tokenIndex308_21 := pos, tokenIndex
-								{
-									position309_21 := pos
-									{
-										position310_21, tokenIndex310_21 := pos, tokenIndex
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_3_21
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_3_21
-											}
-											goto l311_21
-										l305_3_21:
-											pos++
-											goto lok3_21
-										}
-									lok3_21:
-										goto l310_21
-									l311_21:
-										pos, tokenIndex = position310_21, tokenIndex310_21
-										{ // escape
-											position303_4_21, tokenIndex303_4_21 := pos, tokenIndex
-											{
-												position304_4_21 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_21
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_4_21
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_21
-												l300_1_4_21:
-													pos++
-													goto lok1_4_21
-												}
-											lok1_4_21:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_4_21
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_21
-												l300_2_4_21:
-													pos++
-													goto lok2_4_21
-												}
-											lok2_4_21:
-												_ = position304_4_21
-											}
-											goto lok4_21
-										l303_4_21:
-											pos, tokenIndex = position303_4_21, tokenIndex303_4_21
-											goto l308_21
-										}
-									lok4_21:
-									}
-								l310_21:
-									_ = position309_21
-								}
-								goto lok21
-							l308_21:
-								pos, tokenIndex = position308_21, tokenIndex308_21
-								goto l111
-							}
-						lok21:
-						}
-					}
-
-					goto l110
-				l111:
-					pos, tokenIndex = position111, tokenIndex111
-				}
-				if !p.bare {
-					position = pos
-					add(rulepassword, position109)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rpassword,
 		/* 20 urlpath <- <xchar*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleurlpath)
-			{
-				position114 := pos
-			l115:
-				{
-					position116, tokenIndex116 := pos, tokenIndex
-					{ // xchar
-						position312_22, tokenIndex312_22 := pos, tokenIndex
-						{
-							position313_22 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(20, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(21, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position303_5_22, tokenIndex303_5_22 := pos, tokenIndex
-											{
-												position304_5_22 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_22
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_5_22
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_22
-												l300_1_5_22:
-													pos++
-													goto lok1_5_22
-												}
-											lok1_5_22:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_5_22
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_22
-												l300_2_5_22:
-													pos++
-													goto lok2_5_22
-												}
-											lok2_5_22:
-												_ = position304_5_22
-											}
-											goto lok5_22
-										l303_5_22:
-											pos, tokenIndex = position303_5_22, tokenIndex303_5_22
-											goto l312_22
-										}
-									lok5_22:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_6_22
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_6_22
-											}
-											goto l312_22
-										l305_6_22:
-											pos++
-											goto lok6_22
-										}
-									lok6_22:
-									}
-								}
-							}
-
-							_ = position313_22
-						}
-						goto lok22
-					l312_22:
-						pos, tokenIndex = position312_22, tokenIndex312_22
-						goto l116
-					}
-				lok22:
-					goto l115
-				l116:
-					pos, tokenIndex = position116, tokenIndex116
-				}
-				if !p.bare {
-					position = pos
-					add(ruleurlpath, position114)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rurlpath,
 		/* 21 ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleftpurl)
-			position117, tokenIndex117 := pos, tokenIndex
-			{
-				position118 := pos
-				if buffer[pos] != 'f' {
-					if int(pos) == p.at {
-						p.note(1, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				}
-				pos++
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				}
-				pos++
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				}
-				pos++
-				if position = pos; !_rules[rulelogin]() {
-					goto l117
-				}
-				pos = position
-				{
-					position119, tokenIndex119 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l119
-					}
-					pos++
-					if position = pos; !_rules[rulefpath]() {
-						goto l119
-					}
-					pos = position
-					{
-						position121, tokenIndex121 := pos, tokenIndex
-						if buffer[pos] != ';' {
-							if int(pos) == p.at {
-								p.note(32, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l121
-						}
-						pos++
-						if buffer[pos] != 't' {
-							if int(pos) == p.at {
-								p.note(2, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l121
-						}
-						pos++
-						if buffer[pos] != 'y' {
-							if int(pos) == p.at {
-								p.note(33, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l121
-						}
-						pos++
-						if buffer[pos] != 'p' {
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l121
-						}
-						pos++
-						if buffer[pos] != 'e' {
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l121
-						}
-						pos++
-						if buffer[pos] != '=' {
-							if int(pos) == p.at {
-								p.note(34, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l121
-						}
-						pos++
-						if position = pos; !_rules[ruleftptype]() {
-							goto l121
-						}
-						pos = position
-						goto l122
-					l121:
-						pos, tokenIndex = position121, tokenIndex121
-					}
-				l122:
-					goto l120
-				l119:
-					pos, tokenIndex = position119, tokenIndex119
-				}
-			l120:
-				{
-					position123, tokenIndex123 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l123
-					}
-					pos = position
-					goto l117
-				l123:
-					pos, tokenIndex = position123, tokenIndex123
-				}
-				if !p.bare {
-					position = pos
-					add(ruleftpurl, position118)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l117:
-			pos, tokenIndex = position117, tokenIndex117
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rftpurl,
 		/* 22 fpath <- <(fsegment ('/' fsegment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefpath)
-			position124, tokenIndex124 := pos, tokenIndex
-			{
-				position125 := pos
-				if position = pos; !_rules[rulefsegment]() {
-					goto l124
-				}
-				pos = position
-			l126:
-				{
-					position127, tokenIndex127 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l127
-					}
-					pos++
-					if position = pos; !_rules[rulefsegment]() {
-						goto l127
-					}
-					pos = position
-					goto l126
-				l127:
-					pos, tokenIndex = position127, tokenIndex127
-				}
-				if !p.bare {
-					position = pos
-					add(rulefpath, position125)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l124:
-			pos, tokenIndex = position124, tokenIndex124
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rfpath,
 		/* 23 fsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
-		func() bool {
-			pos := position
-			{
-				position129 := pos
-			l130:
-				{
-					position131, tokenIndex131 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(35, true)
-							}
-
-							{ // uchar
-								position308_23, tokenIndex308_23 := pos, tokenIndex
-								{
-									position309_23 := pos
-									{
-										position310_23, tokenIndex310_23 := pos, tokenIndex
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_3_23
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_3_23
-											}
-											goto l311_23
-										l305_3_23:
-											pos++
-											goto lok3_23
-										}
-									lok3_23:
-										goto l310_23
-									l311_23:
-										pos, tokenIndex = position310_23, tokenIndex310_23
-										{ // escape
-											position303_4_23, tokenIndex303_4_23 := pos, tokenIndex
-											{
-												position304_4_23 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_23
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_4_23
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_23
-												l300_1_4_23:
-													pos++
-													goto lok1_4_23
-												}
-											lok1_4_23:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_4_23
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_23
-												l300_2_4_23:
-													pos++
-													goto lok2_4_23
-												}
-											lok2_4_23:
-												_ = position304_4_23
-											}
-											goto lok4_23
-										l303_4_23:
-											pos, tokenIndex = position303_4_23, tokenIndex303_4_23
-											goto l308_23
-										}
-									lok4_23:
-									}
-								l310_23:
-									_ = position309_23
-								}
-								goto lok23
-							l308_23:
-								pos, tokenIndex = position308_23, tokenIndex308_23
-								goto l131
-							}
-						lok23:
-						}
-					}
-
-					goto l130
-				l131:
-					pos, tokenIndex = position131, tokenIndex131
-				}
-				_ = position129
-			}
-			position = pos
-			return true
-		},
+		p.rfsegment,
 		/* 24 ftptype <- <((&('d') 'd') | (&('i') 'i') | (&('a') 'a') | (&('D') 'D') | (&('I') 'I') | (&('A') 'A'))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleftptype)
-			position133, tokenIndex133 := pos, tokenIndex
-			{
-				position134 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(36, true)
-						}
-
-						if buffer[pos] != 'A' {
-							if int(pos) == p.at {
-								p.note(37, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l133
-						}
-						pos++
-					}
-				}
-
-				if !p.bare {
-					position = pos
-					add(ruleftptype, position134)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l133:
-			pos, tokenIndex = position133, tokenIndex133
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rftptype,
 		/* 25 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' file_host '/' fpath !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefileurl)
-			position136, tokenIndex136 := pos, tokenIndex
-			{
-				position137 := pos
-				if buffer[pos] != 'f' {
-					if int(pos) == p.at {
-						p.note(1, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l136
-				}
-				pos++
-				if buffer[pos] != 'i' {
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l136
-				}
-				pos++
-				if buffer[pos] != 'l' {
-					if int(pos) == p.at {
-						p.note(12, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l136
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l136
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l136
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l136
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l136
-				}
-				pos++
-				if position = pos; !_rules[rulefile_host]() {
-					goto l136
-				}
-				pos = position
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l136
-				}
-				pos++
-				if position = pos; !_rules[rulefpath]() {
-					goto l136
-				}
-				pos = position
-				{
-					position138, tokenIndex138 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l138
-					}
-					pos = position
-					goto l136
-				l138:
-					pos, tokenIndex = position138, tokenIndex138
-				}
-				if !p.bare {
-					position = pos
-					add(rulefileurl, position137)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l136:
-			pos, tokenIndex = position136, tokenIndex136
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rfileurl,
 		/* 26 file_host <- <(host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))?> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefile_host)
-			{
-				position140 := pos
-				{
-					position141, tokenIndex141 := pos, tokenIndex
-					{
-						position143, tokenIndex143 := pos, tokenIndex
-						if position = pos; !_rules[rulehost]() {
-							goto l144
-						}
-						pos = position
-						goto l143
-					l144:
-						pos, tokenIndex = position143, tokenIndex143
-						if buffer[pos] != 'l' {
-							if int(pos) == p.at {
-								p.note(12, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						if buffer[pos] != 'o' {
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						if buffer[pos] != 'c' {
-							if int(pos) == p.at {
-								p.note(38, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						if buffer[pos] != 'a' {
-							if int(pos) == p.at {
-								p.note(14, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						if buffer[pos] != 'l' {
-							if int(pos) == p.at {
-								p.note(12, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						if buffer[pos] != 'h' {
-							if int(pos) == p.at {
-								p.note(16, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						if buffer[pos] != 'o' {
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						if buffer[pos] != 's' {
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						if buffer[pos] != 't' {
-							if int(pos) == p.at {
-								p.note(2, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-					}
-				l143:
-					goto l142
-				l141:
-					pos, tokenIndex = position141, tokenIndex141
-				}
-			l142:
-				if !p.bare {
-					position = pos
-					add(rulefile_host, position140)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rfile_host,
 		/* 27 httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehttpurl)
-			position145, tokenIndex145 := pos, tokenIndex
-			{
-				position146 := pos
-				if buffer[pos] != 'h' {
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l145
-				}
-				pos++
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l145
-				}
-				pos++
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l145
-				}
-				pos++
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l145
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l145
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l145
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l145
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l145
-				}
-				pos = position
-				{
-					position147, tokenIndex147 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l147
-					}
-					pos++
-					if position = pos; !_rules[rulehpath]() {
-						goto l147
-					}
-					pos = position
-					{
-						position149, tokenIndex149 := pos, tokenIndex
-						if buffer[pos] != '?' {
-							if int(pos) == p.at {
-								p.note(39, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l149
-						}
-						pos++
-						if position = pos; !_rules[rulesearch]() {
-							goto l149
-						}
-						pos = position
-						goto l150
-					l149:
-						pos, tokenIndex = position149, tokenIndex149
-					}
-				l150:
-					goto l148
-				l147:
-					pos, tokenIndex = position147, tokenIndex147
-				}
-			l148:
-				{
-					position151, tokenIndex151 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l151
-					}
-					pos = position
-					goto l145
-				l151:
-					pos, tokenIndex = position151, tokenIndex151
-				}
-				if !p.bare {
-					position = pos
-					add(rulehttpurl, position146)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l145:
-			pos, tokenIndex = position145, tokenIndex145
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhttpurl,
 		/* 28 hpath <- <(hsegment ('/' hsegment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehpath)
-			position152, tokenIndex152 := pos, tokenIndex
-			{
-				position153 := pos
-				if position = pos; !_rules[rulehsegment]() {
-					goto l152
-				}
-				pos = position
-			l154:
-				{
-					position155, tokenIndex155 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l155
-					}
-					pos++
-					if position = pos; !_rules[rulehsegment]() {
-						goto l155
-					}
-					pos = position
-					goto l154
-				l155:
-					pos, tokenIndex = position155, tokenIndex155
-				}
-				if !p.bare {
-					position = pos
-					add(rulehpath, position153)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l152:
-			pos, tokenIndex = position152, tokenIndex152
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhpath,
 		/* 29 hsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
-		func() bool {
-			pos := position
-			{
-				position157 := pos
-			l158:
-				{
-					position159, tokenIndex159 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(40, true)
-							}
-
-							{ // uchar
-								position308_24, tokenIndex308_24 := pos, tokenIndex
-								{
-									position309_24 := pos
-									{
-										position310_24, tokenIndex310_24 := pos, tokenIndex
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_3_24
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_3_24
-											}
-											goto l311_24
-										l305_3_24:
-											pos++
-											goto lok3_24
-										}
-									lok3_24:
-										goto l310_24
-									l311_24:
-										pos, tokenIndex = position310_24, tokenIndex310_24
-										{ // escape
-											position303_4_24, tokenIndex303_4_24 := pos, tokenIndex
-											{
-												position304_4_24 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_24
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_4_24
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_24
-												l300_1_4_24:
-													pos++
-													goto lok1_4_24
-												}
-											lok1_4_24:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_4_24
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_24
-												l300_2_4_24:
-													pos++
-													goto lok2_4_24
-												}
-											lok2_4_24:
-												_ = position304_4_24
-											}
-											goto lok4_24
-										l303_4_24:
-											pos, tokenIndex = position303_4_24, tokenIndex303_4_24
-											goto l308_24
-										}
-									lok4_24:
-									}
-								l310_24:
-									_ = position309_24
-								}
-								goto lok24
-							l308_24:
-								pos, tokenIndex = position308_24, tokenIndex308_24
-								goto l159
-							}
-						lok24:
-						}
-					}
-
-					goto l158
-				l159:
-					pos, tokenIndex = position159, tokenIndex159
-				}
-				_ = position157
-			}
-			position = pos
-			return true
-		},
+		p.rhsegment,
 		/* 30 search <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulesearch)
-			{
-				position162 := pos
-			l163:
-				{
-					position164, tokenIndex164 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(40, true)
-							}
-
-							{ // uchar
-								position308_25, tokenIndex308_25 := pos, tokenIndex
-								{
-									position309_25 := pos
-									{
-										position310_25, tokenIndex310_25 := pos, tokenIndex
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_3_25
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_3_25
-											}
-											goto l311_25
-										l305_3_25:
-											pos++
-											goto lok3_25
-										}
-									lok3_25:
-										goto l310_25
-									l311_25:
-										pos, tokenIndex = position310_25, tokenIndex310_25
-										{ // escape
-											position303_4_25, tokenIndex303_4_25 := pos, tokenIndex
-											{
-												position304_4_25 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_25
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_4_25
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_25
-												l300_1_4_25:
-													pos++
-													goto lok1_4_25
-												}
-											lok1_4_25:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_4_25
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_25
-												l300_2_4_25:
-													pos++
-													goto lok2_4_25
-												}
-											lok2_4_25:
-												_ = position304_4_25
-											}
-											goto lok4_25
-										l303_4_25:
-											pos, tokenIndex = position303_4_25, tokenIndex303_4_25
-											goto l308_25
-										}
-									lok4_25:
-									}
-								l310_25:
-									_ = position309_25
-								}
-								goto lok25
-							l308_25:
-								pos, tokenIndex = position308_25, tokenIndex308_25
-								goto l164
-							}
-						lok25:
-						}
-					}
-
-					goto l163
-				l164:
-					pos, tokenIndex = position164, tokenIndex164
-				}
-				if !p.bare {
-					position = pos
-					add(rulesearch, position162)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rsearch,
 		/* 31 gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' search ('%' '0' '9' gopher_plus_string)?)?)?)?)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulegopherurl)
-			position166, tokenIndex166 := pos, tokenIndex
-			{
-				position167 := pos
-				if buffer[pos] != 'g' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l166
-				}
-				pos++
-				if buffer[pos] != 'o' {
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l166
-				}
-				pos++
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l166
-				}
-				pos++
-				if buffer[pos] != 'h' {
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l166
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l166
-				}
-				pos++
-				if buffer[pos] != 'r' {
-					if int(pos) == p.at {
-						p.note(9, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l166
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l166
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l166
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l166
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l166
-				}
-				pos = position
-				{
-					position168, tokenIndex168 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l168
-					}
-					pos++
-					{
-						position170, tokenIndex170 := pos, tokenIndex
-						if position = pos; !_rules[rulegtype]() {
-							goto l170
-						}
-						pos = position
-						{
-							position172, tokenIndex172 := pos, tokenIndex
-							if position = pos; !_rules[ruleselector]() {
-								goto l172
-							}
-							pos = position
-							{
-								position174, tokenIndex174 := pos, tokenIndex
-								if buffer[pos] != '%' {
-									if int(pos) == p.at {
-										p.note(21, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l174
-								}
-								pos++
-								if buffer[pos] != '0' {
-									if int(pos) == p.at {
-										p.note(41, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l174
-								}
-								pos++
-								if buffer[pos] != '9' {
-									if int(pos) == p.at {
-										p.note(42, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l174
-								}
-								pos++
-								if position = pos; !_rules[rulesearch]() {
-									goto l174
-								}
-								pos = position
-								{
-									position176, tokenIndex176 := pos, tokenIndex
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(21, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l176
-									}
-									pos++
-									if buffer[pos] != '0' {
-										if int(pos) == p.at {
-											p.note(41, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l176
-									}
-									pos++
-									if buffer[pos] != '9' {
-										if int(pos) == p.at {
-											p.note(42, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l176
-									}
-									pos++
-									if position = pos; !_rules[rulegopher_plus_string]() {
-										goto l176
-									}
-									pos = position
-									goto l177
-								l176:
-									pos, tokenIndex = position176, tokenIndex176
-								}
-							l177:
-								goto l175
-							l174:
-								pos, tokenIndex = position174, tokenIndex174
-							}
-						l175:
-							goto l173
-						l172:
-							pos, tokenIndex = position172, tokenIndex172
-						}
-					l173:
-						goto l171
-					l170:
-						pos, tokenIndex = position170, tokenIndex170
-					}
-				l171:
-					goto l169
-				l168:
-					pos, tokenIndex = position168, tokenIndex168
-				}
-			l169:
-				{
-					position178, tokenIndex178 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l178
-					}
-					pos = position
-					goto l166
-				l178:
-					pos, tokenIndex = position178, tokenIndex178
-				}
-				if !p.bare {
-					position = pos
-					add(rulegopherurl, position167)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l166:
-			pos, tokenIndex = position166, tokenIndex166
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rgopherurl,
 		/* 32 gtype <- <xchar> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulegtype)
-			position179, tokenIndex179 := pos, tokenIndex
-			{
-				position180 := pos
-				{ // xchar
-					position312_26, tokenIndex312_26 := pos, tokenIndex
-					{
-						position313_26 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(20, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(21, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position303_5_26, tokenIndex303_5_26 := pos, tokenIndex
-										{
-											position304_5_26 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(21, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l303_5_26
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(22, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l300_1_5_26
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l303_5_26
-											l300_1_5_26:
-												pos++
-												goto lok1_5_26
-											}
-										lok1_5_26:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(22, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l300_2_5_26
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l303_5_26
-											l300_2_5_26:
-												pos++
-												goto lok2_5_26
-											}
-										lok2_5_26:
-											_ = position304_5_26
-										}
-										goto lok5_26
-									l303_5_26:
-										pos, tokenIndex = position303_5_26, tokenIndex303_5_26
-										goto l312_26
-									}
-								lok5_26:
-									;
-								default:
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(23, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l305_6_26
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										if int(pos) == p.at {
-											p.note(24, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-											goto l305_6_26
-										}
-										goto l312_26
-									l305_6_26:
-										pos++
-										goto lok6_26
-									}
-								lok6_26:
-								}
-							}
-						}
-
-						_ = position313_26
-					}
-					goto lok26
-				l312_26:
-					pos, tokenIndex = position312_26, tokenIndex312_26
-					goto l179
-				}
-			lok26:
-				if !p.bare {
-					position = pos
-					add(rulegtype, position180)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l179:
-			pos, tokenIndex = position179, tokenIndex179
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rgtype,
 		/* 33 selector <- <xchar*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleselector)
-			{
-				position182 := pos
-			l183:
-				{
-					position184, tokenIndex184 := pos, tokenIndex
-					{ // xchar
-						position312_27, tokenIndex312_27 := pos, tokenIndex
-						{
-							position313_27 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(20, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(21, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position303_5_27, tokenIndex303_5_27 := pos, tokenIndex
-											{
-												position304_5_27 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_27
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_5_27
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_27
-												l300_1_5_27:
-													pos++
-													goto lok1_5_27
-												}
-											lok1_5_27:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_5_27
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_27
-												l300_2_5_27:
-													pos++
-													goto lok2_5_27
-												}
-											lok2_5_27:
-												_ = position304_5_27
-											}
-											goto lok5_27
-										l303_5_27:
-											pos, tokenIndex = position303_5_27, tokenIndex303_5_27
-											goto l312_27
-										}
-									lok5_27:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_6_27
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_6_27
-											}
-											goto l312_27
-										l305_6_27:
-											pos++
-											goto lok6_27
-										}
-									lok6_27:
-									}
-								}
-							}
-
-							_ = position313_27
-						}
-						goto lok27
-					l312_27:
-						pos, tokenIndex = position312_27, tokenIndex312_27
-						goto l184
-					}
-				lok27:
-					goto l183
-				l184:
-					pos, tokenIndex = position184, tokenIndex184
-				}
-				if !p.bare {
-					position = pos
-					add(ruleselector, position182)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rselector,
 		/* 34 gopher_plus_string <- <xchar*> */
-		func() bool {
-			pos := position
-			{
-				position186 := pos
-			l187:
-				{
-					position188, tokenIndex188 := pos, tokenIndex
-					{ // xchar
-						position312_28, tokenIndex312_28 := pos, tokenIndex
-						{
-							position313_28 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(20, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(21, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position303_5_28, tokenIndex303_5_28 := pos, tokenIndex
-											{
-												position304_5_28 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_28
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_5_28
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_28
-												l300_1_5_28:
-													pos++
-													goto lok1_5_28
-												}
-											lok1_5_28:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_5_28
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_28
-												l300_2_5_28:
-													pos++
-													goto lok2_5_28
-												}
-											lok2_5_28:
-												_ = position304_5_28
-											}
-											goto lok5_28
-										l303_5_28:
-											pos, tokenIndex = position303_5_28, tokenIndex303_5_28
-											goto l312_28
-										}
-									lok5_28:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_6_28
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_6_28
-											}
-											goto l312_28
-										l305_6_28:
-											pos++
-											goto lok6_28
-										}
-									lok6_28:
-									}
-								}
-							}
-
-							_ = position313_28
-						}
-						goto lok28
-					l312_28:
-						pos, tokenIndex = position312_28, tokenIndex312_28
-						goto l188
-					}
-				lok28:
-					goto l187
-				l188:
-					pos, tokenIndex = position188, tokenIndex188
-				}
-				_ = position186
-			}
-			position = pos
-			return true
-		},
+		p.rgopher_plus_string,
 		/* 35 mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulemailtourl)
-			position189, tokenIndex189 := pos, tokenIndex
-			{
-				position190 := pos
-				if buffer[pos] != 'm' {
-					if int(pos) == p.at {
-						p.note(13, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				if buffer[pos] != 'a' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				if buffer[pos] != 'i' {
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				if buffer[pos] != 'l' {
-					if int(pos) == p.at {
-						p.note(12, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				if buffer[pos] != 'o' {
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				if position = pos; !_rules[ruleencoded822addr]() {
-					goto l189
-				}
-				pos = position
-				{
-					position191, tokenIndex191 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l191
-					}
-					pos = position
-					goto l189
-				l191:
-					pos, tokenIndex = position191, tokenIndex191
-				}
-				if !p.bare {
-					position = pos
-					add(rulemailtourl, position190)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l189:
-			pos, tokenIndex = position189, tokenIndex189
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rmailtourl,
 		/* 36 encoded822addr <- <xchar+> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleencoded822addr)
-			position192, tokenIndex192 := pos, tokenIndex
-			{
-				position193 := pos
-				{ // xchar
-					position312_29, tokenIndex312_29 := pos, tokenIndex
-					{
-						position313_29 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(20, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(21, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position303_5_29, tokenIndex303_5_29 := pos, tokenIndex
-										{
-											position304_5_29 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(21, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l303_5_29
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(22, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l300_1_5_29
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l303_5_29
-											l300_1_5_29:
-												pos++
-												goto lok1_5_29
-											}
-										lok1_5_29:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(22, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l300_2_5_29
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l303_5_29
-											l300_2_5_29:
-												pos++
-												goto lok2_5_29
-											}
-										lok2_5_29:
-											_ = position304_5_29
-										}
-										goto lok5_29
-									l303_5_29:
-										pos, tokenIndex = position303_5_29, tokenIndex303_5_29
-										goto l312_29
-									}
-								lok5_29:
-									;
-								default:
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(23, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l305_6_29
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										if int(pos) == p.at {
-											p.note(24, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-											goto l305_6_29
-										}
-										goto l312_29
-									l305_6_29:
-										pos++
-										goto lok6_29
-									}
-								lok6_29:
-								}
-							}
-						}
-
-						_ = position313_29
-					}
-					goto lok29
-				l312_29:
-					pos, tokenIndex = position312_29, tokenIndex312_29
-					goto l192
-				}
-			lok29:
-			l194:
-				{
-					position195, tokenIndex195 := pos, tokenIndex
-					{ // xchar
-						position312_30, tokenIndex312_30 := pos, tokenIndex
-						{
-							position313_30 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(20, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(21, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position303_5_30, tokenIndex303_5_30 := pos, tokenIndex
-											{
-												position304_5_30 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_30
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_5_30
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_30
-												l300_1_5_30:
-													pos++
-													goto lok1_5_30
-												}
-											lok1_5_30:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_5_30
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_5_30
-												l300_2_5_30:
-													pos++
-													goto lok2_5_30
-												}
-											lok2_5_30:
-												_ = position304_5_30
-											}
-											goto lok5_30
-										l303_5_30:
-											pos, tokenIndex = position303_5_30, tokenIndex303_5_30
-											goto l312_30
-										}
-									lok5_30:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_6_30
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_6_30
-											}
-											goto l312_30
-										l305_6_30:
-											pos++
-											goto lok6_30
-										}
-									lok6_30:
-									}
-								}
-							}
-
-							_ = position313_30
-						}
-						goto lok30
-					l312_30:
-						pos, tokenIndex = position312_30, tokenIndex312_30
-						goto l195
-					}
-				lok30:
-					goto l194
-				l195:
-					pos, tokenIndex = position195, tokenIndex195
-				}
-				if !p.bare {
-					position = pos
-					add(ruleencoded822addr, position193)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l192:
-			pos, tokenIndex = position192, tokenIndex192
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rencoded822addr,
 		/* 37 newsurl <- <('n' 'e' 'w' 's' ':' grouppart !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulenewsurl)
-			position196, tokenIndex196 := pos, tokenIndex
-			{
-				position197 := pos
-				if buffer[pos] != 'n' {
-					if int(pos) == p.at {
-						p.note(4, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l196
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l196
-				}
-				pos++
-				if buffer[pos] != 'w' {
-					if int(pos) == p.at {
-						p.note(6, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l196
-				}
-				pos++
-				if buffer[pos] != 's' {
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l196
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l196
-				}
-				pos++
-				if position = pos; !_rules[rulegrouppart]() {
-					goto l196
-				}
-				pos = position
-				{
-					position198, tokenIndex198 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l198
-					}
-					pos = position
-					goto l196
-				l198:
-					pos, tokenIndex = position198, tokenIndex198
-				}
-				if !p.bare {
-					position = pos
-					add(rulenewsurl, position197)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l196:
-			pos, tokenIndex = position196, tokenIndex196
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rnewsurl,
 		/* 38 grouppart <- <(('*' !.) / (group !.) / article)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulegrouppart)
-			position199, tokenIndex199 := pos, tokenIndex
-			{
-				position200 := pos
-				{
-					position201, tokenIndex201 := pos, tokenIndex
-					if buffer[pos] != '*' {
-						if int(pos) == p.at {
-							p.note(43, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l202
-					}
-					pos++
-					{
-						position203, tokenIndex203 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l203
-						}
-						pos = position
-						goto l202
-					l203:
-						pos, tokenIndex = position203, tokenIndex203
-					}
-					goto l201
-				l202:
-					pos, tokenIndex = position201, tokenIndex201
-					if position = pos; !_rules[rulegroup]() {
-						goto l204
-					}
-					pos = position
-					{
-						position205, tokenIndex205 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l205
-						}
-						pos = position
-						goto l204
-					l205:
-						pos, tokenIndex = position205, tokenIndex205
-					}
-					goto l201
-				l204:
-					pos, tokenIndex = position201, tokenIndex201
-					if position = pos; !_rules[rulearticle]() {
-						goto l199
-					}
-					pos = position
-				}
-			l201:
-				if !p.bare {
-					position = pos
-					add(rulegrouppart, position200)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l199:
-			pos, tokenIndex = position199, tokenIndex199
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rgrouppart,
 		/* 39 group <- <(alpha ((&('_') '_') | (&('+') '+') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulegroup)
-			position206, tokenIndex206 := pos, tokenIndex
-			{
-				position207 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-						goto l283_31
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(24, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l283_31
-					}
-					goto l206
-				l283_31:
-					pos++
-					goto lok31
-				}
-			lok31:
-			l208:
-				{
-					position209, tokenIndex209 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(44, false)
-							}
-
-							{ // alpha
-								if int(pos) == p.at {
-									p.note(19, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l283_32
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(24, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l283_32
-								}
-								goto l209
-							l283_32:
-								pos++
-								goto lok32
-							}
-						lok32:
-						}
-					}
-
-					goto l208
-				l209:
-					pos, tokenIndex = position209, tokenIndex209
-				}
-				if !p.bare {
-					position = pos
-					add(rulegroup, position207)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l206:
-			pos, tokenIndex = position206, tokenIndex206
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rgroup,
 		/* 40 article <- <(((&('=') '=') | (&('&') '&') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))+ '@' host)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulearticle)
-			position211, tokenIndex211 := pos, tokenIndex
-			{
-				position212 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(45, true)
-						}
-
-						{ // uchar
-							position308_41, tokenIndex308_41 := pos, tokenIndex
-							{
-								position309_41 := pos
-								{
-									position310_41, tokenIndex310_41 := pos, tokenIndex
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(23, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l305_3_41
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										if int(pos) == p.at {
-											p.note(24, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-											goto l305_3_41
-										}
-										goto l311_41
-									l305_3_41:
-										pos++
-										goto lok3_41
-									}
-								lok3_41:
-									goto l310_41
-								l311_41:
-									pos, tokenIndex = position310_41, tokenIndex310_41
-									{ // escape
-										position303_4_41, tokenIndex303_4_41 := pos, tokenIndex
-										{
-											position304_4_41 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(21, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l303_4_41
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(22, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l300_1_4_41
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l303_4_41
-											l300_1_4_41:
-												pos++
-												goto lok1_4_41
-											}
-										lok1_4_41:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(22, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l300_2_4_41
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l303_4_41
-											l300_2_4_41:
-												pos++
-												goto lok2_4_41
-											}
-										lok2_4_41:
-											_ = position304_4_41
-										}
-										goto lok4_41
-									l303_4_41:
-										pos, tokenIndex = position303_4_41, tokenIndex303_4_41
-										goto l308_41
-									}
-								lok4_41:
-								}
-							l310_41:
-								_ = position309_41
-							}
-							goto lok41
-						l308_41:
-							pos, tokenIndex = position308_41, tokenIndex308_41
-							goto l211
-						}
-					lok41:
-					}
-				}
-
-			l213:
-				{
-					position214, tokenIndex214 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(45, true)
-							}
-
-							{ // uchar
-								position308_42, tokenIndex308_42 := pos, tokenIndex
-								{
-									position309_42 := pos
-									{
-										position310_42, tokenIndex310_42 := pos, tokenIndex
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_3_42
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_3_42
-											}
-											goto l311_42
-										l305_3_42:
-											pos++
-											goto lok3_42
-										}
-									lok3_42:
-										goto l310_42
-									l311_42:
-										pos, tokenIndex = position310_42, tokenIndex310_42
-										{ // escape
-											position303_4_42, tokenIndex303_4_42 := pos, tokenIndex
-											{
-												position304_4_42 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_42
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_4_42
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_42
-												l300_1_4_42:
-													pos++
-													goto lok1_4_42
-												}
-											lok1_4_42:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_4_42
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_42
-												l300_2_4_42:
-													pos++
-													goto lok2_4_42
-												}
-											lok2_4_42:
-												_ = position304_4_42
-											}
-											goto lok4_42
-										l303_4_42:
-											pos, tokenIndex = position303_4_42, tokenIndex303_4_42
-											goto l308_42
-										}
-									lok4_42:
-									}
-								l310_42:
-									_ = position309_42
-								}
-								goto lok42
-							l308_42:
-								pos, tokenIndex = position308_42, tokenIndex308_42
-								goto l214
-							}
-						lok42:
-						}
-					}
-
-					goto l213
-				l214:
-					pos, tokenIndex = position214, tokenIndex214
-				}
-				if buffer[pos] != '@' {
-					if int(pos) == p.at {
-						p.note(26, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l211
-				}
-				pos++
-				if position = pos; !_rules[rulehost]() {
-					goto l211
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(rulearticle, position212)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l211:
-			pos, tokenIndex = position211, tokenIndex211
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rarticle,
 		/* 41 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulenntpurl)
-			position217, tokenIndex217 := pos, tokenIndex
-			{
-				position218 := pos
-				if buffer[pos] != 'n' {
-					if int(pos) == p.at {
-						p.note(4, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l217
-				}
-				pos++
-				if buffer[pos] != 'n' {
-					if int(pos) == p.at {
-						p.note(4, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l217
-				}
-				pos++
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l217
-				}
-				pos++
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l217
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l217
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l217
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l217
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l217
-				}
-				pos = position
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l217
-				}
-				pos++
-				if position = pos; !_rules[rulegroup]() {
-					goto l217
-				}
-				pos = position
-				{
-					position219, tokenIndex219 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l219
-					}
-					pos++
-					{ // digits
-						position315_43, tokenIndex315_43 := pos, tokenIndex
-						{
-							position316_43 := pos
-							{ // digit
-								if int(pos) == p.at {
-									p.note(30, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l287_7_43
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l315_43
-							l287_7_43:
-								pos++
-								goto lok7_43
-							}
-						lok7_43:
-						l317_43:
-							{
-								position318_43, tokenIndex318_43 := pos, tokenIndex
-								{ // digit
-									if int(pos) == p.at {
-										p.note(30, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l287_8_43
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l318_43
-								l287_8_43:
-									pos++
-									goto lok8_43
-								}
-							lok8_43:
-								goto l317_43
-							l318_43:
-								pos, tokenIndex = position318_43, tokenIndex318_43
-							}
-							_ = position316_43
-						}
-						goto lok43
-					l315_43:
-						pos, tokenIndex = position315_43, tokenIndex315_43
-						goto l219
-					}
-				lok43:
-					goto l220
-				l219:
-					pos, tokenIndex = position219, tokenIndex219
-				}
-			l220:
-				{
-					position221, tokenIndex221 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l221
-					}
-					pos = position
-					goto l217
-				l221:
-					pos, tokenIndex = position221, tokenIndex221
-				}
-				if !p.bare {
-					position = pos
-					add(rulenntpurl, position218)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l217:
-			pos, tokenIndex = position217, tokenIndex217
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rnntpurl,
 		/* 42 telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruletelneturl)
-			position222, tokenIndex222 := pos, tokenIndex
-			{
-				position223 := pos
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l222
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l222
-				}
-				pos++
-				if buffer[pos] != 'l' {
-					if int(pos) == p.at {
-						p.note(12, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l222
-				}
-				pos++
-				if buffer[pos] != 'n' {
-					if int(pos) == p.at {
-						p.note(4, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l222
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l222
-				}
-				pos++
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l222
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l222
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l222
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l222
-				}
-				pos++
-				if position = pos; !_rules[rulelogin]() {
-					goto l222
-				}
-				pos = position
-				{
-					position224, tokenIndex224 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l224
-					}
-					pos++
-					goto l225
-				l224:
-					pos, tokenIndex = position224, tokenIndex224
-				}
-			l225:
-				{
-					position226, tokenIndex226 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l226
-					}
-					pos = position
-					goto l222
-				l226:
-					pos, tokenIndex = position226, tokenIndex226
-				}
-				if !p.bare {
-					position = pos
-					add(ruletelneturl, position223)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l222:
-			pos, tokenIndex = position222, tokenIndex222
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rtelneturl,
 		/* 43 waisurl <- <(waisdatabase / waisindex / waisdoc)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulewaisurl)
-			position227, tokenIndex227 := pos, tokenIndex
-			{
-				position228 := pos
-				{
-					position229, tokenIndex229 := pos, tokenIndex
-					if position = pos; !_rules[rulewaisdatabase]() {
-						goto l230
-					}
-					pos = position
-					goto l229
-				l230:
-					pos, tokenIndex = position229, tokenIndex229
-					if position = pos; !_rules[rulewaisindex]() {
-						goto l231
-					}
-					pos = position
-					goto l229
-				l231:
-					pos, tokenIndex = position229, tokenIndex229
-					if position = pos; !_rules[rulewaisdoc]() {
-						goto l227
-					}
-					pos = position
-				}
-			l229:
-				if !p.bare {
-					position = pos
-					add(rulewaisurl, position228)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l227:
-			pos, tokenIndex = position227, tokenIndex227
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rwaisurl,
 		/* 44 waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulewaisdatabase)
-			position232, tokenIndex232 := pos, tokenIndex
-			{
-				position233 := pos
-				if buffer[pos] != 'w' {
-					if int(pos) == p.at {
-						p.note(6, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l232
-				}
-				pos++
-				if buffer[pos] != 'a' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l232
-				}
-				pos++
-				if buffer[pos] != 'i' {
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l232
-				}
-				pos++
-				if buffer[pos] != 's' {
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l232
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l232
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l232
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l232
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l232
-				}
-				pos = position
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l232
-				}
-				pos++
-				if position = pos; !_rules[ruledatabase]() {
-					goto l232
-				}
-				pos = position
-				{
-					position234, tokenIndex234 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l234
-					}
-					pos = position
-					goto l232
-				l234:
-					pos, tokenIndex = position234, tokenIndex234
-				}
-				if !p.bare {
-					position = pos
-					add(rulewaisdatabase, position233)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l232:
-			pos, tokenIndex = position232, tokenIndex232
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rwaisdatabase,
 		/* 45 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulewaisindex)
-			position235, tokenIndex235 := pos, tokenIndex
-			{
-				position236 := pos
-				if buffer[pos] != 'w' {
-					if int(pos) == p.at {
-						p.note(6, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l235
-				}
-				pos++
-				if buffer[pos] != 'a' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l235
-				}
-				pos++
-				if buffer[pos] != 'i' {
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l235
-				}
-				pos++
-				if buffer[pos] != 's' {
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l235
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l235
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l235
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l235
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l235
-				}
-				pos = position
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l235
-				}
-				pos++
-				if position = pos; !_rules[ruledatabase]() {
-					goto l235
-				}
-				pos = position
-				if buffer[pos] != '?' {
-					if int(pos) == p.at {
-						p.note(39, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l235
-				}
-				pos++
-				if position = pos; !_rules[rulesearch]() {
-					goto l235
-				}
-				pos = position
-				{
-					position237, tokenIndex237 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l237
-					}
-					pos = position
-					goto l235
-				l237:
-					pos, tokenIndex = position237, tokenIndex237
-				}
-				if !p.bare {
-					position = pos
-					add(rulewaisindex, position236)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l235:
-			pos, tokenIndex = position235, tokenIndex235
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rwaisindex,
 		/* 46 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulewaisdoc)
-			position238, tokenIndex238 := pos, tokenIndex
-			{
-				position239 := pos
-				if buffer[pos] != 'w' {
-					if int(pos) == p.at {
-						p.note(6, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l238
-				}
-				pos++
-				if buffer[pos] != 'a' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l238
-				}
-				pos++
-				if buffer[pos] != 'i' {
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l238
-				}
-				pos++
-				if buffer[pos] != 's' {
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l238
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l238
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l238
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l238
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l238
-				}
-				pos = position
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l238
-				}
-				pos++
-				if position = pos; !_rules[ruledatabase]() {
-					goto l238
-				}
-				pos = position
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l238
-				}
-				pos++
-				if position = pos; !_rules[rulewtype]() {
-					goto l238
-				}
-				pos = position
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l238
-				}
-				pos++
-				if position = pos; !_rules[rulewpath]() {
-					goto l238
-				}
-				pos = position
-				{
-					position240, tokenIndex240 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l240
-					}
-					pos = position
-					goto l238
-				l240:
-					pos, tokenIndex = position240, tokenIndex240
-				}
-				if !p.bare {
-					position = pos
-					add(rulewaisdoc, position239)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l238:
-			pos, tokenIndex = position238, tokenIndex238
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rwaisdoc,
 		/* 47 database <- <uchar*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruledatabase)
-			{
-				position242 := pos
-			l243:
-				{
-					position244, tokenIndex244 := pos, tokenIndex
-					{ // uchar
-						position308_33, tokenIndex308_33 := pos, tokenIndex
-						{
-							position309_33 := pos
-							{
-								position310_33, tokenIndex310_33 := pos, tokenIndex
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(23, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l305_3_33
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(24, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-										goto l305_3_33
-									}
-									goto l311_33
-								l305_3_33:
-									pos++
-									goto lok3_33
-								}
-							lok3_33:
-								goto l310_33
-							l311_33:
-								pos, tokenIndex = position310_33, tokenIndex310_33
-								{ // escape
-									position303_4_33, tokenIndex303_4_33 := pos, tokenIndex
-									{
-										position304_4_33 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(21, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l303_4_33
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(22, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l300_1_4_33
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l303_4_33
-										l300_1_4_33:
-											pos++
-											goto lok1_4_33
-										}
-									lok1_4_33:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(22, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l300_2_4_33
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l303_4_33
-										l300_2_4_33:
-											pos++
-											goto lok2_4_33
-										}
-									lok2_4_33:
-										_ = position304_4_33
-									}
-									goto lok4_33
-								l303_4_33:
-									pos, tokenIndex = position303_4_33, tokenIndex303_4_33
-									goto l308_33
-								}
-							lok4_33:
-							}
-						l310_33:
-							_ = position309_33
-						}
-						goto lok33
-					l308_33:
-						pos, tokenIndex = position308_33, tokenIndex308_33
-						goto l244
-					}
-				lok33:
-					goto l243
-				l244:
-					pos, tokenIndex = position244, tokenIndex244
-				}
-				if !p.bare {
-					position = pos
-					add(ruledatabase, position242)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rdatabase,
 		/* 48 wtype <- <uchar*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulewtype)
-			{
-				position246 := pos
-			l247:
-				{
-					position248, tokenIndex248 := pos, tokenIndex
-					{ // uchar
-						position308_34, tokenIndex308_34 := pos, tokenIndex
-						{
-							position309_34 := pos
-							{
-								position310_34, tokenIndex310_34 := pos, tokenIndex
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(23, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l305_3_34
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(24, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-										goto l305_3_34
-									}
-									goto l311_34
-								l305_3_34:
-									pos++
-									goto lok3_34
-								}
-							lok3_34:
-								goto l310_34
-							l311_34:
-								pos, tokenIndex = position310_34, tokenIndex310_34
-								{ // escape
-									position303_4_34, tokenIndex303_4_34 := pos, tokenIndex
-									{
-										position304_4_34 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(21, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l303_4_34
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(22, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l300_1_4_34
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l303_4_34
-										l300_1_4_34:
-											pos++
-											goto lok1_4_34
-										}
-									lok1_4_34:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(22, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l300_2_4_34
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l303_4_34
-										l300_2_4_34:
-											pos++
-											goto lok2_4_34
-										}
-									lok2_4_34:
-										_ = position304_4_34
-									}
-									goto lok4_34
-								l303_4_34:
-									pos, tokenIndex = position303_4_34, tokenIndex303_4_34
-									goto l308_34
-								}
-							lok4_34:
-							}
-						l310_34:
-							_ = position309_34
-						}
-						goto lok34
-					l308_34:
-						pos, tokenIndex = position308_34, tokenIndex308_34
-						goto l248
-					}
-				lok34:
-					goto l247
-				l248:
-					pos, tokenIndex = position248, tokenIndex248
-				}
-				if !p.bare {
-					position = pos
-					add(rulewtype, position246)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rwtype,
 		/* 49 wpath <- <uchar*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulewpath)
-			{
-				position250 := pos
-			l251:
-				{
-					position252, tokenIndex252 := pos, tokenIndex
-					{ // uchar
-						position308_35, tokenIndex308_35 := pos, tokenIndex
-						{
-							position309_35 := pos
-							{
-								position310_35, tokenIndex310_35 := pos, tokenIndex
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(23, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l305_3_35
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(24, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-										goto l305_3_35
-									}
-									goto l311_35
-								l305_3_35:
-									pos++
-									goto lok3_35
-								}
-							lok3_35:
-								goto l310_35
-							l311_35:
-								pos, tokenIndex = position310_35, tokenIndex310_35
-								{ // escape
-									position303_4_35, tokenIndex303_4_35 := pos, tokenIndex
-									{
-										position304_4_35 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(21, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l303_4_35
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(22, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l300_1_4_35
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l303_4_35
-										l300_1_4_35:
-											pos++
-											goto lok1_4_35
-										}
-									lok1_4_35:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(22, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-												goto l300_2_4_35
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l303_4_35
-										l300_2_4_35:
-											pos++
-											goto lok2_4_35
-										}
-									lok2_4_35:
-										_ = position304_4_35
-									}
-									goto lok4_35
-								l303_4_35:
-									pos, tokenIndex = position303_4_35, tokenIndex303_4_35
-									goto l308_35
-								}
-							lok4_35:
-							}
-						l310_35:
-							_ = position309_35
-						}
-						goto lok35
-					l308_35:
-						pos, tokenIndex = position308_35, tokenIndex308_35
-						goto l252
-					}
-				lok35:
-					goto l251
-				l252:
-					pos, tokenIndex = position252, tokenIndex252
-				}
-				if !p.bare {
-					position = pos
-					add(rulewpath, position250)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rwpath,
 		/* 50 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec* !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleprosperourl)
-			position253, tokenIndex253 := pos, tokenIndex
-			{
-				position254 := pos
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if buffer[pos] != 'r' {
-					if int(pos) == p.at {
-						p.note(9, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if buffer[pos] != 'o' {
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if buffer[pos] != 's' {
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if buffer[pos] != 'r' {
-					if int(pos) == p.at {
-						p.note(9, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if buffer[pos] != 'o' {
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l253
-				}
-				pos = position
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l253
-				}
-				pos++
-				if position = pos; !_rules[ruleppath]() {
-					goto l253
-				}
-				pos = position
-			l255:
-				{
-					position256, tokenIndex256 := pos, tokenIndex
-					if position = pos; !_rules[rulefieldspec]() {
-						goto l256
-					}
-					pos = position
-					goto l255
-				l256:
-					pos, tokenIndex = position256, tokenIndex256
-				}
-				{
-					position257, tokenIndex257 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l257
-					}
-					pos = position
-					goto l253
-				l257:
-					pos, tokenIndex = position257, tokenIndex257
-				}
-				if !p.bare {
-					position = pos
-					add(ruleprosperourl, position254)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l253:
-			pos, tokenIndex = position253, tokenIndex253
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rprosperourl,
 		/* 51 ppath <- <(psegment ('/' psegment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleppath)
-			position258, tokenIndex258 := pos, tokenIndex
-			{
-				position259 := pos
-				if position = pos; !_rules[rulepsegment]() {
-					goto l258
-				}
-				pos = position
-			l260:
-				{
-					position261, tokenIndex261 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l261
-					}
-					pos++
-					if position = pos; !_rules[rulepsegment]() {
-						goto l261
-					}
-					pos = position
-					goto l260
-				l261:
-					pos, tokenIndex = position261, tokenIndex261
-				}
-				if !p.bare {
-					position = pos
-					add(ruleppath, position259)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l258:
-			pos, tokenIndex = position258, tokenIndex258
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rppath,
 		/* 52 psegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
-		func() bool {
-			pos := position
-			{
-				position263 := pos
-			l264:
-				{
-					position265, tokenIndex265 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(35, true)
-							}
-
-							{ // uchar
-								position308_36, tokenIndex308_36 := pos, tokenIndex
-								{
-									position309_36 := pos
-									{
-										position310_36, tokenIndex310_36 := pos, tokenIndex
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_3_36
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_3_36
-											}
-											goto l311_36
-										l305_3_36:
-											pos++
-											goto lok3_36
-										}
-									lok3_36:
-										goto l310_36
-									l311_36:
-										pos, tokenIndex = position310_36, tokenIndex310_36
-										{ // escape
-											position303_4_36, tokenIndex303_4_36 := pos, tokenIndex
-											{
-												position304_4_36 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_36
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_4_36
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_36
-												l300_1_4_36:
-													pos++
-													goto lok1_4_36
-												}
-											lok1_4_36:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_4_36
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_36
-												l300_2_4_36:
-													pos++
-													goto lok2_4_36
-												}
-											lok2_4_36:
-												_ = position304_4_36
-											}
-											goto lok4_36
-										l303_4_36:
-											pos, tokenIndex = position303_4_36, tokenIndex303_4_36
-											goto l308_36
-										}
-									lok4_36:
-									}
-								l310_36:
-									_ = position309_36
-								}
-								goto lok36
-							l308_36:
-								pos, tokenIndex = position308_36, tokenIndex308_36
-								goto l265
-							}
-						lok36:
-						}
-					}
-
-					goto l264
-				l265:
-					pos, tokenIndex = position265, tokenIndex265
-				}
-				_ = position263
-			}
-			position = pos
-			return true
-		},
+		p.rpsegment,
 		/* 53 fieldspec <- <(';' fieldname '=' fieldvalue)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefieldspec)
-			position267, tokenIndex267 := pos, tokenIndex
-			{
-				position268 := pos
-				if buffer[pos] != ';' {
-					if int(pos) == p.at {
-						p.note(32, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l267
-				}
-				pos++
-				if position = pos; !_rules[rulefieldname]() {
-					goto l267
-				}
-				pos = position
-				if buffer[pos] != '=' {
-					if int(pos) == p.at {
-						p.note(34, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l267
-				}
-				pos++
-				if position = pos; !_rules[rulefieldvalue]() {
-					goto l267
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(rulefieldspec, position268)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l267:
-			pos, tokenIndex = position267, tokenIndex267
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rfieldspec,
 		/* 54 fieldname <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefieldname)
-			{
-				position270 := pos
-			l271:
-				{
-					position272, tokenIndex272 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(46, true)
-							}
-
-							{ // uchar
-								position308_37, tokenIndex308_37 := pos, tokenIndex
-								{
-									position309_37 := pos
-									{
-										position310_37, tokenIndex310_37 := pos, tokenIndex
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_3_37
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_3_37
-											}
-											goto l311_37
-										l305_3_37:
-											pos++
-											goto lok3_37
-										}
-									lok3_37:
-										goto l310_37
-									l311_37:
-										pos, tokenIndex = position310_37, tokenIndex310_37
-										{ // escape
-											position303_4_37, tokenIndex303_4_37 := pos, tokenIndex
-											{
-												position304_4_37 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_37
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_4_37
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_37
-												l300_1_4_37:
-													pos++
-													goto lok1_4_37
-												}
-											lok1_4_37:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_4_37
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_37
-												l300_2_4_37:
-													pos++
-													goto lok2_4_37
-												}
-											lok2_4_37:
-												_ = position304_4_37
-											}
-											goto lok4_37
-										l303_4_37:
-											pos, tokenIndex = position303_4_37, tokenIndex303_4_37
-											goto l308_37
-										}
-									lok4_37:
-									}
-								l310_37:
-									_ = position309_37
-								}
-								goto lok37
-							l308_37:
-								pos, tokenIndex = position308_37, tokenIndex308_37
-								goto l272
-							}
-						lok37:
-						}
-					}
-
-					goto l271
-				l272:
-					pos, tokenIndex = position272, tokenIndex272
-				}
-				if !p.bare {
-					position = pos
-					add(rulefieldname, position270)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rfieldname,
 		/* 55 fieldvalue <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefieldvalue)
-			{
-				position275 := pos
-			l276:
-				{
-					position277, tokenIndex277 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(46, true)
-							}
-
-							{ // uchar
-								position308_38, tokenIndex308_38 := pos, tokenIndex
-								{
-									position309_38 := pos
-									{
-										position310_38, tokenIndex310_38 := pos, tokenIndex
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(23, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l305_3_38
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(24, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l305_3_38
-											}
-											goto l311_38
-										l305_3_38:
-											pos++
-											goto lok3_38
-										}
-									lok3_38:
-										goto l310_38
-									l311_38:
-										pos, tokenIndex = position310_38, tokenIndex310_38
-										{ // escape
-											position303_4_38, tokenIndex303_4_38 := pos, tokenIndex
-											{
-												position304_4_38 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(21, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_38
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_1_4_38
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_38
-												l300_1_4_38:
-													pos++
-													goto lok1_4_38
-												}
-											lok1_4_38:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l300_2_4_38
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l303_4_38
-												l300_2_4_38:
-													pos++
-													goto lok2_4_38
-												}
-											lok2_4_38:
-												_ = position304_4_38
-											}
-											goto lok4_38
-										l303_4_38:
-											pos, tokenIndex = position303_4_38, tokenIndex303_4_38
-											goto l308_38
-										}
-									lok4_38:
-									}
-								l310_38:
-									_ = position309_38
-								}
-								goto lok38
-							l308_38:
-								pos, tokenIndex = position308_38, tokenIndex308_38
-								goto l277
-							}
-						lok38:
-						}
-					}
-
-					goto l276
-				l277:
-					pos, tokenIndex = position277, tokenIndex277
-				}
-				if !p.bare {
-					position = pos
-					add(rulefieldvalue, position275)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rfieldvalue,
 		/* 56 lowalpha <- <[a-z]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(19, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-				goto l279
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l279:
-			pos++
-			position = pos
-			return true
-		},
+		p.rlowalpha,
 		/* 57 hialpha <- <[A-Z]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(24, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l281
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l281:
-			pos++
-			position = pos
-			return true
-		},
+		p.rhialpha,
 		/* 58 alpha <- <(lowalpha / hialpha)> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(19, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-				goto l283
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(24, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l283
-			}
-			position = pos
-			return false
-		l283:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralpha,
 		/* 59 digit <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(30, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-				goto l287
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l287:
-			pos++
-			position = pos
-			return true
-		},
+		p.rdigit,
 		/* 60 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(47, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-				goto l289
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l289:
-			pos++
-			position = pos
-			return true
-		},
+		p.rsafe,
 		/* 61 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('!') '!'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(48, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l292
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l292:
-			pos++
-			position = pos
-			return true
-		},
+		p.rextra,
 		/* 62 national <- <('{' / '}' / '|' / '\\' / '^' / '~' / '[' / ']' / '`')> */
 		nil,
 		/* 63 punctuation <- <('<' / '>' / '#' / '%' / '"')> */
 		nil,
 		/* 64 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(49, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l297
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l297:
-			pos++
-			position = pos
-			return true
-		},
+		p.rreserved,
 		/* 65 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(22, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l300
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l300:
-			pos++
-			position = pos
-			return true
-		},
+		p.rhex,
 		/* 66 escape <- <('%' hex hex)> */
-		func() bool {
-			pos := position
-			position303, tokenIndex303 := pos, tokenIndex
-			{
-				position304 := pos
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(21, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l303
-				}
-				pos++
-				{ // hex
-					if int(pos) == p.at {
-						p.note(22, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l300_1
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l303
-				l300_1:
-					pos++
-					goto lok1
-				}
-			lok1:
-				{ // hex
-					if int(pos) == p.at {
-						p.note(22, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l300_2
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l303
-				l300_2:
-					pos++
-					goto lok2
-				}
-			lok2:
-				_ = position304
-			}
-			position = pos
-			return true
-		l303:
-			pos, tokenIndex = position303, tokenIndex303
-			position = pos
-			return false
-		},
+		p.rescape,
 		/* 67 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(23, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l305
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(24, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l305
-			}
-			position = pos
-			return false
-		l305:
-			pos++
-			position = pos
-			return true
-		},
+		p.runreserved,
 		/* 68 uchar <- <(unreserved / escape)> */
-		func() bool {
-			pos := position
-			position308, tokenIndex308 := pos, tokenIndex
-			{
-				position309 := pos
-				{
-					position310, tokenIndex310 := pos, tokenIndex
-					{ // unreserved
-						if int(pos) == p.at {
-							p.note(23, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l305_3
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(24, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l305_3
-						}
-						goto l311
-					l305_3:
-						pos++
-						goto lok3
-					}
-				lok3:
-					goto l310
-				l311:
-					pos, tokenIndex = position310, tokenIndex310
-					{ // escape
-						position303_4, tokenIndex303_4 := pos, tokenIndex
-						{
-							position304_4 := pos
-							if buffer[pos] != '%' {
-								if int(pos) == p.at {
-									p.note(21, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l303_4
-							}
-							pos++
-							{ // hex
-								if int(pos) == p.at {
-									p.note(22, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l300_1_4
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l303_4
-							l300_1_4:
-								pos++
-								goto lok1_4
-							}
-						lok1_4:
-							{ // hex
-								if int(pos) == p.at {
-									p.note(22, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l300_2_4
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l303_4
-							l300_2_4:
-								pos++
-								goto lok2_4
-							}
-						lok2_4:
-							_ = position304_4
-						}
-						goto lok4
-					l303_4:
-						pos, tokenIndex = position303_4, tokenIndex303_4
-						goto l308
-					}
-				lok4:
-				}
-			l310:
-				_ = position309
-			}
-			position = pos
-			return true
-		l308:
-			pos, tokenIndex = position308, tokenIndex308
-			position = pos
-			return false
-		},
+		p.ruchar,
 		/* 69 xchar <- <((&('%') escape) | (&('&' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') unreserved))> */
-		func() bool {
-			pos := position
-			position312, tokenIndex312 := pos, tokenIndex
-			{
-				position313 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(21, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escape
-								position303_5, tokenIndex303_5 := pos, tokenIndex
-								{
-									position304_5 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(21, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l303_5
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(22, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l300_1_5
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l303_5
-									l300_1_5:
-										pos++
-										goto lok1_5
-									}
-								lok1_5:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(22, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l300_2_5
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l303_5
-									l300_2_5:
-										pos++
-										goto lok2_5
-									}
-								lok2_5:
-									_ = position304_5
-								}
-								goto lok5
-							l303_5:
-								pos, tokenIndex = position303_5, tokenIndex303_5
-								goto l312
-							}
-						lok5:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(23, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l305_6
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(24, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l305_6
-								}
-								goto l312
-							l305_6:
-								pos++
-								goto lok6
-							}
-						lok6:
-						}
-					}
-				}
-
-				_ = position313
-			}
-			position = pos
-			return true
-		l312:
-			pos, tokenIndex = position312, tokenIndex312
-			position = pos
-			return false
-		},
+		p.rxchar,
 		/* 70 digits <- <digit+> */
-		func() bool {
-			pos := position
-			position315, tokenIndex315 := pos, tokenIndex
-			{
-				position316 := pos
-				{ // digit
-					if int(pos) == p.at {
-						p.note(30, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-						goto l287_7
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l315
-				l287_7:
-					pos++
-					goto lok7
-				}
-			lok7:
-			l317:
-				{
-					position318, tokenIndex318 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(30, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-							goto l287_8
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l318
-					l287_8:
-						pos++
-						goto lok8
-					}
-				lok8:
-					goto l317
-				l318:
-					pos, tokenIndex = position318, tokenIndex318
-				}
-				_ = position316
-			}
-			position = pos
-			return true
-		l315:
-			pos, tokenIndex = position315, tokenIndex315
-			position = pos
-			return false
-		},
+		p.rdigits,
 	}
 	p.rules = _rules
 	return nil
@@ -8385,6 +717,7940 @@ var noteMask = [...][4]uint64{
 	{0xac00804000000000, 0x1, 0x0, 0x0},
 }
 
+// rpegwrap_entries is rule 0 pegwrap_entries <- <(url_strict / url / genericurl / otherurl / ftpurl / newsurl / ((&('p') prosperourl) | (&('f') fileurl) | (&('m') mailtourl) | (&('w') waisurl) | (&('g') gopherurl) | (&('t') telneturl) | (&('n') nntpurl) | (&('h') httpurl) | (&('/') ip_schemepart)))>
+func (p *Parser) rpegwrap_entries() bool {
+	buffer := p.buffer
+	pos := p.position
+	position0, tokenIndex0 := pos, p.tokenIndex
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, p.tokenIndex
+			{ // url_strict
+				position10_45, tokenIndex10_45 := pos, p.tokenIndex
+				{
+					position11_45 := pos
+					{
+						position12_45, tokenIndex12_45 := pos, p.tokenIndex
+						if p.position = pos; !p.rhttpurl() {
+							goto l13_45
+						}
+						pos = p.position
+						goto l12_45
+					l13_45:
+						pos, p.tokenIndex = position12_45, tokenIndex12_45
+						if p.position = pos; !p.rftpurl() {
+							goto l14_45
+						}
+						pos = p.position
+						goto l12_45
+					l14_45:
+						pos, p.tokenIndex = position12_45, tokenIndex12_45
+						if p.position = pos; !p.rnewsurl() {
+							goto l15_45
+						}
+						pos = p.position
+						goto l12_45
+					l15_45:
+						pos, p.tokenIndex = position12_45, tokenIndex12_45
+						if p.position = pos; !p.rnntpurl() {
+							goto l16_45
+						}
+						pos = p.position
+						goto l12_45
+					l16_45:
+						pos, p.tokenIndex = position12_45, tokenIndex12_45
+						if p.position = pos; !p.rtelneturl() {
+							goto l17_45
+						}
+						pos = p.position
+						goto l12_45
+					l17_45:
+						pos, p.tokenIndex = position12_45, tokenIndex12_45
+						if p.position = pos; !p.rgopherurl() {
+							goto l18_45
+						}
+						pos = p.position
+						goto l12_45
+					l18_45:
+						pos, p.tokenIndex = position12_45, tokenIndex12_45
+						if p.position = pos; !p.rwaisurl() {
+							goto l19_45
+						}
+						pos = p.position
+						goto l12_45
+					l19_45:
+						pos, p.tokenIndex = position12_45, tokenIndex12_45
+						if p.position = pos; !p.rmailtourl() {
+							goto l20_45
+						}
+						pos = p.position
+						goto l12_45
+					l20_45:
+						pos, p.tokenIndex = position12_45, tokenIndex12_45
+						if p.position = pos; !p.rfileurl() {
+							goto l21_45
+						}
+						pos = p.position
+						goto l12_45
+					l21_45:
+						pos, p.tokenIndex = position12_45, tokenIndex12_45
+						if p.position = pos; !p.rprosperourl() {
+							goto l22_45
+						}
+						pos = p.position
+						goto l12_45
+					l22_45:
+						pos, p.tokenIndex = position12_45, tokenIndex12_45
+						{
+							position23_45, tokenIndex23_45 := pos, p.tokenIndex
+							if p.position = pos; !p.peek(p.rules[ruledefined_scheme]) {
+								goto l23_45
+							}
+							pos = p.position
+							goto l10_45
+						l23_45:
+							pos, p.tokenIndex = position23_45, tokenIndex23_45
+						}
+						if p.position = pos; !p.rotherurl() {
+							goto l10_45
+						}
+						pos = p.position
+					}
+				l12_45:
+					_ = position11_45
+				}
+				goto lok45
+			l10_45:
+				pos, p.tokenIndex = position10_45, tokenIndex10_45
+				goto l3
+			}
+		lok45:
+			goto l2
+		l3:
+			pos, p.tokenIndex = position2, tokenIndex2
+			{ // url
+				position33_46, tokenIndex33_46 := pos, p.tokenIndex
+				{
+					position34_46 := pos
+					{
+						position35_46, tokenIndex35_46 := pos, p.tokenIndex
+						if p.position = pos; !p.rhttpurl() {
+							goto l36_46
+						}
+						pos = p.position
+						goto l35_46
+					l36_46:
+						pos, p.tokenIndex = position35_46, tokenIndex35_46
+						if p.position = pos; !p.rftpurl() {
+							goto l37_46
+						}
+						pos = p.position
+						goto l35_46
+					l37_46:
+						pos, p.tokenIndex = position35_46, tokenIndex35_46
+						if p.position = pos; !p.rnewsurl() {
+							goto l38_46
+						}
+						pos = p.position
+						goto l35_46
+					l38_46:
+						pos, p.tokenIndex = position35_46, tokenIndex35_46
+						if p.position = pos; !p.rnntpurl() {
+							goto l39_46
+						}
+						pos = p.position
+						goto l35_46
+					l39_46:
+						pos, p.tokenIndex = position35_46, tokenIndex35_46
+						if p.position = pos; !p.rtelneturl() {
+							goto l40_46
+						}
+						pos = p.position
+						goto l35_46
+					l40_46:
+						pos, p.tokenIndex = position35_46, tokenIndex35_46
+						if p.position = pos; !p.rgopherurl() {
+							goto l41_46
+						}
+						pos = p.position
+						goto l35_46
+					l41_46:
+						pos, p.tokenIndex = position35_46, tokenIndex35_46
+						if p.position = pos; !p.rwaisurl() {
+							goto l42_46
+						}
+						pos = p.position
+						goto l35_46
+					l42_46:
+						pos, p.tokenIndex = position35_46, tokenIndex35_46
+						if p.position = pos; !p.rmailtourl() {
+							goto l43_46
+						}
+						pos = p.position
+						goto l35_46
+					l43_46:
+						pos, p.tokenIndex = position35_46, tokenIndex35_46
+						if p.position = pos; !p.rfileurl() {
+							goto l44_46
+						}
+						pos = p.position
+						goto l35_46
+					l44_46:
+						pos, p.tokenIndex = position35_46, tokenIndex35_46
+						if p.position = pos; !p.rprosperourl() {
+							goto l45_46
+						}
+						pos = p.position
+						goto l35_46
+					l45_46:
+						pos, p.tokenIndex = position35_46, tokenIndex35_46
+						if p.position = pos; !p.rotherurl() {
+							goto l33_46
+						}
+						pos = p.position
+					}
+				l35_46:
+					_ = position34_46
+				}
+				goto lok46
+			l33_46:
+				pos, p.tokenIndex = position33_46, tokenIndex33_46
+				goto l4
+			}
+		lok46:
+			goto l2
+		l4:
+			pos, p.tokenIndex = position2, tokenIndex2
+			if p.position = pos; !p.rgenericurl() {
+				goto l5
+			}
+			pos = p.position
+			goto l2
+		l5:
+			pos, p.tokenIndex = position2, tokenIndex2
+			if p.position = pos; !p.rotherurl() {
+				goto l6
+			}
+			pos = p.position
+			goto l2
+		l6:
+			pos, p.tokenIndex = position2, tokenIndex2
+			if p.position = pos; !p.rftpurl() {
+				goto l7
+			}
+			pos = p.position
+			goto l2
+		l7:
+			pos, p.tokenIndex = position2, tokenIndex2
+			if p.position = pos; !p.rnewsurl() {
+				goto l8
+			}
+			pos = p.position
+			goto l2
+		l8:
+			pos, p.tokenIndex = position2, tokenIndex2
+			{
+				if int(pos) == p.at {
+					p.note(0, false)
+				}
+				switch buffer[pos] {
+				case 'p':
+					if p.position = pos; !p.rprosperourl() {
+						goto l0
+					}
+					pos = p.position
+				case 'f':
+					if p.position = pos; !p.rfileurl() {
+						goto l0
+					}
+					pos = p.position
+				case 'm':
+					if p.position = pos; !p.rmailtourl() {
+						goto l0
+					}
+					pos = p.position
+				case 'w':
+					if p.position = pos; !p.rwaisurl() {
+						goto l0
+					}
+					pos = p.position
+				case 'g':
+					if p.position = pos; !p.rgopherurl() {
+						goto l0
+					}
+					pos = p.position
+				case 't':
+					if p.position = pos; !p.rtelneturl() {
+						goto l0
+					}
+					pos = p.position
+				case 'n':
+					if p.position = pos; !p.rnntpurl() {
+						goto l0
+					}
+					pos = p.position
+				case 'h':
+					if p.position = pos; !p.rhttpurl() {
+						goto l0
+					}
+					pos = p.position
+				default:
+					if p.position = pos; !p.rip_schemepart() {
+						goto l0
+					}
+					pos = p.position
+				}
+			}
+
+		}
+	l2:
+		_ = position1
+	}
+	p.position = pos
+	return true
+l0:
+	pos, p.tokenIndex = position0, tokenIndex0
+	p.position = pos
+	return false
+}
+
+// rurl_strict is rule 1 url_strict <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / (!defined_scheme otherurl))>
+func (p *Parser) rurl_strict() bool {
+	pos := p.position
+	position10, tokenIndex10 := pos, p.tokenIndex
+	{
+		position11 := pos
+		{
+			position12, tokenIndex12 := pos, p.tokenIndex
+			if p.position = pos; !p.rhttpurl() {
+				goto l13
+			}
+			pos = p.position
+			goto l12
+		l13:
+			pos, p.tokenIndex = position12, tokenIndex12
+			if p.position = pos; !p.rftpurl() {
+				goto l14
+			}
+			pos = p.position
+			goto l12
+		l14:
+			pos, p.tokenIndex = position12, tokenIndex12
+			if p.position = pos; !p.rnewsurl() {
+				goto l15
+			}
+			pos = p.position
+			goto l12
+		l15:
+			pos, p.tokenIndex = position12, tokenIndex12
+			if p.position = pos; !p.rnntpurl() {
+				goto l16
+			}
+			pos = p.position
+			goto l12
+		l16:
+			pos, p.tokenIndex = position12, tokenIndex12
+			if p.position = pos; !p.rtelneturl() {
+				goto l17
+			}
+			pos = p.position
+			goto l12
+		l17:
+			pos, p.tokenIndex = position12, tokenIndex12
+			if p.position = pos; !p.rgopherurl() {
+				goto l18
+			}
+			pos = p.position
+			goto l12
+		l18:
+			pos, p.tokenIndex = position12, tokenIndex12
+			if p.position = pos; !p.rwaisurl() {
+				goto l19
+			}
+			pos = p.position
+			goto l12
+		l19:
+			pos, p.tokenIndex = position12, tokenIndex12
+			if p.position = pos; !p.rmailtourl() {
+				goto l20
+			}
+			pos = p.position
+			goto l12
+		l20:
+			pos, p.tokenIndex = position12, tokenIndex12
+			if p.position = pos; !p.rfileurl() {
+				goto l21
+			}
+			pos = p.position
+			goto l12
+		l21:
+			pos, p.tokenIndex = position12, tokenIndex12
+			if p.position = pos; !p.rprosperourl() {
+				goto l22
+			}
+			pos = p.position
+			goto l12
+		l22:
+			pos, p.tokenIndex = position12, tokenIndex12
+			{
+				position23, tokenIndex23 := pos, p.tokenIndex
+				if p.position = pos; !p.peek(p.rules[ruledefined_scheme]) {
+					goto l23
+				}
+				pos = p.position
+				goto l10
+			l23:
+				pos, p.tokenIndex = position23, tokenIndex23
+			}
+			if p.position = pos; !p.rotherurl() {
+				goto l10
+			}
+			pos = p.position
+		}
+	l12:
+		_ = position11
+	}
+	p.position = pos
+	return true
+l10:
+	pos, p.tokenIndex = position10, tokenIndex10
+	p.position = pos
+	return false
+}
+
+// rdefined_scheme is rule 2 defined_scheme <- <((('f' 't' 'p') / ('n' 'e' 'w' 's') / ((&('p') ('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')) | (&('f') ('f' 'i' 'l' 'e')) | (&('m') ('m' 'a' 'i' 'l' 't' 'o')) | (&('w') ('w' 'a' 'i' 's')) | (&('g') ('g' 'o' 'p' 'h' 'e' 'r')) | (&('t') ('t' 'e' 'l' 'n' 'e' 't')) | (&('n') ('n' 'n' 't' 'p')) | (&('h') ('h' 't' 't' 'p')))) ':')>
+func (p *Parser) rdefined_scheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	position24, tokenIndex24 := pos, p.tokenIndex
+	{
+		position25 := pos
+		{
+			position26, tokenIndex26 := pos, p.tokenIndex
+			if buffer[pos] != 'f' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos++
+			if buffer[pos] != 't' {
+				if int(pos) == p.at {
+					p.note(2, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos++
+			if buffer[pos] != 'p' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos++
+			goto l26
+		l27:
+			pos, p.tokenIndex = position26, tokenIndex26
+			if buffer[pos] != 'n' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			if buffer[pos] != 'e' {
+				if int(pos) == p.at {
+					p.note(5, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			if buffer[pos] != 'w' {
+				if int(pos) == p.at {
+					p.note(6, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			if buffer[pos] != 's' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			goto l26
+		l28:
+			pos, p.tokenIndex = position26, tokenIndex26
+			{
+				if int(pos) == p.at {
+					p.note(8, false)
+				}
+				switch buffer[pos] {
+				case 'p':
+					if buffer[pos] != 'p' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'r' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'o' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'p' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'r' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'o' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 'f':
+					if buffer[pos] != 'f' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'i' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'l' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 'm':
+					if buffer[pos] != 'm' {
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'a' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'i' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'l' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'o' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 'w':
+					if buffer[pos] != 'w' {
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'a' {
+						if int(pos) == p.at {
+							p.note(14, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'i' {
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 's' {
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 'g':
+					if buffer[pos] != 'g' {
+						if int(pos) == p.at {
+							p.note(15, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'o' {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'p' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'h' {
+						if int(pos) == p.at {
+							p.note(16, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'r' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 't':
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'l' {
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'n' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'e' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				case 'n':
+					if buffer[pos] != 'n' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'n' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'p' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				default:
+					if buffer[pos] != 'h' {
+						if int(pos) == p.at {
+							p.note(16, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 't' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+					if buffer[pos] != 'p' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l24
+					}
+					pos++
+				}
+			}
+
+		}
+	l26:
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l24
+		}
+		pos++
+		_ = position25
+	}
+	p.position = pos
+	return true
+l24:
+	pos, p.tokenIndex = position24, tokenIndex24
+	p.position = pos
+	return false
+}
+
+// rgenericurl is rule 3 genericurl <- <(scheme ':' schemepart !.)>
+func (p *Parser) rgenericurl() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulegenericurl)
+	position30, tokenIndex30 := pos, p.tokenIndex
+	{
+		position31 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l30
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l30
+		}
+		pos++
+		if p.position = pos; !p.rschemepart() {
+			goto l30
+		}
+		pos = p.position
+		{
+			position32, tokenIndex32 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l32
+			}
+			pos = p.position
+			goto l30
+		l32:
+			pos, p.tokenIndex = position32, tokenIndex32
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulegenericurl, position31)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l30:
+	pos, p.tokenIndex = position30, tokenIndex30
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rurl is rule 4 url <- <(httpurl / ftpurl / newsurl / nntpurl / telneturl / gopherurl / waisurl / mailtourl / fileurl / prosperourl / otherurl)>
+func (p *Parser) rurl() bool {
+	pos := p.position
+	position33, tokenIndex33 := pos, p.tokenIndex
+	{
+		position34 := pos
+		{
+			position35, tokenIndex35 := pos, p.tokenIndex
+			if p.position = pos; !p.rhttpurl() {
+				goto l36
+			}
+			pos = p.position
+			goto l35
+		l36:
+			pos, p.tokenIndex = position35, tokenIndex35
+			if p.position = pos; !p.rftpurl() {
+				goto l37
+			}
+			pos = p.position
+			goto l35
+		l37:
+			pos, p.tokenIndex = position35, tokenIndex35
+			if p.position = pos; !p.rnewsurl() {
+				goto l38
+			}
+			pos = p.position
+			goto l35
+		l38:
+			pos, p.tokenIndex = position35, tokenIndex35
+			if p.position = pos; !p.rnntpurl() {
+				goto l39
+			}
+			pos = p.position
+			goto l35
+		l39:
+			pos, p.tokenIndex = position35, tokenIndex35
+			if p.position = pos; !p.rtelneturl() {
+				goto l40
+			}
+			pos = p.position
+			goto l35
+		l40:
+			pos, p.tokenIndex = position35, tokenIndex35
+			if p.position = pos; !p.rgopherurl() {
+				goto l41
+			}
+			pos = p.position
+			goto l35
+		l41:
+			pos, p.tokenIndex = position35, tokenIndex35
+			if p.position = pos; !p.rwaisurl() {
+				goto l42
+			}
+			pos = p.position
+			goto l35
+		l42:
+			pos, p.tokenIndex = position35, tokenIndex35
+			if p.position = pos; !p.rmailtourl() {
+				goto l43
+			}
+			pos = p.position
+			goto l35
+		l43:
+			pos, p.tokenIndex = position35, tokenIndex35
+			if p.position = pos; !p.rfileurl() {
+				goto l44
+			}
+			pos = p.position
+			goto l35
+		l44:
+			pos, p.tokenIndex = position35, tokenIndex35
+			if p.position = pos; !p.rprosperourl() {
+				goto l45
+			}
+			pos = p.position
+			goto l35
+		l45:
+			pos, p.tokenIndex = position35, tokenIndex35
+			if p.position = pos; !p.rotherurl() {
+				goto l33
+			}
+			pos = p.position
+		}
+	l35:
+		_ = position34
+	}
+	p.position = pos
+	return true
+l33:
+	pos, p.tokenIndex = position33, tokenIndex33
+	p.position = pos
+	return false
+}
+
+// rotherurl is rule 5 otherurl <- <genericurl>
+func (p *Parser) rotherurl() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleotherurl)
+	position46, tokenIndex46 := pos, p.tokenIndex
+	{
+		position47 := pos
+		if p.position = pos; !p.rgenericurl() {
+			goto l46
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleotherurl, position47)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l46:
+	pos, p.tokenIndex = position46, tokenIndex46
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rscheme is rule 6 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') lowalpha))+>
+func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position48, tokenIndex48 := pos, p.tokenIndex
+	{
+		position49 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(18, true)
+				}
+
+				{ // lowalpha
+					if int(pos) == p.at {
+						p.note(19, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						goto l279_9
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l48
+				l279_9:
+					pos++
+					goto lok9
+				}
+			lok9:
+			}
+		}
+
+	l50:
+		{
+			position51, tokenIndex51 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(18, true)
+					}
+
+					{ // lowalpha
+						if int(pos) == p.at {
+							p.note(19, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l279_10
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l51
+					l279_10:
+						pos++
+						goto lok10
+					}
+				lok10:
+				}
+			}
+
+			goto l50
+		l51:
+			pos, p.tokenIndex = position51, tokenIndex51
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme, position49)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l48:
+	pos, p.tokenIndex = position48, tokenIndex48
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rschemepart is rule 7 schemepart <- <(ip_schemepart / xchar*)>
+func (p *Parser) rschemepart() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position55 := pos
+		{
+			position56, tokenIndex56 := pos, p.tokenIndex
+			if p.position = pos; !p.rip_schemepart() {
+				goto l57
+			}
+			pos = p.position
+			goto l56
+		l57:
+			pos, p.tokenIndex = position56, tokenIndex56
+		l58:
+			{
+				position59, tokenIndex59 := pos, p.tokenIndex
+				{ // xchar
+					position312_44, tokenIndex312_44 := pos, p.tokenIndex
+					{
+						position313_44 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(20, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(21, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position303_5_44, tokenIndex303_5_44 := pos, p.tokenIndex
+										{
+											position304_5_44 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(21, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l303_5_44
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l300_1_5_44
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l303_5_44
+											l300_1_5_44:
+												pos++
+												goto lok1_5_44
+											}
+										lok1_5_44:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l300_2_5_44
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l303_5_44
+											l300_2_5_44:
+												pos++
+												goto lok2_5_44
+											}
+										lok2_5_44:
+											_ = position304_5_44
+										}
+										goto lok5_44
+									l303_5_44:
+										pos, p.tokenIndex = position303_5_44, tokenIndex303_5_44
+										goto l312_44
+									}
+								lok5_44:
+									;
+								default:
+									{ // unreserved
+										if int(pos) == p.at {
+											p.note(23, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l305_6_44
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										if int(pos) == p.at {
+											p.note(24, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+											goto l305_6_44
+										}
+										goto l312_44
+									l305_6_44:
+										pos++
+										goto lok6_44
+									}
+								lok6_44:
+								}
+							}
+						}
+
+						_ = position313_44
+					}
+					goto lok44
+				l312_44:
+					pos, p.tokenIndex = position312_44, tokenIndex312_44
+					goto l59
+				}
+			lok44:
+				goto l58
+			l59:
+				pos, p.tokenIndex = position59, tokenIndex59
+			}
+		}
+	l56:
+		_ = position55
+	}
+	p.position = pos
+	return true
+}
+
+// rip_schemepart is rule 8 ip_schemepart <- <('/' '/' login ('/' urlpath)? !.)>
+func (p *Parser) rip_schemepart() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleip_schemepart)
+	position60, tokenIndex60 := pos, p.tokenIndex
+	{
+		position61 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l60
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l60
+		}
+		pos++
+		if p.position = pos; !p.rlogin() {
+			goto l60
+		}
+		pos = p.position
+		{
+			position62, tokenIndex62 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l62
+			}
+			pos++
+			if p.position = pos; !p.rurlpath() {
+				goto l62
+			}
+			pos = p.position
+			goto l63
+		l62:
+			pos, p.tokenIndex = position62, tokenIndex62
+		}
+	l63:
+		{
+			position64, tokenIndex64 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l64
+			}
+			pos = p.position
+			goto l60
+		l64:
+			pos, p.tokenIndex = position64, tokenIndex64
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleip_schemepart, position61)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l60:
+	pos, p.tokenIndex = position60, tokenIndex60
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rlogin is rule 9 login <- <((user (':' password)? '@')? hostport)>
+func (p *Parser) rlogin() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulelogin)
+	position65, tokenIndex65 := pos, p.tokenIndex
+	{
+		position66 := pos
+		{
+			position67, tokenIndex67 := pos, p.tokenIndex
+			if p.position = pos; !p.ruser() {
+				goto l67
+			}
+			pos = p.position
+			{
+				position69, tokenIndex69 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(17, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l69
+				}
+				pos++
+				if p.position = pos; !p.rpassword() {
+					goto l69
+				}
+				pos = p.position
+				goto l70
+			l69:
+				pos, p.tokenIndex = position69, tokenIndex69
+			}
+		l70:
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(26, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l67
+			}
+			pos++
+			goto l68
+		l67:
+			pos, p.tokenIndex = position67, tokenIndex67
+		}
+	l68:
+		if p.position = pos; !p.rhostport() {
+			goto l65
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(rulelogin, position66)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l65:
+	pos, p.tokenIndex = position65, tokenIndex65
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhostport is rule 10 hostport <- <(host (':' port)?)>
+func (p *Parser) rhostport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position71, tokenIndex71 := pos, p.tokenIndex
+	{
+		position72 := pos
+		if p.position = pos; !p.rhost() {
+			goto l71
+		}
+		pos = p.position
+		{
+			position73, tokenIndex73 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(17, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l73
+			}
+			pos++
+			if p.position = pos; !p.rport() {
+				goto l73
+			}
+			pos = p.position
+			goto l74
+		l73:
+			pos, p.tokenIndex = position73, tokenIndex73
+		}
+	l74:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostport, position72)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l71:
+	pos, p.tokenIndex = position71, tokenIndex71
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhost is rule 11 host <- <(hostname / hostnumber)>
+func (p *Parser) rhost() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position75, tokenIndex75 := pos, p.tokenIndex
+	{
+		position76 := pos
+		{
+			position77, tokenIndex77 := pos, p.tokenIndex
+			if p.position = pos; !p.rhostname() {
+				goto l78
+			}
+			pos = p.position
+			goto l77
+		l78:
+			pos, p.tokenIndex = position77, tokenIndex77
+			if p.position = pos; !p.rhostnumber() {
+				goto l75
+			}
+			pos = p.position
+		}
+	l77:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehost, position76)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l75:
+	pos, p.tokenIndex = position75, tokenIndex75
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhostname is rule 12 hostname <- <((domainlabel '.')* toplabel)>
+func (p *Parser) rhostname() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position79, tokenIndex79 := pos, p.tokenIndex
+	{
+		position80 := pos
+	l81:
+		{
+			position82, tokenIndex82 := pos, p.tokenIndex
+			{ // domainlabel
+				position83_39, tokenIndex83_39 := pos, p.tokenIndex
+				{
+					position84_39 := pos
+					{ // alphadigit
+						if int(pos) == p.at {
+							p.note(19, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l95_11_39
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(27, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							goto l95_11_39
+						}
+						goto l83_39
+					l95_11_39:
+						pos++
+						goto lok11_39
+					}
+				lok11_39:
+				l85_39:
+					{
+						position86_39, tokenIndex86_39 := pos, p.tokenIndex
+					l87_39:
+						{
+							position88_39, tokenIndex88_39 := pos, p.tokenIndex
+							if buffer[pos] != '-' {
+								if int(pos) == p.at {
+									p.note(28, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l88_39
+							}
+							pos++
+							goto l87_39
+						l88_39:
+							pos, p.tokenIndex = position88_39, tokenIndex88_39
+						}
+						{ // alphadigit
+							if int(pos) == p.at {
+								p.note(19, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								goto l95_12_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(27, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								goto l95_12_39
+							}
+							goto l86_39
+						l95_12_39:
+							pos++
+							goto lok12_39
+						}
+					lok12_39:
+						goto l85_39
+					l86_39:
+						pos, p.tokenIndex = position86_39, tokenIndex86_39
+					}
+					_ = position84_39
+				}
+				goto lok39
+			l83_39:
+				pos, p.tokenIndex = position83_39, tokenIndex83_39
+				goto l82
+			}
+		lok39:
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(29, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l82
+			}
+			pos++
+			goto l81
+		l82:
+			pos, p.tokenIndex = position82, tokenIndex82
+		}
+		{ // toplabel
+			position89_40, tokenIndex89_40 := pos, p.tokenIndex
+			{
+				position90_40 := pos
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(19, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+						goto l283_13_40
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(24, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l283_13_40
+					}
+					goto l89_40
+				l283_13_40:
+					pos++
+					goto lok13_40
+				}
+			lok13_40:
+			l91_40:
+				{
+					position92_40, tokenIndex92_40 := pos, p.tokenIndex
+				l93_40:
+					{
+						position94_40, tokenIndex94_40 := pos, p.tokenIndex
+						if buffer[pos] != '-' {
+							if int(pos) == p.at {
+								p.note(28, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l94_40
+						}
+						pos++
+						goto l93_40
+					l94_40:
+						pos, p.tokenIndex = position94_40, tokenIndex94_40
+					}
+					{ // alphadigit
+						if int(pos) == p.at {
+							p.note(19, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l95_14_40
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(27, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							goto l95_14_40
+						}
+						goto l92_40
+					l95_14_40:
+						pos++
+						goto lok14_40
+					}
+				lok14_40:
+					goto l91_40
+				l92_40:
+					pos, p.tokenIndex = position92_40, tokenIndex92_40
+				}
+				_ = position90_40
+			}
+			goto lok40
+		l89_40:
+			pos, p.tokenIndex = position89_40, tokenIndex89_40
+			goto l79
+		}
+	lok40:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostname, position80)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l79:
+	pos, p.tokenIndex = position79, tokenIndex79
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rdomainlabel is rule 13 domainlabel <- <(alphadigit ('-'* alphadigit)*)>
+func (p *Parser) rdomainlabel() bool {
+	buffer := p.buffer
+	pos := p.position
+	position83, tokenIndex83 := pos, p.tokenIndex
+	{
+		position84 := pos
+		{ // alphadigit
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				goto l95_11
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(27, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				goto l95_11
+			}
+			goto l83
+		l95_11:
+			pos++
+			goto lok11
+		}
+	lok11:
+	l85:
+		{
+			position86, tokenIndex86 := pos, p.tokenIndex
+		l87:
+			{
+				position88, tokenIndex88 := pos, p.tokenIndex
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(28, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l88
+				}
+				pos++
+				goto l87
+			l88:
+				pos, p.tokenIndex = position88, tokenIndex88
+			}
+			{ // alphadigit
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					goto l95_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(27, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					goto l95_12
+				}
+				goto l86
+			l95_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l85
+		l86:
+			pos, p.tokenIndex = position86, tokenIndex86
+		}
+		_ = position84
+	}
+	p.position = pos
+	return true
+l83:
+	pos, p.tokenIndex = position83, tokenIndex83
+	p.position = pos
+	return false
+}
+
+// rtoplabel is rule 14 toplabel <- <(alpha ('-'* alphadigit)*)>
+func (p *Parser) rtoplabel() bool {
+	buffer := p.buffer
+	pos := p.position
+	position89, tokenIndex89 := pos, p.tokenIndex
+	{
+		position90 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				goto l283_13
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(24, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l283_13
+			}
+			goto l89
+		l283_13:
+			pos++
+			goto lok13
+		}
+	lok13:
+	l91:
+		{
+			position92, tokenIndex92 := pos, p.tokenIndex
+		l93:
+			{
+				position94, tokenIndex94 := pos, p.tokenIndex
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(28, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l94
+				}
+				pos++
+				goto l93
+			l94:
+				pos, p.tokenIndex = position94, tokenIndex94
+			}
+			{ // alphadigit
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					goto l95_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(27, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					goto l95_14
+				}
+				goto l92
+			l95_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			goto l91
+		l92:
+			pos, p.tokenIndex = position92, tokenIndex92
+		}
+		_ = position90
+	}
+	p.position = pos
+	return true
+l89:
+	pos, p.tokenIndex = position89, tokenIndex89
+	p.position = pos
+	return false
+}
+
+// ralphadigit is rule 15 alphadigit <- <(alpha / digit)>
+func (p *Parser) ralphadigit() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(19, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l95
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(27, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+		goto l95
+	}
+	p.position = pos
+	return false
+l95:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rhostnumber is rule 16 hostnumber <- <(digits '.' digits '.' digits '.' digits)>
+func (p *Parser) rhostnumber() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostnumber)
+	position99, tokenIndex99 := pos, p.tokenIndex
+	{
+		position100 := pos
+		{ // digits
+			position315_15, tokenIndex315_15 := pos, p.tokenIndex
+			{
+				position316_15 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(30, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						goto l287_7_15
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l315_15
+				l287_7_15:
+					pos++
+					goto lok7_15
+				}
+			lok7_15:
+			l317_15:
+				{
+					position318_15, tokenIndex318_15 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(30, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_8_15
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l318_15
+					l287_8_15:
+						pos++
+						goto lok8_15
+					}
+				lok8_15:
+					goto l317_15
+				l318_15:
+					pos, p.tokenIndex = position318_15, tokenIndex318_15
+				}
+				_ = position316_15
+			}
+			goto lok15
+		l315_15:
+			pos, p.tokenIndex = position315_15, tokenIndex315_15
+			goto l99
+		}
+	lok15:
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(29, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l99
+		}
+		pos++
+		{ // digits
+			position315_16, tokenIndex315_16 := pos, p.tokenIndex
+			{
+				position316_16 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(30, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						goto l287_7_16
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l315_16
+				l287_7_16:
+					pos++
+					goto lok7_16
+				}
+			lok7_16:
+			l317_16:
+				{
+					position318_16, tokenIndex318_16 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(30, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_8_16
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l318_16
+					l287_8_16:
+						pos++
+						goto lok8_16
+					}
+				lok8_16:
+					goto l317_16
+				l318_16:
+					pos, p.tokenIndex = position318_16, tokenIndex318_16
+				}
+				_ = position316_16
+			}
+			goto lok16
+		l315_16:
+			pos, p.tokenIndex = position315_16, tokenIndex315_16
+			goto l99
+		}
+	lok16:
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(29, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l99
+		}
+		pos++
+		{ // digits
+			position315_17, tokenIndex315_17 := pos, p.tokenIndex
+			{
+				position316_17 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(30, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						goto l287_7_17
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l315_17
+				l287_7_17:
+					pos++
+					goto lok7_17
+				}
+			lok7_17:
+			l317_17:
+				{
+					position318_17, tokenIndex318_17 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(30, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_8_17
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l318_17
+					l287_8_17:
+						pos++
+						goto lok8_17
+					}
+				lok8_17:
+					goto l317_17
+				l318_17:
+					pos, p.tokenIndex = position318_17, tokenIndex318_17
+				}
+				_ = position316_17
+			}
+			goto lok17
+		l315_17:
+			pos, p.tokenIndex = position315_17, tokenIndex315_17
+			goto l99
+		}
+	lok17:
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(29, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l99
+		}
+		pos++
+		{ // digits
+			position315_18, tokenIndex315_18 := pos, p.tokenIndex
+			{
+				position316_18 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(30, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						goto l287_7_18
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l315_18
+				l287_7_18:
+					pos++
+					goto lok7_18
+				}
+			lok7_18:
+			l317_18:
+				{
+					position318_18, tokenIndex318_18 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(30, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_8_18
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l318_18
+					l287_8_18:
+						pos++
+						goto lok8_18
+					}
+				lok8_18:
+					goto l317_18
+				l318_18:
+					pos, p.tokenIndex = position318_18, tokenIndex318_18
+				}
+				_ = position316_18
+			}
+			goto lok18
+		l315_18:
+			pos, p.tokenIndex = position315_18, tokenIndex315_18
+			goto l99
+		}
+	lok18:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostnumber, position100)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l99:
+	pos, p.tokenIndex = position99, tokenIndex99
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rport is rule 17 port <- <digits>
+func (p *Parser) rport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	position101, tokenIndex101 := pos, p.tokenIndex
+	{
+		position102 := pos
+		{ // digits
+			position315_19, tokenIndex315_19 := pos, p.tokenIndex
+			{
+				position316_19 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(30, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						goto l287_7_19
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l315_19
+				l287_7_19:
+					pos++
+					goto lok7_19
+				}
+			lok7_19:
+			l317_19:
+				{
+					position318_19, tokenIndex318_19 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(30, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_8_19
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l318_19
+					l287_8_19:
+						pos++
+						goto lok8_19
+					}
+				lok8_19:
+					goto l317_19
+				l318_19:
+					pos, p.tokenIndex = position318_19, tokenIndex318_19
+				}
+				_ = position316_19
+			}
+			goto lok19
+		l315_19:
+			pos, p.tokenIndex = position315_19, tokenIndex315_19
+			goto l101
+		}
+	lok19:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleport, position102)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l101:
+	pos, p.tokenIndex = position101, tokenIndex101
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ruser is rule 18 user <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+func (p *Parser) ruser() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleuser)
+	{
+		position104 := pos
+	l105:
+		{
+			position106, tokenIndex106 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(31, true)
+					}
+
+					{ // uchar
+						position308_20, tokenIndex308_20 := pos, p.tokenIndex
+						{
+							position309_20 := pos
+							{
+								position310_20, tokenIndex310_20 := pos, p.tokenIndex
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_20
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_20
+									}
+									goto l311_20
+								l305_3_20:
+									pos++
+									goto lok3_20
+								}
+							lok3_20:
+								goto l310_20
+							l311_20:
+								pos, p.tokenIndex = position310_20, tokenIndex310_20
+								{ // escape
+									position303_4_20, tokenIndex303_4_20 := pos, p.tokenIndex
+									{
+										position304_4_20 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_20
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_20
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_20
+										l300_1_4_20:
+											pos++
+											goto lok1_4_20
+										}
+									lok1_4_20:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_20
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_20
+										l300_2_4_20:
+											pos++
+											goto lok2_4_20
+										}
+									lok2_4_20:
+										_ = position304_4_20
+									}
+									goto lok4_20
+								l303_4_20:
+									pos, p.tokenIndex = position303_4_20, tokenIndex303_4_20
+									goto l308_20
+								}
+							lok4_20:
+							}
+						l310_20:
+							_ = position309_20
+						}
+						goto lok20
+					l308_20:
+						pos, p.tokenIndex = position308_20, tokenIndex308_20
+						goto l106
+					}
+				lok20:
+				}
+			}
+
+			goto l105
+		l106:
+			pos, p.tokenIndex = position106, tokenIndex106
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleuser, position104)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpassword is rule 19 password <- <((&('=') '=') | (&('&') '&') | (&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+func (p *Parser) rpassword() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepassword)
+	{
+		position109 := pos
+	l110:
+		{
+			position111, tokenIndex111 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(31, true)
+					}
+
+					{ // uchar
+						position308_21, tokenIndex308_21 := pos, p.tokenIndex
+						{
+							position309_21 := pos
+							{
+								position310_21, tokenIndex310_21 := pos, p.tokenIndex
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_21
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_21
+									}
+									goto l311_21
+								l305_3_21:
+									pos++
+									goto lok3_21
+								}
+							lok3_21:
+								goto l310_21
+							l311_21:
+								pos, p.tokenIndex = position310_21, tokenIndex310_21
+								{ // escape
+									position303_4_21, tokenIndex303_4_21 := pos, p.tokenIndex
+									{
+										position304_4_21 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_21
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_21
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_21
+										l300_1_4_21:
+											pos++
+											goto lok1_4_21
+										}
+									lok1_4_21:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_21
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_21
+										l300_2_4_21:
+											pos++
+											goto lok2_4_21
+										}
+									lok2_4_21:
+										_ = position304_4_21
+									}
+									goto lok4_21
+								l303_4_21:
+									pos, p.tokenIndex = position303_4_21, tokenIndex303_4_21
+									goto l308_21
+								}
+							lok4_21:
+							}
+						l310_21:
+							_ = position309_21
+						}
+						goto lok21
+					l308_21:
+						pos, p.tokenIndex = position308_21, tokenIndex308_21
+						goto l111
+					}
+				lok21:
+				}
+			}
+
+			goto l110
+		l111:
+			pos, p.tokenIndex = position111, tokenIndex111
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulepassword, position109)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rurlpath is rule 20 urlpath <- <xchar*>
+func (p *Parser) rurlpath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleurlpath)
+	{
+		position114 := pos
+	l115:
+		{
+			position116, tokenIndex116 := pos, p.tokenIndex
+			{ // xchar
+				position312_22, tokenIndex312_22 := pos, p.tokenIndex
+				{
+					position313_22 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(20, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(21, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position303_5_22, tokenIndex303_5_22 := pos, p.tokenIndex
+									{
+										position304_5_22 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_22
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_5_22
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_22
+										l300_1_5_22:
+											pos++
+											goto lok1_5_22
+										}
+									lok1_5_22:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_5_22
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_22
+										l300_2_5_22:
+											pos++
+											goto lok2_5_22
+										}
+									lok2_5_22:
+										_ = position304_5_22
+									}
+									goto lok5_22
+								l303_5_22:
+									pos, p.tokenIndex = position303_5_22, tokenIndex303_5_22
+									goto l312_22
+								}
+							lok5_22:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_6_22
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_6_22
+									}
+									goto l312_22
+								l305_6_22:
+									pos++
+									goto lok6_22
+								}
+							lok6_22:
+							}
+						}
+					}
+
+					_ = position313_22
+				}
+				goto lok22
+			l312_22:
+				pos, p.tokenIndex = position312_22, tokenIndex312_22
+				goto l116
+			}
+		lok22:
+			goto l115
+		l116:
+			pos, p.tokenIndex = position116, tokenIndex116
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleurlpath, position114)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rftpurl is rule 21 ftpurl <- <('f' 't' 'p' ':' '/' '/' login ('/' fpath (';' 't' 'y' 'p' 'e' '=' ftptype)?)? !.)>
+func (p *Parser) rftpurl() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleftpurl)
+	position117, tokenIndex117 := pos, p.tokenIndex
+	{
+		position118 := pos
+		if buffer[pos] != 'f' {
+			if int(pos) == p.at {
+				p.note(1, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		if p.position = pos; !p.rlogin() {
+			goto l117
+		}
+		pos = p.position
+		{
+			position119, tokenIndex119 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l119
+			}
+			pos++
+			if p.position = pos; !p.rfpath() {
+				goto l119
+			}
+			pos = p.position
+			{
+				position121, tokenIndex121 := pos, p.tokenIndex
+				if buffer[pos] != ';' {
+					if int(pos) == p.at {
+						p.note(32, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if buffer[pos] != 't' {
+					if int(pos) == p.at {
+						p.note(2, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if buffer[pos] != 'y' {
+					if int(pos) == p.at {
+						p.note(33, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if buffer[pos] != 'p' {
+					if int(pos) == p.at {
+						p.note(3, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if buffer[pos] != 'e' {
+					if int(pos) == p.at {
+						p.note(5, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if buffer[pos] != '=' {
+					if int(pos) == p.at {
+						p.note(34, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				if p.position = pos; !p.rftptype() {
+					goto l121
+				}
+				pos = p.position
+				goto l122
+			l121:
+				pos, p.tokenIndex = position121, tokenIndex121
+			}
+		l122:
+			goto l120
+		l119:
+			pos, p.tokenIndex = position119, tokenIndex119
+		}
+	l120:
+		{
+			position123, tokenIndex123 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l123
+			}
+			pos = p.position
+			goto l117
+		l123:
+			pos, p.tokenIndex = position123, tokenIndex123
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleftpurl, position118)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l117:
+	pos, p.tokenIndex = position117, tokenIndex117
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rfpath is rule 22 fpath <- <(fsegment ('/' fsegment)*)>
+func (p *Parser) rfpath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefpath)
+	position124, tokenIndex124 := pos, p.tokenIndex
+	{
+		position125 := pos
+		if p.position = pos; !p.rfsegment() {
+			goto l124
+		}
+		pos = p.position
+	l126:
+		{
+			position127, tokenIndex127 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l127
+			}
+			pos++
+			if p.position = pos; !p.rfsegment() {
+				goto l127
+			}
+			pos = p.position
+			goto l126
+		l127:
+			pos, p.tokenIndex = position127, tokenIndex127
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefpath, position125)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l124:
+	pos, p.tokenIndex = position124, tokenIndex124
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rfsegment is rule 23 fsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+func (p *Parser) rfsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position129 := pos
+	l130:
+		{
+			position131, tokenIndex131 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(35, true)
+					}
+
+					{ // uchar
+						position308_23, tokenIndex308_23 := pos, p.tokenIndex
+						{
+							position309_23 := pos
+							{
+								position310_23, tokenIndex310_23 := pos, p.tokenIndex
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_23
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_23
+									}
+									goto l311_23
+								l305_3_23:
+									pos++
+									goto lok3_23
+								}
+							lok3_23:
+								goto l310_23
+							l311_23:
+								pos, p.tokenIndex = position310_23, tokenIndex310_23
+								{ // escape
+									position303_4_23, tokenIndex303_4_23 := pos, p.tokenIndex
+									{
+										position304_4_23 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_23
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_23
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_23
+										l300_1_4_23:
+											pos++
+											goto lok1_4_23
+										}
+									lok1_4_23:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_23
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_23
+										l300_2_4_23:
+											pos++
+											goto lok2_4_23
+										}
+									lok2_4_23:
+										_ = position304_4_23
+									}
+									goto lok4_23
+								l303_4_23:
+									pos, p.tokenIndex = position303_4_23, tokenIndex303_4_23
+									goto l308_23
+								}
+							lok4_23:
+							}
+						l310_23:
+							_ = position309_23
+						}
+						goto lok23
+					l308_23:
+						pos, p.tokenIndex = position308_23, tokenIndex308_23
+						goto l131
+					}
+				lok23:
+				}
+			}
+
+			goto l130
+		l131:
+			pos, p.tokenIndex = position131, tokenIndex131
+		}
+		_ = position129
+	}
+	p.position = pos
+	return true
+}
+
+// rftptype is rule 24 ftptype <- <((&('d') 'd') | (&('i') 'i') | (&('a') 'a') | (&('D') 'D') | (&('I') 'I') | (&('A') 'A'))>
+func (p *Parser) rftptype() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleftptype)
+	position133, tokenIndex133 := pos, p.tokenIndex
+	{
+		position134 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(36, true)
+				}
+
+				if buffer[pos] != 'A' {
+					if int(pos) == p.at {
+						p.note(37, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l133
+				}
+				pos++
+			}
+		}
+
+		if !p.bare {
+			p.position = pos
+			p.add(ruleftptype, position134)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l133:
+	pos, p.tokenIndex = position133, tokenIndex133
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rfileurl is rule 25 fileurl <- <('f' 'i' 'l' 'e' ':' '/' '/' file_host '/' fpath !.)>
+func (p *Parser) rfileurl() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefileurl)
+	position136, tokenIndex136 := pos, p.tokenIndex
+	{
+		position137 := pos
+		if buffer[pos] != 'f' {
+			if int(pos) == p.at {
+				p.note(1, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != 'i' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != 'l' {
+			if int(pos) == p.at {
+				p.note(12, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if p.position = pos; !p.rfile_host() {
+			goto l136
+		}
+		pos = p.position
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l136
+		}
+		pos++
+		if p.position = pos; !p.rfpath() {
+			goto l136
+		}
+		pos = p.position
+		{
+			position138, tokenIndex138 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l138
+			}
+			pos = p.position
+			goto l136
+		l138:
+			pos, p.tokenIndex = position138, tokenIndex138
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefileurl, position137)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l136:
+	pos, p.tokenIndex = position136, tokenIndex136
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rfile_host is rule 26 file_host <- <(host / ('l' 'o' 'c' 'a' 'l' 'h' 'o' 's' 't'))?>
+func (p *Parser) rfile_host() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefile_host)
+	{
+		position140 := pos
+		{
+			position141, tokenIndex141 := pos, p.tokenIndex
+			{
+				position143, tokenIndex143 := pos, p.tokenIndex
+				if p.position = pos; !p.rhost() {
+					goto l144
+				}
+				pos = p.position
+				goto l143
+			l144:
+				pos, p.tokenIndex = position143, tokenIndex143
+				if buffer[pos] != 'l' {
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'o' {
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'c' {
+					if int(pos) == p.at {
+						p.note(38, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'a' {
+					if int(pos) == p.at {
+						p.note(14, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'l' {
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'h' {
+					if int(pos) == p.at {
+						p.note(16, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 'o' {
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 's' {
+					if int(pos) == p.at {
+						p.note(7, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				if buffer[pos] != 't' {
+					if int(pos) == p.at {
+						p.note(2, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+			}
+		l143:
+			goto l142
+		l141:
+			pos, p.tokenIndex = position141, tokenIndex141
+		}
+	l142:
+		if !p.bare {
+			p.position = pos
+			p.add(rulefile_host, position140)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rhttpurl is rule 27 httpurl <- <('h' 't' 't' 'p' ':' '/' '/' hostport ('/' hpath ('?' search)?)? !.)>
+func (p *Parser) rhttpurl() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehttpurl)
+	position145, tokenIndex145 := pos, p.tokenIndex
+	{
+		position146 := pos
+		if buffer[pos] != 'h' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l145
+		}
+		pos = p.position
+		{
+			position147, tokenIndex147 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l147
+			}
+			pos++
+			if p.position = pos; !p.rhpath() {
+				goto l147
+			}
+			pos = p.position
+			{
+				position149, tokenIndex149 := pos, p.tokenIndex
+				if buffer[pos] != '?' {
+					if int(pos) == p.at {
+						p.note(39, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l149
+				}
+				pos++
+				if p.position = pos; !p.rsearch() {
+					goto l149
+				}
+				pos = p.position
+				goto l150
+			l149:
+				pos, p.tokenIndex = position149, tokenIndex149
+			}
+		l150:
+			goto l148
+		l147:
+			pos, p.tokenIndex = position147, tokenIndex147
+		}
+	l148:
+		{
+			position151, tokenIndex151 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l151
+			}
+			pos = p.position
+			goto l145
+		l151:
+			pos, p.tokenIndex = position151, tokenIndex151
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulehttpurl, position146)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l145:
+	pos, p.tokenIndex = position145, tokenIndex145
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhpath is rule 28 hpath <- <(hsegment ('/' hsegment)*)>
+func (p *Parser) rhpath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehpath)
+	position152, tokenIndex152 := pos, p.tokenIndex
+	{
+		position153 := pos
+		if p.position = pos; !p.rhsegment() {
+			goto l152
+		}
+		pos = p.position
+	l154:
+		{
+			position155, tokenIndex155 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l155
+			}
+			pos++
+			if p.position = pos; !p.rhsegment() {
+				goto l155
+			}
+			pos = p.position
+			goto l154
+		l155:
+			pos, p.tokenIndex = position155, tokenIndex155
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulehpath, position153)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l152:
+	pos, p.tokenIndex = position152, tokenIndex152
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhsegment is rule 29 hsegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+func (p *Parser) rhsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position157 := pos
+	l158:
+		{
+			position159, tokenIndex159 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(40, true)
+					}
+
+					{ // uchar
+						position308_24, tokenIndex308_24 := pos, p.tokenIndex
+						{
+							position309_24 := pos
+							{
+								position310_24, tokenIndex310_24 := pos, p.tokenIndex
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_24
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_24
+									}
+									goto l311_24
+								l305_3_24:
+									pos++
+									goto lok3_24
+								}
+							lok3_24:
+								goto l310_24
+							l311_24:
+								pos, p.tokenIndex = position310_24, tokenIndex310_24
+								{ // escape
+									position303_4_24, tokenIndex303_4_24 := pos, p.tokenIndex
+									{
+										position304_4_24 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_24
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_24
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_24
+										l300_1_4_24:
+											pos++
+											goto lok1_4_24
+										}
+									lok1_4_24:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_24
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_24
+										l300_2_4_24:
+											pos++
+											goto lok2_4_24
+										}
+									lok2_4_24:
+										_ = position304_4_24
+									}
+									goto lok4_24
+								l303_4_24:
+									pos, p.tokenIndex = position303_4_24, tokenIndex303_4_24
+									goto l308_24
+								}
+							lok4_24:
+							}
+						l310_24:
+							_ = position309_24
+						}
+						goto lok24
+					l308_24:
+						pos, p.tokenIndex = position308_24, tokenIndex308_24
+						goto l159
+					}
+				lok24:
+				}
+			}
+
+			goto l158
+		l159:
+			pos, p.tokenIndex = position159, tokenIndex159
+		}
+		_ = position157
+	}
+	p.position = pos
+	return true
+}
+
+// rsearch is rule 30 search <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+func (p *Parser) rsearch() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulesearch)
+	{
+		position162 := pos
+	l163:
+		{
+			position164, tokenIndex164 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(40, true)
+					}
+
+					{ // uchar
+						position308_25, tokenIndex308_25 := pos, p.tokenIndex
+						{
+							position309_25 := pos
+							{
+								position310_25, tokenIndex310_25 := pos, p.tokenIndex
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_25
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_25
+									}
+									goto l311_25
+								l305_3_25:
+									pos++
+									goto lok3_25
+								}
+							lok3_25:
+								goto l310_25
+							l311_25:
+								pos, p.tokenIndex = position310_25, tokenIndex310_25
+								{ // escape
+									position303_4_25, tokenIndex303_4_25 := pos, p.tokenIndex
+									{
+										position304_4_25 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_25
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_25
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_25
+										l300_1_4_25:
+											pos++
+											goto lok1_4_25
+										}
+									lok1_4_25:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_25
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_25
+										l300_2_4_25:
+											pos++
+											goto lok2_4_25
+										}
+									lok2_4_25:
+										_ = position304_4_25
+									}
+									goto lok4_25
+								l303_4_25:
+									pos, p.tokenIndex = position303_4_25, tokenIndex303_4_25
+									goto l308_25
+								}
+							lok4_25:
+							}
+						l310_25:
+							_ = position309_25
+						}
+						goto lok25
+					l308_25:
+						pos, p.tokenIndex = position308_25, tokenIndex308_25
+						goto l164
+					}
+				lok25:
+				}
+			}
+
+			goto l163
+		l164:
+			pos, p.tokenIndex = position164, tokenIndex164
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulesearch, position162)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rgopherurl is rule 31 gopherurl <- <('g' 'o' 'p' 'h' 'e' 'r' ':' '/' '/' hostport ('/' (gtype (selector ('%' '0' '9' search ('%' '0' '9' gopher_plus_string)?)?)?)?)? !.)>
+func (p *Parser) rgopherurl() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulegopherurl)
+	position166, tokenIndex166 := pos, p.tokenIndex
+	{
+		position167 := pos
+		if buffer[pos] != 'g' {
+			if int(pos) == p.at {
+				p.note(15, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != 'o' {
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != 'h' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != 'r' {
+			if int(pos) == p.at {
+				p.note(9, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l166
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l166
+		}
+		pos = p.position
+		{
+			position168, tokenIndex168 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l168
+			}
+			pos++
+			{
+				position170, tokenIndex170 := pos, p.tokenIndex
+				if p.position = pos; !p.rgtype() {
+					goto l170
+				}
+				pos = p.position
+				{
+					position172, tokenIndex172 := pos, p.tokenIndex
+					if p.position = pos; !p.rselector() {
+						goto l172
+					}
+					pos = p.position
+					{
+						position174, tokenIndex174 := pos, p.tokenIndex
+						if buffer[pos] != '%' {
+							if int(pos) == p.at {
+								p.note(21, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l174
+						}
+						pos++
+						if buffer[pos] != '0' {
+							if int(pos) == p.at {
+								p.note(41, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l174
+						}
+						pos++
+						if buffer[pos] != '9' {
+							if int(pos) == p.at {
+								p.note(42, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l174
+						}
+						pos++
+						if p.position = pos; !p.rsearch() {
+							goto l174
+						}
+						pos = p.position
+						{
+							position176, tokenIndex176 := pos, p.tokenIndex
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(21, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l176
+							}
+							pos++
+							if buffer[pos] != '0' {
+								if int(pos) == p.at {
+									p.note(41, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l176
+							}
+							pos++
+							if buffer[pos] != '9' {
+								if int(pos) == p.at {
+									p.note(42, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l176
+							}
+							pos++
+							if p.position = pos; !p.rgopher_plus_string() {
+								goto l176
+							}
+							pos = p.position
+							goto l177
+						l176:
+							pos, p.tokenIndex = position176, tokenIndex176
+						}
+					l177:
+						goto l175
+					l174:
+						pos, p.tokenIndex = position174, tokenIndex174
+					}
+				l175:
+					goto l173
+				l172:
+					pos, p.tokenIndex = position172, tokenIndex172
+				}
+			l173:
+				goto l171
+			l170:
+				pos, p.tokenIndex = position170, tokenIndex170
+			}
+		l171:
+			goto l169
+		l168:
+			pos, p.tokenIndex = position168, tokenIndex168
+		}
+	l169:
+		{
+			position178, tokenIndex178 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l178
+			}
+			pos = p.position
+			goto l166
+		l178:
+			pos, p.tokenIndex = position178, tokenIndex178
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulegopherurl, position167)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l166:
+	pos, p.tokenIndex = position166, tokenIndex166
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rgtype is rule 32 gtype <- <xchar>
+func (p *Parser) rgtype() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulegtype)
+	position179, tokenIndex179 := pos, p.tokenIndex
+	{
+		position180 := pos
+		{ // xchar
+			position312_26, tokenIndex312_26 := pos, p.tokenIndex
+			{
+				position313_26 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(21, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position303_5_26, tokenIndex303_5_26 := pos, p.tokenIndex
+								{
+									position304_5_26 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(21, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_26
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_1_5_26
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_26
+									l300_1_5_26:
+										pos++
+										goto lok1_5_26
+									}
+								lok1_5_26:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_2_5_26
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_26
+									l300_2_5_26:
+										pos++
+										goto lok2_5_26
+									}
+								lok2_5_26:
+									_ = position304_5_26
+								}
+								goto lok5_26
+							l303_5_26:
+								pos, p.tokenIndex = position303_5_26, tokenIndex303_5_26
+								goto l312_26
+							}
+						lok5_26:
+							;
+						default:
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(23, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l305_6_26
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(24, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l305_6_26
+								}
+								goto l312_26
+							l305_6_26:
+								pos++
+								goto lok6_26
+							}
+						lok6_26:
+						}
+					}
+				}
+
+				_ = position313_26
+			}
+			goto lok26
+		l312_26:
+			pos, p.tokenIndex = position312_26, tokenIndex312_26
+			goto l179
+		}
+	lok26:
+		if !p.bare {
+			p.position = pos
+			p.add(rulegtype, position180)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l179:
+	pos, p.tokenIndex = position179, tokenIndex179
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rselector is rule 33 selector <- <xchar*>
+func (p *Parser) rselector() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleselector)
+	{
+		position182 := pos
+	l183:
+		{
+			position184, tokenIndex184 := pos, p.tokenIndex
+			{ // xchar
+				position312_27, tokenIndex312_27 := pos, p.tokenIndex
+				{
+					position313_27 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(20, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(21, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position303_5_27, tokenIndex303_5_27 := pos, p.tokenIndex
+									{
+										position304_5_27 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_27
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_5_27
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_27
+										l300_1_5_27:
+											pos++
+											goto lok1_5_27
+										}
+									lok1_5_27:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_5_27
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_27
+										l300_2_5_27:
+											pos++
+											goto lok2_5_27
+										}
+									lok2_5_27:
+										_ = position304_5_27
+									}
+									goto lok5_27
+								l303_5_27:
+									pos, p.tokenIndex = position303_5_27, tokenIndex303_5_27
+									goto l312_27
+								}
+							lok5_27:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_6_27
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_6_27
+									}
+									goto l312_27
+								l305_6_27:
+									pos++
+									goto lok6_27
+								}
+							lok6_27:
+							}
+						}
+					}
+
+					_ = position313_27
+				}
+				goto lok27
+			l312_27:
+				pos, p.tokenIndex = position312_27, tokenIndex312_27
+				goto l184
+			}
+		lok27:
+			goto l183
+		l184:
+			pos, p.tokenIndex = position184, tokenIndex184
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleselector, position182)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rgopher_plus_string is rule 34 gopher_plus_string <- <xchar*>
+func (p *Parser) rgopher_plus_string() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position186 := pos
+	l187:
+		{
+			position188, tokenIndex188 := pos, p.tokenIndex
+			{ // xchar
+				position312_28, tokenIndex312_28 := pos, p.tokenIndex
+				{
+					position313_28 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(20, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(21, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position303_5_28, tokenIndex303_5_28 := pos, p.tokenIndex
+									{
+										position304_5_28 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_28
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_5_28
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_28
+										l300_1_5_28:
+											pos++
+											goto lok1_5_28
+										}
+									lok1_5_28:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_5_28
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_28
+										l300_2_5_28:
+											pos++
+											goto lok2_5_28
+										}
+									lok2_5_28:
+										_ = position304_5_28
+									}
+									goto lok5_28
+								l303_5_28:
+									pos, p.tokenIndex = position303_5_28, tokenIndex303_5_28
+									goto l312_28
+								}
+							lok5_28:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_6_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_6_28
+									}
+									goto l312_28
+								l305_6_28:
+									pos++
+									goto lok6_28
+								}
+							lok6_28:
+							}
+						}
+					}
+
+					_ = position313_28
+				}
+				goto lok28
+			l312_28:
+				pos, p.tokenIndex = position312_28, tokenIndex312_28
+				goto l188
+			}
+		lok28:
+			goto l187
+		l188:
+			pos, p.tokenIndex = position188, tokenIndex188
+		}
+		_ = position186
+	}
+	p.position = pos
+	return true
+}
+
+// rmailtourl is rule 35 mailtourl <- <('m' 'a' 'i' 'l' 't' 'o' ':' encoded822addr !.)>
+func (p *Parser) rmailtourl() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulemailtourl)
+	position189, tokenIndex189 := pos, p.tokenIndex
+	{
+		position190 := pos
+		if buffer[pos] != 'm' {
+			if int(pos) == p.at {
+				p.note(13, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != 'a' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != 'i' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != 'l' {
+			if int(pos) == p.at {
+				p.note(12, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != 'o' {
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		if p.position = pos; !p.rencoded822addr() {
+			goto l189
+		}
+		pos = p.position
+		{
+			position191, tokenIndex191 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos = p.position
+			goto l189
+		l191:
+			pos, p.tokenIndex = position191, tokenIndex191
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulemailtourl, position190)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l189:
+	pos, p.tokenIndex = position189, tokenIndex189
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rencoded822addr is rule 36 encoded822addr <- <xchar+>
+func (p *Parser) rencoded822addr() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleencoded822addr)
+	position192, tokenIndex192 := pos, p.tokenIndex
+	{
+		position193 := pos
+		{ // xchar
+			position312_29, tokenIndex312_29 := pos, p.tokenIndex
+			{
+				position313_29 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(21, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position303_5_29, tokenIndex303_5_29 := pos, p.tokenIndex
+								{
+									position304_5_29 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(21, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_29
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_1_5_29
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_29
+									l300_1_5_29:
+										pos++
+										goto lok1_5_29
+									}
+								lok1_5_29:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_2_5_29
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_5_29
+									l300_2_5_29:
+										pos++
+										goto lok2_5_29
+									}
+								lok2_5_29:
+									_ = position304_5_29
+								}
+								goto lok5_29
+							l303_5_29:
+								pos, p.tokenIndex = position303_5_29, tokenIndex303_5_29
+								goto l312_29
+							}
+						lok5_29:
+							;
+						default:
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(23, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l305_6_29
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(24, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l305_6_29
+								}
+								goto l312_29
+							l305_6_29:
+								pos++
+								goto lok6_29
+							}
+						lok6_29:
+						}
+					}
+				}
+
+				_ = position313_29
+			}
+			goto lok29
+		l312_29:
+			pos, p.tokenIndex = position312_29, tokenIndex312_29
+			goto l192
+		}
+	lok29:
+	l194:
+		{
+			position195, tokenIndex195 := pos, p.tokenIndex
+			{ // xchar
+				position312_30, tokenIndex312_30 := pos, p.tokenIndex
+				{
+					position313_30 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(20, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(21, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position303_5_30, tokenIndex303_5_30 := pos, p.tokenIndex
+									{
+										position304_5_30 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_30
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_5_30
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_30
+										l300_1_5_30:
+											pos++
+											goto lok1_5_30
+										}
+									lok1_5_30:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_5_30
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_5_30
+										l300_2_5_30:
+											pos++
+											goto lok2_5_30
+										}
+									lok2_5_30:
+										_ = position304_5_30
+									}
+									goto lok5_30
+								l303_5_30:
+									pos, p.tokenIndex = position303_5_30, tokenIndex303_5_30
+									goto l312_30
+								}
+							lok5_30:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_6_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_6_30
+									}
+									goto l312_30
+								l305_6_30:
+									pos++
+									goto lok6_30
+								}
+							lok6_30:
+							}
+						}
+					}
+
+					_ = position313_30
+				}
+				goto lok30
+			l312_30:
+				pos, p.tokenIndex = position312_30, tokenIndex312_30
+				goto l195
+			}
+		lok30:
+			goto l194
+		l195:
+			pos, p.tokenIndex = position195, tokenIndex195
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleencoded822addr, position193)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l192:
+	pos, p.tokenIndex = position192, tokenIndex192
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rnewsurl is rule 37 newsurl <- <('n' 'e' 'w' 's' ':' grouppart !.)>
+func (p *Parser) rnewsurl() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulenewsurl)
+	position196, tokenIndex196 := pos, p.tokenIndex
+	{
+		position197 := pos
+		if buffer[pos] != 'n' {
+			if int(pos) == p.at {
+				p.note(4, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l196
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l196
+		}
+		pos++
+		if buffer[pos] != 'w' {
+			if int(pos) == p.at {
+				p.note(6, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l196
+		}
+		pos++
+		if buffer[pos] != 's' {
+			if int(pos) == p.at {
+				p.note(7, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l196
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l196
+		}
+		pos++
+		if p.position = pos; !p.rgrouppart() {
+			goto l196
+		}
+		pos = p.position
+		{
+			position198, tokenIndex198 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l198
+			}
+			pos = p.position
+			goto l196
+		l198:
+			pos, p.tokenIndex = position198, tokenIndex198
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulenewsurl, position197)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l196:
+	pos, p.tokenIndex = position196, tokenIndex196
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rgrouppart is rule 38 grouppart <- <(('*' !.) / (group !.) / article)>
+func (p *Parser) rgrouppart() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulegrouppart)
+	position199, tokenIndex199 := pos, p.tokenIndex
+	{
+		position200 := pos
+		{
+			position201, tokenIndex201 := pos, p.tokenIndex
+			if buffer[pos] != '*' {
+				if int(pos) == p.at {
+					p.note(43, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l202
+			}
+			pos++
+			{
+				position203, tokenIndex203 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l203
+				}
+				pos = p.position
+				goto l202
+			l203:
+				pos, p.tokenIndex = position203, tokenIndex203
+			}
+			goto l201
+		l202:
+			pos, p.tokenIndex = position201, tokenIndex201
+			if p.position = pos; !p.rgroup() {
+				goto l204
+			}
+			pos = p.position
+			{
+				position205, tokenIndex205 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l205
+				}
+				pos = p.position
+				goto l204
+			l205:
+				pos, p.tokenIndex = position205, tokenIndex205
+			}
+			goto l201
+		l204:
+			pos, p.tokenIndex = position201, tokenIndex201
+			if p.position = pos; !p.rarticle() {
+				goto l199
+			}
+			pos = p.position
+		}
+	l201:
+		if !p.bare {
+			p.position = pos
+			p.add(rulegrouppart, position200)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l199:
+	pos, p.tokenIndex = position199, tokenIndex199
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rgroup is rule 39 group <- <(alpha ((&('_') '_') | (&('+') '+') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)>
+func (p *Parser) rgroup() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulegroup)
+	position206, tokenIndex206 := pos, p.tokenIndex
+	{
+		position207 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				goto l283_31
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(24, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l283_31
+			}
+			goto l206
+		l283_31:
+			pos++
+			goto lok31
+		}
+	lok31:
+	l208:
+		{
+			position209, tokenIndex209 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(44, false)
+					}
+
+					{ // alpha
+						if int(pos) == p.at {
+							p.note(19, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l283_32
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(24, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l283_32
+						}
+						goto l209
+					l283_32:
+						pos++
+						goto lok32
+					}
+				lok32:
+				}
+			}
+
+			goto l208
+		l209:
+			pos, p.tokenIndex = position209, tokenIndex209
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulegroup, position207)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l206:
+	pos, p.tokenIndex = position206, tokenIndex206
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rarticle is rule 40 article <- <(((&('=') '=') | (&('&') '&') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))+ '@' host)>
+func (p *Parser) rarticle() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulearticle)
+	position211, tokenIndex211 := pos, p.tokenIndex
+	{
+		position212 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(45, true)
+				}
+
+				{ // uchar
+					position308_41, tokenIndex308_41 := pos, p.tokenIndex
+					{
+						position309_41 := pos
+						{
+							position310_41, tokenIndex310_41 := pos, p.tokenIndex
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(23, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l305_3_41
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(24, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l305_3_41
+								}
+								goto l311_41
+							l305_3_41:
+								pos++
+								goto lok3_41
+							}
+						lok3_41:
+							goto l310_41
+						l311_41:
+							pos, p.tokenIndex = position310_41, tokenIndex310_41
+							{ // escape
+								position303_4_41, tokenIndex303_4_41 := pos, p.tokenIndex
+								{
+									position304_4_41 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(21, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_4_41
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_1_4_41
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_4_41
+									l300_1_4_41:
+										pos++
+										goto lok1_4_41
+									}
+								lok1_4_41:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l300_2_4_41
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l303_4_41
+									l300_2_4_41:
+										pos++
+										goto lok2_4_41
+									}
+								lok2_4_41:
+									_ = position304_4_41
+								}
+								goto lok4_41
+							l303_4_41:
+								pos, p.tokenIndex = position303_4_41, tokenIndex303_4_41
+								goto l308_41
+							}
+						lok4_41:
+						}
+					l310_41:
+						_ = position309_41
+					}
+					goto lok41
+				l308_41:
+					pos, p.tokenIndex = position308_41, tokenIndex308_41
+					goto l211
+				}
+			lok41:
+			}
+		}
+
+	l213:
+		{
+			position214, tokenIndex214 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(45, true)
+					}
+
+					{ // uchar
+						position308_42, tokenIndex308_42 := pos, p.tokenIndex
+						{
+							position309_42 := pos
+							{
+								position310_42, tokenIndex310_42 := pos, p.tokenIndex
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_42
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_42
+									}
+									goto l311_42
+								l305_3_42:
+									pos++
+									goto lok3_42
+								}
+							lok3_42:
+								goto l310_42
+							l311_42:
+								pos, p.tokenIndex = position310_42, tokenIndex310_42
+								{ // escape
+									position303_4_42, tokenIndex303_4_42 := pos, p.tokenIndex
+									{
+										position304_4_42 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_42
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_42
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_42
+										l300_1_4_42:
+											pos++
+											goto lok1_4_42
+										}
+									lok1_4_42:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_42
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_42
+										l300_2_4_42:
+											pos++
+											goto lok2_4_42
+										}
+									lok2_4_42:
+										_ = position304_4_42
+									}
+									goto lok4_42
+								l303_4_42:
+									pos, p.tokenIndex = position303_4_42, tokenIndex303_4_42
+									goto l308_42
+								}
+							lok4_42:
+							}
+						l310_42:
+							_ = position309_42
+						}
+						goto lok42
+					l308_42:
+						pos, p.tokenIndex = position308_42, tokenIndex308_42
+						goto l214
+					}
+				lok42:
+				}
+			}
+
+			goto l213
+		l214:
+			pos, p.tokenIndex = position214, tokenIndex214
+		}
+		if buffer[pos] != '@' {
+			if int(pos) == p.at {
+				p.note(26, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l211
+		}
+		pos++
+		if p.position = pos; !p.rhost() {
+			goto l211
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(rulearticle, position212)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l211:
+	pos, p.tokenIndex = position211, tokenIndex211
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rnntpurl is rule 41 nntpurl <- <('n' 'n' 't' 'p' ':' '/' '/' hostport '/' group ('/' digits)? !.)>
+func (p *Parser) rnntpurl() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulenntpurl)
+	position217, tokenIndex217 := pos, p.tokenIndex
+	{
+		position218 := pos
+		if buffer[pos] != 'n' {
+			if int(pos) == p.at {
+				p.note(4, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != 'n' {
+			if int(pos) == p.at {
+				p.note(4, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l217
+		}
+		pos = p.position
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l217
+		}
+		pos++
+		if p.position = pos; !p.rgroup() {
+			goto l217
+		}
+		pos = p.position
+		{
+			position219, tokenIndex219 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l219
+			}
+			pos++
+			{ // digits
+				position315_43, tokenIndex315_43 := pos, p.tokenIndex
+				{
+					position316_43 := pos
+					{ // digit
+						if int(pos) == p.at {
+							p.note(30, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l287_7_43
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l315_43
+					l287_7_43:
+						pos++
+						goto lok7_43
+					}
+				lok7_43:
+				l317_43:
+					{
+						position318_43, tokenIndex318_43 := pos, p.tokenIndex
+						{ // digit
+							if int(pos) == p.at {
+								p.note(30, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l287_8_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l318_43
+						l287_8_43:
+							pos++
+							goto lok8_43
+						}
+					lok8_43:
+						goto l317_43
+					l318_43:
+						pos, p.tokenIndex = position318_43, tokenIndex318_43
+					}
+					_ = position316_43
+				}
+				goto lok43
+			l315_43:
+				pos, p.tokenIndex = position315_43, tokenIndex315_43
+				goto l219
+			}
+		lok43:
+			goto l220
+		l219:
+			pos, p.tokenIndex = position219, tokenIndex219
+		}
+	l220:
+		{
+			position221, tokenIndex221 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l221
+			}
+			pos = p.position
+			goto l217
+		l221:
+			pos, p.tokenIndex = position221, tokenIndex221
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulenntpurl, position218)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l217:
+	pos, p.tokenIndex = position217, tokenIndex217
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rtelneturl is rule 42 telneturl <- <('t' 'e' 'l' 'n' 'e' 't' ':' '/' '/' login '/'? !.)>
+func (p *Parser) rtelneturl() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruletelneturl)
+	position222, tokenIndex222 := pos, p.tokenIndex
+	{
+		position223 := pos
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 'l' {
+			if int(pos) == p.at {
+				p.note(12, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 'n' {
+			if int(pos) == p.at {
+				p.note(4, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l222
+		}
+		pos++
+		if p.position = pos; !p.rlogin() {
+			goto l222
+		}
+		pos = p.position
+		{
+			position224, tokenIndex224 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l224
+			}
+			pos++
+			goto l225
+		l224:
+			pos, p.tokenIndex = position224, tokenIndex224
+		}
+	l225:
+		{
+			position226, tokenIndex226 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l226
+			}
+			pos = p.position
+			goto l222
+		l226:
+			pos, p.tokenIndex = position226, tokenIndex226
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruletelneturl, position223)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l222:
+	pos, p.tokenIndex = position222, tokenIndex222
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rwaisurl is rule 43 waisurl <- <(waisdatabase / waisindex / waisdoc)>
+func (p *Parser) rwaisurl() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulewaisurl)
+	position227, tokenIndex227 := pos, p.tokenIndex
+	{
+		position228 := pos
+		{
+			position229, tokenIndex229 := pos, p.tokenIndex
+			if p.position = pos; !p.rwaisdatabase() {
+				goto l230
+			}
+			pos = p.position
+			goto l229
+		l230:
+			pos, p.tokenIndex = position229, tokenIndex229
+			if p.position = pos; !p.rwaisindex() {
+				goto l231
+			}
+			pos = p.position
+			goto l229
+		l231:
+			pos, p.tokenIndex = position229, tokenIndex229
+			if p.position = pos; !p.rwaisdoc() {
+				goto l227
+			}
+			pos = p.position
+		}
+	l229:
+		if !p.bare {
+			p.position = pos
+			p.add(rulewaisurl, position228)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l227:
+	pos, p.tokenIndex = position227, tokenIndex227
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rwaisdatabase is rule 44 waisdatabase <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database !.)>
+func (p *Parser) rwaisdatabase() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulewaisdatabase)
+	position232, tokenIndex232 := pos, p.tokenIndex
+	{
+		position233 := pos
+		if buffer[pos] != 'w' {
+			if int(pos) == p.at {
+				p.note(6, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != 'a' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != 'i' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != 's' {
+			if int(pos) == p.at {
+				p.note(7, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l232
+		}
+		pos = p.position
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l232
+		}
+		pos++
+		if p.position = pos; !p.rdatabase() {
+			goto l232
+		}
+		pos = p.position
+		{
+			position234, tokenIndex234 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l234
+			}
+			pos = p.position
+			goto l232
+		l234:
+			pos, p.tokenIndex = position234, tokenIndex234
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulewaisdatabase, position233)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l232:
+	pos, p.tokenIndex = position232, tokenIndex232
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rwaisindex is rule 45 waisindex <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '?' search !.)>
+func (p *Parser) rwaisindex() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulewaisindex)
+	position235, tokenIndex235 := pos, p.tokenIndex
+	{
+		position236 := pos
+		if buffer[pos] != 'w' {
+			if int(pos) == p.at {
+				p.note(6, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != 'a' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != 'i' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != 's' {
+			if int(pos) == p.at {
+				p.note(7, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l235
+		}
+		pos = p.position
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if p.position = pos; !p.rdatabase() {
+			goto l235
+		}
+		pos = p.position
+		if buffer[pos] != '?' {
+			if int(pos) == p.at {
+				p.note(39, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l235
+		}
+		pos++
+		if p.position = pos; !p.rsearch() {
+			goto l235
+		}
+		pos = p.position
+		{
+			position237, tokenIndex237 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l237
+			}
+			pos = p.position
+			goto l235
+		l237:
+			pos, p.tokenIndex = position237, tokenIndex237
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulewaisindex, position236)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l235:
+	pos, p.tokenIndex = position235, tokenIndex235
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rwaisdoc is rule 46 waisdoc <- <('w' 'a' 'i' 's' ':' '/' '/' hostport '/' database '/' wtype '/' wpath !.)>
+func (p *Parser) rwaisdoc() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulewaisdoc)
+	position238, tokenIndex238 := pos, p.tokenIndex
+	{
+		position239 := pos
+		if buffer[pos] != 'w' {
+			if int(pos) == p.at {
+				p.note(6, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != 'a' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != 'i' {
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != 's' {
+			if int(pos) == p.at {
+				p.note(7, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l238
+		}
+		pos = p.position
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if p.position = pos; !p.rdatabase() {
+			goto l238
+		}
+		pos = p.position
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if p.position = pos; !p.rwtype() {
+			goto l238
+		}
+		pos = p.position
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l238
+		}
+		pos++
+		if p.position = pos; !p.rwpath() {
+			goto l238
+		}
+		pos = p.position
+		{
+			position240, tokenIndex240 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l240
+			}
+			pos = p.position
+			goto l238
+		l240:
+			pos, p.tokenIndex = position240, tokenIndex240
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulewaisdoc, position239)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l238:
+	pos, p.tokenIndex = position238, tokenIndex238
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rdatabase is rule 47 database <- <uchar*>
+func (p *Parser) rdatabase() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruledatabase)
+	{
+		position242 := pos
+	l243:
+		{
+			position244, tokenIndex244 := pos, p.tokenIndex
+			{ // uchar
+				position308_33, tokenIndex308_33 := pos, p.tokenIndex
+				{
+					position309_33 := pos
+					{
+						position310_33, tokenIndex310_33 := pos, p.tokenIndex
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(23, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l305_3_33
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(24, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l305_3_33
+							}
+							goto l311_33
+						l305_3_33:
+							pos++
+							goto lok3_33
+						}
+					lok3_33:
+						goto l310_33
+					l311_33:
+						pos, p.tokenIndex = position310_33, tokenIndex310_33
+						{ // escape
+							position303_4_33, tokenIndex303_4_33 := pos, p.tokenIndex
+							{
+								position304_4_33 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(21, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_33
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(22, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_1_4_33
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_33
+								l300_1_4_33:
+									pos++
+									goto lok1_4_33
+								}
+							lok1_4_33:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(22, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_2_4_33
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_33
+								l300_2_4_33:
+									pos++
+									goto lok2_4_33
+								}
+							lok2_4_33:
+								_ = position304_4_33
+							}
+							goto lok4_33
+						l303_4_33:
+							pos, p.tokenIndex = position303_4_33, tokenIndex303_4_33
+							goto l308_33
+						}
+					lok4_33:
+					}
+				l310_33:
+					_ = position309_33
+				}
+				goto lok33
+			l308_33:
+				pos, p.tokenIndex = position308_33, tokenIndex308_33
+				goto l244
+			}
+		lok33:
+			goto l243
+		l244:
+			pos, p.tokenIndex = position244, tokenIndex244
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruledatabase, position242)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rwtype is rule 48 wtype <- <uchar*>
+func (p *Parser) rwtype() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulewtype)
+	{
+		position246 := pos
+	l247:
+		{
+			position248, tokenIndex248 := pos, p.tokenIndex
+			{ // uchar
+				position308_34, tokenIndex308_34 := pos, p.tokenIndex
+				{
+					position309_34 := pos
+					{
+						position310_34, tokenIndex310_34 := pos, p.tokenIndex
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(23, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l305_3_34
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(24, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l305_3_34
+							}
+							goto l311_34
+						l305_3_34:
+							pos++
+							goto lok3_34
+						}
+					lok3_34:
+						goto l310_34
+					l311_34:
+						pos, p.tokenIndex = position310_34, tokenIndex310_34
+						{ // escape
+							position303_4_34, tokenIndex303_4_34 := pos, p.tokenIndex
+							{
+								position304_4_34 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(21, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_34
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(22, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_1_4_34
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_34
+								l300_1_4_34:
+									pos++
+									goto lok1_4_34
+								}
+							lok1_4_34:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(22, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_2_4_34
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_34
+								l300_2_4_34:
+									pos++
+									goto lok2_4_34
+								}
+							lok2_4_34:
+								_ = position304_4_34
+							}
+							goto lok4_34
+						l303_4_34:
+							pos, p.tokenIndex = position303_4_34, tokenIndex303_4_34
+							goto l308_34
+						}
+					lok4_34:
+					}
+				l310_34:
+					_ = position309_34
+				}
+				goto lok34
+			l308_34:
+				pos, p.tokenIndex = position308_34, tokenIndex308_34
+				goto l248
+			}
+		lok34:
+			goto l247
+		l248:
+			pos, p.tokenIndex = position248, tokenIndex248
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulewtype, position246)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rwpath is rule 49 wpath <- <uchar*>
+func (p *Parser) rwpath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulewpath)
+	{
+		position250 := pos
+	l251:
+		{
+			position252, tokenIndex252 := pos, p.tokenIndex
+			{ // uchar
+				position308_35, tokenIndex308_35 := pos, p.tokenIndex
+				{
+					position309_35 := pos
+					{
+						position310_35, tokenIndex310_35 := pos, p.tokenIndex
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(23, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l305_3_35
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(24, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l305_3_35
+							}
+							goto l311_35
+						l305_3_35:
+							pos++
+							goto lok3_35
+						}
+					lok3_35:
+						goto l310_35
+					l311_35:
+						pos, p.tokenIndex = position310_35, tokenIndex310_35
+						{ // escape
+							position303_4_35, tokenIndex303_4_35 := pos, p.tokenIndex
+							{
+								position304_4_35 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(21, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_35
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(22, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_1_4_35
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_35
+								l300_1_4_35:
+									pos++
+									goto lok1_4_35
+								}
+							lok1_4_35:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(22, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+										goto l300_2_4_35
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l303_4_35
+								l300_2_4_35:
+									pos++
+									goto lok2_4_35
+								}
+							lok2_4_35:
+								_ = position304_4_35
+							}
+							goto lok4_35
+						l303_4_35:
+							pos, p.tokenIndex = position303_4_35, tokenIndex303_4_35
+							goto l308_35
+						}
+					lok4_35:
+					}
+				l310_35:
+					_ = position309_35
+				}
+				goto lok35
+			l308_35:
+				pos, p.tokenIndex = position308_35, tokenIndex308_35
+				goto l252
+			}
+		lok35:
+			goto l251
+		l252:
+			pos, p.tokenIndex = position252, tokenIndex252
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulewpath, position250)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rprosperourl is rule 50 prosperourl <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o' ':' '/' '/' hostport '/' ppath fieldspec* !.)>
+func (p *Parser) rprosperourl() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleprosperourl)
+	position253, tokenIndex253 := pos, p.tokenIndex
+	{
+		position254 := pos
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'r' {
+			if int(pos) == p.at {
+				p.note(9, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'o' {
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 's' {
+			if int(pos) == p.at {
+				p.note(7, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'r' {
+			if int(pos) == p.at {
+				p.note(9, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != 'o' {
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l253
+		}
+		pos = p.position
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l253
+		}
+		pos++
+		if p.position = pos; !p.rppath() {
+			goto l253
+		}
+		pos = p.position
+	l255:
+		{
+			position256, tokenIndex256 := pos, p.tokenIndex
+			if p.position = pos; !p.rfieldspec() {
+				goto l256
+			}
+			pos = p.position
+			goto l255
+		l256:
+			pos, p.tokenIndex = position256, tokenIndex256
+		}
+		{
+			position257, tokenIndex257 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l257
+			}
+			pos = p.position
+			goto l253
+		l257:
+			pos, p.tokenIndex = position257, tokenIndex257
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleprosperourl, position254)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l253:
+	pos, p.tokenIndex = position253, tokenIndex253
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rppath is rule 51 ppath <- <(psegment ('/' psegment)*)>
+func (p *Parser) rppath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleppath)
+	position258, tokenIndex258 := pos, p.tokenIndex
+	{
+		position259 := pos
+		if p.position = pos; !p.rpsegment() {
+			goto l258
+		}
+		pos = p.position
+	l260:
+		{
+			position261, tokenIndex261 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l261
+			}
+			pos++
+			if p.position = pos; !p.rpsegment() {
+				goto l261
+			}
+			pos = p.position
+			goto l260
+		l261:
+			pos, p.tokenIndex = position261, tokenIndex261
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleppath, position259)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l258:
+	pos, p.tokenIndex = position258, tokenIndex258
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rpsegment is rule 52 psegment <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+func (p *Parser) rpsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position263 := pos
+	l264:
+		{
+			position265, tokenIndex265 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(35, true)
+					}
+
+					{ // uchar
+						position308_36, tokenIndex308_36 := pos, p.tokenIndex
+						{
+							position309_36 := pos
+							{
+								position310_36, tokenIndex310_36 := pos, p.tokenIndex
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_36
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_36
+									}
+									goto l311_36
+								l305_3_36:
+									pos++
+									goto lok3_36
+								}
+							lok3_36:
+								goto l310_36
+							l311_36:
+								pos, p.tokenIndex = position310_36, tokenIndex310_36
+								{ // escape
+									position303_4_36, tokenIndex303_4_36 := pos, p.tokenIndex
+									{
+										position304_4_36 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_36
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_36
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_36
+										l300_1_4_36:
+											pos++
+											goto lok1_4_36
+										}
+									lok1_4_36:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_36
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_36
+										l300_2_4_36:
+											pos++
+											goto lok2_4_36
+										}
+									lok2_4_36:
+										_ = position304_4_36
+									}
+									goto lok4_36
+								l303_4_36:
+									pos, p.tokenIndex = position303_4_36, tokenIndex303_4_36
+									goto l308_36
+								}
+							lok4_36:
+							}
+						l310_36:
+							_ = position309_36
+						}
+						goto lok36
+					l308_36:
+						pos, p.tokenIndex = position308_36, tokenIndex308_36
+						goto l265
+					}
+				lok36:
+				}
+			}
+
+			goto l264
+		l265:
+			pos, p.tokenIndex = position265, tokenIndex265
+		}
+		_ = position263
+	}
+	p.position = pos
+	return true
+}
+
+// rfieldspec is rule 53 fieldspec <- <(';' fieldname '=' fieldvalue)>
+func (p *Parser) rfieldspec() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefieldspec)
+	position267, tokenIndex267 := pos, p.tokenIndex
+	{
+		position268 := pos
+		if buffer[pos] != ';' {
+			if int(pos) == p.at {
+				p.note(32, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l267
+		}
+		pos++
+		if p.position = pos; !p.rfieldname() {
+			goto l267
+		}
+		pos = p.position
+		if buffer[pos] != '=' {
+			if int(pos) == p.at {
+				p.note(34, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l267
+		}
+		pos++
+		if p.position = pos; !p.rfieldvalue() {
+			goto l267
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(rulefieldspec, position268)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l267:
+	pos, p.tokenIndex = position267, tokenIndex267
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rfieldname is rule 54 fieldname <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+func (p *Parser) rfieldname() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefieldname)
+	{
+		position270 := pos
+	l271:
+		{
+			position272, tokenIndex272 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(46, true)
+					}
+
+					{ // uchar
+						position308_37, tokenIndex308_37 := pos, p.tokenIndex
+						{
+							position309_37 := pos
+							{
+								position310_37, tokenIndex310_37 := pos, p.tokenIndex
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_37
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_37
+									}
+									goto l311_37
+								l305_3_37:
+									pos++
+									goto lok3_37
+								}
+							lok3_37:
+								goto l310_37
+							l311_37:
+								pos, p.tokenIndex = position310_37, tokenIndex310_37
+								{ // escape
+									position303_4_37, tokenIndex303_4_37 := pos, p.tokenIndex
+									{
+										position304_4_37 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_37
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_37
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_37
+										l300_1_4_37:
+											pos++
+											goto lok1_4_37
+										}
+									lok1_4_37:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_37
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_37
+										l300_2_4_37:
+											pos++
+											goto lok2_4_37
+										}
+									lok2_4_37:
+										_ = position304_4_37
+									}
+									goto lok4_37
+								l303_4_37:
+									pos, p.tokenIndex = position303_4_37, tokenIndex303_4_37
+									goto l308_37
+								}
+							lok4_37:
+							}
+						l310_37:
+							_ = position309_37
+						}
+						goto lok37
+					l308_37:
+						pos, p.tokenIndex = position308_37, tokenIndex308_37
+						goto l272
+					}
+				lok37:
+				}
+			}
+
+			goto l271
+		l272:
+			pos, p.tokenIndex = position272, tokenIndex272
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefieldname, position270)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rfieldvalue is rule 55 fieldvalue <- <((&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))*>
+func (p *Parser) rfieldvalue() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefieldvalue)
+	{
+		position275 := pos
+	l276:
+		{
+			position277, tokenIndex277 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(46, true)
+					}
+
+					{ // uchar
+						position308_38, tokenIndex308_38 := pos, p.tokenIndex
+						{
+							position309_38 := pos
+							{
+								position310_38, tokenIndex310_38 := pos, p.tokenIndex
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(23, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l305_3_38
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(24, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l305_3_38
+									}
+									goto l311_38
+								l305_3_38:
+									pos++
+									goto lok3_38
+								}
+							lok3_38:
+								goto l310_38
+							l311_38:
+								pos, p.tokenIndex = position310_38, tokenIndex310_38
+								{ // escape
+									position303_4_38, tokenIndex303_4_38 := pos, p.tokenIndex
+									{
+										position304_4_38 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(21, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_38
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_1_4_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_38
+										l300_1_4_38:
+											pos++
+											goto lok1_4_38
+										}
+									lok1_4_38:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l300_2_4_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l303_4_38
+										l300_2_4_38:
+											pos++
+											goto lok2_4_38
+										}
+									lok2_4_38:
+										_ = position304_4_38
+									}
+									goto lok4_38
+								l303_4_38:
+									pos, p.tokenIndex = position303_4_38, tokenIndex303_4_38
+									goto l308_38
+								}
+							lok4_38:
+							}
+						l310_38:
+							_ = position309_38
+						}
+						goto lok38
+					l308_38:
+						pos, p.tokenIndex = position308_38, tokenIndex308_38
+						goto l277
+					}
+				lok38:
+				}
+			}
+
+			goto l276
+		l277:
+			pos, p.tokenIndex = position277, tokenIndex277
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefieldvalue, position275)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rlowalpha is rule 56 lowalpha <- <[a-z]>
+func (p *Parser) rlowalpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(19, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l279
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l279:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rhialpha is rule 57 hialpha <- <[A-Z]>
+func (p *Parser) rhialpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(24, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l281
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l281:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ralpha is rule 58 alpha <- <(lowalpha / hialpha)>
+func (p *Parser) ralpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(19, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l283
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(24, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l283
+	}
+	p.position = pos
+	return false
+l283:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rdigit is rule 59 digit <- <[0-9]>
+func (p *Parser) rdigit() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(30, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l287
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l287:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rsafe is rule 60 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))>
+func (p *Parser) rsafe() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(47, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l289
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l289:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rextra is rule 61 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('!') '!'))>
+func (p *Parser) rextra() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(48, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l292
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l292:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rreserved is rule 64 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
+func (p *Parser) rreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(49, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l297
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l297:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rhex is rule 65 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
+func (p *Parser) rhex() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(22, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l300
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l300:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rescape is rule 66 escape <- <('%' hex hex)>
+func (p *Parser) rescape() bool {
+	buffer := p.buffer
+	pos := p.position
+	position303, tokenIndex303 := pos, p.tokenIndex
+	{
+		position304 := pos
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(21, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l303
+		}
+		pos++
+		{ // hex
+			if int(pos) == p.at {
+				p.note(22, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l300_1
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l303
+		l300_1:
+			pos++
+			goto lok1
+		}
+	lok1:
+		{ // hex
+			if int(pos) == p.at {
+				p.note(22, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l300_2
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l303
+		l300_2:
+			pos++
+			goto lok2
+		}
+	lok2:
+		_ = position304
+	}
+	p.position = pos
+	return true
+l303:
+	pos, p.tokenIndex = position303, tokenIndex303
+	p.position = pos
+	return false
+}
+
+// runreserved is rule 67 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))>
+func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(23, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l305
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(24, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l305
+	}
+	p.position = pos
+	return false
+l305:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ruchar is rule 68 uchar <- <(unreserved / escape)>
+func (p *Parser) ruchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position308, tokenIndex308 := pos, p.tokenIndex
+	{
+		position309 := pos
+		{
+			position310, tokenIndex310 := pos, p.tokenIndex
+			{ // unreserved
+				if int(pos) == p.at {
+					p.note(23, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l305_3
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(24, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l305_3
+				}
+				goto l311
+			l305_3:
+				pos++
+				goto lok3
+			}
+		lok3:
+			goto l310
+		l311:
+			pos, p.tokenIndex = position310, tokenIndex310
+			{ // escape
+				position303_4, tokenIndex303_4 := pos, p.tokenIndex
+				{
+					position304_4 := pos
+					if buffer[pos] != '%' {
+						if int(pos) == p.at {
+							p.note(21, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l303_4
+					}
+					pos++
+					{ // hex
+						if int(pos) == p.at {
+							p.note(22, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l300_1_4
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l303_4
+					l300_1_4:
+						pos++
+						goto lok1_4
+					}
+				lok1_4:
+					{ // hex
+						if int(pos) == p.at {
+							p.note(22, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l300_2_4
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l303_4
+					l300_2_4:
+						pos++
+						goto lok2_4
+					}
+				lok2_4:
+					_ = position304_4
+				}
+				goto lok4
+			l303_4:
+				pos, p.tokenIndex = position303_4, tokenIndex303_4
+				goto l308
+			}
+		lok4:
+		}
+	l310:
+		_ = position309
+	}
+	p.position = pos
+	return true
+l308:
+	pos, p.tokenIndex = position308, tokenIndex308
+	p.position = pos
+	return false
+}
+
+// rxchar is rule 69 xchar <- <((&('%') escape) | (&('&' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') unreserved))>
+func (p *Parser) rxchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position312, tokenIndex312 := pos, p.tokenIndex
+	{
+		position313 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(21, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escape
+						position303_5, tokenIndex303_5 := pos, p.tokenIndex
+						{
+							position304_5 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(21, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l303_5
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(22, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l300_1_5
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l303_5
+							l300_1_5:
+								pos++
+								goto lok1_5
+							}
+						lok1_5:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(22, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l300_2_5
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l303_5
+							l300_2_5:
+								pos++
+								goto lok2_5
+							}
+						lok2_5:
+							_ = position304_5
+						}
+						goto lok5
+					l303_5:
+						pos, p.tokenIndex = position303_5, tokenIndex303_5
+						goto l312
+					}
+				lok5:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(23, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l305_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(24, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l305_6
+						}
+						goto l312
+					l305_6:
+						pos++
+						goto lok6
+					}
+				lok6:
+				}
+			}
+		}
+
+		_ = position313
+	}
+	p.position = pos
+	return true
+l312:
+	pos, p.tokenIndex = position312, tokenIndex312
+	p.position = pos
+	return false
+}
+
+// rdigits is rule 70 digits <- <digit+>
+func (p *Parser) rdigits() bool {
+	buffer := p.buffer
+	pos := p.position
+	position315, tokenIndex315 := pos, p.tokenIndex
+	{
+		position316 := pos
+		{ // digit
+			if int(pos) == p.at {
+				p.note(30, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				goto l287_7
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l315
+		l287_7:
+			pos++
+			goto lok7
+		}
+	lok7:
+	l317:
+		{
+			position318, tokenIndex318 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(30, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					goto l287_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l318
+			l287_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l317
+		l318:
+			pos, p.tokenIndex = position318, tokenIndex318
+		}
+		_ = position316
+	}
+	p.position = pos
+	return true
+l315:
+	pos, p.tokenIndex = position315, tokenIndex315
+	p.position = pos
+	return false
+}
+
+// add records a token of rule from begin to the current position.
+func (p *Parser) add(rule pegRule, begin uint32) {
+	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	p.tokenIndex++
+	if begin != p.position && p.position > p.max.end {
+		p.max = token32{rule, begin, p.position}
+	}
+}
+
+// matchDot consumes any byte before the end.
+func (p *Parser) matchDot() bool {
+	if int(p.position) < p.end {
+		if int(p.position) == p.at {
+			p.dot = true
+		}
+		p.position++
+		return true
+	}
+	return false
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 44 classes: [\x20 " # < > [-^ ` {-~] [! '-) ,] [$] [%] [&] [*] [+] [-] [.] [/] [0] [1-8] [9] [:] [;] [=] [?] [@] [A] [B C E F] [D] [G H J-Z] [I] [_] [a] [b] [c] [d] [e] [f] [g] [h] [i] [j k q u v x z] [l] [m] [n] [o] [p] [r] [s] [t] [w] [y].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 !  $%&!!!*+!-./0111111119:; = ?@ABBDBBGGIGGGGGGGGGGGGGGGGG    _ abcdefghijjlmnopjrstjjwjyj    \x00"
@@ -8441,13 +8707,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 const filler = 0
 
 // Collect parses prefix followed by a probe that no character test accepts and matchDot
-// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
-// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
-// test, table or switch that ran there treats otherwise than the probe; sure those of
-// them whose first such point consumes the byte outside any lookahead (so the parser
-// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
-// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
-// exactly as the probe does.
+// does (filler, before the end), with the rule numbered rule, and reports what tells a
+// byte c apart from the probe at position len(prefix) (internal/pegwrap/notes.go): seen
+// holds the bytes that some test, table or switch that ran there treats otherwise than
+// the probe; sure those of them whose first such point consumes the byte outside any
+// lookahead (so the parser reads on after it); dot whether matchDot ran there (it tells
+// the end of input apart). ok and Farthest are the probe's own result. A byte not in
+// seen parses, after prefix, exactly as the probe does.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
 	if p.parse == nil {
 		p.Init()

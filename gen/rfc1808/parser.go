@@ -197,14 +197,16 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far           int
-	comp, farComp uint32
-	match         func(rule int) bool
-	bare          bool
-	end           int
-	at, look      int
-	dot           bool
-	seen, sure    [4]uint64
+	far                  int
+	comp, farComp        uint32
+	match                func(rule int) bool
+	bare                 bool
+	end                  int
+	position, tokenIndex uint32
+	max                  token32
+	at, look             int
+	dot                  bool
+	seen, sure           [4]uint64
 
 	Buffer string
 	buffer []byte
@@ -315,11 +317,6 @@ func Size(size int) func(*Parser) error {
 	}
 }
 func (p *Parser) Init(options ...func(*Parser) error) error {
-	var (
-		max                  token32
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -327,8 +324,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
-		position, tokenIndex = 0, 0
+		p.max = token32{}
+		p.position, p.tokenIndex = 0, 0
 
 		s := p.Buffer
 		n := len(s)
@@ -342,17 +339,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		copy(b, s)
 		b[len(s)], b[n] = filler, filler
 		p.buffer, p.end = b, n
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.match = func(rule int) bool {
 		matches := p.rules[rule]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 		}
 		return matches
 	}
@@ -362,31 +356,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 			return nil
 		}
-		return &parseError{p, max}
-	}
-
-	add := func(rule pegRule, begin uint32) {
-		tree.Add(rule, begin, position, tokenIndex)
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{rule, begin, position}
-		}
-	}
-
-	matchDot := func() bool {
-		if int(position) < p.end {
-			if int(position) == p.at {
-				p.dot = true
-			}
-			position++
-			return true
-		}
-		return false
+		return &parseError{p, p.max}
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -408,2168 +382,65 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	_rules = [...]func() bool{
 		nil,
 		/* 0 pegwrap_entries <- <URL> */
-		func() bool {
-			pos := position
-			position0, tokenIndex0 := pos, tokenIndex
-			{
-				position1 := pos
-				if position = pos; !_rules[ruleURL]() {
-					goto l0
-				}
-				pos = position
-				_ = position1
-			}
-			position = pos
-			return true
-		l0:
-			pos, tokenIndex = position0, tokenIndex0
-			position = pos
-			return false
-		},
+		p.rpegwrap_entries,
 		/* 1 URL <- <((absoluteURL ('#' fragment)? !.) / (relativeURL ('#' fragment)? !.))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleURL)
-			position2, tokenIndex2 := pos, tokenIndex
-			{
-				position3 := pos
-				{
-					position4, tokenIndex4 := pos, tokenIndex
-					if position = pos; !_rules[ruleabsoluteURL]() {
-						goto l5
-					}
-					pos = position
-					{
-						position6, tokenIndex6 := pos, tokenIndex
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l6
-						}
-						pos++
-						if position = pos; !_rules[rulefragment]() {
-							goto l6
-						}
-						pos = position
-						goto l7
-					l6:
-						pos, tokenIndex = position6, tokenIndex6
-					}
-				l7:
-					{
-						position8, tokenIndex8 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l8
-						}
-						pos = position
-						goto l5
-					l8:
-						pos, tokenIndex = position8, tokenIndex8
-					}
-					goto l4
-				l5:
-					pos, tokenIndex = position4, tokenIndex4
-					if position = pos; !_rules[rulerelativeURL]() {
-						goto l2
-					}
-					pos = position
-					{
-						position9, tokenIndex9 := pos, tokenIndex
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l9
-						}
-						pos++
-						if position = pos; !_rules[rulefragment]() {
-							goto l9
-						}
-						pos = position
-						goto l10
-					l9:
-						pos, tokenIndex = position9, tokenIndex9
-					}
-				l10:
-					{
-						position11, tokenIndex11 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l11
-						}
-						pos = position
-						goto l2
-					l11:
-						pos, tokenIndex = position11, tokenIndex11
-					}
-				}
-			l4:
-				if !p.bare {
-					position = pos
-					add(ruleURL, position3)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l2:
-			pos, tokenIndex = position2, tokenIndex2
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rURL,
 		/* 2 absoluteURL <- <((generic_RL &('#' / !.)) / (scheme ':' (uchar / reserved)*))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabsoluteURL)
-			position12, tokenIndex12 := pos, tokenIndex
-			{
-				position13 := pos
-				{
-					position14, tokenIndex14 := pos, tokenIndex
-					if position = pos; !_rules[rulegeneric_RL]() {
-						goto l15
-					}
-					pos = position
-					{
-						position16, tokenIndex16 := pos, tokenIndex
-						{
-							position17, tokenIndex17 := pos, tokenIndex
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(0, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l18
-							}
-							pos++
-							goto l17
-						l18:
-							pos, tokenIndex = position17, tokenIndex17
-							{
-								position19, tokenIndex19 := pos, tokenIndex
-								if position = pos; !matchDot() {
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l19
-								}
-								pos = position
-								goto l15
-							l19:
-								pos, tokenIndex = position19, tokenIndex19
-							}
-						}
-					l17:
-						pos, tokenIndex = position16, tokenIndex16
-					}
-					goto l14
-				l15:
-					pos, tokenIndex = position14, tokenIndex14
-					if position = pos; !_rules[rulescheme]() {
-						goto l12
-					}
-					pos = position
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l12
-					}
-					pos++
-				l20:
-					{
-						position21, tokenIndex21 := pos, tokenIndex
-						{
-							position22, tokenIndex22 := pos, tokenIndex
-							{ // uchar
-								position93_17, tokenIndex93_17 := pos, tokenIndex
-								{
-									position94_17 := pos
-									{
-										position95_17, tokenIndex95_17 := pos, tokenIndex
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(2, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-												goto l97_5_17
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l96_17
-										l97_5_17:
-											pos++
-											goto lok5_17
-										}
-									lok5_17:
-										goto l95_17
-									l96_17:
-										pos, tokenIndex = position95_17, tokenIndex95_17
-										{ // escape
-											position100_6_17, tokenIndex100_6_17 := pos, tokenIndex
-											{
-												position101_6_17 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(3, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l100_6_17
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-														goto l102_3_6_17
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l100_6_17
-												l102_3_6_17:
-													pos++
-													goto lok3_6_17
-												}
-											lok3_6_17:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-														goto l102_4_6_17
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l100_6_17
-												l102_4_6_17:
-													pos++
-													goto lok4_6_17
-												}
-											lok4_6_17:
-												_ = position101_6_17
-											}
-											goto lok6_17
-										l100_6_17:
-											pos, tokenIndex = position100_6_17, tokenIndex100_6_17
-											goto l93_17
-										}
-									lok6_17:
-									}
-								l95_17:
-									_ = position94_17
-								}
-								goto lok17
-							l93_17:
-								pos, tokenIndex = position93_17, tokenIndex93_17
-								goto l23
-							}
-						lok17:
-							goto l22
-						l23:
-							pos, tokenIndex = position22, tokenIndex22
-							{ // reserved
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l122_18
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l21
-							l122_18:
-								pos++
-								goto lok18
-							}
-						lok18:
-						}
-					l22:
-						goto l20
-					l21:
-						pos, tokenIndex = position21, tokenIndex21
-					}
-				}
-			l14:
-				if !p.bare {
-					position = pos
-					add(ruleabsoluteURL, position13)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l12:
-			pos, tokenIndex = position12, tokenIndex12
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabsoluteURL,
 		/* 3 generic_RL <- <(scheme ':' relativeURL)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulegeneric_RL)
-			position24, tokenIndex24 := pos, tokenIndex
-			{
-				position25 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l24
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(1, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l24
-				}
-				pos++
-				if position = pos; !_rules[rulerelativeURL]() {
-					goto l24
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(rulegeneric_RL, position25)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l24:
-			pos, tokenIndex = position24, tokenIndex24
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rgeneric_RL,
 		/* 4 relativeURL <- <(net_path / abs_path / rel_path)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerelativeURL)
-			position26, tokenIndex26 := pos, tokenIndex
-			{
-				position27 := pos
-				{
-					position28, tokenIndex28 := pos, tokenIndex
-					if position = pos; !_rules[rulenet_path]() {
-						goto l29
-					}
-					pos = position
-					goto l28
-				l29:
-					pos, tokenIndex = position28, tokenIndex28
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l30
-					}
-					pos = position
-					goto l28
-				l30:
-					pos, tokenIndex = position28, tokenIndex28
-					if position = pos; !_rules[rulerel_path]() {
-						goto l26
-					}
-					pos = position
-				}
-			l28:
-				if !p.bare {
-					position = pos
-					add(rulerelativeURL, position27)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l26:
-			pos, tokenIndex = position26, tokenIndex26
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rrelativeURL,
 		/* 5 net_path <- <('/' '/' net_loc abs_path?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulenet_path)
-			position31, tokenIndex31 := pos, tokenIndex
-			{
-				position32 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(6, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l31
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(6, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l31
-				}
-				pos++
-				if position = pos; !_rules[rulenet_loc]() {
-					goto l31
-				}
-				pos = position
-				{
-					position33, tokenIndex33 := pos, tokenIndex
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l33
-					}
-					pos = position
-					goto l34
-				l33:
-					pos, tokenIndex = position33, tokenIndex33
-				}
-			l34:
-				if !p.bare {
-					position = pos
-					add(rulenet_path, position32)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l31:
-			pos, tokenIndex = position31, tokenIndex31
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rnet_path,
 		/* 6 abs_path <- <('/' rel_path)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabs_path)
-			position35, tokenIndex35 := pos, tokenIndex
-			{
-				position36 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(6, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l35
-				}
-				pos++
-				if position = pos; !_rules[rulerel_path]() {
-					goto l35
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleabs_path, position36)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l35:
-			pos, tokenIndex = position35, tokenIndex35
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabs_path,
 		/* 7 rel_path <- <(path? (';' params)? ('?' query)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerel_path)
-			{
-				position38 := pos
-				{
-					position39, tokenIndex39 := pos, tokenIndex
-					if position = pos; !_rules[rulepath]() {
-						goto l39
-					}
-					pos = position
-					goto l40
-				l39:
-					pos, tokenIndex = position39, tokenIndex39
-				}
-			l40:
-				{
-					position41, tokenIndex41 := pos, tokenIndex
-					if buffer[pos] != ';' {
-						if int(pos) == p.at {
-							p.note(7, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l41
-					}
-					pos++
-					if position = pos; !p.peek(_rules[ruleparams]) {
-						goto l41
-					}
-					pos = position
-					goto l42
-				l41:
-					pos, tokenIndex = position41, tokenIndex41
-				}
-			l42:
-				{
-					position43, tokenIndex43 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(8, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l43
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l43
-					}
-					pos = position
-					goto l44
-				l43:
-					pos, tokenIndex = position43, tokenIndex43
-				}
-			l44:
-				if !p.bare {
-					position = pos
-					add(rulerel_path, position38)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rrel_path,
 		/* 8 path <- <(fsegment ('/' segment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath)
-			position45, tokenIndex45 := pos, tokenIndex
-			{
-				position46 := pos
-				if position = pos; !_rules[rulefsegment]() {
-					goto l45
-				}
-				pos = position
-			l47:
-				{
-					position48, tokenIndex48 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l48
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l48
-					}
-					pos = position
-					goto l47
-				l48:
-					pos, tokenIndex = position48, tokenIndex48
-				}
-				if !p.bare {
-					position = pos
-					add(rulepath, position46)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l45:
-			pos, tokenIndex = position45, tokenIndex45
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rpath,
 		/* 9 fsegment <- <pchar+> */
-		func() bool {
-			pos := position
-			position49, tokenIndex49 := pos, tokenIndex
-			{
-				position50 := pos
-				{ // pchar
-					position90_12, tokenIndex90_12 := pos, tokenIndex
-					{
-						position91_12 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								{ // uchar
-									position93_11_12, tokenIndex93_11_12 := pos, tokenIndex
-									{
-										position94_11_12 := pos
-										{
-											position95_11_12, tokenIndex95_11_12 := pos, tokenIndex
-											{ // unreserved
-												if int(pos) == p.at {
-													p.note(2, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-													goto l97_5_11_12
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l96_11_12
-											l97_5_11_12:
-												pos++
-												goto lok5_11_12
-											}
-										lok5_11_12:
-											goto l95_11_12
-										l96_11_12:
-											pos, tokenIndex = position95_11_12, tokenIndex95_11_12
-											{ // escape
-												position100_6_11_12, tokenIndex100_6_11_12 := pos, tokenIndex
-												{
-													position101_6_11_12 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(3, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l100_6_11_12
-													}
-													pos++
-													{ // hex
-														if int(pos) == p.at {
-															p.note(4, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-															goto l102_3_6_11_12
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l100_6_11_12
-													l102_3_6_11_12:
-														pos++
-														goto lok3_6_11_12
-													}
-												lok3_6_11_12:
-													{ // hex
-														if int(pos) == p.at {
-															p.note(4, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-															goto l102_4_6_11_12
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l100_6_11_12
-													l102_4_6_11_12:
-														pos++
-														goto lok4_6_11_12
-													}
-												lok4_6_11_12:
-													_ = position101_6_11_12
-												}
-												goto lok6_11_12
-											l100_6_11_12:
-												pos, tokenIndex = position100_6_11_12, tokenIndex100_6_11_12
-												goto l93_11_12
-											}
-										lok6_11_12:
-										}
-									l95_11_12:
-										_ = position94_11_12
-									}
-									goto lok11_12
-								l93_11_12:
-									pos, tokenIndex = position93_11_12, tokenIndex93_11_12
-									goto l90_12
-								}
-							lok11_12:
-							}
-						}
-
-						_ = position91_12
-					}
-					goto lok12
-				l90_12:
-					pos, tokenIndex = position90_12, tokenIndex90_12
-					goto l49
-				}
-			lok12:
-			l51:
-				{
-					position52, tokenIndex52 := pos, tokenIndex
-					{ // pchar
-						position90_13, tokenIndex90_13 := pos, tokenIndex
-						{
-							position91_13 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									{ // uchar
-										position93_11_13, tokenIndex93_11_13 := pos, tokenIndex
-										{
-											position94_11_13 := pos
-											{
-												position95_11_13, tokenIndex95_11_13 := pos, tokenIndex
-												{ // unreserved
-													if int(pos) == p.at {
-														p.note(2, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-														goto l97_5_11_13
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l96_11_13
-												l97_5_11_13:
-													pos++
-													goto lok5_11_13
-												}
-											lok5_11_13:
-												goto l95_11_13
-											l96_11_13:
-												pos, tokenIndex = position95_11_13, tokenIndex95_11_13
-												{ // escape
-													position100_6_11_13, tokenIndex100_6_11_13 := pos, tokenIndex
-													{
-														position101_6_11_13 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(3, true)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l100_6_11_13
-														}
-														pos++
-														{ // hex
-															if int(pos) == p.at {
-																p.note(4, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-																goto l102_3_6_11_13
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l100_6_11_13
-														l102_3_6_11_13:
-															pos++
-															goto lok3_6_11_13
-														}
-													lok3_6_11_13:
-														{ // hex
-															if int(pos) == p.at {
-																p.note(4, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-																goto l102_4_6_11_13
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l100_6_11_13
-														l102_4_6_11_13:
-															pos++
-															goto lok4_6_11_13
-														}
-													lok4_6_11_13:
-														_ = position101_6_11_13
-													}
-													goto lok6_11_13
-												l100_6_11_13:
-													pos, tokenIndex = position100_6_11_13, tokenIndex100_6_11_13
-													goto l93_11_13
-												}
-											lok6_11_13:
-											}
-										l95_11_13:
-											_ = position94_11_13
-										}
-										goto lok11_13
-									l93_11_13:
-										pos, tokenIndex = position93_11_13, tokenIndex93_11_13
-										goto l90_13
-									}
-								lok11_13:
-								}
-							}
-
-							_ = position91_13
-						}
-						goto lok13
-					l90_13:
-						pos, tokenIndex = position90_13, tokenIndex90_13
-						goto l52
-					}
-				lok13:
-					goto l51
-				l52:
-					pos, tokenIndex = position52, tokenIndex52
-				}
-				_ = position50
-			}
-			position = pos
-			return true
-		l49:
-			pos, tokenIndex = position49, tokenIndex49
-			position = pos
-			return false
-		},
+		p.rfsegment,
 		/* 10 segment <- <pchar*> */
-		func() bool {
-			pos := position
-			{
-				position54 := pos
-			l55:
-				{
-					position56, tokenIndex56 := pos, tokenIndex
-					{ // pchar
-						position90_14, tokenIndex90_14 := pos, tokenIndex
-						{
-							position91_14 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									{ // uchar
-										position93_11_14, tokenIndex93_11_14 := pos, tokenIndex
-										{
-											position94_11_14 := pos
-											{
-												position95_11_14, tokenIndex95_11_14 := pos, tokenIndex
-												{ // unreserved
-													if int(pos) == p.at {
-														p.note(2, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-														goto l97_5_11_14
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l96_11_14
-												l97_5_11_14:
-													pos++
-													goto lok5_11_14
-												}
-											lok5_11_14:
-												goto l95_11_14
-											l96_11_14:
-												pos, tokenIndex = position95_11_14, tokenIndex95_11_14
-												{ // escape
-													position100_6_11_14, tokenIndex100_6_11_14 := pos, tokenIndex
-													{
-														position101_6_11_14 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(3, true)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l100_6_11_14
-														}
-														pos++
-														{ // hex
-															if int(pos) == p.at {
-																p.note(4, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-																goto l102_3_6_11_14
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l100_6_11_14
-														l102_3_6_11_14:
-															pos++
-															goto lok3_6_11_14
-														}
-													lok3_6_11_14:
-														{ // hex
-															if int(pos) == p.at {
-																p.note(4, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-																goto l102_4_6_11_14
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l100_6_11_14
-														l102_4_6_11_14:
-															pos++
-															goto lok4_6_11_14
-														}
-													lok4_6_11_14:
-														_ = position101_6_11_14
-													}
-													goto lok6_11_14
-												l100_6_11_14:
-													pos, tokenIndex = position100_6_11_14, tokenIndex100_6_11_14
-													goto l93_11_14
-												}
-											lok6_11_14:
-											}
-										l95_11_14:
-											_ = position94_11_14
-										}
-										goto lok11_14
-									l93_11_14:
-										pos, tokenIndex = position93_11_14, tokenIndex93_11_14
-										goto l90_14
-									}
-								lok11_14:
-								}
-							}
-
-							_ = position91_14
-						}
-						goto lok14
-					l90_14:
-						pos, tokenIndex = position90_14, tokenIndex90_14
-						goto l56
-					}
-				lok14:
-					goto l55
-				l56:
-					pos, tokenIndex = position56, tokenIndex56
-				}
-				_ = position54
-			}
-			position = pos
-			return true
-		},
+		p.rsegment,
 		/* 11 params <- <(param (';' param)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleparams)
-			position57, tokenIndex57 := pos, tokenIndex
-			{
-				position58 := pos
-				if position = pos; !_rules[ruleparam]() {
-					goto l57
-				}
-				pos = position
-			l59:
-				{
-					position60, tokenIndex60 := pos, tokenIndex
-					if buffer[pos] != ';' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l60
-					}
-					pos++
-					if position = pos; !_rules[ruleparam]() {
-						goto l60
-					}
-					pos = position
-					goto l59
-				l60:
-					pos, tokenIndex = position60, tokenIndex60
-				}
-				if !p.bare {
-					position = pos
-					add(ruleparams, position58)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l57:
-			pos, tokenIndex = position57, tokenIndex57
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rparams,
 		/* 12 param <- <(pchar / '/')*> */
-		func() bool {
-			pos := position
-			{
-				position62 := pos
-			l63:
-				{
-					position64, tokenIndex64 := pos, tokenIndex
-					{
-						position65, tokenIndex65 := pos, tokenIndex
-						{ // pchar
-							position90_15, tokenIndex90_15 := pos, tokenIndex
-							{
-								position91_15 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										{ // uchar
-											position93_11_15, tokenIndex93_11_15 := pos, tokenIndex
-											{
-												position94_11_15 := pos
-												{
-													position95_11_15, tokenIndex95_11_15 := pos, tokenIndex
-													{ // unreserved
-														if int(pos) == p.at {
-															p.note(2, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-															goto l97_5_11_15
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l96_11_15
-													l97_5_11_15:
-														pos++
-														goto lok5_11_15
-													}
-												lok5_11_15:
-													goto l95_11_15
-												l96_11_15:
-													pos, tokenIndex = position95_11_15, tokenIndex95_11_15
-													{ // escape
-														position100_6_11_15, tokenIndex100_6_11_15 := pos, tokenIndex
-														{
-															position101_6_11_15 := pos
-															if buffer[pos] != '%' {
-																if int(pos) == p.at {
-																	p.note(3, true)
-																}
-
-																if int(pos) > p.far {
-																	p.far, p.farComp = int(pos), p.comp
-																}
-																goto l100_6_11_15
-															}
-															pos++
-															{ // hex
-																if int(pos) == p.at {
-																	p.note(4, true)
-																}
-																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-																	goto l102_3_6_11_15
-																}
-																if int(pos) > p.far {
-																	p.far, p.farComp = int(pos), p.comp
-																}
-																goto l100_6_11_15
-															l102_3_6_11_15:
-																pos++
-																goto lok3_6_11_15
-															}
-														lok3_6_11_15:
-															{ // hex
-																if int(pos) == p.at {
-																	p.note(4, true)
-																}
-																if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-																	goto l102_4_6_11_15
-																}
-																if int(pos) > p.far {
-																	p.far, p.farComp = int(pos), p.comp
-																}
-																goto l100_6_11_15
-															l102_4_6_11_15:
-																pos++
-																goto lok4_6_11_15
-															}
-														lok4_6_11_15:
-															_ = position101_6_11_15
-														}
-														goto lok6_11_15
-													l100_6_11_15:
-														pos, tokenIndex = position100_6_11_15, tokenIndex100_6_11_15
-														goto l93_11_15
-													}
-												lok6_11_15:
-												}
-											l95_11_15:
-												_ = position94_11_15
-											}
-											goto lok11_15
-										l93_11_15:
-											pos, tokenIndex = position93_11_15, tokenIndex93_11_15
-											goto l90_15
-										}
-									lok11_15:
-									}
-								}
-
-								_ = position91_15
-							}
-							goto lok15
-						l90_15:
-							pos, tokenIndex = position90_15, tokenIndex90_15
-							goto l66
-						}
-					lok15:
-						goto l65
-					l66:
-						pos, tokenIndex = position65, tokenIndex65
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(6, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l64
-						}
-						pos++
-					}
-				l65:
-					goto l63
-				l64:
-					pos, tokenIndex = position64, tokenIndex64
-				}
-				_ = position62
-			}
-			position = pos
-			return true
-		},
+		p.rparam,
 		/* 13 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))+> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme)
-			position67, tokenIndex67 := pos, tokenIndex
-			{
-				position68 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-
-						{ // alpha
-							if int(pos) == p.at {
-								p.note(11, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								goto l105_1
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(12, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l105_1
-							}
-							goto l67
-						l105_1:
-							pos++
-							goto lok1
-						}
-					lok1:
-					}
-				}
-
-			l69:
-				{
-					position70, tokenIndex70 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-
-							{ // alpha
-								if int(pos) == p.at {
-									p.note(11, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									goto l105_2
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l105_2
-								}
-								goto l70
-							l105_2:
-								pos++
-								goto lok2
-							}
-						lok2:
-						}
-					}
-
-					goto l69
-				l70:
-					pos, tokenIndex = position70, tokenIndex70
-				}
-				if !p.bare {
-					position = pos
-					add(rulescheme, position68)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l67:
-			pos, tokenIndex = position67, tokenIndex67
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme,
 		/* 14 net_loc <- <((&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') pchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulenet_loc)
-			{
-				position74 := pos
-			l75:
-				{
-					position76, tokenIndex76 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(13, true)
-							}
-
-							{ // pchar
-								position90_16, tokenIndex90_16 := pos, tokenIndex
-								{
-									position91_16 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											{ // uchar
-												position93_11_16, tokenIndex93_11_16 := pos, tokenIndex
-												{
-													position94_11_16 := pos
-													{
-														position95_11_16, tokenIndex95_11_16 := pos, tokenIndex
-														{ // unreserved
-															if int(pos) == p.at {
-																p.note(2, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-																goto l97_5_11_16
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l96_11_16
-														l97_5_11_16:
-															pos++
-															goto lok5_11_16
-														}
-													lok5_11_16:
-														goto l95_11_16
-													l96_11_16:
-														pos, tokenIndex = position95_11_16, tokenIndex95_11_16
-														{ // escape
-															position100_6_11_16, tokenIndex100_6_11_16 := pos, tokenIndex
-															{
-																position101_6_11_16 := pos
-																if buffer[pos] != '%' {
-																	if int(pos) == p.at {
-																		p.note(3, true)
-																	}
-
-																	if int(pos) > p.far {
-																		p.far, p.farComp = int(pos), p.comp
-																	}
-																	goto l100_6_11_16
-																}
-																pos++
-																{ // hex
-																	if int(pos) == p.at {
-																		p.note(4, true)
-																	}
-																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-																		goto l102_3_6_11_16
-																	}
-																	if int(pos) > p.far {
-																		p.far, p.farComp = int(pos), p.comp
-																	}
-																	goto l100_6_11_16
-																l102_3_6_11_16:
-																	pos++
-																	goto lok3_6_11_16
-																}
-															lok3_6_11_16:
-																{ // hex
-																	if int(pos) == p.at {
-																		p.note(4, true)
-																	}
-																	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-																		goto l102_4_6_11_16
-																	}
-																	if int(pos) > p.far {
-																		p.far, p.farComp = int(pos), p.comp
-																	}
-																	goto l100_6_11_16
-																l102_4_6_11_16:
-																	pos++
-																	goto lok4_6_11_16
-																}
-															lok4_6_11_16:
-																_ = position101_6_11_16
-															}
-															goto lok6_11_16
-														l100_6_11_16:
-															pos, tokenIndex = position100_6_11_16, tokenIndex100_6_11_16
-															goto l93_11_16
-														}
-													lok6_11_16:
-													}
-												l95_11_16:
-													_ = position94_11_16
-												}
-												goto lok11_16
-											l93_11_16:
-												pos, tokenIndex = position93_11_16, tokenIndex93_11_16
-												goto l90_16
-											}
-										lok11_16:
-										}
-									}
-
-									_ = position91_16
-								}
-								goto lok16
-							l90_16:
-								pos, tokenIndex = position90_16, tokenIndex90_16
-								goto l76
-							}
-						lok16:
-						}
-					}
-
-					goto l75
-				l76:
-					pos, tokenIndex = position76, tokenIndex76
-				}
-				if !p.bare {
-					position = pos
-					add(rulenet_loc, position74)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rnet_loc,
 		/* 15 query <- <(uchar / reserved)*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulequery)
-			{
-				position79 := pos
-			l80:
-				{
-					position81, tokenIndex81 := pos, tokenIndex
-					{
-						position82, tokenIndex82 := pos, tokenIndex
-						{ // uchar
-							position93_7, tokenIndex93_7 := pos, tokenIndex
-							{
-								position94_7 := pos
-								{
-									position95_7, tokenIndex95_7 := pos, tokenIndex
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-											goto l97_5_7
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l96_7
-									l97_5_7:
-										pos++
-										goto lok5_7
-									}
-								lok5_7:
-									goto l95_7
-								l96_7:
-									pos, tokenIndex = position95_7, tokenIndex95_7
-									{ // escape
-										position100_6_7, tokenIndex100_6_7 := pos, tokenIndex
-										{
-											position101_6_7 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(3, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l100_6_7
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(4, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-													goto l102_3_6_7
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l100_6_7
-											l102_3_6_7:
-												pos++
-												goto lok3_6_7
-											}
-										lok3_6_7:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(4, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-													goto l102_4_6_7
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l100_6_7
-											l102_4_6_7:
-												pos++
-												goto lok4_6_7
-											}
-										lok4_6_7:
-											_ = position101_6_7
-										}
-										goto lok6_7
-									l100_6_7:
-										pos, tokenIndex = position100_6_7, tokenIndex100_6_7
-										goto l93_7
-									}
-								lok6_7:
-								}
-							l95_7:
-								_ = position94_7
-							}
-							goto lok7
-						l93_7:
-							pos, tokenIndex = position93_7, tokenIndex93_7
-							goto l83
-						}
-					lok7:
-						goto l82
-					l83:
-						pos, tokenIndex = position82, tokenIndex82
-						{ // reserved
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l122_8
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l81
-						l122_8:
-							pos++
-							goto lok8
-						}
-					lok8:
-					}
-				l82:
-					goto l80
-				l81:
-					pos, tokenIndex = position81, tokenIndex81
-				}
-				if !p.bare {
-					position = pos
-					add(rulequery, position79)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rquery,
 		/* 16 fragment <- <(uchar / reserved)*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefragment)
-			{
-				position85 := pos
-			l86:
-				{
-					position87, tokenIndex87 := pos, tokenIndex
-					{
-						position88, tokenIndex88 := pos, tokenIndex
-						{ // uchar
-							position93_9, tokenIndex93_9 := pos, tokenIndex
-							{
-								position94_9 := pos
-								{
-									position95_9, tokenIndex95_9 := pos, tokenIndex
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-											goto l97_5_9
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l96_9
-									l97_5_9:
-										pos++
-										goto lok5_9
-									}
-								lok5_9:
-									goto l95_9
-								l96_9:
-									pos, tokenIndex = position95_9, tokenIndex95_9
-									{ // escape
-										position100_6_9, tokenIndex100_6_9 := pos, tokenIndex
-										{
-											position101_6_9 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(3, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l100_6_9
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(4, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-													goto l102_3_6_9
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l100_6_9
-											l102_3_6_9:
-												pos++
-												goto lok3_6_9
-											}
-										lok3_6_9:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(4, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-													goto l102_4_6_9
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l100_6_9
-											l102_4_6_9:
-												pos++
-												goto lok4_6_9
-											}
-										lok4_6_9:
-											_ = position101_6_9
-										}
-										goto lok6_9
-									l100_6_9:
-										pos, tokenIndex = position100_6_9, tokenIndex100_6_9
-										goto l93_9
-									}
-								lok6_9:
-								}
-							l95_9:
-								_ = position94_9
-							}
-							goto lok9
-						l93_9:
-							pos, tokenIndex = position93_9, tokenIndex93_9
-							goto l89
-						}
-					lok9:
-						goto l88
-					l89:
-						pos, tokenIndex = position88, tokenIndex88
-						{ // reserved
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l122_10
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l87
-						l122_10:
-							pos++
-							goto lok10
-						}
-					lok10:
-					}
-				l88:
-					goto l86
-				l87:
-					pos, tokenIndex = position87, tokenIndex87
-				}
-				if !p.bare {
-					position = pos
-					add(rulefragment, position85)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rfragment,
 		/* 17 pchar <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('!' | '$' | '%' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))> */
-		func() bool {
-			pos := position
-			position90, tokenIndex90 := pos, tokenIndex
-			{
-				position91 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						{ // uchar
-							position93_11, tokenIndex93_11 := pos, tokenIndex
-							{
-								position94_11 := pos
-								{
-									position95_11, tokenIndex95_11 := pos, tokenIndex
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-											goto l97_5_11
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l96_11
-									l97_5_11:
-										pos++
-										goto lok5_11
-									}
-								lok5_11:
-									goto l95_11
-								l96_11:
-									pos, tokenIndex = position95_11, tokenIndex95_11
-									{ // escape
-										position100_6_11, tokenIndex100_6_11 := pos, tokenIndex
-										{
-											position101_6_11 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(3, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l100_6_11
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(4, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-													goto l102_3_6_11
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l100_6_11
-											l102_3_6_11:
-												pos++
-												goto lok3_6_11
-											}
-										lok3_6_11:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(4, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-													goto l102_4_6_11
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l100_6_11
-											l102_4_6_11:
-												pos++
-												goto lok4_6_11
-											}
-										lok4_6_11:
-											_ = position101_6_11
-										}
-										goto lok6_11
-									l100_6_11:
-										pos, tokenIndex = position100_6_11, tokenIndex100_6_11
-										goto l93_11
-									}
-								lok6_11:
-								}
-							l95_11:
-								_ = position94_11
-							}
-							goto lok11
-						l93_11:
-							pos, tokenIndex = position93_11, tokenIndex93_11
-							goto l90
-						}
-					lok11:
-					}
-				}
-
-				_ = position91
-			}
-			position = pos
-			return true
-		l90:
-			pos, tokenIndex = position90, tokenIndex90
-			position = pos
-			return false
-		},
+		p.rpchar,
 		/* 18 uchar <- <(unreserved / escape)> */
-		func() bool {
-			pos := position
-			position93, tokenIndex93 := pos, tokenIndex
-			{
-				position94 := pos
-				{
-					position95, tokenIndex95 := pos, tokenIndex
-					{ // unreserved
-						if int(pos) == p.at {
-							p.note(2, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-							goto l97_5
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l96
-					l97_5:
-						pos++
-						goto lok5
-					}
-				lok5:
-					goto l95
-				l96:
-					pos, tokenIndex = position95, tokenIndex95
-					{ // escape
-						position100_6, tokenIndex100_6 := pos, tokenIndex
-						{
-							position101_6 := pos
-							if buffer[pos] != '%' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l100_6
-							}
-							pos++
-							{ // hex
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l102_3_6
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l100_6
-							l102_3_6:
-								pos++
-								goto lok3_6
-							}
-						lok3_6:
-							{ // hex
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l102_4_6
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l100_6
-							l102_4_6:
-								pos++
-								goto lok4_6
-							}
-						lok4_6:
-							_ = position101_6
-						}
-						goto lok6
-					l100_6:
-						pos, tokenIndex = position100_6, tokenIndex100_6
-						goto l93
-					}
-				lok6:
-				}
-			l95:
-				_ = position94
-			}
-			position = pos
-			return true
-		l93:
-			pos, tokenIndex = position93, tokenIndex93
-			position = pos
-			return false
-		},
+		p.ruchar,
 		/* 19 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(2, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-				goto l97
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l97:
-			pos++
-			position = pos
-			return true
-		},
+		p.runreserved,
 		/* 20 escape <- <('%' hex hex)> */
-		func() bool {
-			pos := position
-			position100, tokenIndex100 := pos, tokenIndex
-			{
-				position101 := pos
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l100
-				}
-				pos++
-				{ // hex
-					if int(pos) == p.at {
-						p.note(4, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-						goto l102_3
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l100
-				l102_3:
-					pos++
-					goto lok3
-				}
-			lok3:
-				{ // hex
-					if int(pos) == p.at {
-						p.note(4, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-						goto l102_4
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l100
-				l102_4:
-					pos++
-					goto lok4
-				}
-			lok4:
-				_ = position101
-			}
-			position = pos
-			return true
-		l100:
-			pos, tokenIndex = position100, tokenIndex100
-			position = pos
-			return false
-		},
+		p.rescape,
 		/* 21 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(4, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-				goto l102
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l102:
-			pos++
-			position = pos
-			return true
-		},
+		p.rhex,
 		/* 22 alpha <- <(lowalpha / hialpha)> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-				goto l105
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(12, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l105
-			}
-			position = pos
-			return false
-		l105:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralpha,
 		/* 23 lowalpha <- <[a-z]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-				goto l109
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l109:
-			pos++
-			position = pos
-			return true
-		},
+		p.rlowalpha,
 		/* 24 hialpha <- <[A-Z]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(12, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l111
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l111:
-			pos++
-			position = pos
-			return true
-		},
+		p.rhialpha,
 		/* 25 digit <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(14, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l113
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l113:
-			pos++
-			position = pos
-			return true
-		},
+		p.rdigit,
 		/* 26 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(15, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l115
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l115:
-			pos++
-			position = pos
-			return true
-		},
+		p.rsafe,
 		/* 27 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('!') '!'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(16, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l118
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l118:
-			pos++
-			position = pos
-			return true
-		},
+		p.rextra,
 		/* 28 national <- <('{' / '}' / '|' / '\\' / '^' / '~' / '[' / ']' / '`')> */
 		nil,
 		/* 29 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l122
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l122:
-			pos++
-			position = pos
-			return true
-		},
+		p.rreserved,
 		/* 30 punctuation <- <('<' / '>' / '#' / '%' / '"')> */
 		nil,
 	}
@@ -2632,6 +503,2244 @@ var noteMask = [...][4]uint64{
 	{0x178200000000, 0x0, 0x0, 0x0},
 }
 
+// rpegwrap_entries is rule 0 pegwrap_entries <- <URL>
+func (p *Parser) rpegwrap_entries() bool {
+	pos := p.position
+	position0, tokenIndex0 := pos, p.tokenIndex
+	{
+		position1 := pos
+		if p.position = pos; !p.rURL() {
+			goto l0
+		}
+		pos = p.position
+		_ = position1
+	}
+	p.position = pos
+	return true
+l0:
+	pos, p.tokenIndex = position0, tokenIndex0
+	p.position = pos
+	return false
+}
+
+// rURL is rule 1 URL <- <((absoluteURL ('#' fragment)? !.) / (relativeURL ('#' fragment)? !.))>
+func (p *Parser) rURL() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleURL)
+	position2, tokenIndex2 := pos, p.tokenIndex
+	{
+		position3 := pos
+		{
+			position4, tokenIndex4 := pos, p.tokenIndex
+			if p.position = pos; !p.rabsoluteURL() {
+				goto l5
+			}
+			pos = p.position
+			{
+				position6, tokenIndex6 := pos, p.tokenIndex
+				if buffer[pos] != '#' {
+					if int(pos) == p.at {
+						p.note(0, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l6
+				}
+				pos++
+				if p.position = pos; !p.rfragment() {
+					goto l6
+				}
+				pos = p.position
+				goto l7
+			l6:
+				pos, p.tokenIndex = position6, tokenIndex6
+			}
+		l7:
+			{
+				position8, tokenIndex8 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l8
+				}
+				pos = p.position
+				goto l5
+			l8:
+				pos, p.tokenIndex = position8, tokenIndex8
+			}
+			goto l4
+		l5:
+			pos, p.tokenIndex = position4, tokenIndex4
+			if p.position = pos; !p.rrelativeURL() {
+				goto l2
+			}
+			pos = p.position
+			{
+				position9, tokenIndex9 := pos, p.tokenIndex
+				if buffer[pos] != '#' {
+					if int(pos) == p.at {
+						p.note(0, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l9
+				}
+				pos++
+				if p.position = pos; !p.rfragment() {
+					goto l9
+				}
+				pos = p.position
+				goto l10
+			l9:
+				pos, p.tokenIndex = position9, tokenIndex9
+			}
+		l10:
+			{
+				position11, tokenIndex11 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l11
+				}
+				pos = p.position
+				goto l2
+			l11:
+				pos, p.tokenIndex = position11, tokenIndex11
+			}
+		}
+	l4:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleURL, position3)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l2:
+	pos, p.tokenIndex = position2, tokenIndex2
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rabsoluteURL is rule 2 absoluteURL <- <((generic_RL &('#' / !.)) / (scheme ':' (uchar / reserved)*))>
+func (p *Parser) rabsoluteURL() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabsoluteURL)
+	position12, tokenIndex12 := pos, p.tokenIndex
+	{
+		position13 := pos
+		{
+			position14, tokenIndex14 := pos, p.tokenIndex
+			if p.position = pos; !p.rgeneric_RL() {
+				goto l15
+			}
+			pos = p.position
+			{
+				position16, tokenIndex16 := pos, p.tokenIndex
+				{
+					position17, tokenIndex17 := pos, p.tokenIndex
+					if buffer[pos] != '#' {
+						if int(pos) == p.at {
+							p.note(0, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l18
+					}
+					pos++
+					goto l17
+				l18:
+					pos, p.tokenIndex = position17, tokenIndex17
+					{
+						position19, tokenIndex19 := pos, p.tokenIndex
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l19
+						}
+						pos = p.position
+						goto l15
+					l19:
+						pos, p.tokenIndex = position19, tokenIndex19
+					}
+				}
+			l17:
+				pos, p.tokenIndex = position16, tokenIndex16
+			}
+			goto l14
+		l15:
+			pos, p.tokenIndex = position14, tokenIndex14
+			if p.position = pos; !p.rscheme() {
+				goto l12
+			}
+			pos = p.position
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l12
+			}
+			pos++
+		l20:
+			{
+				position21, tokenIndex21 := pos, p.tokenIndex
+				{
+					position22, tokenIndex22 := pos, p.tokenIndex
+					{ // uchar
+						position93_17, tokenIndex93_17 := pos, p.tokenIndex
+						{
+							position94_17 := pos
+							{
+								position95_17, tokenIndex95_17 := pos, p.tokenIndex
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(2, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										goto l97_5_17
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l96_17
+								l97_5_17:
+									pos++
+									goto lok5_17
+								}
+							lok5_17:
+								goto l95_17
+							l96_17:
+								pos, p.tokenIndex = position95_17, tokenIndex95_17
+								{ // escape
+									position100_6_17, tokenIndex100_6_17 := pos, p.tokenIndex
+									{
+										position101_6_17 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(3, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l100_6_17
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												goto l102_3_6_17
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l100_6_17
+										l102_3_6_17:
+											pos++
+											goto lok3_6_17
+										}
+									lok3_6_17:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+												goto l102_4_6_17
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l100_6_17
+										l102_4_6_17:
+											pos++
+											goto lok4_6_17
+										}
+									lok4_6_17:
+										_ = position101_6_17
+									}
+									goto lok6_17
+								l100_6_17:
+									pos, p.tokenIndex = position100_6_17, tokenIndex100_6_17
+									goto l93_17
+								}
+							lok6_17:
+							}
+						l95_17:
+							_ = position94_17
+						}
+						goto lok17
+					l93_17:
+						pos, p.tokenIndex = position93_17, tokenIndex93_17
+						goto l23
+					}
+				lok17:
+					goto l22
+				l23:
+					pos, p.tokenIndex = position22, tokenIndex22
+					{ // reserved
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l122_18
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l21
+					l122_18:
+						pos++
+						goto lok18
+					}
+				lok18:
+				}
+			l22:
+				goto l20
+			l21:
+				pos, p.tokenIndex = position21, tokenIndex21
+			}
+		}
+	l14:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabsoluteURL, position13)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l12:
+	pos, p.tokenIndex = position12, tokenIndex12
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rgeneric_RL is rule 3 generic_RL <- <(scheme ':' relativeURL)>
+func (p *Parser) rgeneric_RL() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulegeneric_RL)
+	position24, tokenIndex24 := pos, p.tokenIndex
+	{
+		position25 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l24
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(1, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l24
+		}
+		pos++
+		if p.position = pos; !p.rrelativeURL() {
+			goto l24
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(rulegeneric_RL, position25)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l24:
+	pos, p.tokenIndex = position24, tokenIndex24
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrelativeURL is rule 4 relativeURL <- <(net_path / abs_path / rel_path)>
+func (p *Parser) rrelativeURL() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerelativeURL)
+	position26, tokenIndex26 := pos, p.tokenIndex
+	{
+		position27 := pos
+		{
+			position28, tokenIndex28 := pos, p.tokenIndex
+			if p.position = pos; !p.rnet_path() {
+				goto l29
+			}
+			pos = p.position
+			goto l28
+		l29:
+			pos, p.tokenIndex = position28, tokenIndex28
+			if p.position = pos; !p.rabs_path() {
+				goto l30
+			}
+			pos = p.position
+			goto l28
+		l30:
+			pos, p.tokenIndex = position28, tokenIndex28
+			if p.position = pos; !p.rrel_path() {
+				goto l26
+			}
+			pos = p.position
+		}
+	l28:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerelativeURL, position27)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l26:
+	pos, p.tokenIndex = position26, tokenIndex26
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rnet_path is rule 5 net_path <- <('/' '/' net_loc abs_path?)>
+func (p *Parser) rnet_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulenet_path)
+	position31, tokenIndex31 := pos, p.tokenIndex
+	{
+		position32 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(6, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l31
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(6, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l31
+		}
+		pos++
+		if p.position = pos; !p.rnet_loc() {
+			goto l31
+		}
+		pos = p.position
+		{
+			position33, tokenIndex33 := pos, p.tokenIndex
+			if p.position = pos; !p.rabs_path() {
+				goto l33
+			}
+			pos = p.position
+			goto l34
+		l33:
+			pos, p.tokenIndex = position33, tokenIndex33
+		}
+	l34:
+		if !p.bare {
+			p.position = pos
+			p.add(rulenet_path, position32)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l31:
+	pos, p.tokenIndex = position31, tokenIndex31
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rabs_path is rule 6 abs_path <- <('/' rel_path)>
+func (p *Parser) rabs_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabs_path)
+	position35, tokenIndex35 := pos, p.tokenIndex
+	{
+		position36 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(6, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l35
+		}
+		pos++
+		if p.position = pos; !p.rrel_path() {
+			goto l35
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabs_path, position36)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l35:
+	pos, p.tokenIndex = position35, tokenIndex35
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrel_path is rule 7 rel_path <- <(path? (';' params)? ('?' query)?)>
+func (p *Parser) rrel_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerel_path)
+	{
+		position38 := pos
+		{
+			position39, tokenIndex39 := pos, p.tokenIndex
+			if p.position = pos; !p.rpath() {
+				goto l39
+			}
+			pos = p.position
+			goto l40
+		l39:
+			pos, p.tokenIndex = position39, tokenIndex39
+		}
+	l40:
+		{
+			position41, tokenIndex41 := pos, p.tokenIndex
+			if buffer[pos] != ';' {
+				if int(pos) == p.at {
+					p.note(7, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l41
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[ruleparams]) {
+				goto l41
+			}
+			pos = p.position
+			goto l42
+		l41:
+			pos, p.tokenIndex = position41, tokenIndex41
+		}
+	l42:
+		{
+			position43, tokenIndex43 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(8, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l43
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l43
+			}
+			pos = p.position
+			goto l44
+		l43:
+			pos, p.tokenIndex = position43, tokenIndex43
+		}
+	l44:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerel_path, position38)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpath is rule 8 path <- <(fsegment ('/' segment)*)>
+func (p *Parser) rpath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath)
+	position45, tokenIndex45 := pos, p.tokenIndex
+	{
+		position46 := pos
+		if p.position = pos; !p.rfsegment() {
+			goto l45
+		}
+		pos = p.position
+	l47:
+		{
+			position48, tokenIndex48 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(6, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l48
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l48
+			}
+			pos = p.position
+			goto l47
+		l48:
+			pos, p.tokenIndex = position48, tokenIndex48
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath, position46)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l45:
+	pos, p.tokenIndex = position45, tokenIndex45
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rfsegment is rule 9 fsegment <- <pchar+>
+func (p *Parser) rfsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	position49, tokenIndex49 := pos, p.tokenIndex
+	{
+		position50 := pos
+		{ // pchar
+			position90_12, tokenIndex90_12 := pos, p.tokenIndex
+			{
+				position91_12 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						{ // uchar
+							position93_11_12, tokenIndex93_11_12 := pos, p.tokenIndex
+							{
+								position94_11_12 := pos
+								{
+									position95_11_12, tokenIndex95_11_12 := pos, p.tokenIndex
+									{ // unreserved
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+											goto l97_5_11_12
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l96_11_12
+									l97_5_11_12:
+										pos++
+										goto lok5_11_12
+									}
+								lok5_11_12:
+									goto l95_11_12
+								l96_11_12:
+									pos, p.tokenIndex = position95_11_12, tokenIndex95_11_12
+									{ // escape
+										position100_6_11_12, tokenIndex100_6_11_12 := pos, p.tokenIndex
+										{
+											position101_6_11_12 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(3, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l100_6_11_12
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(4, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l102_3_6_11_12
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l100_6_11_12
+											l102_3_6_11_12:
+												pos++
+												goto lok3_6_11_12
+											}
+										lok3_6_11_12:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(4, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+													goto l102_4_6_11_12
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l100_6_11_12
+											l102_4_6_11_12:
+												pos++
+												goto lok4_6_11_12
+											}
+										lok4_6_11_12:
+											_ = position101_6_11_12
+										}
+										goto lok6_11_12
+									l100_6_11_12:
+										pos, p.tokenIndex = position100_6_11_12, tokenIndex100_6_11_12
+										goto l93_11_12
+									}
+								lok6_11_12:
+								}
+							l95_11_12:
+								_ = position94_11_12
+							}
+							goto lok11_12
+						l93_11_12:
+							pos, p.tokenIndex = position93_11_12, tokenIndex93_11_12
+							goto l90_12
+						}
+					lok11_12:
+					}
+				}
+
+				_ = position91_12
+			}
+			goto lok12
+		l90_12:
+			pos, p.tokenIndex = position90_12, tokenIndex90_12
+			goto l49
+		}
+	lok12:
+	l51:
+		{
+			position52, tokenIndex52 := pos, p.tokenIndex
+			{ // pchar
+				position90_13, tokenIndex90_13 := pos, p.tokenIndex
+				{
+					position91_13 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							{ // uchar
+								position93_11_13, tokenIndex93_11_13 := pos, p.tokenIndex
+								{
+									position94_11_13 := pos
+									{
+										position95_11_13, tokenIndex95_11_13 := pos, p.tokenIndex
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(2, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l97_5_11_13
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l96_11_13
+										l97_5_11_13:
+											pos++
+											goto lok5_11_13
+										}
+									lok5_11_13:
+										goto l95_11_13
+									l96_11_13:
+										pos, p.tokenIndex = position95_11_13, tokenIndex95_11_13
+										{ // escape
+											position100_6_11_13, tokenIndex100_6_11_13 := pos, p.tokenIndex
+											{
+												position101_6_11_13 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_13
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(4, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_3_6_11_13
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_13
+												l102_3_6_11_13:
+													pos++
+													goto lok3_6_11_13
+												}
+											lok3_6_11_13:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(4, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_4_6_11_13
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_13
+												l102_4_6_11_13:
+													pos++
+													goto lok4_6_11_13
+												}
+											lok4_6_11_13:
+												_ = position101_6_11_13
+											}
+											goto lok6_11_13
+										l100_6_11_13:
+											pos, p.tokenIndex = position100_6_11_13, tokenIndex100_6_11_13
+											goto l93_11_13
+										}
+									lok6_11_13:
+									}
+								l95_11_13:
+									_ = position94_11_13
+								}
+								goto lok11_13
+							l93_11_13:
+								pos, p.tokenIndex = position93_11_13, tokenIndex93_11_13
+								goto l90_13
+							}
+						lok11_13:
+						}
+					}
+
+					_ = position91_13
+				}
+				goto lok13
+			l90_13:
+				pos, p.tokenIndex = position90_13, tokenIndex90_13
+				goto l52
+			}
+		lok13:
+			goto l51
+		l52:
+			pos, p.tokenIndex = position52, tokenIndex52
+		}
+		_ = position50
+	}
+	p.position = pos
+	return true
+l49:
+	pos, p.tokenIndex = position49, tokenIndex49
+	p.position = pos
+	return false
+}
+
+// rsegment is rule 10 segment <- <pchar*>
+func (p *Parser) rsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position54 := pos
+	l55:
+		{
+			position56, tokenIndex56 := pos, p.tokenIndex
+			{ // pchar
+				position90_14, tokenIndex90_14 := pos, p.tokenIndex
+				{
+					position91_14 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							{ // uchar
+								position93_11_14, tokenIndex93_11_14 := pos, p.tokenIndex
+								{
+									position94_11_14 := pos
+									{
+										position95_11_14, tokenIndex95_11_14 := pos, p.tokenIndex
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(2, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l97_5_11_14
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l96_11_14
+										l97_5_11_14:
+											pos++
+											goto lok5_11_14
+										}
+									lok5_11_14:
+										goto l95_11_14
+									l96_11_14:
+										pos, p.tokenIndex = position95_11_14, tokenIndex95_11_14
+										{ // escape
+											position100_6_11_14, tokenIndex100_6_11_14 := pos, p.tokenIndex
+											{
+												position101_6_11_14 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_14
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(4, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_3_6_11_14
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_14
+												l102_3_6_11_14:
+													pos++
+													goto lok3_6_11_14
+												}
+											lok3_6_11_14:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(4, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+														goto l102_4_6_11_14
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l100_6_11_14
+												l102_4_6_11_14:
+													pos++
+													goto lok4_6_11_14
+												}
+											lok4_6_11_14:
+												_ = position101_6_11_14
+											}
+											goto lok6_11_14
+										l100_6_11_14:
+											pos, p.tokenIndex = position100_6_11_14, tokenIndex100_6_11_14
+											goto l93_11_14
+										}
+									lok6_11_14:
+									}
+								l95_11_14:
+									_ = position94_11_14
+								}
+								goto lok11_14
+							l93_11_14:
+								pos, p.tokenIndex = position93_11_14, tokenIndex93_11_14
+								goto l90_14
+							}
+						lok11_14:
+						}
+					}
+
+					_ = position91_14
+				}
+				goto lok14
+			l90_14:
+				pos, p.tokenIndex = position90_14, tokenIndex90_14
+				goto l56
+			}
+		lok14:
+			goto l55
+		l56:
+			pos, p.tokenIndex = position56, tokenIndex56
+		}
+		_ = position54
+	}
+	p.position = pos
+	return true
+}
+
+// rparams is rule 11 params <- <(param (';' param)*)>
+func (p *Parser) rparams() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleparams)
+	position57, tokenIndex57 := pos, p.tokenIndex
+	{
+		position58 := pos
+		if p.position = pos; !p.rparam() {
+			goto l57
+		}
+		pos = p.position
+	l59:
+		{
+			position60, tokenIndex60 := pos, p.tokenIndex
+			if buffer[pos] != ';' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l60
+			}
+			pos++
+			if p.position = pos; !p.rparam() {
+				goto l60
+			}
+			pos = p.position
+			goto l59
+		l60:
+			pos, p.tokenIndex = position60, tokenIndex60
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleparams, position58)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l57:
+	pos, p.tokenIndex = position57, tokenIndex57
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rparam is rule 12 param <- <(pchar / '/')*>
+func (p *Parser) rparam() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position62 := pos
+	l63:
+		{
+			position64, tokenIndex64 := pos, p.tokenIndex
+			{
+				position65, tokenIndex65 := pos, p.tokenIndex
+				{ // pchar
+					position90_15, tokenIndex90_15 := pos, p.tokenIndex
+					{
+						position91_15 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								{ // uchar
+									position93_11_15, tokenIndex93_11_15 := pos, p.tokenIndex
+									{
+										position94_11_15 := pos
+										{
+											position95_11_15, tokenIndex95_11_15 := pos, p.tokenIndex
+											{ // unreserved
+												if int(pos) == p.at {
+													p.note(2, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+													goto l97_5_11_15
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l96_11_15
+											l97_5_11_15:
+												pos++
+												goto lok5_11_15
+											}
+										lok5_11_15:
+											goto l95_11_15
+										l96_11_15:
+											pos, p.tokenIndex = position95_11_15, tokenIndex95_11_15
+											{ // escape
+												position100_6_11_15, tokenIndex100_6_11_15 := pos, p.tokenIndex
+												{
+													position101_6_11_15 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(3, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_11_15
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_3_6_11_15
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_11_15
+													l102_3_6_11_15:
+														pos++
+														goto lok3_6_11_15
+													}
+												lok3_6_11_15:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(4, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+															goto l102_4_6_11_15
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l100_6_11_15
+													l102_4_6_11_15:
+														pos++
+														goto lok4_6_11_15
+													}
+												lok4_6_11_15:
+													_ = position101_6_11_15
+												}
+												goto lok6_11_15
+											l100_6_11_15:
+												pos, p.tokenIndex = position100_6_11_15, tokenIndex100_6_11_15
+												goto l93_11_15
+											}
+										lok6_11_15:
+										}
+									l95_11_15:
+										_ = position94_11_15
+									}
+									goto lok11_15
+								l93_11_15:
+									pos, p.tokenIndex = position93_11_15, tokenIndex93_11_15
+									goto l90_15
+								}
+							lok11_15:
+							}
+						}
+
+						_ = position91_15
+					}
+					goto lok15
+				l90_15:
+					pos, p.tokenIndex = position90_15, tokenIndex90_15
+					goto l66
+				}
+			lok15:
+				goto l65
+			l66:
+				pos, p.tokenIndex = position65, tokenIndex65
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(6, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l64
+				}
+				pos++
+			}
+		l65:
+			goto l63
+		l64:
+			pos, p.tokenIndex = position64, tokenIndex64
+		}
+		_ = position62
+	}
+	p.position = pos
+	return true
+}
+
+// rscheme is rule 13 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))+>
+func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position67, tokenIndex67 := pos, p.tokenIndex
+	{
+		position68 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(11, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						goto l105_1
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l105_1
+					}
+					goto l67
+				l105_1:
+					pos++
+					goto lok1
+				}
+			lok1:
+			}
+		}
+
+	l69:
+		{
+			position70, tokenIndex70 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+
+					{ // alpha
+						if int(pos) == p.at {
+							p.note(11, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							goto l105_2
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l105_2
+						}
+						goto l70
+					l105_2:
+						pos++
+						goto lok2
+					}
+				lok2:
+				}
+			}
+
+			goto l69
+		l70:
+			pos, p.tokenIndex = position70, tokenIndex70
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme, position68)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l67:
+	pos, p.tokenIndex = position67, tokenIndex67
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rnet_loc is rule 14 net_loc <- <((&('?') '?') | (&(';') ';') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') pchar))*>
+func (p *Parser) rnet_loc() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulenet_loc)
+	{
+		position74 := pos
+	l75:
+		{
+			position76, tokenIndex76 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(13, true)
+					}
+
+					{ // pchar
+						position90_16, tokenIndex90_16 := pos, p.tokenIndex
+						{
+							position91_16 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									{ // uchar
+										position93_11_16, tokenIndex93_11_16 := pos, p.tokenIndex
+										{
+											position94_11_16 := pos
+											{
+												position95_11_16, tokenIndex95_11_16 := pos, p.tokenIndex
+												{ // unreserved
+													if int(pos) == p.at {
+														p.note(2, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+														goto l97_5_11_16
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l96_11_16
+												l97_5_11_16:
+													pos++
+													goto lok5_11_16
+												}
+											lok5_11_16:
+												goto l95_11_16
+											l96_11_16:
+												pos, p.tokenIndex = position95_11_16, tokenIndex95_11_16
+												{ // escape
+													position100_6_11_16, tokenIndex100_6_11_16 := pos, p.tokenIndex
+													{
+														position101_6_11_16 := pos
+														if buffer[pos] != '%' {
+															if int(pos) == p.at {
+																p.note(3, true)
+															}
+
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l100_6_11_16
+														}
+														pos++
+														{ // hex
+															if int(pos) == p.at {
+																p.note(4, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																goto l102_3_6_11_16
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l100_6_11_16
+														l102_3_6_11_16:
+															pos++
+															goto lok3_6_11_16
+														}
+													lok3_6_11_16:
+														{ // hex
+															if int(pos) == p.at {
+																p.note(4, true)
+															}
+															if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+																goto l102_4_6_11_16
+															}
+															if int(pos) > p.far {
+																p.far, p.farComp = int(pos), p.comp
+															}
+															goto l100_6_11_16
+														l102_4_6_11_16:
+															pos++
+															goto lok4_6_11_16
+														}
+													lok4_6_11_16:
+														_ = position101_6_11_16
+													}
+													goto lok6_11_16
+												l100_6_11_16:
+													pos, p.tokenIndex = position100_6_11_16, tokenIndex100_6_11_16
+													goto l93_11_16
+												}
+											lok6_11_16:
+											}
+										l95_11_16:
+											_ = position94_11_16
+										}
+										goto lok11_16
+									l93_11_16:
+										pos, p.tokenIndex = position93_11_16, tokenIndex93_11_16
+										goto l90_16
+									}
+								lok11_16:
+								}
+							}
+
+							_ = position91_16
+						}
+						goto lok16
+					l90_16:
+						pos, p.tokenIndex = position90_16, tokenIndex90_16
+						goto l76
+					}
+				lok16:
+				}
+			}
+
+			goto l75
+		l76:
+			pos, p.tokenIndex = position76, tokenIndex76
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulenet_loc, position74)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rquery is rule 15 query <- <(uchar / reserved)*>
+func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position79 := pos
+	l80:
+		{
+			position81, tokenIndex81 := pos, p.tokenIndex
+			{
+				position82, tokenIndex82 := pos, p.tokenIndex
+				{ // uchar
+					position93_7, tokenIndex93_7 := pos, p.tokenIndex
+					{
+						position94_7 := pos
+						{
+							position95_7, tokenIndex95_7 := pos, p.tokenIndex
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l97_5_7
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l96_7
+							l97_5_7:
+								pos++
+								goto lok5_7
+							}
+						lok5_7:
+							goto l95_7
+						l96_7:
+							pos, p.tokenIndex = position95_7, tokenIndex95_7
+							{ // escape
+								position100_6_7, tokenIndex100_6_7 := pos, p.tokenIndex
+								{
+									position101_6_7 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(3, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_7
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(4, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_3_6_7
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_7
+									l102_3_6_7:
+										pos++
+										goto lok3_6_7
+									}
+								lok3_6_7:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(4, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_4_6_7
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_7
+									l102_4_6_7:
+										pos++
+										goto lok4_6_7
+									}
+								lok4_6_7:
+									_ = position101_6_7
+								}
+								goto lok6_7
+							l100_6_7:
+								pos, p.tokenIndex = position100_6_7, tokenIndex100_6_7
+								goto l93_7
+							}
+						lok6_7:
+						}
+					l95_7:
+						_ = position94_7
+					}
+					goto lok7
+				l93_7:
+					pos, p.tokenIndex = position93_7, tokenIndex93_7
+					goto l83
+				}
+			lok7:
+				goto l82
+			l83:
+				pos, p.tokenIndex = position82, tokenIndex82
+				{ // reserved
+					if int(pos) == p.at {
+						p.note(5, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l122_8
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l81
+				l122_8:
+					pos++
+					goto lok8
+				}
+			lok8:
+			}
+		l82:
+			goto l80
+		l81:
+			pos, p.tokenIndex = position81, tokenIndex81
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulequery, position79)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rfragment is rule 16 fragment <- <(uchar / reserved)*>
+func (p *Parser) rfragment() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position85 := pos
+	l86:
+		{
+			position87, tokenIndex87 := pos, p.tokenIndex
+			{
+				position88, tokenIndex88 := pos, p.tokenIndex
+				{ // uchar
+					position93_9, tokenIndex93_9 := pos, p.tokenIndex
+					{
+						position94_9 := pos
+						{
+							position95_9, tokenIndex95_9 := pos, p.tokenIndex
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l97_5_9
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l96_9
+							l97_5_9:
+								pos++
+								goto lok5_9
+							}
+						lok5_9:
+							goto l95_9
+						l96_9:
+							pos, p.tokenIndex = position95_9, tokenIndex95_9
+							{ // escape
+								position100_6_9, tokenIndex100_6_9 := pos, p.tokenIndex
+								{
+									position101_6_9 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(3, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_9
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(4, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_3_6_9
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_9
+									l102_3_6_9:
+										pos++
+										goto lok3_6_9
+									}
+								lok3_6_9:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(4, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_4_6_9
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_9
+									l102_4_6_9:
+										pos++
+										goto lok4_6_9
+									}
+								lok4_6_9:
+									_ = position101_6_9
+								}
+								goto lok6_9
+							l100_6_9:
+								pos, p.tokenIndex = position100_6_9, tokenIndex100_6_9
+								goto l93_9
+							}
+						lok6_9:
+						}
+					l95_9:
+						_ = position94_9
+					}
+					goto lok9
+				l93_9:
+					pos, p.tokenIndex = position93_9, tokenIndex93_9
+					goto l89
+				}
+			lok9:
+				goto l88
+			l89:
+				pos, p.tokenIndex = position88, tokenIndex88
+				{ // reserved
+					if int(pos) == p.at {
+						p.note(5, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l122_10
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l87
+				l122_10:
+					pos++
+					goto lok10
+				}
+			lok10:
+			}
+		l88:
+			goto l86
+		l87:
+			pos, p.tokenIndex = position87, tokenIndex87
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefragment, position85)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpchar is rule 17 pchar <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('!' | '$' | '%' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') uchar))>
+func (p *Parser) rpchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position90, tokenIndex90 := pos, p.tokenIndex
+	{
+		position91 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(9, true)
+				}
+
+				{ // uchar
+					position93_11, tokenIndex93_11 := pos, p.tokenIndex
+					{
+						position94_11 := pos
+						{
+							position95_11, tokenIndex95_11 := pos, p.tokenIndex
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l97_5_11
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l96_11
+							l97_5_11:
+								pos++
+								goto lok5_11
+							}
+						lok5_11:
+							goto l95_11
+						l96_11:
+							pos, p.tokenIndex = position95_11, tokenIndex95_11
+							{ // escape
+								position100_6_11, tokenIndex100_6_11 := pos, p.tokenIndex
+								{
+									position101_6_11 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(3, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_11
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(4, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_3_6_11
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_11
+									l102_3_6_11:
+										pos++
+										goto lok3_6_11
+									}
+								lok3_6_11:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(4, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+											goto l102_4_6_11
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l100_6_11
+									l102_4_6_11:
+										pos++
+										goto lok4_6_11
+									}
+								lok4_6_11:
+									_ = position101_6_11
+								}
+								goto lok6_11
+							l100_6_11:
+								pos, p.tokenIndex = position100_6_11, tokenIndex100_6_11
+								goto l93_11
+							}
+						lok6_11:
+						}
+					l95_11:
+						_ = position94_11
+					}
+					goto lok11
+				l93_11:
+					pos, p.tokenIndex = position93_11, tokenIndex93_11
+					goto l90
+				}
+			lok11:
+			}
+		}
+
+		_ = position91
+	}
+	p.position = pos
+	return true
+l90:
+	pos, p.tokenIndex = position90, tokenIndex90
+	p.position = pos
+	return false
+}
+
+// ruchar is rule 18 uchar <- <(unreserved / escape)>
+func (p *Parser) ruchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position93, tokenIndex93 := pos, p.tokenIndex
+	{
+		position94 := pos
+		{
+			position95, tokenIndex95 := pos, p.tokenIndex
+			{ // unreserved
+				if int(pos) == p.at {
+					p.note(2, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					goto l97_5
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l96
+			l97_5:
+				pos++
+				goto lok5
+			}
+		lok5:
+			goto l95
+		l96:
+			pos, p.tokenIndex = position95, tokenIndex95
+			{ // escape
+				position100_6, tokenIndex100_6 := pos, p.tokenIndex
+				{
+					position101_6 := pos
+					if buffer[pos] != '%' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l100_6
+					}
+					pos++
+					{ // hex
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l102_3_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l100_6
+					l102_3_6:
+						pos++
+						goto lok3_6
+					}
+				lok3_6:
+					{ // hex
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l102_4_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l100_6
+					l102_4_6:
+						pos++
+						goto lok4_6
+					}
+				lok4_6:
+					_ = position101_6
+				}
+				goto lok6
+			l100_6:
+				pos, p.tokenIndex = position100_6, tokenIndex100_6
+				goto l93
+			}
+		lok6:
+		}
+	l95:
+		_ = position94
+	}
+	p.position = pos
+	return true
+l93:
+	pos, p.tokenIndex = position93, tokenIndex93
+	p.position = pos
+	return false
+}
+
+// runreserved is rule 19 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | ',') extra) | (&('$' | '+' | '-' | '.' | '_') safe) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(2, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l97
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l97:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rescape is rule 20 escape <- <('%' hex hex)>
+func (p *Parser) rescape() bool {
+	buffer := p.buffer
+	pos := p.position
+	position100, tokenIndex100 := pos, p.tokenIndex
+	{
+		position101 := pos
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l100
+		}
+		pos++
+		{ // hex
+			if int(pos) == p.at {
+				p.note(4, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				goto l102_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l100
+		l102_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+		{ // hex
+			if int(pos) == p.at {
+				p.note(4, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+				goto l102_4
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l100
+		l102_4:
+			pos++
+			goto lok4
+		}
+	lok4:
+		_ = position101
+	}
+	p.position = pos
+	return true
+l100:
+	pos, p.tokenIndex = position100, tokenIndex100
+	p.position = pos
+	return false
+}
+
+// rhex is rule 21 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
+func (p *Parser) rhex() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(4, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l102
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l102:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ralpha is rule 22 alpha <- <(lowalpha / hialpha)>
+func (p *Parser) ralpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(11, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l105
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(12, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l105
+	}
+	p.position = pos
+	return false
+l105:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rlowalpha is rule 23 lowalpha <- <[a-z]>
+func (p *Parser) rlowalpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(11, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l109
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l109:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rhialpha is rule 24 hialpha <- <[A-Z]>
+func (p *Parser) rhialpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(12, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l111
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l111:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rdigit is rule 25 digit <- <[0-9]>
+func (p *Parser) rdigit() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(14, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l113
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l113:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rsafe is rule 26 safe <- <((&('+') '+') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))>
+func (p *Parser) rsafe() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(15, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l115
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l115:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rextra is rule 27 extra <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('!') '!'))>
+func (p *Parser) rextra() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(16, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l118
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l118:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rreserved is rule 29 reserved <- <((&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
+func (p *Parser) rreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(5, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l122
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l122:
+	pos++
+	p.position = pos
+	return true
+}
+
+// add records a token of rule from begin to the current position.
+func (p *Parser) add(rule pegRule, begin uint32) {
+	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	p.tokenIndex++
+	if begin != p.position && p.position > p.max.end {
+		p.max = token32{rule, begin, p.position}
+	}
+}
+
+// matchDot consumes any byte before the end.
+func (p *Parser) matchDot() bool {
+	if int(p.position) < p.end {
+		if int(p.position) == p.at {
+			p.dot = true
+		}
+		p.position++
+		return true
+	}
+	return false
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 16 classes: [\x20 " < > [-^ ` {-~] [! '-* ,] [#] [$ _] [%] [& = @] [+ - .] [/] [0-9] [:] [;] [?] [A-F] [G-Z] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%&!!!!+!++/0000000000:; & ?&AAAAAAGGGGGGGGGGGGGGGGGGGG    $ aaaaaagggggggggggggggggggg    \x00"
@@ -2688,13 +2797,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 const filler = 0
 
 // Collect parses prefix followed by a probe that no character test accepts and matchDot
-// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
-// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
-// test, table or switch that ran there treats otherwise than the probe; sure those of
-// them whose first such point consumes the byte outside any lookahead (so the parser
-// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
-// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
-// exactly as the probe does.
+// does (filler, before the end), with the rule numbered rule, and reports what tells a
+// byte c apart from the probe at position len(prefix) (internal/pegwrap/notes.go): seen
+// holds the bytes that some test, table or switch that ran there treats otherwise than
+// the probe; sure those of them whose first such point consumes the byte outside any
+// lookahead (so the parser reads on after it); dot whether matchDot ran there (it tells
+// the end of input apart). ok and Farthest are the probe's own result. A byte not in
+// seen parses, after prefix, exactly as the probe does.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
 	if p.parse == nil {
 		p.Init()

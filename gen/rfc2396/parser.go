@@ -217,14 +217,16 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far           int
-	comp, farComp uint32
-	match         func(rule int) bool
-	bare          bool
-	end           int
-	at, look      int
-	dot           bool
-	seen, sure    [4]uint64
+	far                  int
+	comp, farComp        uint32
+	match                func(rule int) bool
+	bare                 bool
+	end                  int
+	position, tokenIndex uint32
+	max                  token32
+	at, look             int
+	dot                  bool
+	seen, sure           [4]uint64
 
 	Buffer string
 	buffer []byte
@@ -335,11 +337,6 @@ func Size(size int) func(*Parser) error {
 	}
 }
 func (p *Parser) Init(options ...func(*Parser) error) error {
-	var (
-		max                  token32
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -347,8 +344,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
-		position, tokenIndex = 0, 0
+		p.max = token32{}
+		p.position, p.tokenIndex = 0, 0
 
 		s := p.Buffer
 		n := len(s)
@@ -362,17 +359,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		copy(b, s)
 		b[len(s)], b[n] = filler, filler
 		p.buffer, p.end = b, n
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.match = func(rule int) bool {
 		matches := p.rules[rule]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 		}
 		return matches
 	}
@@ -382,31 +376,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 			return nil
 		}
-		return &parseError{p, max}
-	}
-
-	add := func(rule pegRule, begin uint32) {
-		tree.Add(rule, begin, position, tokenIndex)
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{rule, begin, position}
-		}
-	}
-
-	matchDot := func() bool {
-		if int(position) < p.end {
-			if int(position) == p.at {
-				p.dot = true
-			}
-			position++
-			return true
-		}
-		return false
+		return &parseError{p, p.max}
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -428,3382 +402,87 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	_rules = [...]func() bool{
 		nil,
 		/* 0 pegwrap_entries <- <(URI_reference / path)> */
-		func() bool {
-			pos := position
-			position0, tokenIndex0 := pos, tokenIndex
-			{
-				position1 := pos
-				{
-					position2, tokenIndex2 := pos, tokenIndex
-					if position = pos; !_rules[ruleURI_reference]() {
-						goto l3
-					}
-					pos = position
-					goto l2
-				l3:
-					pos, tokenIndex = position2, tokenIndex2
-					{ // path
-						position121_45, tokenIndex121_45 := pos, tokenIndex
-						{
-							position122_45 := pos
-							{
-								position123_45, tokenIndex123_45 := pos, tokenIndex
-								{
-									position125_45, tokenIndex125_45 := pos, tokenIndex
-									if position = pos; !_rules[ruleabs_path]() {
-										goto l126_45
-									}
-									pos = position
-									goto l125_45
-								l126_45:
-									pos, tokenIndex = position125_45, tokenIndex125_45
-									if position = pos; !_rules[ruleopaque_part]() {
-										goto l123_45
-									}
-									pos = position
-								}
-							l125_45:
-								goto l124_45
-							l123_45:
-								pos, tokenIndex = position123_45, tokenIndex123_45
-							}
-						l124_45:
-							{
-								position127_45, tokenIndex127_45 := pos, tokenIndex
-								if position = pos; !matchDot() {
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l127_45
-								}
-								pos = position
-								goto l121_45
-							l127_45:
-								pos, tokenIndex = position127_45, tokenIndex127_45
-							}
-							_ = position122_45
-						}
-						goto lok45
-					l121_45:
-						pos, tokenIndex = position121_45, tokenIndex121_45
-						goto l0
-					}
-				lok45:
-				}
-			l2:
-				_ = position1
-			}
-			position = pos
-			return true
-		l0:
-			pos, tokenIndex = position0, tokenIndex0
-			position = pos
-			return false
-		},
+		p.rpegwrap_entries,
 		/* 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleURI_reference)
-			position4, tokenIndex4 := pos, tokenIndex
-			{
-				position5 := pos
-				{
-					position6, tokenIndex6 := pos, tokenIndex
-					{
-						position8, tokenIndex8 := pos, tokenIndex
-						if position = pos; !_rules[ruleabsoluteURI]() {
-							goto l9
-						}
-						pos = position
-						goto l8
-					l9:
-						pos, tokenIndex = position8, tokenIndex8
-						if position = pos; !_rules[rulerelativeURI]() {
-							goto l6
-						}
-						pos = position
-					}
-				l8:
-					goto l7
-				l6:
-					pos, tokenIndex = position6, tokenIndex6
-				}
-			l7:
-				{
-					position10, tokenIndex10 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(0, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l10
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulefragment]) {
-						goto l10
-					}
-					pos = position
-					goto l11
-				l10:
-					pos, tokenIndex = position10, tokenIndex10
-				}
-			l11:
-				{
-					position12, tokenIndex12 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l12
-					}
-					pos = position
-					goto l4
-				l12:
-					pos, tokenIndex = position12, tokenIndex12
-				}
-				if !p.bare {
-					position = pos
-					add(ruleURI_reference, position5)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l4:
-			pos, tokenIndex = position4, tokenIndex4
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rURI_reference,
 		/* 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabsoluteURI)
-			position13, tokenIndex13 := pos, tokenIndex
-			{
-				position14 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l13
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(1, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l13
-				}
-				pos++
-				{
-					position15, tokenIndex15 := pos, tokenIndex
-					{ // hier_part
-						position24_44, tokenIndex24_44 := pos, tokenIndex
-						{
-							position25_44 := pos
-							{
-								position26_44, tokenIndex26_44 := pos, tokenIndex
-								if position = pos; !_rules[rulenet_path]() {
-									goto l27_44
-								}
-								pos = position
-								goto l26_44
-							l27_44:
-								pos, tokenIndex = position26_44, tokenIndex26_44
-								if position = pos; !_rules[ruleabs_path]() {
-									goto l24_44
-								}
-								pos = position
-							}
-						l26_44:
-							{
-								position28_44, tokenIndex28_44 := pos, tokenIndex
-								if buffer[pos] != '?' {
-									if int(pos) == p.at {
-										p.note(2, false)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l28_44
-								}
-								pos++
-								if position = pos; !p.peek(_rules[rulequery]) {
-									goto l28_44
-								}
-								pos = position
-								goto l29_44
-							l28_44:
-								pos, tokenIndex = position28_44, tokenIndex28_44
-							}
-						l29_44:
-							_ = position25_44
-						}
-						goto lok44
-					l24_44:
-						pos, tokenIndex = position24_44, tokenIndex24_44
-						goto l16
-					}
-				lok44:
-					goto l15
-				l16:
-					pos, tokenIndex = position15, tokenIndex15
-					if position = pos; !_rules[ruleopaque_part]() {
-						goto l13
-					}
-					pos = position
-				}
-			l15:
-				if !p.bare {
-					position = pos
-					add(ruleabsoluteURI, position14)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l13:
-			pos, tokenIndex = position13, tokenIndex13
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabsoluteURI,
 		/* 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerelativeURI)
-			position17, tokenIndex17 := pos, tokenIndex
-			{
-				position18 := pos
-				{
-					position19, tokenIndex19 := pos, tokenIndex
-					if position = pos; !_rules[rulenet_path]() {
-						goto l20
-					}
-					pos = position
-					goto l19
-				l20:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l21
-					}
-					pos = position
-					goto l19
-				l21:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[rulerel_path]() {
-						goto l17
-					}
-					pos = position
-				}
-			l19:
-				{
-					position22, tokenIndex22 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l22
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l22
-					}
-					pos = position
-					goto l23
-				l22:
-					pos, tokenIndex = position22, tokenIndex22
-				}
-			l23:
-				if !p.bare {
-					position = pos
-					add(rulerelativeURI, position18)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l17:
-			pos, tokenIndex = position17, tokenIndex17
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rrelativeURI,
 		/* 4 hier_part <- <((net_path / abs_path) ('?' query)?)> */
-		func() bool {
-			pos := position
-			position24, tokenIndex24 := pos, tokenIndex
-			{
-				position25 := pos
-				{
-					position26, tokenIndex26 := pos, tokenIndex
-					if position = pos; !_rules[rulenet_path]() {
-						goto l27
-					}
-					pos = position
-					goto l26
-				l27:
-					pos, tokenIndex = position26, tokenIndex26
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l24
-					}
-					pos = position
-				}
-			l26:
-				{
-					position28, tokenIndex28 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l28
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l28
-					}
-					pos = position
-					goto l29
-				l28:
-					pos, tokenIndex = position28, tokenIndex28
-				}
-			l29:
-				_ = position25
-			}
-			position = pos
-			return true
-		l24:
-			pos, tokenIndex = position24, tokenIndex24
-			position = pos
-			return false
-		},
+		p.rhier_part,
 		/* 5 opaque_part <- <(uric_no_slash uric*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleopaque_part)
-			position30, tokenIndex30 := pos, tokenIndex
-			{
-				position31 := pos
-				{ // uric_no_slash
-					position34_37, tokenIndex34_37 := pos, tokenIndex
-					{
-						position35_37 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(4, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escaped
-										position165_18_37, tokenIndex165_18_37 := pos, tokenIndex
-										{
-											position166_18_37 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(4, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l165_18_37
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(5, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-													goto l167_16_18_37
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l165_18_37
-											l167_16_18_37:
-												pos++
-												goto lok16_18_37
-											}
-										lok16_18_37:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(5, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-													goto l167_17_18_37
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l165_18_37
-											l167_17_18_37:
-												pos++
-												goto lok17_18_37
-											}
-										lok17_18_37:
-											_ = position166_18_37
-										}
-										goto lok18_37
-									l165_18_37:
-										pos, tokenIndex = position165_18_37, tokenIndex165_18_37
-										goto l34_37
-									}
-								lok18_37:
-									;
-								default:
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(6, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-											goto l159_19_37
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l34_37
-									l159_19_37:
-										pos++
-										goto lok19_37
-									}
-								lok19_37:
-								}
-							}
-						}
-
-						_ = position35_37
-					}
-					goto lok37
-				l34_37:
-					pos, tokenIndex = position34_37, tokenIndex34_37
-					goto l30
-				}
-			lok37:
-			l32:
-				{
-					position33, tokenIndex33 := pos, tokenIndex
-					{ // uric
-						position153_38, tokenIndex153_38 := pos, tokenIndex
-						{
-							position154_38 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position165_35_38, tokenIndex165_35_38 := pos, tokenIndex
-											{
-												position166_35_38 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_35_38
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l167_16_35_38
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_35_38
-												l167_16_35_38:
-													pos++
-													goto lok16_35_38
-												}
-											lok16_35_38:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l167_17_35_38
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_35_38
-												l167_17_35_38:
-													pos++
-													goto lok17_35_38
-												}
-											lok17_35_38:
-												_ = position166_35_38
-											}
-											goto lok35_38
-										l165_35_38:
-											pos, tokenIndex = position165_35_38, tokenIndex165_35_38
-											goto l153_38
-										}
-									lok35_38:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l159_36_38
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l153_38
-										l159_36_38:
-											pos++
-											goto lok36_38
-										}
-									lok36_38:
-									}
-								}
-							}
-
-							_ = position154_38
-						}
-						goto lok38
-					l153_38:
-						pos, tokenIndex = position153_38, tokenIndex153_38
-						goto l33
-					}
-				lok38:
-					goto l32
-				l33:
-					pos, tokenIndex = position33, tokenIndex33
-				}
-				if !p.bare {
-					position = pos
-					add(ruleopaque_part, position31)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l30:
-			pos, tokenIndex = position30, tokenIndex30
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.ropaque_part,
 		/* 6 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position34, tokenIndex34 := pos, tokenIndex
-			{
-				position35 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position165_18, tokenIndex165_18 := pos, tokenIndex
-								{
-									position166_18 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_18
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l167_16_18
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_18
-									l167_16_18:
-										pos++
-										goto lok16_18
-									}
-								lok16_18:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l167_17_18
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_18
-									l167_17_18:
-										pos++
-										goto lok17_18
-									}
-								lok17_18:
-									_ = position166_18
-								}
-								goto lok18
-							l165_18:
-								pos, tokenIndex = position165_18, tokenIndex165_18
-								goto l34
-							}
-						lok18:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l159_19
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l34
-							l159_19:
-								pos++
-								goto lok19
-							}
-						lok19:
-						}
-					}
-				}
-
-				_ = position35
-			}
-			position = pos
-			return true
-		l34:
-			pos, tokenIndex = position34, tokenIndex34
-			position = pos
-			return false
-		},
+		p.ruric_no_slash,
 		/* 7 net_path <- <('/' '/' authority abs_path?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulenet_path)
-			position37, tokenIndex37 := pos, tokenIndex
-			{
-				position38 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l37
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l37
-				}
-				pos++
-				if position = pos; !_rules[ruleauthority]() {
-					goto l37
-				}
-				pos = position
-				{
-					position39, tokenIndex39 := pos, tokenIndex
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l39
-					}
-					pos = position
-					goto l40
-				l39:
-					pos, tokenIndex = position39, tokenIndex39
-				}
-			l40:
-				if !p.bare {
-					position = pos
-					add(rulenet_path, position38)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l37:
-			pos, tokenIndex = position37, tokenIndex37
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rnet_path,
 		/* 8 abs_path <- <('/' path_segments)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabs_path)
-			position41, tokenIndex41 := pos, tokenIndex
-			{
-				position42 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l41
-				}
-				pos++
-				{ // path_segments
-					position128_43, tokenIndex128_43 := pos, tokenIndex
-					{
-						position129_43 := pos
-						if position = pos; !_rules[rulesegment]() {
-							goto l128_43
-						}
-						pos = position
-					l130_43:
-						{
-							position131_43, tokenIndex131_43 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(8, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l131_43
-							}
-							pos++
-							if position = pos; !_rules[rulesegment]() {
-								goto l131_43
-							}
-							pos = position
-							goto l130_43
-						l131_43:
-							pos, tokenIndex = position131_43, tokenIndex131_43
-						}
-						_ = position129_43
-					}
-					goto lok43
-				l128_43:
-					pos, tokenIndex = position128_43, tokenIndex128_43
-					goto l41
-				}
-			lok43:
-				if !p.bare {
-					position = pos
-					add(ruleabs_path, position42)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l41:
-			pos, tokenIndex = position41, tokenIndex41
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabs_path,
 		/* 9 rel_path <- <(rel_segment abs_path?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerel_path)
-			position43, tokenIndex43 := pos, tokenIndex
-			{
-				position44 := pos
-				if position = pos; !_rules[rulerel_segment]() {
-					goto l43
-				}
-				pos = position
-				{
-					position45, tokenIndex45 := pos, tokenIndex
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l45
-					}
-					pos = position
-					goto l46
-				l45:
-					pos, tokenIndex = position45, tokenIndex45
-				}
-			l46:
-				if !p.bare {
-					position = pos
-					add(rulerel_path, position44)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l43:
-			pos, tokenIndex = position43, tokenIndex43
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rrel_path,
 		/* 10 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
-		func() bool {
-			pos := position
-			position47, tokenIndex47 := pos, tokenIndex
-			{
-				position48 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position165_20, tokenIndex165_20 := pos, tokenIndex
-								{
-									position166_20 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_20
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l167_16_20
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_20
-									l167_16_20:
-										pos++
-										goto lok16_20
-									}
-								lok16_20:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l167_17_20
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_20
-									l167_17_20:
-										pos++
-										goto lok17_20
-									}
-								lok17_20:
-									_ = position166_20
-								}
-								goto lok20
-							l165_20:
-								pos, tokenIndex = position165_20, tokenIndex165_20
-								goto l47
-							}
-						lok20:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l159_21
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l47
-							l159_21:
-								pos++
-								goto lok21
-							}
-						lok21:
-						}
-					}
-				}
-
-			l49:
-				{
-					position50, tokenIndex50 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(9, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(4, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position165_22, tokenIndex165_22 := pos, tokenIndex
-									{
-										position166_22 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l165_22
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l167_16_22
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l165_22
-										l167_16_22:
-											pos++
-											goto lok16_22
-										}
-									lok16_22:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l167_17_22
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l165_22
-										l167_17_22:
-											pos++
-											goto lok17_22
-										}
-									lok17_22:
-										_ = position166_22
-									}
-									goto lok22
-								l165_22:
-									pos, tokenIndex = position165_22, tokenIndex165_22
-									goto l50
-								}
-							lok22:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l159_23
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l50
-								l159_23:
-									pos++
-									goto lok23
-								}
-							lok23:
-							}
-						}
-					}
-
-					goto l49
-				l50:
-					pos, tokenIndex = position50, tokenIndex50
-				}
-				_ = position48
-			}
-			position = pos
-			return true
-		l47:
-			pos, tokenIndex = position47, tokenIndex47
-			position = pos
-			return false
-		},
+		p.rrel_segment,
 		/* 11 scheme <- <(alpha ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme)
-			position53, tokenIndex53 := pos, tokenIndex
-			{
-				position54 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l174_1
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l174_1
-					}
-					goto l53
-				l174_1:
-					pos++
-					goto lok1
-				}
-			lok1:
-			l55:
-				{
-					position56, tokenIndex56 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(12, false)
-							}
-
-							{ // alpha
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l174_2
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(11, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l174_2
-								}
-								goto l56
-							l174_2:
-								pos++
-								goto lok2
-							}
-						lok2:
-						}
-					}
-
-					goto l55
-				l56:
-					pos, tokenIndex = position56, tokenIndex56
-				}
-				if !p.bare {
-					position = pos
-					add(rulescheme, position54)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l53:
-			pos, tokenIndex = position53, tokenIndex53
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme,
 		/* 12 authority <- <((server !reg_name) / reg_name)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleauthority)
-			position58, tokenIndex58 := pos, tokenIndex
-			{
-				position59 := pos
-				{
-					position60, tokenIndex60 := pos, tokenIndex
-					if position = pos; !_rules[ruleserver]() {
-						goto l61
-					}
-					pos = position
-					{
-						position62, tokenIndex62 := pos, tokenIndex
-						if position = pos; !p.peek(_rules[rulereg_name]) {
-							goto l62
-						}
-						pos = position
-						goto l61
-					l62:
-						pos, tokenIndex = position62, tokenIndex62
-					}
-					goto l60
-				l61:
-					pos, tokenIndex = position60, tokenIndex60
-					if position = pos; !_rules[rulereg_name]() {
-						goto l58
-					}
-					pos = position
-				}
-			l60:
-				if !p.bare {
-					position = pos
-					add(ruleauthority, position59)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l58:
-			pos, tokenIndex = position58, tokenIndex58
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rauthority,
 		/* 13 reg_name <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulereg_name)
-			position63, tokenIndex63 := pos, tokenIndex
-			{
-				position64 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position165_24, tokenIndex165_24 := pos, tokenIndex
-								{
-									position166_24 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_24
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l167_16_24
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_24
-									l167_16_24:
-										pos++
-										goto lok16_24
-									}
-								lok16_24:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l167_17_24
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_24
-									l167_17_24:
-										pos++
-										goto lok17_24
-									}
-								lok17_24:
-									_ = position166_24
-								}
-								goto lok24
-							l165_24:
-								pos, tokenIndex = position165_24, tokenIndex165_24
-								goto l63
-							}
-						lok24:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l159_25
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l63
-							l159_25:
-								pos++
-								goto lok25
-							}
-						lok25:
-						}
-					}
-				}
-
-			l65:
-				{
-					position66, tokenIndex66 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(13, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(4, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position165_26, tokenIndex165_26 := pos, tokenIndex
-									{
-										position166_26 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l165_26
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l167_16_26
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l165_26
-										l167_16_26:
-											pos++
-											goto lok16_26
-										}
-									lok16_26:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l167_17_26
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l165_26
-										l167_17_26:
-											pos++
-											goto lok17_26
-										}
-									lok17_26:
-										_ = position166_26
-									}
-									goto lok26
-								l165_26:
-									pos, tokenIndex = position165_26, tokenIndex165_26
-									goto l66
-								}
-							lok26:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l159_27
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l66
-								l159_27:
-									pos++
-									goto lok27
-								}
-							lok27:
-							}
-						}
-					}
-
-					goto l65
-				l66:
-					pos, tokenIndex = position66, tokenIndex66
-				}
-				if !p.bare {
-					position = pos
-					add(rulereg_name, position64)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l63:
-			pos, tokenIndex = position63, tokenIndex63
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rreg_name,
 		/* 14 server <- <((userinfo '@')? hostport)?> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleserver)
-			{
-				position70 := pos
-				{
-					position71, tokenIndex71 := pos, tokenIndex
-					{
-						position73, tokenIndex73 := pos, tokenIndex
-						if position = pos; !_rules[ruleuserinfo]() {
-							goto l73
-						}
-						pos = position
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(14, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l73
-						}
-						pos++
-						goto l74
-					l73:
-						pos, tokenIndex = position73, tokenIndex73
-					}
-				l74:
-					if position = pos; !_rules[rulehostport]() {
-						goto l71
-					}
-					pos = position
-					goto l72
-				l71:
-					pos, tokenIndex = position71, tokenIndex71
-				}
-			l72:
-				if !p.bare {
-					position = pos
-					add(ruleserver, position70)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rserver,
 		/* 15 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleuserinfo)
-			{
-				position76 := pos
-			l77:
-				{
-					position78, tokenIndex78 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(15, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(4, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position165_28, tokenIndex165_28 := pos, tokenIndex
-									{
-										position166_28 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l165_28
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l167_16_28
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l165_28
-										l167_16_28:
-											pos++
-											goto lok16_28
-										}
-									lok16_28:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l167_17_28
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l165_28
-										l167_17_28:
-											pos++
-											goto lok17_28
-										}
-									lok17_28:
-										_ = position166_28
-									}
-									goto lok28
-								l165_28:
-									pos, tokenIndex = position165_28, tokenIndex165_28
-									goto l78
-								}
-							lok28:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l159_29
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l78
-								l159_29:
-									pos++
-									goto lok29
-								}
-							lok29:
-							}
-						}
-					}
-
-					goto l77
-				l78:
-					pos, tokenIndex = position78, tokenIndex78
-				}
-				if !p.bare {
-					position = pos
-					add(ruleuserinfo, position76)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.ruserinfo,
 		/* 16 hostport <- <(host (':' port)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostport)
-			position80, tokenIndex80 := pos, tokenIndex
-			{
-				position81 := pos
-				if position = pos; !_rules[rulehost]() {
-					goto l80
-				}
-				pos = position
-				{
-					position82, tokenIndex82 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l82
-					}
-					pos++
-					if position = pos; !_rules[ruleport]() {
-						goto l82
-					}
-					pos = position
-					goto l83
-				l82:
-					pos, tokenIndex = position82, tokenIndex82
-				}
-			l83:
-				if !p.bare {
-					position = pos
-					add(rulehostport, position81)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l80:
-			pos, tokenIndex = position80, tokenIndex80
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostport,
 		/* 17 host <- <(hostname / IPv4address)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehost)
-			position84, tokenIndex84 := pos, tokenIndex
-			{
-				position85 := pos
-				{
-					position86, tokenIndex86 := pos, tokenIndex
-					if position = pos; !_rules[rulehostname]() {
-						goto l87
-					}
-					pos = position
-					goto l86
-				l87:
-					pos, tokenIndex = position86, tokenIndex86
-					if position = pos; !_rules[ruleIPv4address]() {
-						goto l84
-					}
-					pos = position
-				}
-			l86:
-				if !p.bare {
-					position = pos
-					add(rulehost, position85)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l84:
-			pos, tokenIndex = position84, tokenIndex84
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhost,
 		/* 18 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostname)
-			position88, tokenIndex88 := pos, tokenIndex
-			{
-				position89 := pos
-			l90:
-				{
-					position91, tokenIndex91 := pos, tokenIndex
-					{ // domainlabel
-						position95_30, tokenIndex95_30 := pos, tokenIndex
-						{
-							position96_30 := pos
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l170_3_30
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(16, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l170_3_30
-								}
-								goto l95_30
-							l170_3_30:
-								pos++
-								goto lok3_30
-							}
-						lok3_30:
-						l97_30:
-							{
-								position98_30, tokenIndex98_30 := pos, tokenIndex
-							l99_30:
-								{
-									position100_30, tokenIndex100_30 := pos, tokenIndex
-									if buffer[pos] != '-' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l100_30
-									}
-									pos++
-									goto l99_30
-								l100_30:
-									pos, tokenIndex = position100_30, tokenIndex100_30
-								}
-								{ // alphanum
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-										goto l170_4_30
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(16, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-										goto l170_4_30
-									}
-									goto l98_30
-								l170_4_30:
-									pos++
-									goto lok4_30
-								}
-							lok4_30:
-								goto l97_30
-							l98_30:
-								pos, tokenIndex = position98_30, tokenIndex98_30
-							}
-							_ = position96_30
-						}
-						goto lok30
-					l95_30:
-						pos, tokenIndex = position95_30, tokenIndex95_30
-						goto l91
-					}
-				lok30:
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(18, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l91
-					}
-					pos++
-					{
-						position92, tokenIndex92 := pos, tokenIndex
-						{ // alphanum
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-								goto l170_31
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(16, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l170_31
-							}
-							goto l91
-						l170_31:
-							pos++
-							goto lok31
-						}
-					lok31:
-						pos, tokenIndex = position92, tokenIndex92
-					}
-					goto l90
-				l91:
-					pos, tokenIndex = position91, tokenIndex91
-				}
-				{ // toplabel
-					position101_32, tokenIndex101_32 := pos, tokenIndex
-					{
-						position102_32 := pos
-						{ // alpha
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-								goto l174_5_32
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(11, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-								goto l174_5_32
-							}
-							goto l101_32
-						l174_5_32:
-							pos++
-							goto lok5_32
-						}
-					lok5_32:
-					l103_32:
-						{
-							position104_32, tokenIndex104_32 := pos, tokenIndex
-						l105_32:
-							{
-								position106_32, tokenIndex106_32 := pos, tokenIndex
-								if buffer[pos] != '-' {
-									if int(pos) == p.at {
-										p.note(17, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l106_32
-								}
-								pos++
-								goto l105_32
-							l106_32:
-								pos, tokenIndex = position106_32, tokenIndex106_32
-							}
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l170_6_32
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(16, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l170_6_32
-								}
-								goto l104_32
-							l170_6_32:
-								pos++
-								goto lok6_32
-							}
-						lok6_32:
-							goto l103_32
-						l104_32:
-							pos, tokenIndex = position104_32, tokenIndex104_32
-						}
-						_ = position102_32
-					}
-					goto lok32
-				l101_32:
-					pos, tokenIndex = position101_32, tokenIndex101_32
-					goto l88
-				}
-			lok32:
-				{
-					position93, tokenIndex93 := pos, tokenIndex
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(18, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l93
-					}
-					pos++
-					goto l94
-				l93:
-					pos, tokenIndex = position93, tokenIndex93
-				}
-			l94:
-				if !p.bare {
-					position = pos
-					add(rulehostname, position89)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l88:
-			pos, tokenIndex = position88, tokenIndex88
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostname,
 		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
-		func() bool {
-			pos := position
-			position95, tokenIndex95 := pos, tokenIndex
-			{
-				position96 := pos
-				{ // alphanum
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l170_3
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l170_3
-					}
-					goto l95
-				l170_3:
-					pos++
-					goto lok3
-				}
-			lok3:
-			l97:
-				{
-					position98, tokenIndex98 := pos, tokenIndex
-				l99:
-					{
-						position100, tokenIndex100 := pos, tokenIndex
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(17, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l100
-						}
-						pos++
-						goto l99
-					l100:
-						pos, tokenIndex = position100, tokenIndex100
-					}
-					{ // alphanum
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-							goto l170_4
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l170_4
-						}
-						goto l98
-					l170_4:
-						pos++
-						goto lok4
-					}
-				lok4:
-					goto l97
-				l98:
-					pos, tokenIndex = position98, tokenIndex98
-				}
-				_ = position96
-			}
-			position = pos
-			return true
-		l95:
-			pos, tokenIndex = position95, tokenIndex95
-			position = pos
-			return false
-		},
+		p.rdomainlabel,
 		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
-		func() bool {
-			pos := position
-			position101, tokenIndex101 := pos, tokenIndex
-			{
-				position102 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l174_5
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l174_5
-					}
-					goto l101
-				l174_5:
-					pos++
-					goto lok5
-				}
-			lok5:
-			l103:
-				{
-					position104, tokenIndex104 := pos, tokenIndex
-				l105:
-					{
-						position106, tokenIndex106 := pos, tokenIndex
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(17, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l106
-						}
-						pos++
-						goto l105
-					l106:
-						pos, tokenIndex = position106, tokenIndex106
-					}
-					{ // alphanum
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-							goto l170_6
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l170_6
-						}
-						goto l104
-					l170_6:
-						pos++
-						goto lok6
-					}
-				lok6:
-					goto l103
-				l104:
-					pos, tokenIndex = position104, tokenIndex104
-				}
-				_ = position102
-			}
-			position = pos
-			return true
-		l101:
-			pos, tokenIndex = position101, tokenIndex101
-			position = pos
-			return false
-		},
+		p.rtoplabel,
 		/* 21 IPv4address <- <(digit+ '.' digit+ '.' digit+ '.' digit+)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv4address)
-			position107, tokenIndex107 := pos, tokenIndex
-			{
-				position108 := pos
-				{ // digit
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l182_7
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l107
-				l182_7:
-					pos++
-					goto lok7
-				}
-			lok7:
-			l109:
-				{
-					position110, tokenIndex110 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l182_8
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l110
-					l182_8:
-						pos++
-						goto lok8
-					}
-				lok8:
-					goto l109
-				l110:
-					pos, tokenIndex = position110, tokenIndex110
-				}
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l107
-				}
-				pos++
-				{ // digit
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l182_9
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l107
-				l182_9:
-					pos++
-					goto lok9
-				}
-			lok9:
-			l111:
-				{
-					position112, tokenIndex112 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l182_10
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l112
-					l182_10:
-						pos++
-						goto lok10
-					}
-				lok10:
-					goto l111
-				l112:
-					pos, tokenIndex = position112, tokenIndex112
-				}
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l107
-				}
-				pos++
-				{ // digit
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l182_11
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l107
-				l182_11:
-					pos++
-					goto lok11
-				}
-			lok11:
-			l113:
-				{
-					position114, tokenIndex114 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l182_12
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l114
-					l182_12:
-						pos++
-						goto lok12
-					}
-				lok12:
-					goto l113
-				l114:
-					pos, tokenIndex = position114, tokenIndex114
-				}
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l107
-				}
-				pos++
-				{ // digit
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l182_13
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l107
-				l182_13:
-					pos++
-					goto lok13
-				}
-			lok13:
-			l115:
-				{
-					position116, tokenIndex116 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l182_14
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l116
-					l182_14:
-						pos++
-						goto lok14
-					}
-				lok14:
-					goto l115
-				l116:
-					pos, tokenIndex = position116, tokenIndex116
-				}
-				if !p.bare {
-					position = pos
-					add(ruleIPv4address, position108)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l107:
-			pos, tokenIndex = position107, tokenIndex107
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv4address,
 		/* 22 port <- <digit*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleport)
-			{
-				position118 := pos
-			l119:
-				{
-					position120, tokenIndex120 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l182_15
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l120
-					l182_15:
-						pos++
-						goto lok15
-					}
-				lok15:
-					goto l119
-				l120:
-					pos, tokenIndex = position120, tokenIndex120
-				}
-				if !p.bare {
-					position = pos
-					add(ruleport, position118)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rport,
 		/* 23 path <- <((abs_path / opaque_part)? !.)> */
-		func() bool {
-			pos := position
-			position121, tokenIndex121 := pos, tokenIndex
-			{
-				position122 := pos
-				{
-					position123, tokenIndex123 := pos, tokenIndex
-					{
-						position125, tokenIndex125 := pos, tokenIndex
-						if position = pos; !_rules[ruleabs_path]() {
-							goto l126
-						}
-						pos = position
-						goto l125
-					l126:
-						pos, tokenIndex = position125, tokenIndex125
-						if position = pos; !_rules[ruleopaque_part]() {
-							goto l123
-						}
-						pos = position
-					}
-				l125:
-					goto l124
-				l123:
-					pos, tokenIndex = position123, tokenIndex123
-				}
-			l124:
-				{
-					position127, tokenIndex127 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l127
-					}
-					pos = position
-					goto l121
-				l127:
-					pos, tokenIndex = position127, tokenIndex127
-				}
-				_ = position122
-			}
-			position = pos
-			return true
-		l121:
-			pos, tokenIndex = position121, tokenIndex121
-			position = pos
-			return false
-		},
+		p.rpath,
 		/* 24 path_segments <- <(segment ('/' segment)*)> */
-		func() bool {
-			pos := position
-			position128, tokenIndex128 := pos, tokenIndex
-			{
-				position129 := pos
-				if position = pos; !_rules[rulesegment]() {
-					goto l128
-				}
-				pos = position
-			l130:
-				{
-					position131, tokenIndex131 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l131
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l131
-					}
-					pos = position
-					goto l130
-				l131:
-					pos, tokenIndex = position131, tokenIndex131
-				}
-				_ = position129
-			}
-			position = pos
-			return true
-		l128:
-			pos, tokenIndex = position128, tokenIndex128
-			position = pos
-			return false
-		},
+		p.rpath_segments,
 		/* 25 segment <- <(pchar* (';' param)*)> */
-		func() bool {
-			pos := position
-			{
-				position133 := pos
-			l134:
-				{
-					position135, tokenIndex135 := pos, tokenIndex
-					{ // pchar
-						position142_42, tokenIndex142_42 := pos, tokenIndex
-						{
-							position143_42 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(20, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position165_33_42, tokenIndex165_33_42 := pos, tokenIndex
-											{
-												position166_33_42 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_33_42
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l167_16_33_42
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_33_42
-												l167_16_33_42:
-													pos++
-													goto lok16_33_42
-												}
-											lok16_33_42:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l167_17_33_42
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_33_42
-												l167_17_33_42:
-													pos++
-													goto lok17_33_42
-												}
-											lok17_33_42:
-												_ = position166_33_42
-											}
-											goto lok33_42
-										l165_33_42:
-											pos, tokenIndex = position165_33_42, tokenIndex165_33_42
-											goto l142_42
-										}
-									lok33_42:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l159_34_42
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l142_42
-										l159_34_42:
-											pos++
-											goto lok34_42
-										}
-									lok34_42:
-									}
-								}
-							}
-
-							_ = position143_42
-						}
-						goto lok42
-					l142_42:
-						pos, tokenIndex = position142_42, tokenIndex142_42
-						goto l135
-					}
-				lok42:
-					goto l134
-				l135:
-					pos, tokenIndex = position135, tokenIndex135
-				}
-			l136:
-				{
-					position137, tokenIndex137 := pos, tokenIndex
-					if buffer[pos] != ';' {
-						if int(pos) == p.at {
-							p.note(21, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l137
-					}
-					pos++
-					if position = pos; !_rules[ruleparam]() {
-						goto l137
-					}
-					pos = position
-					goto l136
-				l137:
-					pos, tokenIndex = position137, tokenIndex137
-				}
-				_ = position133
-			}
-			position = pos
-			return true
-		},
+		p.rsegment,
 		/* 26 param <- <pchar*> */
-		func() bool {
-			pos := position
-			{
-				position139 := pos
-			l140:
-				{
-					position141, tokenIndex141 := pos, tokenIndex
-					{ // pchar
-						position142_39, tokenIndex142_39 := pos, tokenIndex
-						{
-							position143_39 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(20, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position165_33_39, tokenIndex165_33_39 := pos, tokenIndex
-											{
-												position166_33_39 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_33_39
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l167_16_33_39
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_33_39
-												l167_16_33_39:
-													pos++
-													goto lok16_33_39
-												}
-											lok16_33_39:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l167_17_33_39
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_33_39
-												l167_17_33_39:
-													pos++
-													goto lok17_33_39
-												}
-											lok17_33_39:
-												_ = position166_33_39
-											}
-											goto lok33_39
-										l165_33_39:
-											pos, tokenIndex = position165_33_39, tokenIndex165_33_39
-											goto l142_39
-										}
-									lok33_39:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l159_34_39
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l142_39
-										l159_34_39:
-											pos++
-											goto lok34_39
-										}
-									lok34_39:
-									}
-								}
-							}
-
-							_ = position143_39
-						}
-						goto lok39
-					l142_39:
-						pos, tokenIndex = position142_39, tokenIndex142_39
-						goto l141
-					}
-				lok39:
-					goto l140
-				l141:
-					pos, tokenIndex = position141, tokenIndex141
-				}
-				_ = position139
-			}
-			position = pos
-			return true
-		},
+		p.rparam,
 		/* 27 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position142, tokenIndex142 := pos, tokenIndex
-			{
-				position143 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position165_33, tokenIndex165_33 := pos, tokenIndex
-								{
-									position166_33 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_33
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l167_16_33
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_33
-									l167_16_33:
-										pos++
-										goto lok16_33
-									}
-								lok16_33:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l167_17_33
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_33
-									l167_17_33:
-										pos++
-										goto lok17_33
-									}
-								lok17_33:
-									_ = position166_33
-								}
-								goto lok33
-							l165_33:
-								pos, tokenIndex = position165_33, tokenIndex165_33
-								goto l142
-							}
-						lok33:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l159_34
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l142
-							l159_34:
-								pos++
-								goto lok34
-							}
-						lok34:
-						}
-					}
-				}
-
-				_ = position143
-			}
-			position = pos
-			return true
-		l142:
-			pos, tokenIndex = position142, tokenIndex142
-			position = pos
-			return false
-		},
+		p.rpchar,
 		/* 28 query <- <uric*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulequery)
-			{
-				position146 := pos
-			l147:
-				{
-					position148, tokenIndex148 := pos, tokenIndex
-					{ // uric
-						position153_40, tokenIndex153_40 := pos, tokenIndex
-						{
-							position154_40 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position165_35_40, tokenIndex165_35_40 := pos, tokenIndex
-											{
-												position166_35_40 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_35_40
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l167_16_35_40
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_35_40
-												l167_16_35_40:
-													pos++
-													goto lok16_35_40
-												}
-											lok16_35_40:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l167_17_35_40
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_35_40
-												l167_17_35_40:
-													pos++
-													goto lok17_35_40
-												}
-											lok17_35_40:
-												_ = position166_35_40
-											}
-											goto lok35_40
-										l165_35_40:
-											pos, tokenIndex = position165_35_40, tokenIndex165_35_40
-											goto l153_40
-										}
-									lok35_40:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l159_36_40
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l153_40
-										l159_36_40:
-											pos++
-											goto lok36_40
-										}
-									lok36_40:
-									}
-								}
-							}
-
-							_ = position154_40
-						}
-						goto lok40
-					l153_40:
-						pos, tokenIndex = position153_40, tokenIndex153_40
-						goto l148
-					}
-				lok40:
-					goto l147
-				l148:
-					pos, tokenIndex = position148, tokenIndex148
-				}
-				if !p.bare {
-					position = pos
-					add(rulequery, position146)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rquery,
 		/* 29 fragment <- <uric*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefragment)
-			{
-				position150 := pos
-			l151:
-				{
-					position152, tokenIndex152 := pos, tokenIndex
-					{ // uric
-						position153_41, tokenIndex153_41 := pos, tokenIndex
-						{
-							position154_41 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position165_35_41, tokenIndex165_35_41 := pos, tokenIndex
-											{
-												position166_35_41 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_35_41
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l167_16_35_41
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_35_41
-												l167_16_35_41:
-													pos++
-													goto lok16_35_41
-												}
-											lok16_35_41:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l167_17_35_41
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l165_35_41
-												l167_17_35_41:
-													pos++
-													goto lok17_35_41
-												}
-											lok17_35_41:
-												_ = position166_35_41
-											}
-											goto lok35_41
-										l165_35_41:
-											pos, tokenIndex = position165_35_41, tokenIndex165_35_41
-											goto l153_41
-										}
-									lok35_41:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l159_36_41
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l153_41
-										l159_36_41:
-											pos++
-											goto lok36_41
-										}
-									lok36_41:
-									}
-								}
-							}
-
-							_ = position154_41
-						}
-						goto lok41
-					l153_41:
-						pos, tokenIndex = position153_41, tokenIndex153_41
-						goto l152
-					}
-				lok41:
-					goto l151
-				l152:
-					pos, tokenIndex = position152, tokenIndex152
-				}
-				if !p.bare {
-					position = pos
-					add(rulefragment, position150)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rfragment,
 		/* 30 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position153, tokenIndex153 := pos, tokenIndex
-			{
-				position154 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position165_35, tokenIndex165_35 := pos, tokenIndex
-								{
-									position166_35 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_35
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l167_16_35
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_35
-									l167_16_35:
-										pos++
-										goto lok16_35
-									}
-								lok16_35:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l167_17_35
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l165_35
-									l167_17_35:
-										pos++
-										goto lok17_35
-									}
-								lok17_35:
-									_ = position166_35
-								}
-								goto lok35
-							l165_35:
-								pos, tokenIndex = position165_35, tokenIndex165_35
-								goto l153
-							}
-						lok35:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l159_36
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l153
-							l159_36:
-								pos++
-								goto lok36
-							}
-						lok36:
-						}
-					}
-				}
-
-				_ = position154
-			}
-			position = pos
-			return true
-		l153:
-			pos, tokenIndex = position153, tokenIndex153
-			position = pos
-			return false
-		},
+		p.ruric,
 		/* 31 reserved <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(22, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-				goto l156
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l156:
-			pos++
-			position = pos
-			return true
-		},
+		p.rreserved,
 		/* 32 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(6, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-				goto l159
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l159:
-			pos++
-			position = pos
-			return true
-		},
+		p.runreserved,
 		/* 33 mark <- <((&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(23, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-				goto l162
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l162:
-			pos++
-			position = pos
-			return true
-		},
+		p.rmark,
 		/* 34 escaped <- <('%' hex hex)> */
-		func() bool {
-			pos := position
-			position165, tokenIndex165 := pos, tokenIndex
-			{
-				position166 := pos
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(4, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l165
-				}
-				pos++
-				{ // hex
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l167_16
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l165
-				l167_16:
-					pos++
-					goto lok16
-				}
-			lok16:
-				{ // hex
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l167_17
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l165
-				l167_17:
-					pos++
-					goto lok17
-				}
-			lok17:
-				_ = position166
-			}
-			position = pos
-			return true
-		l165:
-			pos, tokenIndex = position165, tokenIndex165
-			position = pos
-			return false
-		},
+		p.rescaped,
 		/* 35 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l167
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l167:
-			pos++
-			position = pos
-			return true
-		},
+		p.rhex,
 		/* 36 alphanum <- <(alpha / digit)> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l170
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(16, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l170
-			}
-			position = pos
-			return false
-		l170:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralphanum,
 		/* 37 alpha <- <(lowalpha / upalpha)> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l174
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l174
-			}
-			position = pos
-			return false
-		l174:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralpha,
 		/* 38 lowalpha <- <[a-z]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l178
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l178:
-			pos++
-			position = pos
-			return true
-		},
+		p.rlowalpha,
 		/* 39 upalpha <- <[A-Z]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l180
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l180:
-			pos++
-			position = pos
-			return true
-		},
+		p.rupalpha,
 		/* 40 digit <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(19, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l182
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l182:
-			pos++
-			position = pos
-			return true
-		},
+		p.rdigit,
 	}
 	p.rules = _rules
 	return nil
@@ -3883,6 +562,3481 @@ var noteMask = [...][4]uint64{
 	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
 }
 
+// rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / path)>
+func (p *Parser) rpegwrap_entries() bool {
+	pos := p.position
+	position0, tokenIndex0 := pos, p.tokenIndex
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, p.tokenIndex
+			if p.position = pos; !p.rURI_reference() {
+				goto l3
+			}
+			pos = p.position
+			goto l2
+		l3:
+			pos, p.tokenIndex = position2, tokenIndex2
+			{ // path
+				position121_45, tokenIndex121_45 := pos, p.tokenIndex
+				{
+					position122_45 := pos
+					{
+						position123_45, tokenIndex123_45 := pos, p.tokenIndex
+						{
+							position125_45, tokenIndex125_45 := pos, p.tokenIndex
+							if p.position = pos; !p.rabs_path() {
+								goto l126_45
+							}
+							pos = p.position
+							goto l125_45
+						l126_45:
+							pos, p.tokenIndex = position125_45, tokenIndex125_45
+							if p.position = pos; !p.ropaque_part() {
+								goto l123_45
+							}
+							pos = p.position
+						}
+					l125_45:
+						goto l124_45
+					l123_45:
+						pos, p.tokenIndex = position123_45, tokenIndex123_45
+					}
+				l124_45:
+					{
+						position127_45, tokenIndex127_45 := pos, p.tokenIndex
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l127_45
+						}
+						pos = p.position
+						goto l121_45
+					l127_45:
+						pos, p.tokenIndex = position127_45, tokenIndex127_45
+					}
+					_ = position122_45
+				}
+				goto lok45
+			l121_45:
+				pos, p.tokenIndex = position121_45, tokenIndex121_45
+				goto l0
+			}
+		lok45:
+		}
+	l2:
+		_ = position1
+	}
+	p.position = pos
+	return true
+l0:
+	pos, p.tokenIndex = position0, tokenIndex0
+	p.position = pos
+	return false
+}
+
+// rURI_reference is rule 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)>
+func (p *Parser) rURI_reference() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleURI_reference)
+	position4, tokenIndex4 := pos, p.tokenIndex
+	{
+		position5 := pos
+		{
+			position6, tokenIndex6 := pos, p.tokenIndex
+			{
+				position8, tokenIndex8 := pos, p.tokenIndex
+				if p.position = pos; !p.rabsoluteURI() {
+					goto l9
+				}
+				pos = p.position
+				goto l8
+			l9:
+				pos, p.tokenIndex = position8, tokenIndex8
+				if p.position = pos; !p.rrelativeURI() {
+					goto l6
+				}
+				pos = p.position
+			}
+		l8:
+			goto l7
+		l6:
+			pos, p.tokenIndex = position6, tokenIndex6
+		}
+	l7:
+		{
+			position10, tokenIndex10 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(0, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l10
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+				goto l10
+			}
+			pos = p.position
+			goto l11
+		l10:
+			pos, p.tokenIndex = position10, tokenIndex10
+		}
+	l11:
+		{
+			position12, tokenIndex12 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l12
+			}
+			pos = p.position
+			goto l4
+		l12:
+			pos, p.tokenIndex = position12, tokenIndex12
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleURI_reference, position5)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l4:
+	pos, p.tokenIndex = position4, tokenIndex4
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rabsoluteURI is rule 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))>
+func (p *Parser) rabsoluteURI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabsoluteURI)
+	position13, tokenIndex13 := pos, p.tokenIndex
+	{
+		position14 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l13
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(1, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l13
+		}
+		pos++
+		{
+			position15, tokenIndex15 := pos, p.tokenIndex
+			{ // hier_part
+				position24_44, tokenIndex24_44 := pos, p.tokenIndex
+				{
+					position25_44 := pos
+					{
+						position26_44, tokenIndex26_44 := pos, p.tokenIndex
+						if p.position = pos; !p.rnet_path() {
+							goto l27_44
+						}
+						pos = p.position
+						goto l26_44
+					l27_44:
+						pos, p.tokenIndex = position26_44, tokenIndex26_44
+						if p.position = pos; !p.rabs_path() {
+							goto l24_44
+						}
+						pos = p.position
+					}
+				l26_44:
+					{
+						position28_44, tokenIndex28_44 := pos, p.tokenIndex
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(2, false)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l28_44
+						}
+						pos++
+						if p.position = pos; !p.peek(p.rules[rulequery]) {
+							goto l28_44
+						}
+						pos = p.position
+						goto l29_44
+					l28_44:
+						pos, p.tokenIndex = position28_44, tokenIndex28_44
+					}
+				l29_44:
+					_ = position25_44
+				}
+				goto lok44
+			l24_44:
+				pos, p.tokenIndex = position24_44, tokenIndex24_44
+				goto l16
+			}
+		lok44:
+			goto l15
+		l16:
+			pos, p.tokenIndex = position15, tokenIndex15
+			if p.position = pos; !p.ropaque_part() {
+				goto l13
+			}
+			pos = p.position
+		}
+	l15:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabsoluteURI, position14)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l13:
+	pos, p.tokenIndex = position13, tokenIndex13
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrelativeURI is rule 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)>
+func (p *Parser) rrelativeURI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerelativeURI)
+	position17, tokenIndex17 := pos, p.tokenIndex
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, p.tokenIndex
+			if p.position = pos; !p.rnet_path() {
+				goto l20
+			}
+			pos = p.position
+			goto l19
+		l20:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.rabs_path() {
+				goto l21
+			}
+			pos = p.position
+			goto l19
+		l21:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.rrel_path() {
+				goto l17
+			}
+			pos = p.position
+		}
+	l19:
+		{
+			position22, tokenIndex22 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l22
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l22
+			}
+			pos = p.position
+			goto l23
+		l22:
+			pos, p.tokenIndex = position22, tokenIndex22
+		}
+	l23:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerelativeURI, position18)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l17:
+	pos, p.tokenIndex = position17, tokenIndex17
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhier_part is rule 4 hier_part <- <((net_path / abs_path) ('?' query)?)>
+func (p *Parser) rhier_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	position24, tokenIndex24 := pos, p.tokenIndex
+	{
+		position25 := pos
+		{
+			position26, tokenIndex26 := pos, p.tokenIndex
+			if p.position = pos; !p.rnet_path() {
+				goto l27
+			}
+			pos = p.position
+			goto l26
+		l27:
+			pos, p.tokenIndex = position26, tokenIndex26
+			if p.position = pos; !p.rabs_path() {
+				goto l24
+			}
+			pos = p.position
+		}
+	l26:
+		{
+			position28, tokenIndex28 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l28
+			}
+			pos = p.position
+			goto l29
+		l28:
+			pos, p.tokenIndex = position28, tokenIndex28
+		}
+	l29:
+		_ = position25
+	}
+	p.position = pos
+	return true
+l24:
+	pos, p.tokenIndex = position24, tokenIndex24
+	p.position = pos
+	return false
+}
+
+// ropaque_part is rule 5 opaque_part <- <(uric_no_slash uric*)>
+func (p *Parser) ropaque_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleopaque_part)
+	position30, tokenIndex30 := pos, p.tokenIndex
+	{
+		position31 := pos
+		{ // uric_no_slash
+			position34_37, tokenIndex34_37 := pos, p.tokenIndex
+			{
+				position35_37 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(4, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // escaped
+								position165_18_37, tokenIndex165_18_37 := pos, p.tokenIndex
+								{
+									position166_18_37 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(4, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l165_18_37
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l167_16_18_37
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l165_18_37
+									l167_16_18_37:
+										pos++
+										goto lok16_18_37
+									}
+								lok16_18_37:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l167_17_18_37
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l165_18_37
+									l167_17_18_37:
+										pos++
+										goto lok17_18_37
+									}
+								lok17_18_37:
+									_ = position166_18_37
+								}
+								goto lok18_37
+							l165_18_37:
+								pos, p.tokenIndex = position165_18_37, tokenIndex165_18_37
+								goto l34_37
+							}
+						lok18_37:
+							;
+						default:
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									goto l159_19_37
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l34_37
+							l159_19_37:
+								pos++
+								goto lok19_37
+							}
+						lok19_37:
+						}
+					}
+				}
+
+				_ = position35_37
+			}
+			goto lok37
+		l34_37:
+			pos, p.tokenIndex = position34_37, tokenIndex34_37
+			goto l30
+		}
+	lok37:
+	l32:
+		{
+			position33, tokenIndex33 := pos, p.tokenIndex
+			{ // uric
+				position153_38, tokenIndex153_38 := pos, p.tokenIndex
+				{
+					position154_38 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position165_35_38, tokenIndex165_35_38 := pos, p.tokenIndex
+									{
+										position166_35_38 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_38
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_16_35_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_38
+										l167_16_35_38:
+											pos++
+											goto lok16_35_38
+										}
+									lok16_35_38:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_17_35_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_38
+										l167_17_35_38:
+											pos++
+											goto lok17_35_38
+										}
+									lok17_35_38:
+										_ = position166_35_38
+									}
+									goto lok35_38
+								l165_35_38:
+									pos, p.tokenIndex = position165_35_38, tokenIndex165_35_38
+									goto l153_38
+								}
+							lok35_38:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l159_36_38
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l153_38
+								l159_36_38:
+									pos++
+									goto lok36_38
+								}
+							lok36_38:
+							}
+						}
+					}
+
+					_ = position154_38
+				}
+				goto lok38
+			l153_38:
+				pos, p.tokenIndex = position153_38, tokenIndex153_38
+				goto l33
+			}
+		lok38:
+			goto l32
+		l33:
+			pos, p.tokenIndex = position33, tokenIndex33
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleopaque_part, position31)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l30:
+	pos, p.tokenIndex = position30, tokenIndex30
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ruric_no_slash is rule 6 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) ruric_no_slash() bool {
+	buffer := p.buffer
+	pos := p.position
+	position34, tokenIndex34 := pos, p.tokenIndex
+	{
+		position35 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position165_18, tokenIndex165_18 := pos, p.tokenIndex
+						{
+							position166_18 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_18
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_16_18
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_18
+							l167_16_18:
+								pos++
+								goto lok16_18
+							}
+						lok16_18:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_17_18
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_18
+							l167_17_18:
+								pos++
+								goto lok17_18
+							}
+						lok17_18:
+							_ = position166_18
+						}
+						goto lok18
+					l165_18:
+						pos, p.tokenIndex = position165_18, tokenIndex165_18
+						goto l34
+					}
+				lok18:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l159_19
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l34
+					l159_19:
+						pos++
+						goto lok19
+					}
+				lok19:
+				}
+			}
+		}
+
+		_ = position35
+	}
+	p.position = pos
+	return true
+l34:
+	pos, p.tokenIndex = position34, tokenIndex34
+	p.position = pos
+	return false
+}
+
+// rnet_path is rule 7 net_path <- <('/' '/' authority abs_path?)>
+func (p *Parser) rnet_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulenet_path)
+	position37, tokenIndex37 := pos, p.tokenIndex
+	{
+		position38 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l37
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l37
+		}
+		pos++
+		if p.position = pos; !p.rauthority() {
+			goto l37
+		}
+		pos = p.position
+		{
+			position39, tokenIndex39 := pos, p.tokenIndex
+			if p.position = pos; !p.rabs_path() {
+				goto l39
+			}
+			pos = p.position
+			goto l40
+		l39:
+			pos, p.tokenIndex = position39, tokenIndex39
+		}
+	l40:
+		if !p.bare {
+			p.position = pos
+			p.add(rulenet_path, position38)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l37:
+	pos, p.tokenIndex = position37, tokenIndex37
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rabs_path is rule 8 abs_path <- <('/' path_segments)>
+func (p *Parser) rabs_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabs_path)
+	position41, tokenIndex41 := pos, p.tokenIndex
+	{
+		position42 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l41
+		}
+		pos++
+		{ // path_segments
+			position128_43, tokenIndex128_43 := pos, p.tokenIndex
+			{
+				position129_43 := pos
+				if p.position = pos; !p.rsegment() {
+					goto l128_43
+				}
+				pos = p.position
+			l130_43:
+				{
+					position131_43, tokenIndex131_43 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l131_43
+					}
+					pos++
+					if p.position = pos; !p.rsegment() {
+						goto l131_43
+					}
+					pos = p.position
+					goto l130_43
+				l131_43:
+					pos, p.tokenIndex = position131_43, tokenIndex131_43
+				}
+				_ = position129_43
+			}
+			goto lok43
+		l128_43:
+			pos, p.tokenIndex = position128_43, tokenIndex128_43
+			goto l41
+		}
+	lok43:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabs_path, position42)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l41:
+	pos, p.tokenIndex = position41, tokenIndex41
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrel_path is rule 9 rel_path <- <(rel_segment abs_path?)>
+func (p *Parser) rrel_path() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerel_path)
+	position43, tokenIndex43 := pos, p.tokenIndex
+	{
+		position44 := pos
+		if p.position = pos; !p.rrel_segment() {
+			goto l43
+		}
+		pos = p.position
+		{
+			position45, tokenIndex45 := pos, p.tokenIndex
+			if p.position = pos; !p.rabs_path() {
+				goto l45
+			}
+			pos = p.position
+			goto l46
+		l45:
+			pos, p.tokenIndex = position45, tokenIndex45
+		}
+	l46:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerel_path, position44)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l43:
+	pos, p.tokenIndex = position43, tokenIndex43
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrel_segment is rule 10 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
+func (p *Parser) rrel_segment() bool {
+	buffer := p.buffer
+	pos := p.position
+	position47, tokenIndex47 := pos, p.tokenIndex
+	{
+		position48 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(9, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position165_20, tokenIndex165_20 := pos, p.tokenIndex
+						{
+							position166_20 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_20
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_16_20
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_20
+							l167_16_20:
+								pos++
+								goto lok16_20
+							}
+						lok16_20:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_17_20
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_20
+							l167_17_20:
+								pos++
+								goto lok17_20
+							}
+						lok17_20:
+							_ = position166_20
+						}
+						goto lok20
+					l165_20:
+						pos, p.tokenIndex = position165_20, tokenIndex165_20
+						goto l47
+					}
+				lok20:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l159_21
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l47
+					l159_21:
+						pos++
+						goto lok21
+					}
+				lok21:
+				}
+			}
+		}
+
+	l49:
+		{
+			position50, tokenIndex50 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(9, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(4, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position165_22, tokenIndex165_22 := pos, p.tokenIndex
+							{
+								position166_22 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_22
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_16_22
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_22
+								l167_16_22:
+									pos++
+									goto lok16_22
+								}
+							lok16_22:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_17_22
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_22
+								l167_17_22:
+									pos++
+									goto lok17_22
+								}
+							lok17_22:
+								_ = position166_22
+							}
+							goto lok22
+						l165_22:
+							pos, p.tokenIndex = position165_22, tokenIndex165_22
+							goto l50
+						}
+					lok22:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l159_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l50
+						l159_23:
+							pos++
+							goto lok23
+						}
+					lok23:
+					}
+				}
+			}
+
+			goto l49
+		l50:
+			pos, p.tokenIndex = position50, tokenIndex50
+		}
+		_ = position48
+	}
+	p.position = pos
+	return true
+l47:
+	pos, p.tokenIndex = position47, tokenIndex47
+	p.position = pos
+	return false
+}
+
+// rscheme is rule 11 scheme <- <(alpha ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)>
+func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position53, tokenIndex53 := pos, p.tokenIndex
+	{
+		position54 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l174_1
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l174_1
+			}
+			goto l53
+		l174_1:
+			pos++
+			goto lok1
+		}
+	lok1:
+	l55:
+		{
+			position56, tokenIndex56 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(12, false)
+					}
+
+					{ // alpha
+						if int(pos) == p.at {
+							p.note(10, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l174_2
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(11, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l174_2
+						}
+						goto l56
+					l174_2:
+						pos++
+						goto lok2
+					}
+				lok2:
+				}
+			}
+
+			goto l55
+		l56:
+			pos, p.tokenIndex = position56, tokenIndex56
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme, position54)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l53:
+	pos, p.tokenIndex = position53, tokenIndex53
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rauthority is rule 12 authority <- <((server !reg_name) / reg_name)>
+func (p *Parser) rauthority() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleauthority)
+	position58, tokenIndex58 := pos, p.tokenIndex
+	{
+		position59 := pos
+		{
+			position60, tokenIndex60 := pos, p.tokenIndex
+			if p.position = pos; !p.rserver() {
+				goto l61
+			}
+			pos = p.position
+			{
+				position62, tokenIndex62 := pos, p.tokenIndex
+				if p.position = pos; !p.peek(p.rules[rulereg_name]) {
+					goto l62
+				}
+				pos = p.position
+				goto l61
+			l62:
+				pos, p.tokenIndex = position62, tokenIndex62
+			}
+			goto l60
+		l61:
+			pos, p.tokenIndex = position60, tokenIndex60
+			if p.position = pos; !p.rreg_name() {
+				goto l58
+			}
+			pos = p.position
+		}
+	l60:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleauthority, position59)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l58:
+	pos, p.tokenIndex = position58, tokenIndex58
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rreg_name is rule 13 reg_name <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
+func (p *Parser) rreg_name() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulereg_name)
+	position63, tokenIndex63 := pos, p.tokenIndex
+	{
+		position64 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position165_24, tokenIndex165_24 := pos, p.tokenIndex
+						{
+							position166_24 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_24
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_16_24
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_24
+							l167_16_24:
+								pos++
+								goto lok16_24
+							}
+						lok16_24:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_17_24
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_24
+							l167_17_24:
+								pos++
+								goto lok17_24
+							}
+						lok17_24:
+							_ = position166_24
+						}
+						goto lok24
+					l165_24:
+						pos, p.tokenIndex = position165_24, tokenIndex165_24
+						goto l63
+					}
+				lok24:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l159_25
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l63
+					l159_25:
+						pos++
+						goto lok25
+					}
+				lok25:
+				}
+			}
+		}
+
+	l65:
+		{
+			position66, tokenIndex66 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(13, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(4, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position165_26, tokenIndex165_26 := pos, p.tokenIndex
+							{
+								position166_26 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_26
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_16_26
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_26
+								l167_16_26:
+									pos++
+									goto lok16_26
+								}
+							lok16_26:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_17_26
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_26
+								l167_17_26:
+									pos++
+									goto lok17_26
+								}
+							lok17_26:
+								_ = position166_26
+							}
+							goto lok26
+						l165_26:
+							pos, p.tokenIndex = position165_26, tokenIndex165_26
+							goto l66
+						}
+					lok26:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l159_27
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l66
+						l159_27:
+							pos++
+							goto lok27
+						}
+					lok27:
+					}
+				}
+			}
+
+			goto l65
+		l66:
+			pos, p.tokenIndex = position66, tokenIndex66
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulereg_name, position64)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l63:
+	pos, p.tokenIndex = position63, tokenIndex63
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rserver is rule 14 server <- <((userinfo '@')? hostport)?>
+func (p *Parser) rserver() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleserver)
+	{
+		position70 := pos
+		{
+			position71, tokenIndex71 := pos, p.tokenIndex
+			{
+				position73, tokenIndex73 := pos, p.tokenIndex
+				if p.position = pos; !p.ruserinfo() {
+					goto l73
+				}
+				pos = p.position
+				if buffer[pos] != '@' {
+					if int(pos) == p.at {
+						p.note(14, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l73
+				}
+				pos++
+				goto l74
+			l73:
+				pos, p.tokenIndex = position73, tokenIndex73
+			}
+		l74:
+			if p.position = pos; !p.rhostport() {
+				goto l71
+			}
+			pos = p.position
+			goto l72
+		l71:
+			pos, p.tokenIndex = position71, tokenIndex71
+		}
+	l72:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleserver, position70)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// ruserinfo is rule 15 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
+func (p *Parser) ruserinfo() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleuserinfo)
+	{
+		position76 := pos
+	l77:
+		{
+			position78, tokenIndex78 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(15, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(4, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position165_28, tokenIndex165_28 := pos, p.tokenIndex
+							{
+								position166_28 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_28
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_16_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_28
+								l167_16_28:
+									pos++
+									goto lok16_28
+								}
+							lok16_28:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l167_17_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l165_28
+								l167_17_28:
+									pos++
+									goto lok17_28
+								}
+							lok17_28:
+								_ = position166_28
+							}
+							goto lok28
+						l165_28:
+							pos, p.tokenIndex = position165_28, tokenIndex165_28
+							goto l78
+						}
+					lok28:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l159_29
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l78
+						l159_29:
+							pos++
+							goto lok29
+						}
+					lok29:
+					}
+				}
+			}
+
+			goto l77
+		l78:
+			pos, p.tokenIndex = position78, tokenIndex78
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleuserinfo, position76)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rhostport is rule 16 hostport <- <(host (':' port)?)>
+func (p *Parser) rhostport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position80, tokenIndex80 := pos, p.tokenIndex
+	{
+		position81 := pos
+		if p.position = pos; !p.rhost() {
+			goto l80
+		}
+		pos = p.position
+		{
+			position82, tokenIndex82 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l82
+			}
+			pos++
+			if p.position = pos; !p.rport() {
+				goto l82
+			}
+			pos = p.position
+			goto l83
+		l82:
+			pos, p.tokenIndex = position82, tokenIndex82
+		}
+	l83:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostport, position81)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l80:
+	pos, p.tokenIndex = position80, tokenIndex80
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhost is rule 17 host <- <(hostname / IPv4address)>
+func (p *Parser) rhost() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position84, tokenIndex84 := pos, p.tokenIndex
+	{
+		position85 := pos
+		{
+			position86, tokenIndex86 := pos, p.tokenIndex
+			if p.position = pos; !p.rhostname() {
+				goto l87
+			}
+			pos = p.position
+			goto l86
+		l87:
+			pos, p.tokenIndex = position86, tokenIndex86
+			if p.position = pos; !p.rIPv4address() {
+				goto l84
+			}
+			pos = p.position
+		}
+	l86:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehost, position85)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l84:
+	pos, p.tokenIndex = position84, tokenIndex84
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhostname is rule 18 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)>
+func (p *Parser) rhostname() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position88, tokenIndex88 := pos, p.tokenIndex
+	{
+		position89 := pos
+	l90:
+		{
+			position91, tokenIndex91 := pos, p.tokenIndex
+			{ // domainlabel
+				position95_30, tokenIndex95_30 := pos, p.tokenIndex
+				{
+					position96_30 := pos
+					{ // alphanum
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l170_3_30
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(16, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l170_3_30
+						}
+						goto l95_30
+					l170_3_30:
+						pos++
+						goto lok3_30
+					}
+				lok3_30:
+				l97_30:
+					{
+						position98_30, tokenIndex98_30 := pos, p.tokenIndex
+					l99_30:
+						{
+							position100_30, tokenIndex100_30 := pos, p.tokenIndex
+							if buffer[pos] != '-' {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l100_30
+							}
+							pos++
+							goto l99_30
+						l100_30:
+							pos, p.tokenIndex = position100_30, tokenIndex100_30
+						}
+						{ // alphanum
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								goto l170_4_30
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(16, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								goto l170_4_30
+							}
+							goto l98_30
+						l170_4_30:
+							pos++
+							goto lok4_30
+						}
+					lok4_30:
+						goto l97_30
+					l98_30:
+						pos, p.tokenIndex = position98_30, tokenIndex98_30
+					}
+					_ = position96_30
+				}
+				goto lok30
+			l95_30:
+				pos, p.tokenIndex = position95_30, tokenIndex95_30
+				goto l91
+			}
+		lok30:
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(18, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l91
+			}
+			pos++
+			{
+				position92, tokenIndex92 := pos, p.tokenIndex
+				{ // alphanum
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l170_31
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(16, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l170_31
+					}
+					goto l91
+				l170_31:
+					pos++
+					goto lok31
+				}
+			lok31:
+				pos, p.tokenIndex = position92, tokenIndex92
+			}
+			goto l90
+		l91:
+			pos, p.tokenIndex = position91, tokenIndex91
+		}
+		{ // toplabel
+			position101_32, tokenIndex101_32 := pos, p.tokenIndex
+			{
+				position102_32 := pos
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l174_5_32
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(11, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l174_5_32
+					}
+					goto l101_32
+				l174_5_32:
+					pos++
+					goto lok5_32
+				}
+			lok5_32:
+			l103_32:
+				{
+					position104_32, tokenIndex104_32 := pos, p.tokenIndex
+				l105_32:
+					{
+						position106_32, tokenIndex106_32 := pos, p.tokenIndex
+						if buffer[pos] != '-' {
+							if int(pos) == p.at {
+								p.note(17, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l106_32
+						}
+						pos++
+						goto l105_32
+					l106_32:
+						pos, p.tokenIndex = position106_32, tokenIndex106_32
+					}
+					{ // alphanum
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l170_6_32
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(16, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l170_6_32
+						}
+						goto l104_32
+					l170_6_32:
+						pos++
+						goto lok6_32
+					}
+				lok6_32:
+					goto l103_32
+				l104_32:
+					pos, p.tokenIndex = position104_32, tokenIndex104_32
+				}
+				_ = position102_32
+			}
+			goto lok32
+		l101_32:
+			pos, p.tokenIndex = position101_32, tokenIndex101_32
+			goto l88
+		}
+	lok32:
+		{
+			position93, tokenIndex93 := pos, p.tokenIndex
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(18, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l93
+			}
+			pos++
+			goto l94
+		l93:
+			pos, p.tokenIndex = position93, tokenIndex93
+		}
+	l94:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostname, position89)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l88:
+	pos, p.tokenIndex = position88, tokenIndex88
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rdomainlabel is rule 19 domainlabel <- <(alphanum ('-'* alphanum)*)>
+func (p *Parser) rdomainlabel() bool {
+	buffer := p.buffer
+	pos := p.position
+	position95, tokenIndex95 := pos, p.tokenIndex
+	{
+		position96 := pos
+		{ // alphanum
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l170_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l170_3
+			}
+			goto l95
+		l170_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+	l97:
+		{
+			position98, tokenIndex98 := pos, p.tokenIndex
+		l99:
+			{
+				position100, tokenIndex100 := pos, p.tokenIndex
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(17, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l100
+				}
+				pos++
+				goto l99
+			l100:
+				pos, p.tokenIndex = position100, tokenIndex100
+			}
+			{ // alphanum
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					goto l170_4
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l170_4
+				}
+				goto l98
+			l170_4:
+				pos++
+				goto lok4
+			}
+		lok4:
+			goto l97
+		l98:
+			pos, p.tokenIndex = position98, tokenIndex98
+		}
+		_ = position96
+	}
+	p.position = pos
+	return true
+l95:
+	pos, p.tokenIndex = position95, tokenIndex95
+	p.position = pos
+	return false
+}
+
+// rtoplabel is rule 20 toplabel <- <(alpha ('-'* alphanum)*)>
+func (p *Parser) rtoplabel() bool {
+	buffer := p.buffer
+	pos := p.position
+	position101, tokenIndex101 := pos, p.tokenIndex
+	{
+		position102 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l174_5
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l174_5
+			}
+			goto l101
+		l174_5:
+			pos++
+			goto lok5
+		}
+	lok5:
+	l103:
+		{
+			position104, tokenIndex104 := pos, p.tokenIndex
+		l105:
+			{
+				position106, tokenIndex106 := pos, p.tokenIndex
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(17, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l106
+				}
+				pos++
+				goto l105
+			l106:
+				pos, p.tokenIndex = position106, tokenIndex106
+			}
+			{ // alphanum
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					goto l170_6
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l170_6
+				}
+				goto l104
+			l170_6:
+				pos++
+				goto lok6
+			}
+		lok6:
+			goto l103
+		l104:
+			pos, p.tokenIndex = position104, tokenIndex104
+		}
+		_ = position102
+	}
+	p.position = pos
+	return true
+l101:
+	pos, p.tokenIndex = position101, tokenIndex101
+	p.position = pos
+	return false
+}
+
+// rIPv4address is rule 21 IPv4address <- <(digit+ '.' digit+ '.' digit+ '.' digit+)>
+func (p *Parser) rIPv4address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position107, tokenIndex107 := pos, p.tokenIndex
+	{
+		position108 := pos
+		{ // digit
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l182_7
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		l182_7:
+			pos++
+			goto lok7
+		}
+	lok7:
+	l109:
+		{
+			position110, tokenIndex110 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l182_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l110
+			l182_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l109
+		l110:
+			pos, p.tokenIndex = position110, tokenIndex110
+		}
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		}
+		pos++
+		{ // digit
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l182_9
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		l182_9:
+			pos++
+			goto lok9
+		}
+	lok9:
+	l111:
+		{
+			position112, tokenIndex112 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l182_10
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l112
+			l182_10:
+				pos++
+				goto lok10
+			}
+		lok10:
+			goto l111
+		l112:
+			pos, p.tokenIndex = position112, tokenIndex112
+		}
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		}
+		pos++
+		{ // digit
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l182_11
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		l182_11:
+			pos++
+			goto lok11
+		}
+	lok11:
+	l113:
+		{
+			position114, tokenIndex114 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l182_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l114
+			l182_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l113
+		l114:
+			pos, p.tokenIndex = position114, tokenIndex114
+		}
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		}
+		pos++
+		{ // digit
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l182_13
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l107
+		l182_13:
+			pos++
+			goto lok13
+		}
+	lok13:
+	l115:
+		{
+			position116, tokenIndex116 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l182_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l116
+			l182_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			goto l115
+		l116:
+			pos, p.tokenIndex = position116, tokenIndex116
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv4address, position108)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l107:
+	pos, p.tokenIndex = position107, tokenIndex107
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rport is rule 22 port <- <digit*>
+func (p *Parser) rport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position118 := pos
+	l119:
+		{
+			position120, tokenIndex120 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l182_15
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l120
+			l182_15:
+				pos++
+				goto lok15
+			}
+		lok15:
+			goto l119
+		l120:
+			pos, p.tokenIndex = position120, tokenIndex120
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleport, position118)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpath is rule 23 path <- <((abs_path / opaque_part)? !.)>
+func (p *Parser) rpath() bool {
+	pos := p.position
+	position121, tokenIndex121 := pos, p.tokenIndex
+	{
+		position122 := pos
+		{
+			position123, tokenIndex123 := pos, p.tokenIndex
+			{
+				position125, tokenIndex125 := pos, p.tokenIndex
+				if p.position = pos; !p.rabs_path() {
+					goto l126
+				}
+				pos = p.position
+				goto l125
+			l126:
+				pos, p.tokenIndex = position125, tokenIndex125
+				if p.position = pos; !p.ropaque_part() {
+					goto l123
+				}
+				pos = p.position
+			}
+		l125:
+			goto l124
+		l123:
+			pos, p.tokenIndex = position123, tokenIndex123
+		}
+	l124:
+		{
+			position127, tokenIndex127 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l127
+			}
+			pos = p.position
+			goto l121
+		l127:
+			pos, p.tokenIndex = position127, tokenIndex127
+		}
+		_ = position122
+	}
+	p.position = pos
+	return true
+l121:
+	pos, p.tokenIndex = position121, tokenIndex121
+	p.position = pos
+	return false
+}
+
+// rpath_segments is rule 24 path_segments <- <(segment ('/' segment)*)>
+func (p *Parser) rpath_segments() bool {
+	buffer := p.buffer
+	pos := p.position
+	position128, tokenIndex128 := pos, p.tokenIndex
+	{
+		position129 := pos
+		if p.position = pos; !p.rsegment() {
+			goto l128
+		}
+		pos = p.position
+	l130:
+		{
+			position131, tokenIndex131 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(8, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l131
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l131
+			}
+			pos = p.position
+			goto l130
+		l131:
+			pos, p.tokenIndex = position131, tokenIndex131
+		}
+		_ = position129
+	}
+	p.position = pos
+	return true
+l128:
+	pos, p.tokenIndex = position128, tokenIndex128
+	p.position = pos
+	return false
+}
+
+// rsegment is rule 25 segment <- <(pchar* (';' param)*)>
+func (p *Parser) rsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position133 := pos
+	l134:
+		{
+			position135, tokenIndex135 := pos, p.tokenIndex
+			{ // pchar
+				position142_42, tokenIndex142_42 := pos, p.tokenIndex
+				{
+					position143_42 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(20, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position165_33_42, tokenIndex165_33_42 := pos, p.tokenIndex
+									{
+										position166_33_42 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_42
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_16_33_42
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_42
+										l167_16_33_42:
+											pos++
+											goto lok16_33_42
+										}
+									lok16_33_42:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_17_33_42
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_42
+										l167_17_33_42:
+											pos++
+											goto lok17_33_42
+										}
+									lok17_33_42:
+										_ = position166_33_42
+									}
+									goto lok33_42
+								l165_33_42:
+									pos, p.tokenIndex = position165_33_42, tokenIndex165_33_42
+									goto l142_42
+								}
+							lok33_42:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l159_34_42
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l142_42
+								l159_34_42:
+									pos++
+									goto lok34_42
+								}
+							lok34_42:
+							}
+						}
+					}
+
+					_ = position143_42
+				}
+				goto lok42
+			l142_42:
+				pos, p.tokenIndex = position142_42, tokenIndex142_42
+				goto l135
+			}
+		lok42:
+			goto l134
+		l135:
+			pos, p.tokenIndex = position135, tokenIndex135
+		}
+	l136:
+		{
+			position137, tokenIndex137 := pos, p.tokenIndex
+			if buffer[pos] != ';' {
+				if int(pos) == p.at {
+					p.note(21, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l137
+			}
+			pos++
+			if p.position = pos; !p.rparam() {
+				goto l137
+			}
+			pos = p.position
+			goto l136
+		l137:
+			pos, p.tokenIndex = position137, tokenIndex137
+		}
+		_ = position133
+	}
+	p.position = pos
+	return true
+}
+
+// rparam is rule 26 param <- <pchar*>
+func (p *Parser) rparam() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position139 := pos
+	l140:
+		{
+			position141, tokenIndex141 := pos, p.tokenIndex
+			{ // pchar
+				position142_39, tokenIndex142_39 := pos, p.tokenIndex
+				{
+					position143_39 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(20, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position165_33_39, tokenIndex165_33_39 := pos, p.tokenIndex
+									{
+										position166_33_39 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_39
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_16_33_39
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_39
+										l167_16_33_39:
+											pos++
+											goto lok16_33_39
+										}
+									lok16_33_39:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_17_33_39
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_33_39
+										l167_17_33_39:
+											pos++
+											goto lok17_33_39
+										}
+									lok17_33_39:
+										_ = position166_33_39
+									}
+									goto lok33_39
+								l165_33_39:
+									pos, p.tokenIndex = position165_33_39, tokenIndex165_33_39
+									goto l142_39
+								}
+							lok33_39:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l159_34_39
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l142_39
+								l159_34_39:
+									pos++
+									goto lok34_39
+								}
+							lok34_39:
+							}
+						}
+					}
+
+					_ = position143_39
+				}
+				goto lok39
+			l142_39:
+				pos, p.tokenIndex = position142_39, tokenIndex142_39
+				goto l141
+			}
+		lok39:
+			goto l140
+		l141:
+			pos, p.tokenIndex = position141, tokenIndex141
+		}
+		_ = position139
+	}
+	p.position = pos
+	return true
+}
+
+// rpchar is rule 27 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) rpchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position142, tokenIndex142 := pos, p.tokenIndex
+	{
+		position143 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position165_33, tokenIndex165_33 := pos, p.tokenIndex
+						{
+							position166_33 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_33
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_16_33
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_33
+							l167_16_33:
+								pos++
+								goto lok16_33
+							}
+						lok16_33:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_17_33
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_33
+							l167_17_33:
+								pos++
+								goto lok17_33
+							}
+						lok17_33:
+							_ = position166_33
+						}
+						goto lok33
+					l165_33:
+						pos, p.tokenIndex = position165_33, tokenIndex165_33
+						goto l142
+					}
+				lok33:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l159_34
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l142
+					l159_34:
+						pos++
+						goto lok34
+					}
+				lok34:
+				}
+			}
+		}
+
+		_ = position143
+	}
+	p.position = pos
+	return true
+l142:
+	pos, p.tokenIndex = position142, tokenIndex142
+	p.position = pos
+	return false
+}
+
+// rquery is rule 28 query <- <uric*>
+func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position146 := pos
+	l147:
+		{
+			position148, tokenIndex148 := pos, p.tokenIndex
+			{ // uric
+				position153_40, tokenIndex153_40 := pos, p.tokenIndex
+				{
+					position154_40 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position165_35_40, tokenIndex165_35_40 := pos, p.tokenIndex
+									{
+										position166_35_40 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_40
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_16_35_40
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_40
+										l167_16_35_40:
+											pos++
+											goto lok16_35_40
+										}
+									lok16_35_40:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_17_35_40
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_40
+										l167_17_35_40:
+											pos++
+											goto lok17_35_40
+										}
+									lok17_35_40:
+										_ = position166_35_40
+									}
+									goto lok35_40
+								l165_35_40:
+									pos, p.tokenIndex = position165_35_40, tokenIndex165_35_40
+									goto l153_40
+								}
+							lok35_40:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l159_36_40
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l153_40
+								l159_36_40:
+									pos++
+									goto lok36_40
+								}
+							lok36_40:
+							}
+						}
+					}
+
+					_ = position154_40
+				}
+				goto lok40
+			l153_40:
+				pos, p.tokenIndex = position153_40, tokenIndex153_40
+				goto l148
+			}
+		lok40:
+			goto l147
+		l148:
+			pos, p.tokenIndex = position148, tokenIndex148
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulequery, position146)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rfragment is rule 29 fragment <- <uric*>
+func (p *Parser) rfragment() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position150 := pos
+	l151:
+		{
+			position152, tokenIndex152 := pos, p.tokenIndex
+			{ // uric
+				position153_41, tokenIndex153_41 := pos, p.tokenIndex
+				{
+					position154_41 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position165_35_41, tokenIndex165_35_41 := pos, p.tokenIndex
+									{
+										position166_35_41 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_41
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_16_35_41
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_41
+										l167_16_35_41:
+											pos++
+											goto lok16_35_41
+										}
+									lok16_35_41:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l167_17_35_41
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l165_35_41
+										l167_17_35_41:
+											pos++
+											goto lok17_35_41
+										}
+									lok17_35_41:
+										_ = position166_35_41
+									}
+									goto lok35_41
+								l165_35_41:
+									pos, p.tokenIndex = position165_35_41, tokenIndex165_35_41
+									goto l153_41
+								}
+							lok35_41:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l159_36_41
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l153_41
+								l159_36_41:
+									pos++
+									goto lok36_41
+								}
+							lok36_41:
+							}
+						}
+					}
+
+					_ = position154_41
+				}
+				goto lok41
+			l153_41:
+				pos, p.tokenIndex = position153_41, tokenIndex153_41
+				goto l152
+			}
+		lok41:
+			goto l151
+		l152:
+			pos, p.tokenIndex = position152, tokenIndex152
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefragment, position150)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// ruric is rule 30 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) ruric() bool {
+	buffer := p.buffer
+	pos := p.position
+	position153, tokenIndex153 := pos, p.tokenIndex
+	{
+		position154 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position165_35, tokenIndex165_35 := pos, p.tokenIndex
+						{
+							position166_35 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_35
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_16_35
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_35
+							l167_16_35:
+								pos++
+								goto lok16_35
+							}
+						lok16_35:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l167_17_35
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l165_35
+							l167_17_35:
+								pos++
+								goto lok17_35
+							}
+						lok17_35:
+							_ = position166_35
+						}
+						goto lok35
+					l165_35:
+						pos, p.tokenIndex = position165_35, tokenIndex165_35
+						goto l153
+					}
+				lok35:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l159_36
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l153
+					l159_36:
+						pos++
+						goto lok36
+					}
+				lok36:
+				}
+			}
+		}
+
+		_ = position154
+	}
+	p.position = pos
+	return true
+l153:
+	pos, p.tokenIndex = position153, tokenIndex153
+	p.position = pos
+	return false
+}
+
+// rreserved is rule 31 reserved <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
+func (p *Parser) rreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(22, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l156
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l156:
+	pos++
+	p.position = pos
+	return true
+}
+
+// runreserved is rule 32 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(6, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l159
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l159:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rmark is rule 33 mark <- <((&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))>
+func (p *Parser) rmark() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(23, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l162
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l162:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rescaped is rule 34 escaped <- <('%' hex hex)>
+func (p *Parser) rescaped() bool {
+	buffer := p.buffer
+	pos := p.position
+	position165, tokenIndex165 := pos, p.tokenIndex
+	{
+		position166 := pos
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(4, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l165
+		}
+		pos++
+		{ // hex
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l167_16
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l165
+		l167_16:
+			pos++
+			goto lok16
+		}
+	lok16:
+		{ // hex
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l167_17
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l165
+		l167_17:
+			pos++
+			goto lok17
+		}
+	lok17:
+		_ = position166
+	}
+	p.position = pos
+	return true
+l165:
+	pos, p.tokenIndex = position165, tokenIndex165
+	p.position = pos
+	return false
+}
+
+// rhex is rule 35 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
+func (p *Parser) rhex() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(5, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l167
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l167:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ralphanum is rule 36 alphanum <- <(alpha / digit)>
+func (p *Parser) ralphanum() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l170
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(16, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l170
+	}
+	p.position = pos
+	return false
+l170:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ralpha is rule 37 alpha <- <(lowalpha / upalpha)>
+func (p *Parser) ralpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l174
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(11, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l174
+	}
+	p.position = pos
+	return false
+l174:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rlowalpha is rule 38 lowalpha <- <[a-z]>
+func (p *Parser) rlowalpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l178
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l178:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rupalpha is rule 39 upalpha <- <[A-Z]>
+func (p *Parser) rupalpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(11, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l180
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l180:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rdigit is rule 40 digit <- <[0-9]>
+func (p *Parser) rdigit() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(19, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l182
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l182:
+	pos++
+	p.position = pos
+	return true
+}
+
+// add records a token of rule from begin to the current position.
+func (p *Parser) add(rule pegRule, begin uint32) {
+	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	p.tokenIndex++
+	if begin != p.position && p.position > p.max.end {
+		p.max = token32{rule, begin, p.position}
+	}
+}
+
+// matchDot consumes any byte before the end.
+func (p *Parser) matchDot() bool {
+	if int(p.position) < p.end {
+		if int(p.position) == p.at {
+			p.dot = true
+		}
+		p.position++
+		return true
+	}
+	return false
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 18 classes: [\x20 " < > [-^ ` {-}] [! '-* _ ~] [#] [$ & , =] [%] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0000000000:; $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG    ! aaaaaagggggggggggggggggggg   !\x00"
@@ -3939,13 +4093,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 const filler = 0
 
 // Collect parses prefix followed by a probe that no character test accepts and matchDot
-// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
-// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
-// test, table or switch that ran there treats otherwise than the probe; sure those of
-// them whose first such point consumes the byte outside any lookahead (so the parser
-// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
-// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
-// exactly as the probe does.
+// does (filler, before the end), with the rule numbered rule, and reports what tells a
+// byte c apart from the probe at position len(prefix) (internal/pegwrap/notes.go): seen
+// holds the bytes that some test, table or switch that ran there treats otherwise than
+// the probe; sure those of them whose first such point consumes the byte outside any
+// lookahead (so the parser reads on after it); dot whether matchDot ran there (it tells
+// the end of input apart). ok and Farthest are the probe's own result. A byte not in
+// seen parses, after prefix, exactly as the probe does.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
 	if p.parse == nil {
 		p.Init()

@@ -249,14 +249,16 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far           int
-	comp, farComp uint32
-	match         func(rule int) bool
-	bare          bool
-	end           int
-	at, look      int
-	dot           bool
-	seen, sure    [4]uint64
+	far                  int
+	comp, farComp        uint32
+	match                func(rule int) bool
+	bare                 bool
+	end                  int
+	position, tokenIndex uint32
+	max                  token32
+	at, look             int
+	dot                  bool
+	seen, sure           [4]uint64
 
 	Buffer string
 	buffer []byte
@@ -367,11 +369,6 @@ func Size(size int) func(*Parser) error {
 	}
 }
 func (p *Parser) Init(options ...func(*Parser) error) error {
-	var (
-		max                  token32
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -379,8 +376,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
-		position, tokenIndex = 0, 0
+		p.max = token32{}
+		p.position, p.tokenIndex = 0, 0
 
 		s := p.Buffer
 		n := len(s)
@@ -394,17 +391,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		copy(b, s)
 		b[len(s)], b[n] = filler, filler
 		p.buffer, p.end = b, n
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.match = func(rule int) bool {
 		matches := p.rules[rule]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 		}
 		return matches
 	}
@@ -414,31 +408,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 			return nil
 		}
-		return &parseError{p, max}
-	}
-
-	add := func(rule pegRule, begin uint32) {
-		tree.Add(rule, begin, position, tokenIndex)
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{rule, begin, position}
-		}
-	}
-
-	matchDot := func() bool {
-		if int(position) < p.end {
-			if int(position) == p.at {
-				p.dot = true
-			}
-			position++
-			return true
-		}
-		return false
+		return &parseError{p, p.max}
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -460,8683 +434,117 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	_rules = [...]func() bool{
 		nil,
 		/* 0 pegwrap_entries <- <(URI_reference / absolute_URI_reference / path)> */
-		func() bool {
-			pos := position
-			position0, tokenIndex0 := pos, tokenIndex
-			{
-				position1 := pos
-				{
-					position2, tokenIndex2 := pos, tokenIndex
-					if position = pos; !_rules[ruleURI_reference]() {
-						goto l3
-					}
-					pos = position
-					goto l2
-				l3:
-					pos, tokenIndex = position2, tokenIndex2
-					if position = pos; !_rules[ruleabsolute_URI_reference]() {
-						goto l4
-					}
-					pos = position
-					goto l2
-				l4:
-					pos, tokenIndex = position2, tokenIndex2
-					{ // path
-						position250_94, tokenIndex250_94 := pos, tokenIndex
-						{
-							position251_94 := pos
-							{
-								position252_94, tokenIndex252_94 := pos, tokenIndex
-								{
-									position254_94, tokenIndex254_94 := pos, tokenIndex
-									if position = pos; !_rules[ruleabs_path]() {
-										goto l255_94
-									}
-									pos = position
-									goto l254_94
-								l255_94:
-									pos, tokenIndex = position254_94, tokenIndex254_94
-									if position = pos; !_rules[ruleopaque_part]() {
-										goto l252_94
-									}
-									pos = position
-								}
-							l254_94:
-								goto l253_94
-							l252_94:
-								pos, tokenIndex = position252_94, tokenIndex252_94
-							}
-						l253_94:
-							{
-								position256_94, tokenIndex256_94 := pos, tokenIndex
-								if position = pos; !matchDot() {
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l256_94
-								}
-								pos = position
-								goto l250_94
-							l256_94:
-								pos, tokenIndex = position256_94, tokenIndex256_94
-							}
-							_ = position251_94
-						}
-						goto lok94
-					l250_94:
-						pos, tokenIndex = position250_94, tokenIndex250_94
-						goto l0
-					}
-				lok94:
-				}
-			l2:
-				_ = position1
-			}
-			position = pos
-			return true
-		l0:
-			pos, tokenIndex = position0, tokenIndex0
-			position = pos
-			return false
-		},
+		p.rpegwrap_entries,
 		/* 1 URI_reference <- <((absolute_URI ('#' fragment)? !.) / (relative_URI ('#' fragment)? !.))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleURI_reference)
-			position5, tokenIndex5 := pos, tokenIndex
-			{
-				position6 := pos
-				{
-					position7, tokenIndex7 := pos, tokenIndex
-					if position = pos; !_rules[ruleabsolute_URI]() {
-						goto l8
-					}
-					pos = position
-					{
-						position9, tokenIndex9 := pos, tokenIndex
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l9
-						}
-						pos++
-						if position = pos; !_rules[rulefragment]() {
-							goto l9
-						}
-						pos = position
-						goto l10
-					l9:
-						pos, tokenIndex = position9, tokenIndex9
-					}
-				l10:
-					{
-						position11, tokenIndex11 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l11
-						}
-						pos = position
-						goto l8
-					l11:
-						pos, tokenIndex = position11, tokenIndex11
-					}
-					goto l7
-				l8:
-					pos, tokenIndex = position7, tokenIndex7
-					if position = pos; !_rules[rulerelative_URI]() {
-						goto l5
-					}
-					pos = position
-					{
-						position12, tokenIndex12 := pos, tokenIndex
-						if buffer[pos] != '#' {
-							if int(pos) == p.at {
-								p.note(0, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l12
-						}
-						pos++
-						if position = pos; !_rules[rulefragment]() {
-							goto l12
-						}
-						pos = position
-						goto l13
-					l12:
-						pos, tokenIndex = position12, tokenIndex12
-					}
-				l13:
-					{
-						position14, tokenIndex14 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l14
-						}
-						pos = position
-						goto l5
-					l14:
-						pos, tokenIndex = position14, tokenIndex14
-					}
-				}
-			l7:
-				if !p.bare {
-					position = pos
-					add(ruleURI_reference, position6)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l5:
-			pos, tokenIndex = position5, tokenIndex5
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rURI_reference,
 		/* 2 absolute_URI_reference <- <(absolute_URI ('#' fragment)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabsolute_URI_reference)
-			position15, tokenIndex15 := pos, tokenIndex
-			{
-				position16 := pos
-				if position = pos; !_rules[ruleabsolute_URI]() {
-					goto l15
-				}
-				pos = position
-				{
-					position17, tokenIndex17 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l17
-					}
-					pos++
-					if position = pos; !_rules[rulefragment]() {
-						goto l17
-					}
-					pos = position
-					goto l18
-				l17:
-					pos, tokenIndex = position17, tokenIndex17
-				}
-			l18:
-				{
-					position19, tokenIndex19 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l19
-					}
-					pos = position
-					goto l15
-				l19:
-					pos, tokenIndex = position19, tokenIndex19
-				}
-				if !p.bare {
-					position = pos
-					add(ruleabsolute_URI_reference, position16)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l15:
-			pos, tokenIndex = position15, tokenIndex15
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabsolute_URI_reference,
 		/* 3 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@' | '[' | ']') reserved) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position20, tokenIndex20 := pos, tokenIndex
-			{
-				position21 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position32_40, tokenIndex32_40 := pos, tokenIndex
-								{
-									position33_40 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_40
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_1_40
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_40
-									l303_1_40:
-										pos++
-										goto lok1_40
-									}
-								lok1_40:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_2_40
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_40
-									l303_2_40:
-										pos++
-										goto lok2_40
-									}
-								lok2_40:
-									_ = position33_40
-								}
-								goto lok40
-							l32_40:
-								pos, tokenIndex = position32_40, tokenIndex32_40
-								goto l20
-							}
-						lok40:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l26_41
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20
-							l26_41:
-								pos++
-								goto lok41
-							}
-						lok41:
-						}
-					}
-				}
-
-				_ = position21
-			}
-			position = pos
-			return true
-		l20:
-			pos, tokenIndex = position20, tokenIndex20
-			position = pos
-			return false
-		},
+		p.ruric,
 		/* 4 reserved <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&(']') ']') | (&('[') '['))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-				goto l23
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l23:
-			pos++
-			position = pos
-			return true
-		},
+		p.rreserved,
 		/* 5 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(4, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-				goto l26
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l26:
-			pos++
-			position = pos
-			return true
-		},
+		p.runreserved,
 		/* 6 mark <- <((&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(6, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-				goto l29
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l29:
-			pos++
-			position = pos
-			return true
-		},
+		p.rmark,
 		/* 7 escaped <- <('%' HEXDIG HEXDIG)> */
-		func() bool {
-			pos := position
-			position32, tokenIndex32 := pos, tokenIndex
-			{
-				position33 := pos
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l32
-				}
-				pos++
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l303_1
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l32
-				l303_1:
-					pos++
-					goto lok1
-				}
-			lok1:
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l303_2
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l32
-				l303_2:
-					pos++
-					goto lok2
-				}
-			lok2:
-				_ = position33
-			}
-			position = pos
-			return true
-		l32:
-			pos, tokenIndex = position32, tokenIndex32
-			position = pos
-			return false
-		},
+		p.rescaped,
 		/* 8 delims <- <('<' / '>' / '#' / '%' / DQUOTE)> */
 		nil,
 		/* 9 unwise <- <('{' / '}' / '|' / '\\' / '^' / '`')> */
 		nil,
 		/* 10 absolute_URI <- <(scheme ':' ((hier_part !(!'#' .)) / opaque_part))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabsolute_URI)
-			position36, tokenIndex36 := pos, tokenIndex
-			{
-				position37 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l36
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l36
-				}
-				pos++
-				{
-					position38, tokenIndex38 := pos, tokenIndex
-					if position = pos; !_rules[rulehier_part]() {
-						goto l39
-					}
-					pos = position
-					{
-						position40, tokenIndex40 := pos, tokenIndex
-						{
-							position41, tokenIndex41 := pos, tokenIndex
-							if buffer[pos] != '#' {
-								if int(pos) == p.at {
-									p.note(0, false)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l41
-							}
-							pos++
-							goto l40
-						l41:
-							pos, tokenIndex = position41, tokenIndex41
-						}
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l40
-						}
-						pos = position
-						goto l39
-					l40:
-						pos, tokenIndex = position40, tokenIndex40
-					}
-					goto l38
-				l39:
-					pos, tokenIndex = position38, tokenIndex38
-					if position = pos; !_rules[ruleopaque_part]() {
-						goto l36
-					}
-					pos = position
-				}
-			l38:
-				if !p.bare {
-					position = pos
-					add(ruleabsolute_URI, position37)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l36:
-			pos, tokenIndex = position36, tokenIndex36
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabsolute_URI,
 		/* 11 hier_part <- <((net_path / abs_path)? ('?' query)?)> */
-		func() bool {
-			pos := position
-			{
-				position43 := pos
-				{
-					position44, tokenIndex44 := pos, tokenIndex
-					{
-						position46, tokenIndex46 := pos, tokenIndex
-						{ // net_path
-							position50_93, tokenIndex50_93 := pos, tokenIndex
-							{
-								position51_93 := pos
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(8, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l50_93
-								}
-								pos++
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(8, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l50_93
-								}
-								pos++
-								if position = pos; !_rules[ruleauthority]() {
-									goto l50_93
-								}
-								pos = position
-								{
-									position52_93, tokenIndex52_93 := pos, tokenIndex
-									if position = pos; !_rules[ruleabs_path]() {
-										goto l52_93
-									}
-									pos = position
-									goto l53_93
-								l52_93:
-									pos, tokenIndex = position52_93, tokenIndex52_93
-								}
-							l53_93:
-								_ = position51_93
-							}
-							goto lok93
-						l50_93:
-							pos, tokenIndex = position50_93, tokenIndex50_93
-							goto l47
-						}
-					lok93:
-						goto l46
-					l47:
-						pos, tokenIndex = position46, tokenIndex46
-						if position = pos; !_rules[ruleabs_path]() {
-							goto l44
-						}
-						pos = position
-					}
-				l46:
-					goto l45
-				l44:
-					pos, tokenIndex = position44, tokenIndex44
-				}
-			l45:
-				{
-					position48, tokenIndex48 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l48
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l48
-					}
-					pos = position
-					goto l49
-				l48:
-					pos, tokenIndex = position48, tokenIndex48
-				}
-			l49:
-				_ = position43
-			}
-			position = pos
-			return true
-		},
+		p.rhier_part,
 		/* 12 net_path <- <('/' '/' authority abs_path?)> */
-		func() bool {
-			pos := position
-			position50, tokenIndex50 := pos, tokenIndex
-			{
-				position51 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l50
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l50
-				}
-				pos++
-				if position = pos; !_rules[ruleauthority]() {
-					goto l50
-				}
-				pos = position
-				{
-					position52, tokenIndex52 := pos, tokenIndex
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l52
-					}
-					pos = position
-					goto l53
-				l52:
-					pos, tokenIndex = position52, tokenIndex52
-				}
-			l53:
-				_ = position51
-			}
-			position = pos
-			return true
-		l50:
-			pos, tokenIndex = position50, tokenIndex50
-			position = pos
-			return false
-		},
+		p.rnet_path,
 		/* 13 abs_path <- <('/' path_segments)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabs_path)
-			position54, tokenIndex54 := pos, tokenIndex
-			{
-				position55 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l54
-				}
-				pos++
-				{ // path_segments
-					position257_89, tokenIndex257_89 := pos, tokenIndex
-					{
-						position258_89 := pos
-						if position = pos; !_rules[rulesegment]() {
-							goto l257_89
-						}
-						pos = position
-					l259_89:
-						{
-							position260_89, tokenIndex260_89 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(8, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l260_89
-							}
-							pos++
-							if position = pos; !_rules[rulesegment]() {
-								goto l260_89
-							}
-							pos = position
-							goto l259_89
-						l260_89:
-							pos, tokenIndex = position260_89, tokenIndex260_89
-						}
-						_ = position258_89
-					}
-					goto lok89
-				l257_89:
-					pos, tokenIndex = position257_89, tokenIndex257_89
-					goto l54
-				}
-			lok89:
-				if !p.bare {
-					position = pos
-					add(ruleabs_path, position55)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l54:
-			pos, tokenIndex = position54, tokenIndex54
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabs_path,
 		/* 14 opaque_part <- <(uric_no_slash uric*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleopaque_part)
-			position56, tokenIndex56 := pos, tokenIndex
-			{
-				position57 := pos
-				{ // uric_no_slash
-					position60_42, tokenIndex60_42 := pos, tokenIndex
-					{
-						position61_42 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(2, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escaped
-										position32_3_42, tokenIndex32_3_42 := pos, tokenIndex
-										{
-											position33_3_42 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(2, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l32_3_42
-											}
-											pos++
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(3, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l303_1_3_42
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l32_3_42
-											l303_1_3_42:
-												pos++
-												goto lok1_3_42
-											}
-										lok1_3_42:
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(3, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l303_2_3_42
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l32_3_42
-											l303_2_3_42:
-												pos++
-												goto lok2_3_42
-											}
-										lok2_3_42:
-											_ = position33_3_42
-										}
-										goto lok3_42
-									l32_3_42:
-										pos, tokenIndex = position32_3_42, tokenIndex32_3_42
-										goto l60_42
-									}
-								lok3_42:
-									;
-								default:
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-											goto l26_4_42
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l60_42
-									l26_4_42:
-										pos++
-										goto lok4_42
-									}
-								lok4_42:
-								}
-							}
-						}
-
-						_ = position61_42
-					}
-					goto lok42
-				l60_42:
-					pos, tokenIndex = position60_42, tokenIndex60_42
-					goto l56
-				}
-			lok42:
-			l58:
-				{
-					position59, tokenIndex59 := pos, tokenIndex
-					{ // uric
-						position20_43, tokenIndex20_43 := pos, tokenIndex
-						{
-							position21_43 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(1, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(2, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position32_40_43, tokenIndex32_40_43 := pos, tokenIndex
-											{
-												position33_40_43 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(2, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l32_40_43
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(3, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l303_1_40_43
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l32_40_43
-												l303_1_40_43:
-													pos++
-													goto lok1_40_43
-												}
-											lok1_40_43:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(3, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l303_2_40_43
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l32_40_43
-												l303_2_40_43:
-													pos++
-													goto lok2_40_43
-												}
-											lok2_40_43:
-												_ = position33_40_43
-											}
-											goto lok40_43
-										l32_40_43:
-											pos, tokenIndex = position32_40_43, tokenIndex32_40_43
-											goto l20_43
-										}
-									lok40_43:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-												goto l26_41_43
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l20_43
-										l26_41_43:
-											pos++
-											goto lok41_43
-										}
-									lok41_43:
-									}
-								}
-							}
-
-							_ = position21_43
-						}
-						goto lok43
-					l20_43:
-						pos, tokenIndex = position20_43, tokenIndex20_43
-						goto l59
-					}
-				lok43:
-					goto l58
-				l59:
-					pos, tokenIndex = position59, tokenIndex59
-				}
-				if !p.bare {
-					position = pos
-					add(ruleopaque_part, position57)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l56:
-			pos, tokenIndex = position56, tokenIndex56
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.ropaque_part,
 		/* 15 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&(']') ']') | (&('[') '[') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position60, tokenIndex60 := pos, tokenIndex
-			{
-				position61 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position32_3, tokenIndex32_3 := pos, tokenIndex
-								{
-									position33_3 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_3
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_1_3
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_3
-									l303_1_3:
-										pos++
-										goto lok1_3
-									}
-								lok1_3:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_2_3
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_3
-									l303_2_3:
-										pos++
-										goto lok2_3
-									}
-								lok2_3:
-									_ = position33_3
-								}
-								goto lok3
-							l32_3:
-								pos, tokenIndex = position32_3, tokenIndex32_3
-								goto l60
-							}
-						lok3:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l26_4
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l60
-							l26_4:
-								pos++
-								goto lok4
-							}
-						lok4:
-						}
-					}
-				}
-
-				_ = position61
-			}
-			position = pos
-			return true
-		l60:
-			pos, tokenIndex = position60, tokenIndex60
-			position = pos
-			return false
-		},
+		p.ruric_no_slash,
 		/* 16 scheme <- <(ALPHA ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') DIGIT) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') ALPHA))*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme)
-			position63, tokenIndex63 := pos, tokenIndex
-			{
-				position64 := pos
-				{ // ALPHA
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l297_5
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(12, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l297_5
-					}
-					goto l63
-				l297_5:
-					pos++
-					goto lok5
-				}
-			lok5:
-			l65:
-				{
-					position66, tokenIndex66 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(13, false)
-							}
-
-							{ // ALPHA
-								if int(pos) == p.at {
-									p.note(11, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l297_6
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(12, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l297_6
-								}
-								goto l66
-							l297_6:
-								pos++
-								goto lok6
-							}
-						lok6:
-						}
-					}
-
-					goto l65
-				l66:
-					pos, tokenIndex = position66, tokenIndex66
-				}
-				if !p.bare {
-					position = pos
-					add(rulescheme, position64)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l63:
-			pos, tokenIndex = position63, tokenIndex63
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme,
 		/* 17 authority <- <((server !(!((&('#') '#') | (&('?') '?') | (&('/') '/')) .)) / reg_name)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleauthority)
-			position68, tokenIndex68 := pos, tokenIndex
-			{
-				position69 := pos
-				{
-					position70, tokenIndex70 := pos, tokenIndex
-					if position = pos; !_rules[ruleserver]() {
-						goto l71
-					}
-					pos = position
-					{
-						position72, tokenIndex72 := pos, tokenIndex
-						{
-							position73, tokenIndex73 := pos, tokenIndex
-							{
-								if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(14, false)
-									}
-
-									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(8, false)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l73
-									}
-									pos++
-								}
-							}
-
-							goto l72
-						l73:
-							pos, tokenIndex = position73, tokenIndex73
-						}
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l72
-						}
-						pos = position
-						goto l71
-					l72:
-						pos, tokenIndex = position72, tokenIndex72
-					}
-					goto l70
-				l71:
-					pos, tokenIndex = position70, tokenIndex70
-					if position = pos; !_rules[rulereg_name]() {
-						goto l68
-					}
-					pos = position
-				}
-			l70:
-				if !p.bare {
-					position = pos
-					add(ruleauthority, position69)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l68:
-			pos, tokenIndex = position68, tokenIndex68
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rauthority,
 		/* 18 reg_name <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulereg_name)
-			position75, tokenIndex75 := pos, tokenIndex
-			{
-				position76 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(15, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position32_7, tokenIndex32_7 := pos, tokenIndex
-								{
-									position33_7 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_7
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_1_7
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_7
-									l303_1_7:
-										pos++
-										goto lok1_7
-									}
-								lok1_7:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_2_7
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_7
-									l303_2_7:
-										pos++
-										goto lok2_7
-									}
-								lok2_7:
-									_ = position33_7
-								}
-								goto lok7
-							l32_7:
-								pos, tokenIndex = position32_7, tokenIndex32_7
-								goto l75
-							}
-						lok7:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l26_8
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l75
-							l26_8:
-								pos++
-								goto lok8
-							}
-						lok8:
-						}
-					}
-				}
-
-			l77:
-				{
-					position78, tokenIndex78 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(15, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(2, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position32_9, tokenIndex32_9 := pos, tokenIndex
-									{
-										position33_9 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(2, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l32_9
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(3, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l303_1_9
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l32_9
-										l303_1_9:
-											pos++
-											goto lok1_9
-										}
-									lok1_9:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(3, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l303_2_9
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l32_9
-										l303_2_9:
-											pos++
-											goto lok2_9
-										}
-									lok2_9:
-										_ = position33_9
-									}
-									goto lok9
-								l32_9:
-									pos, tokenIndex = position32_9, tokenIndex32_9
-									goto l78
-								}
-							lok9:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(4, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-										goto l26_10
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l78
-								l26_10:
-									pos++
-									goto lok10
-								}
-							lok10:
-							}
-						}
-					}
-
-					goto l77
-				l78:
-					pos, tokenIndex = position78, tokenIndex78
-				}
-				if !p.bare {
-					position = pos
-					add(rulereg_name, position76)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l75:
-			pos, tokenIndex = position75, tokenIndex75
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rreg_name,
 		/* 19 server <- <((userinfo '@')? hostport)?> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleserver)
-			{
-				position82 := pos
-				{
-					position83, tokenIndex83 := pos, tokenIndex
-					{
-						position85, tokenIndex85 := pos, tokenIndex
-						if position = pos; !_rules[ruleuserinfo]() {
-							goto l85
-						}
-						pos = position
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(16, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l85
-						}
-						pos++
-						goto l86
-					l85:
-						pos, tokenIndex = position85, tokenIndex85
-					}
-				l86:
-					if position = pos; !_rules[rulehostport]() {
-						goto l83
-					}
-					pos = position
-					goto l84
-				l83:
-					pos, tokenIndex = position83, tokenIndex83
-				}
-			l84:
-				if !p.bare {
-					position = pos
-					add(ruleserver, position82)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rserver,
 		/* 20 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleuserinfo)
-			{
-				position88 := pos
-			l89:
-				{
-					position90, tokenIndex90 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(17, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(2, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position32_11, tokenIndex32_11 := pos, tokenIndex
-									{
-										position33_11 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(2, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l32_11
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(3, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l303_1_11
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l32_11
-										l303_1_11:
-											pos++
-											goto lok1_11
-										}
-									lok1_11:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(3, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l303_2_11
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l32_11
-										l303_2_11:
-											pos++
-											goto lok2_11
-										}
-									lok2_11:
-										_ = position33_11
-									}
-									goto lok11
-								l32_11:
-									pos, tokenIndex = position32_11, tokenIndex32_11
-									goto l90
-								}
-							lok11:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(4, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-										goto l26_12
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l90
-								l26_12:
-									pos++
-									goto lok12
-								}
-							lok12:
-							}
-						}
-					}
-
-					goto l89
-				l90:
-					pos, tokenIndex = position90, tokenIndex90
-				}
-				if !p.bare {
-					position = pos
-					add(ruleuserinfo, position88)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.ruserinfo,
 		/* 21 hostport <- <(host (':' port)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostport)
-			position92, tokenIndex92 := pos, tokenIndex
-			{
-				position93 := pos
-				if position = pos; !_rules[rulehost]() {
-					goto l92
-				}
-				pos = position
-				{
-					position94, tokenIndex94 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					if position = pos; !_rules[ruleport]() {
-						goto l94
-					}
-					pos = position
-					goto l95
-				l94:
-					pos, tokenIndex = position94, tokenIndex94
-				}
-			l95:
-				if !p.bare {
-					position = pos
-					add(rulehostport, position93)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l92:
-			pos, tokenIndex = position92, tokenIndex92
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostport,
 		/* 22 host <- <(IPv6reference / (IPv4address !((&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alphanum))) / hostname)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehost)
-			position96, tokenIndex96 := pos, tokenIndex
-			{
-				position97 := pos
-				{
-					position98, tokenIndex98 := pos, tokenIndex
-					if position = pos; !_rules[ruleIPv6reference]() {
-						goto l99
-					}
-					pos = position
-					goto l98
-				l99:
-					pos, tokenIndex = position98, tokenIndex98
-					if position = pos; !_rules[ruleIPv4address]() {
-						goto l100
-					}
-					pos = position
-					{
-						position101, tokenIndex101 := pos, tokenIndex
-						{
-							if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(18, false)
-								}
-
-								{ // alphanum
-									if int(pos) == p.at {
-										p.note(19, false)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										goto l160_91
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l101
-								l160_91:
-									pos++
-									goto lok91
-								}
-							lok91:
-							}
-						}
-
-						goto l100
-					l101:
-						pos, tokenIndex = position101, tokenIndex101
-					}
-					goto l98
-				l100:
-					pos, tokenIndex = position98, tokenIndex98
-					if position = pos; !_rules[rulehostname]() {
-						goto l96
-					}
-					pos = position
-				}
-			l98:
-				if !p.bare {
-					position = pos
-					add(rulehost, position97)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l96:
-			pos, tokenIndex = position96, tokenIndex96
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhost,
 		/* 23 port <- <DIGIT*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleport)
-			{
-				position104 := pos
-			l105:
-				{
-					position106, tokenIndex106 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l301_13
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l106
-					l301_13:
-						pos++
-						goto lok13
-					}
-				lok13:
-					goto l105
-				l106:
-					pos, tokenIndex = position106, tokenIndex106
-				}
-				if !p.bare {
-					position = pos
-					add(ruleport, position104)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rport,
 		/* 24 hostname <- <(domainlabel qualified)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostname)
-			position107, tokenIndex107 := pos, tokenIndex
-			{
-				position108 := pos
-				if position = pos; !_rules[ruledomainlabel]() {
-					goto l107
-				}
-				pos = position
-				if position = pos; !_rules[rulequalified]() {
-					goto l107
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(rulehostname, position108)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l107:
-			pos, tokenIndex = position107, tokenIndex107
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostname,
 		/* 25 qualified <- <(('.' domainlabel !('.' !alphanum))* ('.' toplabel '.')?)> */
-		func() bool {
-			pos := position
-			{
-				position110 := pos
-			l111:
-				{
-					position112, tokenIndex112 := pos, tokenIndex
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(21, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l112
-					}
-					pos++
-					if position = pos; !_rules[ruledomainlabel]() {
-						goto l112
-					}
-					pos = position
-					{
-						position113, tokenIndex113 := pos, tokenIndex
-						if buffer[pos] != '.' {
-							if int(pos) == p.at {
-								p.note(21, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l113
-						}
-						pos++
-						{
-							position114, tokenIndex114 := pos, tokenIndex
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(19, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l160_90
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l114
-							l160_90:
-								pos++
-								goto lok90
-							}
-						lok90:
-							goto l113
-						l114:
-							pos, tokenIndex = position114, tokenIndex114
-						}
-						goto l112
-					l113:
-						pos, tokenIndex = position113, tokenIndex113
-					}
-					goto l111
-				l112:
-					pos, tokenIndex = position112, tokenIndex112
-				}
-				{
-					position115, tokenIndex115 := pos, tokenIndex
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(21, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l115
-					}
-					pos++
-					if position = pos; !_rules[ruletoplabel]() {
-						goto l115
-					}
-					pos = position
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(21, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l115
-					}
-					pos++
-					goto l116
-				l115:
-					pos, tokenIndex = position115, tokenIndex115
-				}
-			l116:
-				_ = position110
-			}
-			position = pos
-			return true
-		},
+		p.rqualified,
 		/* 26 domainlabel <- <(&label_length alphanum ('-'* alphanum)*)> */
-		func() bool {
-			pos := position
-			position117, tokenIndex117 := pos, tokenIndex
-			{
-				position118 := pos
-				{
-					position119, tokenIndex119 := pos, tokenIndex
-					{ // label_length
-						position131_54, tokenIndex131_54 := pos, tokenIndex
-						{
-							position132_54 := pos
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_54
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_54
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_54
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_54
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_54
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_54
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_54
-							}
-							pos = position
-							{
-								position133_54, tokenIndex133_54 := pos, tokenIndex
-								{
-									position134_54, tokenIndex134_54 := pos, tokenIndex
-									{ // alphanum
-										if int(pos) == p.at {
-											p.note(19, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l160_44_54
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l135_54
-									l160_44_54:
-										pos++
-										goto lok44_54
-									}
-								lok44_54:
-									goto l134_54
-								l135_54:
-									pos, tokenIndex = position134_54, tokenIndex134_54
-									if buffer[pos] != '-' {
-										if int(pos) == p.at {
-											p.note(22, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l133_54
-									}
-									pos++
-								}
-							l134_54:
-								goto l131_54
-							l133_54:
-								pos, tokenIndex = position133_54, tokenIndex133_54
-							}
-							_ = position132_54
-						}
-						goto lok54
-					l131_54:
-						pos, tokenIndex = position131_54, tokenIndex131_54
-						goto l117
-					}
-				lok54:
-					pos, tokenIndex = position119, tokenIndex119
-				}
-				{ // alphanum
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l160_55
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				l160_55:
-					pos++
-					goto lok55
-				}
-			lok55:
-			l120:
-				{
-					position121, tokenIndex121 := pos, tokenIndex
-				l122:
-					{
-						position123, tokenIndex123 := pos, tokenIndex
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(22, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l123
-						}
-						pos++
-						goto l122
-					l123:
-						pos, tokenIndex = position123, tokenIndex123
-					}
-					{ // alphanum
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l160_56
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l121
-					l160_56:
-						pos++
-						goto lok56
-					}
-				lok56:
-					goto l120
-				l121:
-					pos, tokenIndex = position121, tokenIndex121
-				}
-				_ = position118
-			}
-			position = pos
-			return true
-		l117:
-			pos, tokenIndex = position117, tokenIndex117
-			position = pos
-			return false
-		},
+		p.rdomainlabel,
 		/* 27 toplabel <- <(&label_length ALPHA ('-'* alphanum)*)> */
-		func() bool {
-			pos := position
-			position124, tokenIndex124 := pos, tokenIndex
-			{
-				position125 := pos
-				{
-					position126, tokenIndex126 := pos, tokenIndex
-					{ // label_length
-						position131_57, tokenIndex131_57 := pos, tokenIndex
-						{
-							position132_57 := pos
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_57
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_57
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_57
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_57
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_57
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_57
-							}
-							pos = position
-							if position = pos; !_rules[ruleldh9]() {
-								goto l131_57
-							}
-							pos = position
-							{
-								position133_57, tokenIndex133_57 := pos, tokenIndex
-								{
-									position134_57, tokenIndex134_57 := pos, tokenIndex
-									{ // alphanum
-										if int(pos) == p.at {
-											p.note(19, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l160_44_57
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l135_57
-									l160_44_57:
-										pos++
-										goto lok44_57
-									}
-								lok44_57:
-									goto l134_57
-								l135_57:
-									pos, tokenIndex = position134_57, tokenIndex134_57
-									if buffer[pos] != '-' {
-										if int(pos) == p.at {
-											p.note(22, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l133_57
-									}
-									pos++
-								}
-							l134_57:
-								goto l131_57
-							l133_57:
-								pos, tokenIndex = position133_57, tokenIndex133_57
-							}
-							_ = position132_57
-						}
-						goto lok57
-					l131_57:
-						pos, tokenIndex = position131_57, tokenIndex131_57
-						goto l124
-					}
-				lok57:
-					pos, tokenIndex = position126, tokenIndex126
-				}
-				{ // ALPHA
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l297_58
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(12, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l297_58
-					}
-					goto l124
-				l297_58:
-					pos++
-					goto lok58
-				}
-			lok58:
-			l127:
-				{
-					position128, tokenIndex128 := pos, tokenIndex
-				l129:
-					{
-						position130, tokenIndex130 := pos, tokenIndex
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(22, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l130
-						}
-						pos++
-						goto l129
-					l130:
-						pos, tokenIndex = position130, tokenIndex130
-					}
-					{ // alphanum
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l160_59
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l128
-					l160_59:
-						pos++
-						goto lok59
-					}
-				lok59:
-					goto l127
-				l128:
-					pos, tokenIndex = position128, tokenIndex128
-				}
-				_ = position125
-			}
-			position = pos
-			return true
-		l124:
-			pos, tokenIndex = position124, tokenIndex124
-			position = pos
-			return false
-		},
+		p.rtoplabel,
 		/* 28 label_length <- <(ldh9 ldh9 ldh9 ldh9 ldh9 ldh9 ldh9 !(alphanum / '-'))> */
-		func() bool {
-			pos := position
-			position131, tokenIndex131 := pos, tokenIndex
-			{
-				position132 := pos
-				if position = pos; !_rules[ruleldh9]() {
-					goto l131
-				}
-				pos = position
-				if position = pos; !_rules[ruleldh9]() {
-					goto l131
-				}
-				pos = position
-				if position = pos; !_rules[ruleldh9]() {
-					goto l131
-				}
-				pos = position
-				if position = pos; !_rules[ruleldh9]() {
-					goto l131
-				}
-				pos = position
-				if position = pos; !_rules[ruleldh9]() {
-					goto l131
-				}
-				pos = position
-				if position = pos; !_rules[ruleldh9]() {
-					goto l131
-				}
-				pos = position
-				if position = pos; !_rules[ruleldh9]() {
-					goto l131
-				}
-				pos = position
-				{
-					position133, tokenIndex133 := pos, tokenIndex
-					{
-						position134, tokenIndex134 := pos, tokenIndex
-						{ // alphanum
-							if int(pos) == p.at {
-								p.note(19, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l160_44
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l135
-						l160_44:
-							pos++
-							goto lok44
-						}
-					lok44:
-						goto l134
-					l135:
-						pos, tokenIndex = position134, tokenIndex134
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(22, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l133
-						}
-						pos++
-					}
-				l134:
-					goto l131
-				l133:
-					pos, tokenIndex = position133, tokenIndex133
-				}
-				_ = position132
-			}
-			position = pos
-			return true
-		l131:
-			pos, tokenIndex = position131, tokenIndex131
-			position = pos
-			return false
-		},
+		p.rlabel_length,
 		/* 29 ldh9 <- <(ldh (ldh (ldh (ldh (ldh (ldh (ldh (ldh ldh?)?)?)?)?)?)?)?)?> */
-		func() bool {
-			pos := position
-			{
-				position137 := pos
-				{
-					position138, tokenIndex138 := pos, tokenIndex
-					{ // ldh
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l156_14
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(22, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-							goto l156_14
-						}
-						goto l138
-					l156_14:
-						pos++
-						goto lok14
-					}
-				lok14:
-					{
-						position140, tokenIndex140 := pos, tokenIndex
-						{ // ldh
-							if int(pos) == p.at {
-								p.note(19, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l156_15
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(22, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								goto l156_15
-							}
-							goto l140
-						l156_15:
-							pos++
-							goto lok15
-						}
-					lok15:
-						{
-							position142, tokenIndex142 := pos, tokenIndex
-							{ // ldh
-								if int(pos) == p.at {
-									p.note(19, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l156_16
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(22, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									goto l156_16
-								}
-								goto l142
-							l156_16:
-								pos++
-								goto lok16
-							}
-						lok16:
-							{
-								position144, tokenIndex144 := pos, tokenIndex
-								{ // ldh
-									if int(pos) == p.at {
-										p.note(19, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										goto l156_17
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(22, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										goto l156_17
-									}
-									goto l144
-								l156_17:
-									pos++
-									goto lok17
-								}
-							lok17:
-								{
-									position146, tokenIndex146 := pos, tokenIndex
-									{ // ldh
-										if int(pos) == p.at {
-											p.note(19, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l156_18
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										if int(pos) == p.at {
-											p.note(22, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-											goto l156_18
-										}
-										goto l146
-									l156_18:
-										pos++
-										goto lok18
-									}
-								lok18:
-									{
-										position148, tokenIndex148 := pos, tokenIndex
-										{ // ldh
-											if int(pos) == p.at {
-												p.note(19, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l156_19
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(22, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-												goto l156_19
-											}
-											goto l148
-										l156_19:
-											pos++
-											goto lok19
-										}
-									lok19:
-										{
-											position150, tokenIndex150 := pos, tokenIndex
-											{ // ldh
-												if int(pos) == p.at {
-													p.note(19, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-													goto l156_20
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												if int(pos) == p.at {
-													p.note(22, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-													goto l156_20
-												}
-												goto l150
-											l156_20:
-												pos++
-												goto lok20
-											}
-										lok20:
-											{
-												position152, tokenIndex152 := pos, tokenIndex
-												{ // ldh
-													if int(pos) == p.at {
-														p.note(19, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l156_21
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													if int(pos) == p.at {
-														p.note(22, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-														goto l156_21
-													}
-													goto l152
-												l156_21:
-													pos++
-													goto lok21
-												}
-											lok21:
-												{
-													position154, tokenIndex154 := pos, tokenIndex
-													{ // ldh
-														if int(pos) == p.at {
-															p.note(19, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-															goto l156_22
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														if int(pos) == p.at {
-															p.note(22, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-															goto l156_22
-														}
-														goto l154
-													l156_22:
-														pos++
-														goto lok22
-													}
-												lok22:
-													goto l155
-												l154:
-													pos, tokenIndex = position154, tokenIndex154
-												}
-											l155:
-												goto l153
-											l152:
-												pos, tokenIndex = position152, tokenIndex152
-											}
-										l153:
-											goto l151
-										l150:
-											pos, tokenIndex = position150, tokenIndex150
-										}
-									l151:
-										goto l149
-									l148:
-										pos, tokenIndex = position148, tokenIndex148
-									}
-								l149:
-									goto l147
-								l146:
-									pos, tokenIndex = position146, tokenIndex146
-								}
-							l147:
-								goto l145
-							l144:
-								pos, tokenIndex = position144, tokenIndex144
-							}
-						l145:
-							goto l143
-						l142:
-							pos, tokenIndex = position142, tokenIndex142
-						}
-					l143:
-						goto l141
-					l140:
-						pos, tokenIndex = position140, tokenIndex140
-					}
-				l141:
-					goto l139
-				l138:
-					pos, tokenIndex = position138, tokenIndex138
-				}
-			l139:
-				_ = position137
-			}
-			position = pos
-			return true
-		},
+		p.rldh9,
 		/* 30 ldh <- <(alphanum / '-')> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(19, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l156
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(22, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-				goto l156
-			}
-			position = pos
-			return false
-		l156:
-			pos++
-			position = pos
-			return true
-		},
+		p.rldh,
 		/* 31 alphanum <- <((&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(19, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l160
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l160:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralphanum,
 		/* 32 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv4address)
-			position163, tokenIndex163 := pos, tokenIndex
-			{
-				position164 := pos
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l163
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(21, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l163
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l163
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(21, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l163
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l163
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(21, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l163
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l163
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleIPv4address, position164)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l163:
-			pos, tokenIndex = position163, tokenIndex163
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv4address,
 		/* 33 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)> */
-		func() bool {
-			pos := position
-			position165, tokenIndex165 := pos, tokenIndex
-			{
-				position166 := pos
-				{
-					position167, tokenIndex167 := pos, tokenIndex
-					if buffer[pos] != '2' {
-						if int(pos) == p.at {
-							p.note(23, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l168
-					}
-					pos++
-					if buffer[pos] != '5' {
-						if int(pos) == p.at {
-							p.note(24, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l168
-					}
-					pos++
-					if c := buffer[pos]; c < '0' || c > '5' {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l168
-					}
-					pos++
-					goto l167
-				l168:
-					pos, tokenIndex = position167, tokenIndex167
-					if buffer[pos] != '2' {
-						if int(pos) == p.at {
-							p.note(23, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l169
-					}
-					pos++
-					if c := buffer[pos]; c < '0' || c > '4' {
-						if int(pos) == p.at {
-							p.note(26, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l169
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l301_23
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l169
-					l301_23:
-						pos++
-						goto lok23
-					}
-				lok23:
-					goto l167
-				l169:
-					pos, tokenIndex = position167, tokenIndex167
-					if buffer[pos] != '1' {
-						if int(pos) == p.at {
-							p.note(27, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l170
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l301_24
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l170
-					l301_24:
-						pos++
-						goto lok24
-					}
-				lok24:
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l301_25
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l170
-					l301_25:
-						pos++
-						goto lok25
-					}
-				lok25:
-					goto l167
-				l170:
-					pos, tokenIndex = position167, tokenIndex167
-					if c := buffer[pos]; c < '1' || c > '9' {
-						if int(pos) == p.at {
-							p.note(28, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l171
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l301_26
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l171
-					l301_26:
-						pos++
-						goto lok26
-					}
-				lok26:
-					goto l167
-				l171:
-					pos, tokenIndex = position167, tokenIndex167
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l301_27
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l165
-					l301_27:
-						pos++
-						goto lok27
-					}
-				lok27:
-				}
-			l167:
-				_ = position166
-			}
-			position = pos
-			return true
-		l165:
-			pos, tokenIndex = position165, tokenIndex165
-			position = pos
-			return false
-		},
+		p.rdec_octet,
 		/* 34 IPv6reference <- <('[' IPv6address ']')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv6reference)
-			position172, tokenIndex172 := pos, tokenIndex
-			{
-				position173 := pos
-				if buffer[pos] != '[' {
-					if int(pos) == p.at {
-						p.note(29, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l172
-				}
-				pos++
-				if position = pos; !_rules[ruleIPv6address]() {
-					goto l172
-				}
-				pos = position
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(30, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l172
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(ruleIPv6reference, position173)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l172:
-			pos, tokenIndex = position172, tokenIndex172
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv6reference,
 		/* 35 IPv6address <- <((h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / (':' ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / (h4? (':' ':') h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / ((h4c1 h4)? (':' ':') h4 ':' h4 ':' h4 ':' ls32 &']') / ((h4c2 h4)? (':' ':') h4 ':' h4 ':' ls32 &']') / ((h4c3 h4)? (':' ':') h4 ':' ls32 &']') / ((h4c4 h4)? (':' ':') ls32 &']') / ((h4c5 h4)? (':' ':') h4 &']') / ((h4c6 h4)? (':' ':') &']'))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv6address)
-			position174, tokenIndex174 := pos, tokenIndex
-			{
-				position175 := pos
-				{
-					position176, tokenIndex176 := pos, tokenIndex
-					{ // h4
-						position242_60, tokenIndex242_60 := pos, tokenIndex
-						{
-							position243_60 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_60
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_60
-							l303_28_60:
-								pos++
-								goto lok28_60
-							}
-						lok28_60:
-							{
-								position244_60, tokenIndex244_60 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_60
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_60
-								l303_29_60:
-									pos++
-									goto lok29_60
-								}
-							lok29_60:
-								goto l245_60
-							l244_60:
-								pos, tokenIndex = position244_60, tokenIndex244_60
-							}
-						l245_60:
-							{
-								position246_60, tokenIndex246_60 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_60
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_60
-								l303_30_60:
-									pos++
-									goto lok30_60
-								}
-							lok30_60:
-								goto l247_60
-							l246_60:
-								pos, tokenIndex = position246_60, tokenIndex246_60
-							}
-						l247_60:
-							{
-								position248_60, tokenIndex248_60 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_60
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_60
-								l303_31_60:
-									pos++
-									goto lok31_60
-								}
-							lok31_60:
-								goto l249_60
-							l248_60:
-								pos, tokenIndex = position248_60, tokenIndex248_60
-							}
-						l249_60:
-							_ = position243_60
-						}
-						goto lok60
-					l242_60:
-						pos, tokenIndex = position242_60, tokenIndex242_60
-						goto l177
-					}
-				lok60:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l177
-					}
-					pos++
-					{ // h4
-						position242_61, tokenIndex242_61 := pos, tokenIndex
-						{
-							position243_61 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_61
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_61
-							l303_28_61:
-								pos++
-								goto lok28_61
-							}
-						lok28_61:
-							{
-								position244_61, tokenIndex244_61 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_61
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_61
-								l303_29_61:
-									pos++
-									goto lok29_61
-								}
-							lok29_61:
-								goto l245_61
-							l244_61:
-								pos, tokenIndex = position244_61, tokenIndex244_61
-							}
-						l245_61:
-							{
-								position246_61, tokenIndex246_61 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_61
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_61
-								l303_30_61:
-									pos++
-									goto lok30_61
-								}
-							lok30_61:
-								goto l247_61
-							l246_61:
-								pos, tokenIndex = position246_61, tokenIndex246_61
-							}
-						l247_61:
-							{
-								position248_61, tokenIndex248_61 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_61
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_61
-								l303_31_61:
-									pos++
-									goto lok31_61
-								}
-							lok31_61:
-								goto l249_61
-							l248_61:
-								pos, tokenIndex = position248_61, tokenIndex248_61
-							}
-						l249_61:
-							_ = position243_61
-						}
-						goto lok61
-					l242_61:
-						pos, tokenIndex = position242_61, tokenIndex242_61
-						goto l177
-					}
-				lok61:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l177
-					}
-					pos++
-					{ // h4
-						position242_62, tokenIndex242_62 := pos, tokenIndex
-						{
-							position243_62 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_62
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_62
-							l303_28_62:
-								pos++
-								goto lok28_62
-							}
-						lok28_62:
-							{
-								position244_62, tokenIndex244_62 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_62
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_62
-								l303_29_62:
-									pos++
-									goto lok29_62
-								}
-							lok29_62:
-								goto l245_62
-							l244_62:
-								pos, tokenIndex = position244_62, tokenIndex244_62
-							}
-						l245_62:
-							{
-								position246_62, tokenIndex246_62 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_62
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_62
-								l303_30_62:
-									pos++
-									goto lok30_62
-								}
-							lok30_62:
-								goto l247_62
-							l246_62:
-								pos, tokenIndex = position246_62, tokenIndex246_62
-							}
-						l247_62:
-							{
-								position248_62, tokenIndex248_62 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_62
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_62
-								l303_31_62:
-									pos++
-									goto lok31_62
-								}
-							lok31_62:
-								goto l249_62
-							l248_62:
-								pos, tokenIndex = position248_62, tokenIndex248_62
-							}
-						l249_62:
-							_ = position243_62
-						}
-						goto lok62
-					l242_62:
-						pos, tokenIndex = position242_62, tokenIndex242_62
-						goto l177
-					}
-				lok62:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l177
-					}
-					pos++
-					{ // h4
-						position242_63, tokenIndex242_63 := pos, tokenIndex
-						{
-							position243_63 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_63
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_63
-							l303_28_63:
-								pos++
-								goto lok28_63
-							}
-						lok28_63:
-							{
-								position244_63, tokenIndex244_63 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_63
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_63
-								l303_29_63:
-									pos++
-									goto lok29_63
-								}
-							lok29_63:
-								goto l245_63
-							l244_63:
-								pos, tokenIndex = position244_63, tokenIndex244_63
-							}
-						l245_63:
-							{
-								position246_63, tokenIndex246_63 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_63
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_63
-								l303_30_63:
-									pos++
-									goto lok30_63
-								}
-							lok30_63:
-								goto l247_63
-							l246_63:
-								pos, tokenIndex = position246_63, tokenIndex246_63
-							}
-						l247_63:
-							{
-								position248_63, tokenIndex248_63 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_63
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_63
-								l303_31_63:
-									pos++
-									goto lok31_63
-								}
-							lok31_63:
-								goto l249_63
-							l248_63:
-								pos, tokenIndex = position248_63, tokenIndex248_63
-							}
-						l249_63:
-							_ = position243_63
-						}
-						goto lok63
-					l242_63:
-						pos, tokenIndex = position242_63, tokenIndex242_63
-						goto l177
-					}
-				lok63:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l177
-					}
-					pos++
-					{ // h4
-						position242_64, tokenIndex242_64 := pos, tokenIndex
-						{
-							position243_64 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_64
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_64
-							l303_28_64:
-								pos++
-								goto lok28_64
-							}
-						lok28_64:
-							{
-								position244_64, tokenIndex244_64 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_64
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_64
-								l303_29_64:
-									pos++
-									goto lok29_64
-								}
-							lok29_64:
-								goto l245_64
-							l244_64:
-								pos, tokenIndex = position244_64, tokenIndex244_64
-							}
-						l245_64:
-							{
-								position246_64, tokenIndex246_64 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_64
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_64
-								l303_30_64:
-									pos++
-									goto lok30_64
-								}
-							lok30_64:
-								goto l247_64
-							l246_64:
-								pos, tokenIndex = position246_64, tokenIndex246_64
-							}
-						l247_64:
-							{
-								position248_64, tokenIndex248_64 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_64
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_64
-								l303_31_64:
-									pos++
-									goto lok31_64
-								}
-							lok31_64:
-								goto l249_64
-							l248_64:
-								pos, tokenIndex = position248_64, tokenIndex248_64
-							}
-						l249_64:
-							_ = position243_64
-						}
-						goto lok64
-					l242_64:
-						pos, tokenIndex = position242_64, tokenIndex242_64
-						goto l177
-					}
-				lok64:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l177
-					}
-					pos++
-					{ // h4
-						position242_65, tokenIndex242_65 := pos, tokenIndex
-						{
-							position243_65 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_65
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_65
-							l303_28_65:
-								pos++
-								goto lok28_65
-							}
-						lok28_65:
-							{
-								position244_65, tokenIndex244_65 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_65
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_65
-								l303_29_65:
-									pos++
-									goto lok29_65
-								}
-							lok29_65:
-								goto l245_65
-							l244_65:
-								pos, tokenIndex = position244_65, tokenIndex244_65
-							}
-						l245_65:
-							{
-								position246_65, tokenIndex246_65 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_65
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_65
-								l303_30_65:
-									pos++
-									goto lok30_65
-								}
-							lok30_65:
-								goto l247_65
-							l246_65:
-								pos, tokenIndex = position246_65, tokenIndex246_65
-							}
-						l247_65:
-							{
-								position248_65, tokenIndex248_65 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_65
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_65
-								l303_31_65:
-									pos++
-									goto lok31_65
-								}
-							lok31_65:
-								goto l249_65
-							l248_65:
-								pos, tokenIndex = position248_65, tokenIndex248_65
-							}
-						l249_65:
-							_ = position243_65
-						}
-						goto lok65
-					l242_65:
-						pos, tokenIndex = position242_65, tokenIndex242_65
-						goto l177
-					}
-				lok65:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l177
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l177
-					}
-					pos = position
-					{
-						position178, tokenIndex178 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(30, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l177
-						}
-						pos++
-						pos, tokenIndex = position178, tokenIndex178
-					}
-					goto l176
-				l177:
-					pos, tokenIndex = position176, tokenIndex176
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					{ // h4
-						position242_66, tokenIndex242_66 := pos, tokenIndex
-						{
-							position243_66 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_66
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_66
-							l303_28_66:
-								pos++
-								goto lok28_66
-							}
-						lok28_66:
-							{
-								position244_66, tokenIndex244_66 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_66
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_66
-								l303_29_66:
-									pos++
-									goto lok29_66
-								}
-							lok29_66:
-								goto l245_66
-							l244_66:
-								pos, tokenIndex = position244_66, tokenIndex244_66
-							}
-						l245_66:
-							{
-								position246_66, tokenIndex246_66 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_66
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_66
-								l303_30_66:
-									pos++
-									goto lok30_66
-								}
-							lok30_66:
-								goto l247_66
-							l246_66:
-								pos, tokenIndex = position246_66, tokenIndex246_66
-							}
-						l247_66:
-							{
-								position248_66, tokenIndex248_66 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_66
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_66
-								l303_31_66:
-									pos++
-									goto lok31_66
-								}
-							lok31_66:
-								goto l249_66
-							l248_66:
-								pos, tokenIndex = position248_66, tokenIndex248_66
-							}
-						l249_66:
-							_ = position243_66
-						}
-						goto lok66
-					l242_66:
-						pos, tokenIndex = position242_66, tokenIndex242_66
-						goto l179
-					}
-				lok66:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					{ // h4
-						position242_67, tokenIndex242_67 := pos, tokenIndex
-						{
-							position243_67 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_67
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_67
-							l303_28_67:
-								pos++
-								goto lok28_67
-							}
-						lok28_67:
-							{
-								position244_67, tokenIndex244_67 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_67
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_67
-								l303_29_67:
-									pos++
-									goto lok29_67
-								}
-							lok29_67:
-								goto l245_67
-							l244_67:
-								pos, tokenIndex = position244_67, tokenIndex244_67
-							}
-						l245_67:
-							{
-								position246_67, tokenIndex246_67 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_67
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_67
-								l303_30_67:
-									pos++
-									goto lok30_67
-								}
-							lok30_67:
-								goto l247_67
-							l246_67:
-								pos, tokenIndex = position246_67, tokenIndex246_67
-							}
-						l247_67:
-							{
-								position248_67, tokenIndex248_67 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_67
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_67
-								l303_31_67:
-									pos++
-									goto lok31_67
-								}
-							lok31_67:
-								goto l249_67
-							l248_67:
-								pos, tokenIndex = position248_67, tokenIndex248_67
-							}
-						l249_67:
-							_ = position243_67
-						}
-						goto lok67
-					l242_67:
-						pos, tokenIndex = position242_67, tokenIndex242_67
-						goto l179
-					}
-				lok67:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					{ // h4
-						position242_68, tokenIndex242_68 := pos, tokenIndex
-						{
-							position243_68 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_68
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_68
-							l303_28_68:
-								pos++
-								goto lok28_68
-							}
-						lok28_68:
-							{
-								position244_68, tokenIndex244_68 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_68
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_68
-								l303_29_68:
-									pos++
-									goto lok29_68
-								}
-							lok29_68:
-								goto l245_68
-							l244_68:
-								pos, tokenIndex = position244_68, tokenIndex244_68
-							}
-						l245_68:
-							{
-								position246_68, tokenIndex246_68 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_68
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_68
-								l303_30_68:
-									pos++
-									goto lok30_68
-								}
-							lok30_68:
-								goto l247_68
-							l246_68:
-								pos, tokenIndex = position246_68, tokenIndex246_68
-							}
-						l247_68:
-							{
-								position248_68, tokenIndex248_68 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_68
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_68
-								l303_31_68:
-									pos++
-									goto lok31_68
-								}
-							lok31_68:
-								goto l249_68
-							l248_68:
-								pos, tokenIndex = position248_68, tokenIndex248_68
-							}
-						l249_68:
-							_ = position243_68
-						}
-						goto lok68
-					l242_68:
-						pos, tokenIndex = position242_68, tokenIndex242_68
-						goto l179
-					}
-				lok68:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					{ // h4
-						position242_69, tokenIndex242_69 := pos, tokenIndex
-						{
-							position243_69 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_69
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_69
-							l303_28_69:
-								pos++
-								goto lok28_69
-							}
-						lok28_69:
-							{
-								position244_69, tokenIndex244_69 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_69
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_69
-								l303_29_69:
-									pos++
-									goto lok29_69
-								}
-							lok29_69:
-								goto l245_69
-							l244_69:
-								pos, tokenIndex = position244_69, tokenIndex244_69
-							}
-						l245_69:
-							{
-								position246_69, tokenIndex246_69 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_69
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_69
-								l303_30_69:
-									pos++
-									goto lok30_69
-								}
-							lok30_69:
-								goto l247_69
-							l246_69:
-								pos, tokenIndex = position246_69, tokenIndex246_69
-							}
-						l247_69:
-							{
-								position248_69, tokenIndex248_69 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_69
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_69
-								l303_31_69:
-									pos++
-									goto lok31_69
-								}
-							lok31_69:
-								goto l249_69
-							l248_69:
-								pos, tokenIndex = position248_69, tokenIndex248_69
-							}
-						l249_69:
-							_ = position243_69
-						}
-						goto lok69
-					l242_69:
-						pos, tokenIndex = position242_69, tokenIndex242_69
-						goto l179
-					}
-				lok69:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					{ // h4
-						position242_70, tokenIndex242_70 := pos, tokenIndex
-						{
-							position243_70 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_70
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_70
-							l303_28_70:
-								pos++
-								goto lok28_70
-							}
-						lok28_70:
-							{
-								position244_70, tokenIndex244_70 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_70
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_70
-								l303_29_70:
-									pos++
-									goto lok29_70
-								}
-							lok29_70:
-								goto l245_70
-							l244_70:
-								pos, tokenIndex = position244_70, tokenIndex244_70
-							}
-						l245_70:
-							{
-								position246_70, tokenIndex246_70 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_70
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_70
-								l303_30_70:
-									pos++
-									goto lok30_70
-								}
-							lok30_70:
-								goto l247_70
-							l246_70:
-								pos, tokenIndex = position246_70, tokenIndex246_70
-							}
-						l247_70:
-							{
-								position248_70, tokenIndex248_70 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_70
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_70
-								l303_31_70:
-									pos++
-									goto lok31_70
-								}
-							lok31_70:
-								goto l249_70
-							l248_70:
-								pos, tokenIndex = position248_70, tokenIndex248_70
-							}
-						l249_70:
-							_ = position243_70
-						}
-						goto lok70
-					l242_70:
-						pos, tokenIndex = position242_70, tokenIndex242_70
-						goto l179
-					}
-				lok70:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l179
-					}
-					pos = position
-					{
-						position180, tokenIndex180 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(30, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l179
-						}
-						pos++
-						pos, tokenIndex = position180, tokenIndex180
-					}
-					goto l176
-				l179:
-					pos, tokenIndex = position176, tokenIndex176
-					{
-						position182, tokenIndex182 := pos, tokenIndex
-						{ // h4
-							position242_71, tokenIndex242_71 := pos, tokenIndex
-							{
-								position243_71 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_28_71
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l242_71
-								l303_28_71:
-									pos++
-									goto lok28_71
-								}
-							lok28_71:
-								{
-									position244_71, tokenIndex244_71 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_29_71
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l244_71
-									l303_29_71:
-										pos++
-										goto lok29_71
-									}
-								lok29_71:
-									goto l245_71
-								l244_71:
-									pos, tokenIndex = position244_71, tokenIndex244_71
-								}
-							l245_71:
-								{
-									position246_71, tokenIndex246_71 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_30_71
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l246_71
-									l303_30_71:
-										pos++
-										goto lok30_71
-									}
-								lok30_71:
-									goto l247_71
-								l246_71:
-									pos, tokenIndex = position246_71, tokenIndex246_71
-								}
-							l247_71:
-								{
-									position248_71, tokenIndex248_71 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_31_71
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l248_71
-									l303_31_71:
-										pos++
-										goto lok31_71
-									}
-								lok31_71:
-									goto l249_71
-								l248_71:
-									pos, tokenIndex = position248_71, tokenIndex248_71
-								}
-							l249_71:
-								_ = position243_71
-							}
-							goto lok71
-						l242_71:
-							pos, tokenIndex = position242_71, tokenIndex242_71
-							goto l182
-						}
-					lok71:
-						goto l183
-					l182:
-						pos, tokenIndex = position182, tokenIndex182
-					}
-				l183:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l181
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l181
-					}
-					pos++
-					{ // h4
-						position242_72, tokenIndex242_72 := pos, tokenIndex
-						{
-							position243_72 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_72
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_72
-							l303_28_72:
-								pos++
-								goto lok28_72
-							}
-						lok28_72:
-							{
-								position244_72, tokenIndex244_72 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_72
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_72
-								l303_29_72:
-									pos++
-									goto lok29_72
-								}
-							lok29_72:
-								goto l245_72
-							l244_72:
-								pos, tokenIndex = position244_72, tokenIndex244_72
-							}
-						l245_72:
-							{
-								position246_72, tokenIndex246_72 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_72
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_72
-								l303_30_72:
-									pos++
-									goto lok30_72
-								}
-							lok30_72:
-								goto l247_72
-							l246_72:
-								pos, tokenIndex = position246_72, tokenIndex246_72
-							}
-						l247_72:
-							{
-								position248_72, tokenIndex248_72 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_72
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_72
-								l303_31_72:
-									pos++
-									goto lok31_72
-								}
-							lok31_72:
-								goto l249_72
-							l248_72:
-								pos, tokenIndex = position248_72, tokenIndex248_72
-							}
-						l249_72:
-							_ = position243_72
-						}
-						goto lok72
-					l242_72:
-						pos, tokenIndex = position242_72, tokenIndex242_72
-						goto l181
-					}
-				lok72:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l181
-					}
-					pos++
-					{ // h4
-						position242_73, tokenIndex242_73 := pos, tokenIndex
-						{
-							position243_73 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_73
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_73
-							l303_28_73:
-								pos++
-								goto lok28_73
-							}
-						lok28_73:
-							{
-								position244_73, tokenIndex244_73 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_73
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_73
-								l303_29_73:
-									pos++
-									goto lok29_73
-								}
-							lok29_73:
-								goto l245_73
-							l244_73:
-								pos, tokenIndex = position244_73, tokenIndex244_73
-							}
-						l245_73:
-							{
-								position246_73, tokenIndex246_73 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_73
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_73
-								l303_30_73:
-									pos++
-									goto lok30_73
-								}
-							lok30_73:
-								goto l247_73
-							l246_73:
-								pos, tokenIndex = position246_73, tokenIndex246_73
-							}
-						l247_73:
-							{
-								position248_73, tokenIndex248_73 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_73
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_73
-								l303_31_73:
-									pos++
-									goto lok31_73
-								}
-							lok31_73:
-								goto l249_73
-							l248_73:
-								pos, tokenIndex = position248_73, tokenIndex248_73
-							}
-						l249_73:
-							_ = position243_73
-						}
-						goto lok73
-					l242_73:
-						pos, tokenIndex = position242_73, tokenIndex242_73
-						goto l181
-					}
-				lok73:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l181
-					}
-					pos++
-					{ // h4
-						position242_74, tokenIndex242_74 := pos, tokenIndex
-						{
-							position243_74 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_74
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_74
-							l303_28_74:
-								pos++
-								goto lok28_74
-							}
-						lok28_74:
-							{
-								position244_74, tokenIndex244_74 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_74
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_74
-								l303_29_74:
-									pos++
-									goto lok29_74
-								}
-							lok29_74:
-								goto l245_74
-							l244_74:
-								pos, tokenIndex = position244_74, tokenIndex244_74
-							}
-						l245_74:
-							{
-								position246_74, tokenIndex246_74 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_74
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_74
-								l303_30_74:
-									pos++
-									goto lok30_74
-								}
-							lok30_74:
-								goto l247_74
-							l246_74:
-								pos, tokenIndex = position246_74, tokenIndex246_74
-							}
-						l247_74:
-							{
-								position248_74, tokenIndex248_74 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_74
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_74
-								l303_31_74:
-									pos++
-									goto lok31_74
-								}
-							lok31_74:
-								goto l249_74
-							l248_74:
-								pos, tokenIndex = position248_74, tokenIndex248_74
-							}
-						l249_74:
-							_ = position243_74
-						}
-						goto lok74
-					l242_74:
-						pos, tokenIndex = position242_74, tokenIndex242_74
-						goto l181
-					}
-				lok74:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l181
-					}
-					pos++
-					{ // h4
-						position242_75, tokenIndex242_75 := pos, tokenIndex
-						{
-							position243_75 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_75
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_75
-							l303_28_75:
-								pos++
-								goto lok28_75
-							}
-						lok28_75:
-							{
-								position244_75, tokenIndex244_75 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_75
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_75
-								l303_29_75:
-									pos++
-									goto lok29_75
-								}
-							lok29_75:
-								goto l245_75
-							l244_75:
-								pos, tokenIndex = position244_75, tokenIndex244_75
-							}
-						l245_75:
-							{
-								position246_75, tokenIndex246_75 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_75
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_75
-								l303_30_75:
-									pos++
-									goto lok30_75
-								}
-							lok30_75:
-								goto l247_75
-							l246_75:
-								pos, tokenIndex = position246_75, tokenIndex246_75
-							}
-						l247_75:
-							{
-								position248_75, tokenIndex248_75 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_75
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_75
-								l303_31_75:
-									pos++
-									goto lok31_75
-								}
-							lok31_75:
-								goto l249_75
-							l248_75:
-								pos, tokenIndex = position248_75, tokenIndex248_75
-							}
-						l249_75:
-							_ = position243_75
-						}
-						goto lok75
-					l242_75:
-						pos, tokenIndex = position242_75, tokenIndex242_75
-						goto l181
-					}
-				lok75:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l181
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l181
-					}
-					pos = position
-					{
-						position184, tokenIndex184 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(30, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l181
-						}
-						pos++
-						pos, tokenIndex = position184, tokenIndex184
-					}
-					goto l176
-				l181:
-					pos, tokenIndex = position176, tokenIndex176
-					{
-						position186, tokenIndex186 := pos, tokenIndex
-						if position = pos; !_rules[ruleh4c1]() {
-							goto l186
-						}
-						pos = position
-						{ // h4
-							position242_76, tokenIndex242_76 := pos, tokenIndex
-							{
-								position243_76 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_28_76
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l242_76
-								l303_28_76:
-									pos++
-									goto lok28_76
-								}
-							lok28_76:
-								{
-									position244_76, tokenIndex244_76 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_29_76
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l244_76
-									l303_29_76:
-										pos++
-										goto lok29_76
-									}
-								lok29_76:
-									goto l245_76
-								l244_76:
-									pos, tokenIndex = position244_76, tokenIndex244_76
-								}
-							l245_76:
-								{
-									position246_76, tokenIndex246_76 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_30_76
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l246_76
-									l303_30_76:
-										pos++
-										goto lok30_76
-									}
-								lok30_76:
-									goto l247_76
-								l246_76:
-									pos, tokenIndex = position246_76, tokenIndex246_76
-								}
-							l247_76:
-								{
-									position248_76, tokenIndex248_76 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_31_76
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l248_76
-									l303_31_76:
-										pos++
-										goto lok31_76
-									}
-								lok31_76:
-									goto l249_76
-								l248_76:
-									pos, tokenIndex = position248_76, tokenIndex248_76
-								}
-							l249_76:
-								_ = position243_76
-							}
-							goto lok76
-						l242_76:
-							pos, tokenIndex = position242_76, tokenIndex242_76
-							goto l186
-						}
-					lok76:
-						goto l187
-					l186:
-						pos, tokenIndex = position186, tokenIndex186
-					}
-				l187:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l185
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l185
-					}
-					pos++
-					{ // h4
-						position242_77, tokenIndex242_77 := pos, tokenIndex
-						{
-							position243_77 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_77
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_77
-							l303_28_77:
-								pos++
-								goto lok28_77
-							}
-						lok28_77:
-							{
-								position244_77, tokenIndex244_77 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_77
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_77
-								l303_29_77:
-									pos++
-									goto lok29_77
-								}
-							lok29_77:
-								goto l245_77
-							l244_77:
-								pos, tokenIndex = position244_77, tokenIndex244_77
-							}
-						l245_77:
-							{
-								position246_77, tokenIndex246_77 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_77
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_77
-								l303_30_77:
-									pos++
-									goto lok30_77
-								}
-							lok30_77:
-								goto l247_77
-							l246_77:
-								pos, tokenIndex = position246_77, tokenIndex246_77
-							}
-						l247_77:
-							{
-								position248_77, tokenIndex248_77 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_77
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_77
-								l303_31_77:
-									pos++
-									goto lok31_77
-								}
-							lok31_77:
-								goto l249_77
-							l248_77:
-								pos, tokenIndex = position248_77, tokenIndex248_77
-							}
-						l249_77:
-							_ = position243_77
-						}
-						goto lok77
-					l242_77:
-						pos, tokenIndex = position242_77, tokenIndex242_77
-						goto l185
-					}
-				lok77:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l185
-					}
-					pos++
-					{ // h4
-						position242_78, tokenIndex242_78 := pos, tokenIndex
-						{
-							position243_78 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_78
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_78
-							l303_28_78:
-								pos++
-								goto lok28_78
-							}
-						lok28_78:
-							{
-								position244_78, tokenIndex244_78 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_78
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_78
-								l303_29_78:
-									pos++
-									goto lok29_78
-								}
-							lok29_78:
-								goto l245_78
-							l244_78:
-								pos, tokenIndex = position244_78, tokenIndex244_78
-							}
-						l245_78:
-							{
-								position246_78, tokenIndex246_78 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_78
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_78
-								l303_30_78:
-									pos++
-									goto lok30_78
-								}
-							lok30_78:
-								goto l247_78
-							l246_78:
-								pos, tokenIndex = position246_78, tokenIndex246_78
-							}
-						l247_78:
-							{
-								position248_78, tokenIndex248_78 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_78
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_78
-								l303_31_78:
-									pos++
-									goto lok31_78
-								}
-							lok31_78:
-								goto l249_78
-							l248_78:
-								pos, tokenIndex = position248_78, tokenIndex248_78
-							}
-						l249_78:
-							_ = position243_78
-						}
-						goto lok78
-					l242_78:
-						pos, tokenIndex = position242_78, tokenIndex242_78
-						goto l185
-					}
-				lok78:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l185
-					}
-					pos++
-					{ // h4
-						position242_79, tokenIndex242_79 := pos, tokenIndex
-						{
-							position243_79 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_79
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_79
-							l303_28_79:
-								pos++
-								goto lok28_79
-							}
-						lok28_79:
-							{
-								position244_79, tokenIndex244_79 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_79
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_79
-								l303_29_79:
-									pos++
-									goto lok29_79
-								}
-							lok29_79:
-								goto l245_79
-							l244_79:
-								pos, tokenIndex = position244_79, tokenIndex244_79
-							}
-						l245_79:
-							{
-								position246_79, tokenIndex246_79 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_79
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_79
-								l303_30_79:
-									pos++
-									goto lok30_79
-								}
-							lok30_79:
-								goto l247_79
-							l246_79:
-								pos, tokenIndex = position246_79, tokenIndex246_79
-							}
-						l247_79:
-							{
-								position248_79, tokenIndex248_79 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_79
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_79
-								l303_31_79:
-									pos++
-									goto lok31_79
-								}
-							lok31_79:
-								goto l249_79
-							l248_79:
-								pos, tokenIndex = position248_79, tokenIndex248_79
-							}
-						l249_79:
-							_ = position243_79
-						}
-						goto lok79
-					l242_79:
-						pos, tokenIndex = position242_79, tokenIndex242_79
-						goto l185
-					}
-				lok79:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l185
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l185
-					}
-					pos = position
-					{
-						position188, tokenIndex188 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(30, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l185
-						}
-						pos++
-						pos, tokenIndex = position188, tokenIndex188
-					}
-					goto l176
-				l185:
-					pos, tokenIndex = position176, tokenIndex176
-					{
-						position190, tokenIndex190 := pos, tokenIndex
-						if position = pos; !_rules[ruleh4c2]() {
-							goto l190
-						}
-						pos = position
-						{ // h4
-							position242_80, tokenIndex242_80 := pos, tokenIndex
-							{
-								position243_80 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_28_80
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l242_80
-								l303_28_80:
-									pos++
-									goto lok28_80
-								}
-							lok28_80:
-								{
-									position244_80, tokenIndex244_80 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_29_80
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l244_80
-									l303_29_80:
-										pos++
-										goto lok29_80
-									}
-								lok29_80:
-									goto l245_80
-								l244_80:
-									pos, tokenIndex = position244_80, tokenIndex244_80
-								}
-							l245_80:
-								{
-									position246_80, tokenIndex246_80 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_30_80
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l246_80
-									l303_30_80:
-										pos++
-										goto lok30_80
-									}
-								lok30_80:
-									goto l247_80
-								l246_80:
-									pos, tokenIndex = position246_80, tokenIndex246_80
-								}
-							l247_80:
-								{
-									position248_80, tokenIndex248_80 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_31_80
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l248_80
-									l303_31_80:
-										pos++
-										goto lok31_80
-									}
-								lok31_80:
-									goto l249_80
-								l248_80:
-									pos, tokenIndex = position248_80, tokenIndex248_80
-								}
-							l249_80:
-								_ = position243_80
-							}
-							goto lok80
-						l242_80:
-							pos, tokenIndex = position242_80, tokenIndex242_80
-							goto l190
-						}
-					lok80:
-						goto l191
-					l190:
-						pos, tokenIndex = position190, tokenIndex190
-					}
-				l191:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189
-					}
-					pos++
-					{ // h4
-						position242_81, tokenIndex242_81 := pos, tokenIndex
-						{
-							position243_81 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_81
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_81
-							l303_28_81:
-								pos++
-								goto lok28_81
-							}
-						lok28_81:
-							{
-								position244_81, tokenIndex244_81 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_81
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_81
-								l303_29_81:
-									pos++
-									goto lok29_81
-								}
-							lok29_81:
-								goto l245_81
-							l244_81:
-								pos, tokenIndex = position244_81, tokenIndex244_81
-							}
-						l245_81:
-							{
-								position246_81, tokenIndex246_81 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_81
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_81
-								l303_30_81:
-									pos++
-									goto lok30_81
-								}
-							lok30_81:
-								goto l247_81
-							l246_81:
-								pos, tokenIndex = position246_81, tokenIndex246_81
-							}
-						l247_81:
-							{
-								position248_81, tokenIndex248_81 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_81
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_81
-								l303_31_81:
-									pos++
-									goto lok31_81
-								}
-							lok31_81:
-								goto l249_81
-							l248_81:
-								pos, tokenIndex = position248_81, tokenIndex248_81
-							}
-						l249_81:
-							_ = position243_81
-						}
-						goto lok81
-					l242_81:
-						pos, tokenIndex = position242_81, tokenIndex242_81
-						goto l189
-					}
-				lok81:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189
-					}
-					pos++
-					{ // h4
-						position242_82, tokenIndex242_82 := pos, tokenIndex
-						{
-							position243_82 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_82
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_82
-							l303_28_82:
-								pos++
-								goto lok28_82
-							}
-						lok28_82:
-							{
-								position244_82, tokenIndex244_82 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_82
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_82
-								l303_29_82:
-									pos++
-									goto lok29_82
-								}
-							lok29_82:
-								goto l245_82
-							l244_82:
-								pos, tokenIndex = position244_82, tokenIndex244_82
-							}
-						l245_82:
-							{
-								position246_82, tokenIndex246_82 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_82
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_82
-								l303_30_82:
-									pos++
-									goto lok30_82
-								}
-							lok30_82:
-								goto l247_82
-							l246_82:
-								pos, tokenIndex = position246_82, tokenIndex246_82
-							}
-						l247_82:
-							{
-								position248_82, tokenIndex248_82 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_82
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_82
-								l303_31_82:
-									pos++
-									goto lok31_82
-								}
-							lok31_82:
-								goto l249_82
-							l248_82:
-								pos, tokenIndex = position248_82, tokenIndex248_82
-							}
-						l249_82:
-							_ = position243_82
-						}
-						goto lok82
-					l242_82:
-						pos, tokenIndex = position242_82, tokenIndex242_82
-						goto l189
-					}
-				lok82:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l189
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l189
-					}
-					pos = position
-					{
-						position192, tokenIndex192 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(30, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l189
-						}
-						pos++
-						pos, tokenIndex = position192, tokenIndex192
-					}
-					goto l176
-				l189:
-					pos, tokenIndex = position176, tokenIndex176
-					{
-						position194, tokenIndex194 := pos, tokenIndex
-						if position = pos; !_rules[ruleh4c3]() {
-							goto l194
-						}
-						pos = position
-						{ // h4
-							position242_83, tokenIndex242_83 := pos, tokenIndex
-							{
-								position243_83 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_28_83
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l242_83
-								l303_28_83:
-									pos++
-									goto lok28_83
-								}
-							lok28_83:
-								{
-									position244_83, tokenIndex244_83 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_29_83
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l244_83
-									l303_29_83:
-										pos++
-										goto lok29_83
-									}
-								lok29_83:
-									goto l245_83
-								l244_83:
-									pos, tokenIndex = position244_83, tokenIndex244_83
-								}
-							l245_83:
-								{
-									position246_83, tokenIndex246_83 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_30_83
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l246_83
-									l303_30_83:
-										pos++
-										goto lok30_83
-									}
-								lok30_83:
-									goto l247_83
-								l246_83:
-									pos, tokenIndex = position246_83, tokenIndex246_83
-								}
-							l247_83:
-								{
-									position248_83, tokenIndex248_83 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_31_83
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l248_83
-									l303_31_83:
-										pos++
-										goto lok31_83
-									}
-								lok31_83:
-									goto l249_83
-								l248_83:
-									pos, tokenIndex = position248_83, tokenIndex248_83
-								}
-							l249_83:
-								_ = position243_83
-							}
-							goto lok83
-						l242_83:
-							pos, tokenIndex = position242_83, tokenIndex242_83
-							goto l194
-						}
-					lok83:
-						goto l195
-					l194:
-						pos, tokenIndex = position194, tokenIndex194
-					}
-				l195:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l193
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l193
-					}
-					pos++
-					{ // h4
-						position242_84, tokenIndex242_84 := pos, tokenIndex
-						{
-							position243_84 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_84
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_84
-							l303_28_84:
-								pos++
-								goto lok28_84
-							}
-						lok28_84:
-							{
-								position244_84, tokenIndex244_84 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_84
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_84
-								l303_29_84:
-									pos++
-									goto lok29_84
-								}
-							lok29_84:
-								goto l245_84
-							l244_84:
-								pos, tokenIndex = position244_84, tokenIndex244_84
-							}
-						l245_84:
-							{
-								position246_84, tokenIndex246_84 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_84
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_84
-								l303_30_84:
-									pos++
-									goto lok30_84
-								}
-							lok30_84:
-								goto l247_84
-							l246_84:
-								pos, tokenIndex = position246_84, tokenIndex246_84
-							}
-						l247_84:
-							{
-								position248_84, tokenIndex248_84 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_84
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_84
-								l303_31_84:
-									pos++
-									goto lok31_84
-								}
-							lok31_84:
-								goto l249_84
-							l248_84:
-								pos, tokenIndex = position248_84, tokenIndex248_84
-							}
-						l249_84:
-							_ = position243_84
-						}
-						goto lok84
-					l242_84:
-						pos, tokenIndex = position242_84, tokenIndex242_84
-						goto l193
-					}
-				lok84:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l193
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l193
-					}
-					pos = position
-					{
-						position196, tokenIndex196 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(30, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l193
-						}
-						pos++
-						pos, tokenIndex = position196, tokenIndex196
-					}
-					goto l176
-				l193:
-					pos, tokenIndex = position176, tokenIndex176
-					{
-						position198, tokenIndex198 := pos, tokenIndex
-						if position = pos; !_rules[ruleh4c4]() {
-							goto l198
-						}
-						pos = position
-						{ // h4
-							position242_85, tokenIndex242_85 := pos, tokenIndex
-							{
-								position243_85 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_28_85
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l242_85
-								l303_28_85:
-									pos++
-									goto lok28_85
-								}
-							lok28_85:
-								{
-									position244_85, tokenIndex244_85 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_29_85
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l244_85
-									l303_29_85:
-										pos++
-										goto lok29_85
-									}
-								lok29_85:
-									goto l245_85
-								l244_85:
-									pos, tokenIndex = position244_85, tokenIndex244_85
-								}
-							l245_85:
-								{
-									position246_85, tokenIndex246_85 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_30_85
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l246_85
-									l303_30_85:
-										pos++
-										goto lok30_85
-									}
-								lok30_85:
-									goto l247_85
-								l246_85:
-									pos, tokenIndex = position246_85, tokenIndex246_85
-								}
-							l247_85:
-								{
-									position248_85, tokenIndex248_85 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_31_85
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l248_85
-									l303_31_85:
-										pos++
-										goto lok31_85
-									}
-								lok31_85:
-									goto l249_85
-								l248_85:
-									pos, tokenIndex = position248_85, tokenIndex248_85
-								}
-							l249_85:
-								_ = position243_85
-							}
-							goto lok85
-						l242_85:
-							pos, tokenIndex = position242_85, tokenIndex242_85
-							goto l198
-						}
-					lok85:
-						goto l199
-					l198:
-						pos, tokenIndex = position198, tokenIndex198
-					}
-				l199:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l197
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l197
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l197
-					}
-					pos = position
-					{
-						position200, tokenIndex200 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(30, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l197
-						}
-						pos++
-						pos, tokenIndex = position200, tokenIndex200
-					}
-					goto l176
-				l197:
-					pos, tokenIndex = position176, tokenIndex176
-					{
-						position202, tokenIndex202 := pos, tokenIndex
-						if position = pos; !_rules[ruleh4c5]() {
-							goto l202
-						}
-						pos = position
-						{ // h4
-							position242_86, tokenIndex242_86 := pos, tokenIndex
-							{
-								position243_86 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_28_86
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l242_86
-								l303_28_86:
-									pos++
-									goto lok28_86
-								}
-							lok28_86:
-								{
-									position244_86, tokenIndex244_86 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_29_86
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l244_86
-									l303_29_86:
-										pos++
-										goto lok29_86
-									}
-								lok29_86:
-									goto l245_86
-								l244_86:
-									pos, tokenIndex = position244_86, tokenIndex244_86
-								}
-							l245_86:
-								{
-									position246_86, tokenIndex246_86 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_30_86
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l246_86
-									l303_30_86:
-										pos++
-										goto lok30_86
-									}
-								lok30_86:
-									goto l247_86
-								l246_86:
-									pos, tokenIndex = position246_86, tokenIndex246_86
-								}
-							l247_86:
-								{
-									position248_86, tokenIndex248_86 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_31_86
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l248_86
-									l303_31_86:
-										pos++
-										goto lok31_86
-									}
-								lok31_86:
-									goto l249_86
-								l248_86:
-									pos, tokenIndex = position248_86, tokenIndex248_86
-								}
-							l249_86:
-								_ = position243_86
-							}
-							goto lok86
-						l242_86:
-							pos, tokenIndex = position242_86, tokenIndex242_86
-							goto l202
-						}
-					lok86:
-						goto l203
-					l202:
-						pos, tokenIndex = position202, tokenIndex202
-					}
-				l203:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l201
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l201
-					}
-					pos++
-					{ // h4
-						position242_87, tokenIndex242_87 := pos, tokenIndex
-						{
-							position243_87 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_87
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_87
-							l303_28_87:
-								pos++
-								goto lok28_87
-							}
-						lok28_87:
-							{
-								position244_87, tokenIndex244_87 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_87
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_87
-								l303_29_87:
-									pos++
-									goto lok29_87
-								}
-							lok29_87:
-								goto l245_87
-							l244_87:
-								pos, tokenIndex = position244_87, tokenIndex244_87
-							}
-						l245_87:
-							{
-								position246_87, tokenIndex246_87 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_87
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_87
-								l303_30_87:
-									pos++
-									goto lok30_87
-								}
-							lok30_87:
-								goto l247_87
-							l246_87:
-								pos, tokenIndex = position246_87, tokenIndex246_87
-							}
-						l247_87:
-							{
-								position248_87, tokenIndex248_87 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_87
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_87
-								l303_31_87:
-									pos++
-									goto lok31_87
-								}
-							lok31_87:
-								goto l249_87
-							l248_87:
-								pos, tokenIndex = position248_87, tokenIndex248_87
-							}
-						l249_87:
-							_ = position243_87
-						}
-						goto lok87
-					l242_87:
-						pos, tokenIndex = position242_87, tokenIndex242_87
-						goto l201
-					}
-				lok87:
-					{
-						position204, tokenIndex204 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(30, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l201
-						}
-						pos++
-						pos, tokenIndex = position204, tokenIndex204
-					}
-					goto l176
-				l201:
-					pos, tokenIndex = position176, tokenIndex176
-					{
-						position205, tokenIndex205 := pos, tokenIndex
-						if position = pos; !_rules[ruleh4c6]() {
-							goto l205
-						}
-						pos = position
-						{ // h4
-							position242_88, tokenIndex242_88 := pos, tokenIndex
-							{
-								position243_88 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_28_88
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l242_88
-								l303_28_88:
-									pos++
-									goto lok28_88
-								}
-							lok28_88:
-								{
-									position244_88, tokenIndex244_88 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_29_88
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l244_88
-									l303_29_88:
-										pos++
-										goto lok29_88
-									}
-								lok29_88:
-									goto l245_88
-								l244_88:
-									pos, tokenIndex = position244_88, tokenIndex244_88
-								}
-							l245_88:
-								{
-									position246_88, tokenIndex246_88 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_30_88
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l246_88
-									l303_30_88:
-										pos++
-										goto lok30_88
-									}
-								lok30_88:
-									goto l247_88
-								l246_88:
-									pos, tokenIndex = position246_88, tokenIndex246_88
-								}
-							l247_88:
-								{
-									position248_88, tokenIndex248_88 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_31_88
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l248_88
-									l303_31_88:
-										pos++
-										goto lok31_88
-									}
-								lok31_88:
-									goto l249_88
-								l248_88:
-									pos, tokenIndex = position248_88, tokenIndex248_88
-								}
-							l249_88:
-								_ = position243_88
-							}
-							goto lok88
-						l242_88:
-							pos, tokenIndex = position242_88, tokenIndex242_88
-							goto l205
-						}
-					lok88:
-						goto l206
-					l205:
-						pos, tokenIndex = position205, tokenIndex205
-					}
-				l206:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l174
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l174
-					}
-					pos++
-					{
-						position207, tokenIndex207 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(30, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l174
-						}
-						pos++
-						pos, tokenIndex = position207, tokenIndex207
-					}
-				}
-			l176:
-				if !p.bare {
-					position = pos
-					add(ruleIPv6address, position175)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l174:
-			pos, tokenIndex = position174, tokenIndex174
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv6address,
 		/* 36 h4c1 <- <(h4 ':' !':')?> */
-		func() bool {
-			pos := position
-			{
-				position209 := pos
-				{
-					position210, tokenIndex210 := pos, tokenIndex
-					{ // h4
-						position242_45, tokenIndex242_45 := pos, tokenIndex
-						{
-							position243_45 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_45
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_45
-							l303_28_45:
-								pos++
-								goto lok28_45
-							}
-						lok28_45:
-							{
-								position244_45, tokenIndex244_45 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_45
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_45
-								l303_29_45:
-									pos++
-									goto lok29_45
-								}
-							lok29_45:
-								goto l245_45
-							l244_45:
-								pos, tokenIndex = position244_45, tokenIndex244_45
-							}
-						l245_45:
-							{
-								position246_45, tokenIndex246_45 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_45
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_45
-								l303_30_45:
-									pos++
-									goto lok30_45
-								}
-							lok30_45:
-								goto l247_45
-							l246_45:
-								pos, tokenIndex = position246_45, tokenIndex246_45
-							}
-						l247_45:
-							{
-								position248_45, tokenIndex248_45 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_45
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_45
-								l303_31_45:
-									pos++
-									goto lok31_45
-								}
-							lok31_45:
-								goto l249_45
-							l248_45:
-								pos, tokenIndex = position248_45, tokenIndex248_45
-							}
-						l249_45:
-							_ = position243_45
-						}
-						goto lok45
-					l242_45:
-						pos, tokenIndex = position242_45, tokenIndex242_45
-						goto l210
-					}
-				lok45:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l210
-					}
-					pos++
-					{
-						position212, tokenIndex212 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(7, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l212
-						}
-						pos++
-						goto l210
-					l212:
-						pos, tokenIndex = position212, tokenIndex212
-					}
-					goto l211
-				l210:
-					pos, tokenIndex = position210, tokenIndex210
-				}
-			l211:
-				_ = position209
-			}
-			position = pos
-			return true
-		},
+		p.rh4c1,
 		/* 37 h4c2 <- <(h4 ':' !':' h4c1)?> */
-		func() bool {
-			pos := position
-			{
-				position214 := pos
-				{
-					position215, tokenIndex215 := pos, tokenIndex
-					{ // h4
-						position242_46, tokenIndex242_46 := pos, tokenIndex
-						{
-							position243_46 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_46
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_46
-							l303_28_46:
-								pos++
-								goto lok28_46
-							}
-						lok28_46:
-							{
-								position244_46, tokenIndex244_46 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_46
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_46
-								l303_29_46:
-									pos++
-									goto lok29_46
-								}
-							lok29_46:
-								goto l245_46
-							l244_46:
-								pos, tokenIndex = position244_46, tokenIndex244_46
-							}
-						l245_46:
-							{
-								position246_46, tokenIndex246_46 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_46
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_46
-								l303_30_46:
-									pos++
-									goto lok30_46
-								}
-							lok30_46:
-								goto l247_46
-							l246_46:
-								pos, tokenIndex = position246_46, tokenIndex246_46
-							}
-						l247_46:
-							{
-								position248_46, tokenIndex248_46 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_46
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_46
-								l303_31_46:
-									pos++
-									goto lok31_46
-								}
-							lok31_46:
-								goto l249_46
-							l248_46:
-								pos, tokenIndex = position248_46, tokenIndex248_46
-							}
-						l249_46:
-							_ = position243_46
-						}
-						goto lok46
-					l242_46:
-						pos, tokenIndex = position242_46, tokenIndex242_46
-						goto l215
-					}
-				lok46:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l215
-					}
-					pos++
-					{
-						position217, tokenIndex217 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(7, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l217
-						}
-						pos++
-						goto l215
-					l217:
-						pos, tokenIndex = position217, tokenIndex217
-					}
-					if position = pos; !_rules[ruleh4c1]() {
-						goto l215
-					}
-					pos = position
-					goto l216
-				l215:
-					pos, tokenIndex = position215, tokenIndex215
-				}
-			l216:
-				_ = position214
-			}
-			position = pos
-			return true
-		},
+		p.rh4c2,
 		/* 38 h4c3 <- <(h4 ':' !':' h4c2)?> */
-		func() bool {
-			pos := position
-			{
-				position219 := pos
-				{
-					position220, tokenIndex220 := pos, tokenIndex
-					{ // h4
-						position242_47, tokenIndex242_47 := pos, tokenIndex
-						{
-							position243_47 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_47
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_47
-							l303_28_47:
-								pos++
-								goto lok28_47
-							}
-						lok28_47:
-							{
-								position244_47, tokenIndex244_47 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_47
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_47
-								l303_29_47:
-									pos++
-									goto lok29_47
-								}
-							lok29_47:
-								goto l245_47
-							l244_47:
-								pos, tokenIndex = position244_47, tokenIndex244_47
-							}
-						l245_47:
-							{
-								position246_47, tokenIndex246_47 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_47
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_47
-								l303_30_47:
-									pos++
-									goto lok30_47
-								}
-							lok30_47:
-								goto l247_47
-							l246_47:
-								pos, tokenIndex = position246_47, tokenIndex246_47
-							}
-						l247_47:
-							{
-								position248_47, tokenIndex248_47 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_47
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_47
-								l303_31_47:
-									pos++
-									goto lok31_47
-								}
-							lok31_47:
-								goto l249_47
-							l248_47:
-								pos, tokenIndex = position248_47, tokenIndex248_47
-							}
-						l249_47:
-							_ = position243_47
-						}
-						goto lok47
-					l242_47:
-						pos, tokenIndex = position242_47, tokenIndex242_47
-						goto l220
-					}
-				lok47:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l220
-					}
-					pos++
-					{
-						position222, tokenIndex222 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(7, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l222
-						}
-						pos++
-						goto l220
-					l222:
-						pos, tokenIndex = position222, tokenIndex222
-					}
-					if position = pos; !_rules[ruleh4c2]() {
-						goto l220
-					}
-					pos = position
-					goto l221
-				l220:
-					pos, tokenIndex = position220, tokenIndex220
-				}
-			l221:
-				_ = position219
-			}
-			position = pos
-			return true
-		},
+		p.rh4c3,
 		/* 39 h4c4 <- <(h4 ':' !':' h4c3)?> */
-		func() bool {
-			pos := position
-			{
-				position224 := pos
-				{
-					position225, tokenIndex225 := pos, tokenIndex
-					{ // h4
-						position242_48, tokenIndex242_48 := pos, tokenIndex
-						{
-							position243_48 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_48
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_48
-							l303_28_48:
-								pos++
-								goto lok28_48
-							}
-						lok28_48:
-							{
-								position244_48, tokenIndex244_48 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_48
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_48
-								l303_29_48:
-									pos++
-									goto lok29_48
-								}
-							lok29_48:
-								goto l245_48
-							l244_48:
-								pos, tokenIndex = position244_48, tokenIndex244_48
-							}
-						l245_48:
-							{
-								position246_48, tokenIndex246_48 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_48
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_48
-								l303_30_48:
-									pos++
-									goto lok30_48
-								}
-							lok30_48:
-								goto l247_48
-							l246_48:
-								pos, tokenIndex = position246_48, tokenIndex246_48
-							}
-						l247_48:
-							{
-								position248_48, tokenIndex248_48 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_48
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_48
-								l303_31_48:
-									pos++
-									goto lok31_48
-								}
-							lok31_48:
-								goto l249_48
-							l248_48:
-								pos, tokenIndex = position248_48, tokenIndex248_48
-							}
-						l249_48:
-							_ = position243_48
-						}
-						goto lok48
-					l242_48:
-						pos, tokenIndex = position242_48, tokenIndex242_48
-						goto l225
-					}
-				lok48:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l225
-					}
-					pos++
-					{
-						position227, tokenIndex227 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(7, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l227
-						}
-						pos++
-						goto l225
-					l227:
-						pos, tokenIndex = position227, tokenIndex227
-					}
-					if position = pos; !_rules[ruleh4c3]() {
-						goto l225
-					}
-					pos = position
-					goto l226
-				l225:
-					pos, tokenIndex = position225, tokenIndex225
-				}
-			l226:
-				_ = position224
-			}
-			position = pos
-			return true
-		},
+		p.rh4c4,
 		/* 40 h4c5 <- <(h4 ':' !':' h4c4)?> */
-		func() bool {
-			pos := position
-			{
-				position229 := pos
-				{
-					position230, tokenIndex230 := pos, tokenIndex
-					{ // h4
-						position242_49, tokenIndex242_49 := pos, tokenIndex
-						{
-							position243_49 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_49
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_49
-							l303_28_49:
-								pos++
-								goto lok28_49
-							}
-						lok28_49:
-							{
-								position244_49, tokenIndex244_49 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_49
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_49
-								l303_29_49:
-									pos++
-									goto lok29_49
-								}
-							lok29_49:
-								goto l245_49
-							l244_49:
-								pos, tokenIndex = position244_49, tokenIndex244_49
-							}
-						l245_49:
-							{
-								position246_49, tokenIndex246_49 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_49
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_49
-								l303_30_49:
-									pos++
-									goto lok30_49
-								}
-							lok30_49:
-								goto l247_49
-							l246_49:
-								pos, tokenIndex = position246_49, tokenIndex246_49
-							}
-						l247_49:
-							{
-								position248_49, tokenIndex248_49 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_49
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_49
-								l303_31_49:
-									pos++
-									goto lok31_49
-								}
-							lok31_49:
-								goto l249_49
-							l248_49:
-								pos, tokenIndex = position248_49, tokenIndex248_49
-							}
-						l249_49:
-							_ = position243_49
-						}
-						goto lok49
-					l242_49:
-						pos, tokenIndex = position242_49, tokenIndex242_49
-						goto l230
-					}
-				lok49:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l230
-					}
-					pos++
-					{
-						position232, tokenIndex232 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(7, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l232
-						}
-						pos++
-						goto l230
-					l232:
-						pos, tokenIndex = position232, tokenIndex232
-					}
-					if position = pos; !_rules[ruleh4c4]() {
-						goto l230
-					}
-					pos = position
-					goto l231
-				l230:
-					pos, tokenIndex = position230, tokenIndex230
-				}
-			l231:
-				_ = position229
-			}
-			position = pos
-			return true
-		},
+		p.rh4c5,
 		/* 41 h4c6 <- <(h4 ':' !':' h4c5)?> */
-		func() bool {
-			pos := position
-			{
-				position234 := pos
-				{
-					position235, tokenIndex235 := pos, tokenIndex
-					{ // h4
-						position242_50, tokenIndex242_50 := pos, tokenIndex
-						{
-							position243_50 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_50
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_50
-							l303_28_50:
-								pos++
-								goto lok28_50
-							}
-						lok28_50:
-							{
-								position244_50, tokenIndex244_50 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_50
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_50
-								l303_29_50:
-									pos++
-									goto lok29_50
-								}
-							lok29_50:
-								goto l245_50
-							l244_50:
-								pos, tokenIndex = position244_50, tokenIndex244_50
-							}
-						l245_50:
-							{
-								position246_50, tokenIndex246_50 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_50
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_50
-								l303_30_50:
-									pos++
-									goto lok30_50
-								}
-							lok30_50:
-								goto l247_50
-							l246_50:
-								pos, tokenIndex = position246_50, tokenIndex246_50
-							}
-						l247_50:
-							{
-								position248_50, tokenIndex248_50 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_50
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_50
-								l303_31_50:
-									pos++
-									goto lok31_50
-								}
-							lok31_50:
-								goto l249_50
-							l248_50:
-								pos, tokenIndex = position248_50, tokenIndex248_50
-							}
-						l249_50:
-							_ = position243_50
-						}
-						goto lok50
-					l242_50:
-						pos, tokenIndex = position242_50, tokenIndex242_50
-						goto l235
-					}
-				lok50:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l235
-					}
-					pos++
-					{
-						position237, tokenIndex237 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(7, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l237
-						}
-						pos++
-						goto l235
-					l237:
-						pos, tokenIndex = position237, tokenIndex237
-					}
-					if position = pos; !_rules[ruleh4c5]() {
-						goto l235
-					}
-					pos = position
-					goto l236
-				l235:
-					pos, tokenIndex = position235, tokenIndex235
-				}
-			l236:
-				_ = position234
-			}
-			position = pos
-			return true
-		},
+		p.rh4c6,
 		/* 42 ls32 <- <((h4 ':' h4) / IPv4address)> */
-		func() bool {
-			pos := position
-			position238, tokenIndex238 := pos, tokenIndex
-			{
-				position239 := pos
-				{
-					position240, tokenIndex240 := pos, tokenIndex
-					{ // h4
-						position242_51, tokenIndex242_51 := pos, tokenIndex
-						{
-							position243_51 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_51
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_51
-							l303_28_51:
-								pos++
-								goto lok28_51
-							}
-						lok28_51:
-							{
-								position244_51, tokenIndex244_51 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_51
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_51
-								l303_29_51:
-									pos++
-									goto lok29_51
-								}
-							lok29_51:
-								goto l245_51
-							l244_51:
-								pos, tokenIndex = position244_51, tokenIndex244_51
-							}
-						l245_51:
-							{
-								position246_51, tokenIndex246_51 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_51
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_51
-								l303_30_51:
-									pos++
-									goto lok30_51
-								}
-							lok30_51:
-								goto l247_51
-							l246_51:
-								pos, tokenIndex = position246_51, tokenIndex246_51
-							}
-						l247_51:
-							{
-								position248_51, tokenIndex248_51 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_51
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_51
-								l303_31_51:
-									pos++
-									goto lok31_51
-								}
-							lok31_51:
-								goto l249_51
-							l248_51:
-								pos, tokenIndex = position248_51, tokenIndex248_51
-							}
-						l249_51:
-							_ = position243_51
-						}
-						goto lok51
-					l242_51:
-						pos, tokenIndex = position242_51, tokenIndex242_51
-						goto l241
-					}
-				lok51:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l241
-					}
-					pos++
-					{ // h4
-						position242_52, tokenIndex242_52 := pos, tokenIndex
-						{
-							position243_52 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_28_52
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l242_52
-							l303_28_52:
-								pos++
-								goto lok28_52
-							}
-						lok28_52:
-							{
-								position244_52, tokenIndex244_52 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_29_52
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l244_52
-								l303_29_52:
-									pos++
-									goto lok29_52
-								}
-							lok29_52:
-								goto l245_52
-							l244_52:
-								pos, tokenIndex = position244_52, tokenIndex244_52
-							}
-						l245_52:
-							{
-								position246_52, tokenIndex246_52 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_30_52
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l246_52
-								l303_30_52:
-									pos++
-									goto lok30_52
-								}
-							lok30_52:
-								goto l247_52
-							l246_52:
-								pos, tokenIndex = position246_52, tokenIndex246_52
-							}
-						l247_52:
-							{
-								position248_52, tokenIndex248_52 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_31_52
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l248_52
-								l303_31_52:
-									pos++
-									goto lok31_52
-								}
-							lok31_52:
-								goto l249_52
-							l248_52:
-								pos, tokenIndex = position248_52, tokenIndex248_52
-							}
-						l249_52:
-							_ = position243_52
-						}
-						goto lok52
-					l242_52:
-						pos, tokenIndex = position242_52, tokenIndex242_52
-						goto l241
-					}
-				lok52:
-					goto l240
-				l241:
-					pos, tokenIndex = position240, tokenIndex240
-					if position = pos; !_rules[ruleIPv4address]() {
-						goto l238
-					}
-					pos = position
-				}
-			l240:
-				_ = position239
-			}
-			position = pos
-			return true
-		l238:
-			pos, tokenIndex = position238, tokenIndex238
-			position = pos
-			return false
-		},
+		p.rls32,
 		/* 43 h4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)> */
-		func() bool {
-			pos := position
-			position242, tokenIndex242 := pos, tokenIndex
-			{
-				position243 := pos
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l303_28
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l242
-				l303_28:
-					pos++
-					goto lok28
-				}
-			lok28:
-				{
-					position244, tokenIndex244 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_29
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l244
-					l303_29:
-						pos++
-						goto lok29
-					}
-				lok29:
-					goto l245
-				l244:
-					pos, tokenIndex = position244, tokenIndex244
-				}
-			l245:
-				{
-					position246, tokenIndex246 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_30
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l246
-					l303_30:
-						pos++
-						goto lok30
-					}
-				lok30:
-					goto l247
-				l246:
-					pos, tokenIndex = position246, tokenIndex246
-				}
-			l247:
-				{
-					position248, tokenIndex248 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_31
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l248
-					l303_31:
-						pos++
-						goto lok31
-					}
-				lok31:
-					goto l249
-				l248:
-					pos, tokenIndex = position248, tokenIndex248
-				}
-			l249:
-				_ = position243
-			}
-			position = pos
-			return true
-		l242:
-			pos, tokenIndex = position242, tokenIndex242
-			position = pos
-			return false
-		},
+		p.rh4,
 		/* 44 path <- <((abs_path / opaque_part)? !.)> */
-		func() bool {
-			pos := position
-			position250, tokenIndex250 := pos, tokenIndex
-			{
-				position251 := pos
-				{
-					position252, tokenIndex252 := pos, tokenIndex
-					{
-						position254, tokenIndex254 := pos, tokenIndex
-						if position = pos; !_rules[ruleabs_path]() {
-							goto l255
-						}
-						pos = position
-						goto l254
-					l255:
-						pos, tokenIndex = position254, tokenIndex254
-						if position = pos; !_rules[ruleopaque_part]() {
-							goto l252
-						}
-						pos = position
-					}
-				l254:
-					goto l253
-				l252:
-					pos, tokenIndex = position252, tokenIndex252
-				}
-			l253:
-				{
-					position256, tokenIndex256 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l256
-					}
-					pos = position
-					goto l250
-				l256:
-					pos, tokenIndex = position256, tokenIndex256
-				}
-				_ = position251
-			}
-			position = pos
-			return true
-		l250:
-			pos, tokenIndex = position250, tokenIndex250
-			position = pos
-			return false
-		},
+		p.rpath,
 		/* 45 path_segments <- <(segment ('/' segment)*)> */
-		func() bool {
-			pos := position
-			position257, tokenIndex257 := pos, tokenIndex
-			{
-				position258 := pos
-				if position = pos; !_rules[rulesegment]() {
-					goto l257
-				}
-				pos = position
-			l259:
-				{
-					position260, tokenIndex260 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l260
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l260
-					}
-					pos = position
-					goto l259
-				l260:
-					pos, tokenIndex = position260, tokenIndex260
-				}
-				_ = position258
-			}
-			position = pos
-			return true
-		l257:
-			pos, tokenIndex = position257, tokenIndex257
-			position = pos
-			return false
-		},
+		p.rpath_segments,
 		/* 46 segment <- <pchar*> */
-		func() bool {
-			pos := position
-			{
-				position262 := pos
-			l263:
-				{
-					position264, tokenIndex264 := pos, tokenIndex
-					{ // pchar
-						position265_53, tokenIndex265_53 := pos, tokenIndex
-						{
-							position266_53 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(15, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(2, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position32_32_53, tokenIndex32_32_53 := pos, tokenIndex
-											{
-												position33_32_53 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(2, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l32_32_53
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(3, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l303_1_32_53
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l32_32_53
-												l303_1_32_53:
-													pos++
-													goto lok1_32_53
-												}
-											lok1_32_53:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(3, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l303_2_32_53
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l32_32_53
-												l303_2_32_53:
-													pos++
-													goto lok2_32_53
-												}
-											lok2_32_53:
-												_ = position33_32_53
-											}
-											goto lok32_53
-										l32_32_53:
-											pos, tokenIndex = position32_32_53, tokenIndex32_32_53
-											goto l265_53
-										}
-									lok32_53:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-												goto l26_33_53
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l265_53
-										l26_33_53:
-											pos++
-											goto lok33_53
-										}
-									lok33_53:
-									}
-								}
-							}
-
-							_ = position266_53
-						}
-						goto lok53
-					l265_53:
-						pos, tokenIndex = position265_53, tokenIndex265_53
-						goto l264
-					}
-				lok53:
-					goto l263
-				l264:
-					pos, tokenIndex = position264, tokenIndex264
-				}
-				_ = position262
-			}
-			position = pos
-			return true
-		},
+		p.rsegment,
 		/* 47 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position265, tokenIndex265 := pos, tokenIndex
-			{
-				position266 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(15, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position32_32, tokenIndex32_32 := pos, tokenIndex
-								{
-									position33_32 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_32
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_1_32
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_32
-									l303_1_32:
-										pos++
-										goto lok1_32
-									}
-								lok1_32:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_2_32
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_32
-									l303_2_32:
-										pos++
-										goto lok2_32
-									}
-								lok2_32:
-									_ = position33_32
-								}
-								goto lok32
-							l32_32:
-								pos, tokenIndex = position32_32, tokenIndex32_32
-								goto l265
-							}
-						lok32:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l26_33
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l265
-							l26_33:
-								pos++
-								goto lok33
-							}
-						lok33:
-						}
-					}
-				}
-
-				_ = position266
-			}
-			position = pos
-			return true
-		l265:
-			pos, tokenIndex = position265, tokenIndex265
-			position = pos
-			return false
-		},
+		p.rpchar,
 		/* 48 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulequery)
-			{
-				position269 := pos
-			l270:
-				{
-					position271, tokenIndex271 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(31, true)
-							}
-
-							{ // pchar
-								position265_34, tokenIndex265_34 := pos, tokenIndex
-								{
-									position266_34 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(15, true)
-											}
-
-											if int(pos) == p.at {
-												p.note(2, false)
-											}
-											switch buffer[pos] {
-											case '%':
-												{ // escaped
-													position32_32_34, tokenIndex32_32_34 := pos, tokenIndex
-													{
-														position33_32_34 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(2, true)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l32_32_34
-														}
-														pos++
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(3, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l303_1_32_34
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l32_32_34
-														l303_1_32_34:
-															pos++
-															goto lok1_32_34
-														}
-													lok1_32_34:
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(3, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l303_2_32_34
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l32_32_34
-														l303_2_32_34:
-															pos++
-															goto lok2_32_34
-														}
-													lok2_32_34:
-														_ = position33_32_34
-													}
-													goto lok32_34
-												l32_32_34:
-													pos, tokenIndex = position32_32_34, tokenIndex32_32_34
-													goto l265_34
-												}
-											lok32_34:
-												;
-											default:
-												{ // unreserved
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-														goto l26_33_34
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l265_34
-												l26_33_34:
-													pos++
-													goto lok33_34
-												}
-											lok33_34:
-											}
-										}
-									}
-
-									_ = position266_34
-								}
-								goto lok34
-							l265_34:
-								pos, tokenIndex = position265_34, tokenIndex265_34
-								goto l271
-							}
-						lok34:
-						}
-					}
-
-					goto l270
-				l271:
-					pos, tokenIndex = position271, tokenIndex271
-				}
-				if !p.bare {
-					position = pos
-					add(rulequery, position269)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rquery,
 		/* 49 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefragment)
-			{
-				position274 := pos
-			l275:
-				{
-					position276, tokenIndex276 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(31, true)
-							}
-
-							{ // pchar
-								position265_35, tokenIndex265_35 := pos, tokenIndex
-								{
-									position266_35 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(15, true)
-											}
-
-											if int(pos) == p.at {
-												p.note(2, false)
-											}
-											switch buffer[pos] {
-											case '%':
-												{ // escaped
-													position32_32_35, tokenIndex32_32_35 := pos, tokenIndex
-													{
-														position33_32_35 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(2, true)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l32_32_35
-														}
-														pos++
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(3, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l303_1_32_35
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l32_32_35
-														l303_1_32_35:
-															pos++
-															goto lok1_32_35
-														}
-													lok1_32_35:
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(3, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l303_2_32_35
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l32_32_35
-														l303_2_32_35:
-															pos++
-															goto lok2_32_35
-														}
-													lok2_32_35:
-														_ = position33_32_35
-													}
-													goto lok32_35
-												l32_32_35:
-													pos, tokenIndex = position32_32_35, tokenIndex32_32_35
-													goto l265_35
-												}
-											lok32_35:
-												;
-											default:
-												{ // unreserved
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-														goto l26_33_35
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l265_35
-												l26_33_35:
-													pos++
-													goto lok33_35
-												}
-											lok33_35:
-											}
-										}
-									}
-
-									_ = position266_35
-								}
-								goto lok35
-							l265_35:
-								pos, tokenIndex = position265_35, tokenIndex265_35
-								goto l276
-							}
-						lok35:
-						}
-					}
-
-					goto l275
-				l276:
-					pos, tokenIndex = position276, tokenIndex276
-				}
-				if !p.bare {
-					position = pos
-					add(rulefragment, position274)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rfragment,
 		/* 50 relative_URI <- <((net_path / abs_path / rel_path)? ('?' query)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerelative_URI)
-			{
-				position279 := pos
-				{
-					position280, tokenIndex280 := pos, tokenIndex
-					{
-						position282, tokenIndex282 := pos, tokenIndex
-						{ // net_path
-							position50_92, tokenIndex50_92 := pos, tokenIndex
-							{
-								position51_92 := pos
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(8, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l50_92
-								}
-								pos++
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(8, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l50_92
-								}
-								pos++
-								if position = pos; !_rules[ruleauthority]() {
-									goto l50_92
-								}
-								pos = position
-								{
-									position52_92, tokenIndex52_92 := pos, tokenIndex
-									if position = pos; !_rules[ruleabs_path]() {
-										goto l52_92
-									}
-									pos = position
-									goto l53_92
-								l52_92:
-									pos, tokenIndex = position52_92, tokenIndex52_92
-								}
-							l53_92:
-								_ = position51_92
-							}
-							goto lok92
-						l50_92:
-							pos, tokenIndex = position50_92, tokenIndex50_92
-							goto l283
-						}
-					lok92:
-						goto l282
-					l283:
-						pos, tokenIndex = position282, tokenIndex282
-						if position = pos; !_rules[ruleabs_path]() {
-							goto l284
-						}
-						pos = position
-						goto l282
-					l284:
-						pos, tokenIndex = position282, tokenIndex282
-						if position = pos; !_rules[rulerel_path]() {
-							goto l280
-						}
-						pos = position
-					}
-				l282:
-					goto l281
-				l280:
-					pos, tokenIndex = position280, tokenIndex280
-				}
-			l281:
-				{
-					position285, tokenIndex285 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l285
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l285
-					}
-					pos = position
-					goto l286
-				l285:
-					pos, tokenIndex = position285, tokenIndex285
-				}
-			l286:
-				if !p.bare {
-					position = pos
-					add(rulerelative_URI, position279)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rrelative_URI,
 		/* 51 rel_path <- <(rel_segment abs_path?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerel_path)
-			position287, tokenIndex287 := pos, tokenIndex
-			{
-				position288 := pos
-				if position = pos; !_rules[rulerel_segment]() {
-					goto l287
-				}
-				pos = position
-				{
-					position289, tokenIndex289 := pos, tokenIndex
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l289
-					}
-					pos = position
-					goto l290
-				l289:
-					pos, tokenIndex = position289, tokenIndex289
-				}
-			l290:
-				if !p.bare {
-					position = pos
-					add(rulerel_path, position288)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l287:
-			pos, tokenIndex = position287, tokenIndex287
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rrel_path,
 		/* 52 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
-		func() bool {
-			pos := position
-			position291, tokenIndex291 := pos, tokenIndex
-			{
-				position292 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(32, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position32_36, tokenIndex32_36 := pos, tokenIndex
-								{
-									position33_36 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(2, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_36
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_1_36
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_36
-									l303_1_36:
-										pos++
-										goto lok1_36
-									}
-								lok1_36:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_2_36
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l32_36
-									l303_2_36:
-										pos++
-										goto lok2_36
-									}
-								lok2_36:
-									_ = position33_36
-								}
-								goto lok36
-							l32_36:
-								pos, tokenIndex = position32_36, tokenIndex32_36
-								goto l291
-							}
-						lok36:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-									goto l26_37
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l291
-							l26_37:
-								pos++
-								goto lok37
-							}
-						lok37:
-						}
-					}
-				}
-
-			l293:
-				{
-					position294, tokenIndex294 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(32, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(2, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position32_38, tokenIndex32_38 := pos, tokenIndex
-									{
-										position33_38 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(2, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l32_38
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(3, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l303_1_38
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l32_38
-										l303_1_38:
-											pos++
-											goto lok1_38
-										}
-									lok1_38:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(3, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l303_2_38
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l32_38
-										l303_2_38:
-											pos++
-											goto lok2_38
-										}
-									lok2_38:
-										_ = position33_38
-									}
-									goto lok38
-								l32_38:
-									pos, tokenIndex = position32_38, tokenIndex32_38
-									goto l294
-								}
-							lok38:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(4, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-										goto l26_39
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l294
-								l26_39:
-									pos++
-									goto lok39
-								}
-							lok39:
-							}
-						}
-					}
-
-					goto l293
-				l294:
-					pos, tokenIndex = position294, tokenIndex294
-				}
-				_ = position292
-			}
-			position = pos
-			return true
-		l291:
-			pos, tokenIndex = position291, tokenIndex291
-			position = pos
-			return false
-		},
+		p.rrel_segment,
 		/* 53 ALPHA <- <([a-z] / [A-Z])> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l297
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(12, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l297
-			}
-			position = pos
-			return false
-		l297:
-			pos++
-			position = pos
-			return true
-		},
+		p.rALPHA,
 		/* 54 DIGIT <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(20, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l301
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l301:
-			pos++
-			position = pos
-			return true
-		},
+		p.rDIGIT,
 		/* 55 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(3, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l303
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l303:
-			pos++
-			position = pos
-			return true
-		},
+		p.rHEXDIG,
 		/* 56 DQUOTE <- <'"'> */
 		nil,
 	}
@@ -9236,6 +644,8805 @@ var noteMask = [...][4]uint64{
 	{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0, 0x0},
 }
 
+// rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / absolute_URI_reference / path)>
+func (p *Parser) rpegwrap_entries() bool {
+	pos := p.position
+	position0, tokenIndex0 := pos, p.tokenIndex
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, p.tokenIndex
+			if p.position = pos; !p.rURI_reference() {
+				goto l3
+			}
+			pos = p.position
+			goto l2
+		l3:
+			pos, p.tokenIndex = position2, tokenIndex2
+			if p.position = pos; !p.rabsolute_URI_reference() {
+				goto l4
+			}
+			pos = p.position
+			goto l2
+		l4:
+			pos, p.tokenIndex = position2, tokenIndex2
+			{ // path
+				position250_94, tokenIndex250_94 := pos, p.tokenIndex
+				{
+					position251_94 := pos
+					{
+						position252_94, tokenIndex252_94 := pos, p.tokenIndex
+						{
+							position254_94, tokenIndex254_94 := pos, p.tokenIndex
+							if p.position = pos; !p.rabs_path() {
+								goto l255_94
+							}
+							pos = p.position
+							goto l254_94
+						l255_94:
+							pos, p.tokenIndex = position254_94, tokenIndex254_94
+							if p.position = pos; !p.ropaque_part() {
+								goto l252_94
+							}
+							pos = p.position
+						}
+					l254_94:
+						goto l253_94
+					l252_94:
+						pos, p.tokenIndex = position252_94, tokenIndex252_94
+					}
+				l253_94:
+					{
+						position256_94, tokenIndex256_94 := pos, p.tokenIndex
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_94
+						}
+						pos = p.position
+						goto l250_94
+					l256_94:
+						pos, p.tokenIndex = position256_94, tokenIndex256_94
+					}
+					_ = position251_94
+				}
+				goto lok94
+			l250_94:
+				pos, p.tokenIndex = position250_94, tokenIndex250_94
+				goto l0
+			}
+		lok94:
+		}
+	l2:
+		_ = position1
+	}
+	p.position = pos
+	return true
+l0:
+	pos, p.tokenIndex = position0, tokenIndex0
+	p.position = pos
+	return false
+}
+
+// rURI_reference is rule 1 URI_reference <- <((absolute_URI ('#' fragment)? !.) / (relative_URI ('#' fragment)? !.))>
+func (p *Parser) rURI_reference() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleURI_reference)
+	position5, tokenIndex5 := pos, p.tokenIndex
+	{
+		position6 := pos
+		{
+			position7, tokenIndex7 := pos, p.tokenIndex
+			if p.position = pos; !p.rabsolute_URI() {
+				goto l8
+			}
+			pos = p.position
+			{
+				position9, tokenIndex9 := pos, p.tokenIndex
+				if buffer[pos] != '#' {
+					if int(pos) == p.at {
+						p.note(0, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l9
+				}
+				pos++
+				if p.position = pos; !p.rfragment() {
+					goto l9
+				}
+				pos = p.position
+				goto l10
+			l9:
+				pos, p.tokenIndex = position9, tokenIndex9
+			}
+		l10:
+			{
+				position11, tokenIndex11 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l11
+				}
+				pos = p.position
+				goto l8
+			l11:
+				pos, p.tokenIndex = position11, tokenIndex11
+			}
+			goto l7
+		l8:
+			pos, p.tokenIndex = position7, tokenIndex7
+			if p.position = pos; !p.rrelative_URI() {
+				goto l5
+			}
+			pos = p.position
+			{
+				position12, tokenIndex12 := pos, p.tokenIndex
+				if buffer[pos] != '#' {
+					if int(pos) == p.at {
+						p.note(0, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l12
+				}
+				pos++
+				if p.position = pos; !p.rfragment() {
+					goto l12
+				}
+				pos = p.position
+				goto l13
+			l12:
+				pos, p.tokenIndex = position12, tokenIndex12
+			}
+		l13:
+			{
+				position14, tokenIndex14 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l14
+				}
+				pos = p.position
+				goto l5
+			l14:
+				pos, p.tokenIndex = position14, tokenIndex14
+			}
+		}
+	l7:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleURI_reference, position6)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l5:
+	pos, p.tokenIndex = position5, tokenIndex5
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rabsolute_URI_reference is rule 2 absolute_URI_reference <- <(absolute_URI ('#' fragment)? !.)>
+func (p *Parser) rabsolute_URI_reference() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabsolute_URI_reference)
+	position15, tokenIndex15 := pos, p.tokenIndex
+	{
+		position16 := pos
+		if p.position = pos; !p.rabsolute_URI() {
+			goto l15
+		}
+		pos = p.position
+		{
+			position17, tokenIndex17 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l17
+			}
+			pos++
+			if p.position = pos; !p.rfragment() {
+				goto l17
+			}
+			pos = p.position
+			goto l18
+		l17:
+			pos, p.tokenIndex = position17, tokenIndex17
+		}
+	l18:
+		{
+			position19, tokenIndex19 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l19
+			}
+			pos = p.position
+			goto l15
+		l19:
+			pos, p.tokenIndex = position19, tokenIndex19
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabsolute_URI_reference, position16)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l15:
+	pos, p.tokenIndex = position15, tokenIndex15
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ruric is rule 3 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@' | '[' | ']') reserved) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) ruric() bool {
+	buffer := p.buffer
+	pos := p.position
+	position20, tokenIndex20 := pos, p.tokenIndex
+	{
+		position21 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position32_40, tokenIndex32_40 := pos, p.tokenIndex
+						{
+							position33_40 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_40
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_1_40
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_40
+							l303_1_40:
+								pos++
+								goto lok1_40
+							}
+						lok1_40:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_2_40
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_40
+							l303_2_40:
+								pos++
+								goto lok2_40
+							}
+						lok2_40:
+							_ = position33_40
+						}
+						goto lok40
+					l32_40:
+						pos, p.tokenIndex = position32_40, tokenIndex32_40
+						goto l20
+					}
+				lok40:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l26_41
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20
+					l26_41:
+						pos++
+						goto lok41
+					}
+				lok41:
+				}
+			}
+		}
+
+		_ = position21
+	}
+	p.position = pos
+	return true
+l20:
+	pos, p.tokenIndex = position20, tokenIndex20
+	p.position = pos
+	return false
+}
+
+// rreserved is rule 4 reserved <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';') | (&(']') ']') | (&('[') '['))>
+func (p *Parser) rreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(5, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+		goto l23
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l23:
+	pos++
+	p.position = pos
+	return true
+}
+
+// runreserved is rule 5 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(4, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l26
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l26:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rmark is rule 6 mark <- <((&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))>
+func (p *Parser) rmark() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(6, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l29
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l29:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rescaped is rule 7 escaped <- <('%' HEXDIG HEXDIG)>
+func (p *Parser) rescaped() bool {
+	buffer := p.buffer
+	pos := p.position
+	position32, tokenIndex32 := pos, p.tokenIndex
+	{
+		position33 := pos
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l32
+		}
+		pos++
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l303_1
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l32
+		l303_1:
+			pos++
+			goto lok1
+		}
+	lok1:
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l303_2
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l32
+		l303_2:
+			pos++
+			goto lok2
+		}
+	lok2:
+		_ = position33
+	}
+	p.position = pos
+	return true
+l32:
+	pos, p.tokenIndex = position32, tokenIndex32
+	p.position = pos
+	return false
+}
+
+// rabsolute_URI is rule 10 absolute_URI <- <(scheme ':' ((hier_part !(!'#' .)) / opaque_part))>
+func (p *Parser) rabsolute_URI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabsolute_URI)
+	position36, tokenIndex36 := pos, p.tokenIndex
+	{
+		position37 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l36
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(7, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l36
+		}
+		pos++
+		{
+			position38, tokenIndex38 := pos, p.tokenIndex
+			if p.position = pos; !p.rhier_part() {
+				goto l39
+			}
+			pos = p.position
+			{
+				position40, tokenIndex40 := pos, p.tokenIndex
+				{
+					position41, tokenIndex41 := pos, p.tokenIndex
+					if buffer[pos] != '#' {
+						if int(pos) == p.at {
+							p.note(0, false)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l41
+					}
+					pos++
+					goto l40
+				l41:
+					pos, p.tokenIndex = position41, tokenIndex41
+				}
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l40
+				}
+				pos = p.position
+				goto l39
+			l40:
+				pos, p.tokenIndex = position40, tokenIndex40
+			}
+			goto l38
+		l39:
+			pos, p.tokenIndex = position38, tokenIndex38
+			if p.position = pos; !p.ropaque_part() {
+				goto l36
+			}
+			pos = p.position
+		}
+	l38:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabsolute_URI, position37)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l36:
+	pos, p.tokenIndex = position36, tokenIndex36
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhier_part is rule 11 hier_part <- <((net_path / abs_path)? ('?' query)?)>
+func (p *Parser) rhier_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position43 := pos
+		{
+			position44, tokenIndex44 := pos, p.tokenIndex
+			{
+				position46, tokenIndex46 := pos, p.tokenIndex
+				{ // net_path
+					position50_93, tokenIndex50_93 := pos, p.tokenIndex
+					{
+						position51_93 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l50_93
+						}
+						pos++
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l50_93
+						}
+						pos++
+						if p.position = pos; !p.rauthority() {
+							goto l50_93
+						}
+						pos = p.position
+						{
+							position52_93, tokenIndex52_93 := pos, p.tokenIndex
+							if p.position = pos; !p.rabs_path() {
+								goto l52_93
+							}
+							pos = p.position
+							goto l53_93
+						l52_93:
+							pos, p.tokenIndex = position52_93, tokenIndex52_93
+						}
+					l53_93:
+						_ = position51_93
+					}
+					goto lok93
+				l50_93:
+					pos, p.tokenIndex = position50_93, tokenIndex50_93
+					goto l47
+				}
+			lok93:
+				goto l46
+			l47:
+				pos, p.tokenIndex = position46, tokenIndex46
+				if p.position = pos; !p.rabs_path() {
+					goto l44
+				}
+				pos = p.position
+			}
+		l46:
+			goto l45
+		l44:
+			pos, p.tokenIndex = position44, tokenIndex44
+		}
+	l45:
+		{
+			position48, tokenIndex48 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(9, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l48
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l48
+			}
+			pos = p.position
+			goto l49
+		l48:
+			pos, p.tokenIndex = position48, tokenIndex48
+		}
+	l49:
+		_ = position43
+	}
+	p.position = pos
+	return true
+}
+
+// rnet_path is rule 12 net_path <- <('/' '/' authority abs_path?)>
+func (p *Parser) rnet_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	position50, tokenIndex50 := pos, p.tokenIndex
+	{
+		position51 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l50
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l50
+		}
+		pos++
+		if p.position = pos; !p.rauthority() {
+			goto l50
+		}
+		pos = p.position
+		{
+			position52, tokenIndex52 := pos, p.tokenIndex
+			if p.position = pos; !p.rabs_path() {
+				goto l52
+			}
+			pos = p.position
+			goto l53
+		l52:
+			pos, p.tokenIndex = position52, tokenIndex52
+		}
+	l53:
+		_ = position51
+	}
+	p.position = pos
+	return true
+l50:
+	pos, p.tokenIndex = position50, tokenIndex50
+	p.position = pos
+	return false
+}
+
+// rabs_path is rule 13 abs_path <- <('/' path_segments)>
+func (p *Parser) rabs_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabs_path)
+	position54, tokenIndex54 := pos, p.tokenIndex
+	{
+		position55 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l54
+		}
+		pos++
+		{ // path_segments
+			position257_89, tokenIndex257_89 := pos, p.tokenIndex
+			{
+				position258_89 := pos
+				if p.position = pos; !p.rsegment() {
+					goto l257_89
+				}
+				pos = p.position
+			l259_89:
+				{
+					position260_89, tokenIndex260_89 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l260_89
+					}
+					pos++
+					if p.position = pos; !p.rsegment() {
+						goto l260_89
+					}
+					pos = p.position
+					goto l259_89
+				l260_89:
+					pos, p.tokenIndex = position260_89, tokenIndex260_89
+				}
+				_ = position258_89
+			}
+			goto lok89
+		l257_89:
+			pos, p.tokenIndex = position257_89, tokenIndex257_89
+			goto l54
+		}
+	lok89:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabs_path, position55)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l54:
+	pos, p.tokenIndex = position54, tokenIndex54
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ropaque_part is rule 14 opaque_part <- <(uric_no_slash uric*)>
+func (p *Parser) ropaque_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleopaque_part)
+	position56, tokenIndex56 := pos, p.tokenIndex
+	{
+		position57 := pos
+		{ // uric_no_slash
+			position60_42, tokenIndex60_42 := pos, p.tokenIndex
+			{
+				position61_42 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(2, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // escaped
+								position32_3_42, tokenIndex32_3_42 := pos, p.tokenIndex
+								{
+									position33_3_42 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(2, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l32_3_42
+									}
+									pos++
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(3, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l303_1_3_42
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l32_3_42
+									l303_1_3_42:
+										pos++
+										goto lok1_3_42
+									}
+								lok1_3_42:
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(3, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l303_2_3_42
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l32_3_42
+									l303_2_3_42:
+										pos++
+										goto lok2_3_42
+									}
+								lok2_3_42:
+									_ = position33_3_42
+								}
+								goto lok3_42
+							l32_3_42:
+								pos, p.tokenIndex = position32_3_42, tokenIndex32_3_42
+								goto l60_42
+							}
+						lok3_42:
+							;
+						default:
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+									goto l26_4_42
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l60_42
+							l26_4_42:
+								pos++
+								goto lok4_42
+							}
+						lok4_42:
+						}
+					}
+				}
+
+				_ = position61_42
+			}
+			goto lok42
+		l60_42:
+			pos, p.tokenIndex = position60_42, tokenIndex60_42
+			goto l56
+		}
+	lok42:
+	l58:
+		{
+			position59, tokenIndex59 := pos, p.tokenIndex
+			{ // uric
+				position20_43, tokenIndex20_43 := pos, p.tokenIndex
+				{
+					position21_43 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(1, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(2, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position32_40_43, tokenIndex32_40_43 := pos, p.tokenIndex
+									{
+										position33_40_43 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(2, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_40_43
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(3, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l303_1_40_43
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_40_43
+										l303_1_40_43:
+											pos++
+											goto lok1_40_43
+										}
+									lok1_40_43:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(3, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l303_2_40_43
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_40_43
+										l303_2_40_43:
+											pos++
+											goto lok2_40_43
+										}
+									lok2_40_43:
+										_ = position33_40_43
+									}
+									goto lok40_43
+								l32_40_43:
+									pos, p.tokenIndex = position32_40_43, tokenIndex32_40_43
+									goto l20_43
+								}
+							lok40_43:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										goto l26_41_43
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l20_43
+								l26_41_43:
+									pos++
+									goto lok41_43
+								}
+							lok41_43:
+							}
+						}
+					}
+
+					_ = position21_43
+				}
+				goto lok43
+			l20_43:
+				pos, p.tokenIndex = position20_43, tokenIndex20_43
+				goto l59
+			}
+		lok43:
+			goto l58
+		l59:
+			pos, p.tokenIndex = position59, tokenIndex59
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleopaque_part, position57)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l56:
+	pos, p.tokenIndex = position56, tokenIndex56
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ruric_no_slash is rule 15 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&(']') ']') | (&('[') '[') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) ruric_no_slash() bool {
+	buffer := p.buffer
+	pos := p.position
+	position60, tokenIndex60 := pos, p.tokenIndex
+	{
+		position61 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position32_3, tokenIndex32_3 := pos, p.tokenIndex
+						{
+							position33_3 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_3
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_1_3
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_3
+							l303_1_3:
+								pos++
+								goto lok1_3
+							}
+						lok1_3:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_2_3
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_3
+							l303_2_3:
+								pos++
+								goto lok2_3
+							}
+						lok2_3:
+							_ = position33_3
+						}
+						goto lok3
+					l32_3:
+						pos, p.tokenIndex = position32_3, tokenIndex32_3
+						goto l60
+					}
+				lok3:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l26_4
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l60
+					l26_4:
+						pos++
+						goto lok4
+					}
+				lok4:
+				}
+			}
+		}
+
+		_ = position61
+	}
+	p.position = pos
+	return true
+l60:
+	pos, p.tokenIndex = position60, tokenIndex60
+	p.position = pos
+	return false
+}
+
+// rscheme is rule 16 scheme <- <(ALPHA ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') DIGIT) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') ALPHA))*)>
+func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position63, tokenIndex63 := pos, p.tokenIndex
+	{
+		position64 := pos
+		{ // ALPHA
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l297_5
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(12, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l297_5
+			}
+			goto l63
+		l297_5:
+			pos++
+			goto lok5
+		}
+	lok5:
+	l65:
+		{
+			position66, tokenIndex66 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(13, false)
+					}
+
+					{ // ALPHA
+						if int(pos) == p.at {
+							p.note(11, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l297_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(12, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l297_6
+						}
+						goto l66
+					l297_6:
+						pos++
+						goto lok6
+					}
+				lok6:
+				}
+			}
+
+			goto l65
+		l66:
+			pos, p.tokenIndex = position66, tokenIndex66
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme, position64)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l63:
+	pos, p.tokenIndex = position63, tokenIndex63
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rauthority is rule 17 authority <- <((server !(!((&('#') '#') | (&('?') '?') | (&('/') '/')) .)) / reg_name)>
+func (p *Parser) rauthority() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleauthority)
+	position68, tokenIndex68 := pos, p.tokenIndex
+	{
+		position69 := pos
+		{
+			position70, tokenIndex70 := pos, p.tokenIndex
+			if p.position = pos; !p.rserver() {
+				goto l71
+			}
+			pos = p.position
+			{
+				position72, tokenIndex72 := pos, p.tokenIndex
+				{
+					position73, tokenIndex73 := pos, p.tokenIndex
+					{
+						if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(14, false)
+							}
+
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(8, false)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l73
+							}
+							pos++
+						}
+					}
+
+					goto l72
+				l73:
+					pos, p.tokenIndex = position73, tokenIndex73
+				}
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l72
+				}
+				pos = p.position
+				goto l71
+			l72:
+				pos, p.tokenIndex = position72, tokenIndex72
+			}
+			goto l70
+		l71:
+			pos, p.tokenIndex = position70, tokenIndex70
+			if p.position = pos; !p.rreg_name() {
+				goto l68
+			}
+			pos = p.position
+		}
+	l70:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleauthority, position69)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l68:
+	pos, p.tokenIndex = position68, tokenIndex68
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rreg_name is rule 18 reg_name <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
+func (p *Parser) rreg_name() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulereg_name)
+	position75, tokenIndex75 := pos, p.tokenIndex
+	{
+		position76 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(15, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position32_7, tokenIndex32_7 := pos, p.tokenIndex
+						{
+							position33_7 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_7
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_1_7
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_7
+							l303_1_7:
+								pos++
+								goto lok1_7
+							}
+						lok1_7:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_2_7
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_7
+							l303_2_7:
+								pos++
+								goto lok2_7
+							}
+						lok2_7:
+							_ = position33_7
+						}
+						goto lok7
+					l32_7:
+						pos, p.tokenIndex = position32_7, tokenIndex32_7
+						goto l75
+					}
+				lok7:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l26_8
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l75
+					l26_8:
+						pos++
+						goto lok8
+					}
+				lok8:
+				}
+			}
+		}
+
+	l77:
+		{
+			position78, tokenIndex78 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(15, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(2, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position32_9, tokenIndex32_9 := pos, p.tokenIndex
+							{
+								position33_9 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(2, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_9
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l303_1_9
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_9
+								l303_1_9:
+									pos++
+									goto lok1_9
+								}
+							lok1_9:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l303_2_9
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_9
+								l303_2_9:
+									pos++
+									goto lok2_9
+								}
+							lok2_9:
+								_ = position33_9
+							}
+							goto lok9
+						l32_9:
+							pos, p.tokenIndex = position32_9, tokenIndex32_9
+							goto l78
+						}
+					lok9:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								goto l26_10
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l78
+						l26_10:
+							pos++
+							goto lok10
+						}
+					lok10:
+					}
+				}
+			}
+
+			goto l77
+		l78:
+			pos, p.tokenIndex = position78, tokenIndex78
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulereg_name, position76)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l75:
+	pos, p.tokenIndex = position75, tokenIndex75
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rserver is rule 19 server <- <((userinfo '@')? hostport)?>
+func (p *Parser) rserver() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleserver)
+	{
+		position82 := pos
+		{
+			position83, tokenIndex83 := pos, p.tokenIndex
+			{
+				position85, tokenIndex85 := pos, p.tokenIndex
+				if p.position = pos; !p.ruserinfo() {
+					goto l85
+				}
+				pos = p.position
+				if buffer[pos] != '@' {
+					if int(pos) == p.at {
+						p.note(16, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l85
+				}
+				pos++
+				goto l86
+			l85:
+				pos, p.tokenIndex = position85, tokenIndex85
+			}
+		l86:
+			if p.position = pos; !p.rhostport() {
+				goto l83
+			}
+			pos = p.position
+			goto l84
+		l83:
+			pos, p.tokenIndex = position83, tokenIndex83
+		}
+	l84:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleserver, position82)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// ruserinfo is rule 20 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
+func (p *Parser) ruserinfo() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleuserinfo)
+	{
+		position88 := pos
+	l89:
+		{
+			position90, tokenIndex90 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(17, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(2, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position32_11, tokenIndex32_11 := pos, p.tokenIndex
+							{
+								position33_11 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(2, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_11
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l303_1_11
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_11
+								l303_1_11:
+									pos++
+									goto lok1_11
+								}
+							lok1_11:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l303_2_11
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_11
+								l303_2_11:
+									pos++
+									goto lok2_11
+								}
+							lok2_11:
+								_ = position33_11
+							}
+							goto lok11
+						l32_11:
+							pos, p.tokenIndex = position32_11, tokenIndex32_11
+							goto l90
+						}
+					lok11:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								goto l26_12
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l90
+						l26_12:
+							pos++
+							goto lok12
+						}
+					lok12:
+					}
+				}
+			}
+
+			goto l89
+		l90:
+			pos, p.tokenIndex = position90, tokenIndex90
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleuserinfo, position88)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rhostport is rule 21 hostport <- <(host (':' port)?)>
+func (p *Parser) rhostport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position92, tokenIndex92 := pos, p.tokenIndex
+	{
+		position93 := pos
+		if p.position = pos; !p.rhost() {
+			goto l92
+		}
+		pos = p.position
+		{
+			position94, tokenIndex94 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if p.position = pos; !p.rport() {
+				goto l94
+			}
+			pos = p.position
+			goto l95
+		l94:
+			pos, p.tokenIndex = position94, tokenIndex94
+		}
+	l95:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostport, position93)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l92:
+	pos, p.tokenIndex = position92, tokenIndex92
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhost is rule 22 host <- <(IPv6reference / (IPv4address !((&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alphanum))) / hostname)>
+func (p *Parser) rhost() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position96, tokenIndex96 := pos, p.tokenIndex
+	{
+		position97 := pos
+		{
+			position98, tokenIndex98 := pos, p.tokenIndex
+			if p.position = pos; !p.rIPv6reference() {
+				goto l99
+			}
+			pos = p.position
+			goto l98
+		l99:
+			pos, p.tokenIndex = position98, tokenIndex98
+			if p.position = pos; !p.rIPv4address() {
+				goto l100
+			}
+			pos = p.position
+			{
+				position101, tokenIndex101 := pos, p.tokenIndex
+				{
+					if c := uint32(buffer[pos]); c < 128 && class15[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(18, false)
+						}
+
+						{ // alphanum
+							if int(pos) == p.at {
+								p.note(19, false)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								goto l160_91
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l101
+						l160_91:
+							pos++
+							goto lok91
+						}
+					lok91:
+					}
+				}
+
+				goto l100
+			l101:
+				pos, p.tokenIndex = position101, tokenIndex101
+			}
+			goto l98
+		l100:
+			pos, p.tokenIndex = position98, tokenIndex98
+			if p.position = pos; !p.rhostname() {
+				goto l96
+			}
+			pos = p.position
+		}
+	l98:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehost, position97)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l96:
+	pos, p.tokenIndex = position96, tokenIndex96
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rport is rule 23 port <- <DIGIT*>
+func (p *Parser) rport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position104 := pos
+	l105:
+		{
+			position106, tokenIndex106 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l301_13
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			l301_13:
+				pos++
+				goto lok13
+			}
+		lok13:
+			goto l105
+		l106:
+			pos, p.tokenIndex = position106, tokenIndex106
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleport, position104)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rhostname is rule 24 hostname <- <(domainlabel qualified)>
+func (p *Parser) rhostname() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position107, tokenIndex107 := pos, p.tokenIndex
+	{
+		position108 := pos
+		if p.position = pos; !p.rdomainlabel() {
+			goto l107
+		}
+		pos = p.position
+		if p.position = pos; !p.rqualified() {
+			goto l107
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostname, position108)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l107:
+	pos, p.tokenIndex = position107, tokenIndex107
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rqualified is rule 25 qualified <- <(('.' domainlabel !('.' !alphanum))* ('.' toplabel '.')?)>
+func (p *Parser) rqualified() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position110 := pos
+	l111:
+		{
+			position112, tokenIndex112 := pos, p.tokenIndex
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(21, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l112
+			}
+			pos++
+			if p.position = pos; !p.rdomainlabel() {
+				goto l112
+			}
+			pos = p.position
+			{
+				position113, tokenIndex113 := pos, p.tokenIndex
+				if buffer[pos] != '.' {
+					if int(pos) == p.at {
+						p.note(21, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l113
+				}
+				pos++
+				{
+					position114, tokenIndex114 := pos, p.tokenIndex
+					{ // alphanum
+						if int(pos) == p.at {
+							p.note(19, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l160_90
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l114
+					l160_90:
+						pos++
+						goto lok90
+					}
+				lok90:
+					goto l113
+				l114:
+					pos, p.tokenIndex = position114, tokenIndex114
+				}
+				goto l112
+			l113:
+				pos, p.tokenIndex = position113, tokenIndex113
+			}
+			goto l111
+		l112:
+			pos, p.tokenIndex = position112, tokenIndex112
+		}
+		{
+			position115, tokenIndex115 := pos, p.tokenIndex
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(21, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l115
+			}
+			pos++
+			if p.position = pos; !p.rtoplabel() {
+				goto l115
+			}
+			pos = p.position
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(21, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l115
+			}
+			pos++
+			goto l116
+		l115:
+			pos, p.tokenIndex = position115, tokenIndex115
+		}
+	l116:
+		_ = position110
+	}
+	p.position = pos
+	return true
+}
+
+// rdomainlabel is rule 26 domainlabel <- <(&label_length alphanum ('-'* alphanum)*)>
+func (p *Parser) rdomainlabel() bool {
+	buffer := p.buffer
+	pos := p.position
+	position117, tokenIndex117 := pos, p.tokenIndex
+	{
+		position118 := pos
+		{
+			position119, tokenIndex119 := pos, p.tokenIndex
+			{ // label_length
+				position131_54, tokenIndex131_54 := pos, p.tokenIndex
+				{
+					position132_54 := pos
+					if p.position = pos; !p.rldh9() {
+						goto l131_54
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_54
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_54
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_54
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_54
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_54
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_54
+					}
+					pos = p.position
+					{
+						position133_54, tokenIndex133_54 := pos, p.tokenIndex
+						{
+							position134_54, tokenIndex134_54 := pos, p.tokenIndex
+							{ // alphanum
+								if int(pos) == p.at {
+									p.note(19, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l160_44_54
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l135_54
+							l160_44_54:
+								pos++
+								goto lok44_54
+							}
+						lok44_54:
+							goto l134_54
+						l135_54:
+							pos, p.tokenIndex = position134_54, tokenIndex134_54
+							if buffer[pos] != '-' {
+								if int(pos) == p.at {
+									p.note(22, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l133_54
+							}
+							pos++
+						}
+					l134_54:
+						goto l131_54
+					l133_54:
+						pos, p.tokenIndex = position133_54, tokenIndex133_54
+					}
+					_ = position132_54
+				}
+				goto lok54
+			l131_54:
+				pos, p.tokenIndex = position131_54, tokenIndex131_54
+				goto l117
+			}
+		lok54:
+			pos, p.tokenIndex = position119, tokenIndex119
+		}
+		{ // alphanum
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l160_55
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l160_55:
+			pos++
+			goto lok55
+		}
+	lok55:
+	l120:
+		{
+			position121, tokenIndex121 := pos, p.tokenIndex
+		l122:
+			{
+				position123, tokenIndex123 := pos, p.tokenIndex
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(22, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l123
+				}
+				pos++
+				goto l122
+			l123:
+				pos, p.tokenIndex = position123, tokenIndex123
+			}
+			{ // alphanum
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l160_56
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l121
+			l160_56:
+				pos++
+				goto lok56
+			}
+		lok56:
+			goto l120
+		l121:
+			pos, p.tokenIndex = position121, tokenIndex121
+		}
+		_ = position118
+	}
+	p.position = pos
+	return true
+l117:
+	pos, p.tokenIndex = position117, tokenIndex117
+	p.position = pos
+	return false
+}
+
+// rtoplabel is rule 27 toplabel <- <(&label_length ALPHA ('-'* alphanum)*)>
+func (p *Parser) rtoplabel() bool {
+	buffer := p.buffer
+	pos := p.position
+	position124, tokenIndex124 := pos, p.tokenIndex
+	{
+		position125 := pos
+		{
+			position126, tokenIndex126 := pos, p.tokenIndex
+			{ // label_length
+				position131_57, tokenIndex131_57 := pos, p.tokenIndex
+				{
+					position132_57 := pos
+					if p.position = pos; !p.rldh9() {
+						goto l131_57
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_57
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_57
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_57
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_57
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_57
+					}
+					pos = p.position
+					if p.position = pos; !p.rldh9() {
+						goto l131_57
+					}
+					pos = p.position
+					{
+						position133_57, tokenIndex133_57 := pos, p.tokenIndex
+						{
+							position134_57, tokenIndex134_57 := pos, p.tokenIndex
+							{ // alphanum
+								if int(pos) == p.at {
+									p.note(19, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l160_44_57
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l135_57
+							l160_44_57:
+								pos++
+								goto lok44_57
+							}
+						lok44_57:
+							goto l134_57
+						l135_57:
+							pos, p.tokenIndex = position134_57, tokenIndex134_57
+							if buffer[pos] != '-' {
+								if int(pos) == p.at {
+									p.note(22, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l133_57
+							}
+							pos++
+						}
+					l134_57:
+						goto l131_57
+					l133_57:
+						pos, p.tokenIndex = position133_57, tokenIndex133_57
+					}
+					_ = position132_57
+				}
+				goto lok57
+			l131_57:
+				pos, p.tokenIndex = position131_57, tokenIndex131_57
+				goto l124
+			}
+		lok57:
+			pos, p.tokenIndex = position126, tokenIndex126
+		}
+		{ // ALPHA
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l297_58
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(12, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l297_58
+			}
+			goto l124
+		l297_58:
+			pos++
+			goto lok58
+		}
+	lok58:
+	l127:
+		{
+			position128, tokenIndex128 := pos, p.tokenIndex
+		l129:
+			{
+				position130, tokenIndex130 := pos, p.tokenIndex
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(22, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130
+				}
+				pos++
+				goto l129
+			l130:
+				pos, p.tokenIndex = position130, tokenIndex130
+			}
+			{ // alphanum
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l160_59
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l128
+			l160_59:
+				pos++
+				goto lok59
+			}
+		lok59:
+			goto l127
+		l128:
+			pos, p.tokenIndex = position128, tokenIndex128
+		}
+		_ = position125
+	}
+	p.position = pos
+	return true
+l124:
+	pos, p.tokenIndex = position124, tokenIndex124
+	p.position = pos
+	return false
+}
+
+// rlabel_length is rule 28 label_length <- <(ldh9 ldh9 ldh9 ldh9 ldh9 ldh9 ldh9 !(alphanum / '-'))>
+func (p *Parser) rlabel_length() bool {
+	buffer := p.buffer
+	pos := p.position
+	position131, tokenIndex131 := pos, p.tokenIndex
+	{
+		position132 := pos
+		if p.position = pos; !p.rldh9() {
+			goto l131
+		}
+		pos = p.position
+		if p.position = pos; !p.rldh9() {
+			goto l131
+		}
+		pos = p.position
+		if p.position = pos; !p.rldh9() {
+			goto l131
+		}
+		pos = p.position
+		if p.position = pos; !p.rldh9() {
+			goto l131
+		}
+		pos = p.position
+		if p.position = pos; !p.rldh9() {
+			goto l131
+		}
+		pos = p.position
+		if p.position = pos; !p.rldh9() {
+			goto l131
+		}
+		pos = p.position
+		if p.position = pos; !p.rldh9() {
+			goto l131
+		}
+		pos = p.position
+		{
+			position133, tokenIndex133 := pos, p.tokenIndex
+			{
+				position134, tokenIndex134 := pos, p.tokenIndex
+				{ // alphanum
+					if int(pos) == p.at {
+						p.note(19, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l160_44
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l135
+				l160_44:
+					pos++
+					goto lok44
+				}
+			lok44:
+				goto l134
+			l135:
+				pos, p.tokenIndex = position134, tokenIndex134
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(22, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l133
+				}
+				pos++
+			}
+		l134:
+			goto l131
+		l133:
+			pos, p.tokenIndex = position133, tokenIndex133
+		}
+		_ = position132
+	}
+	p.position = pos
+	return true
+l131:
+	pos, p.tokenIndex = position131, tokenIndex131
+	p.position = pos
+	return false
+}
+
+// rldh9 is rule 29 ldh9 <- <(ldh (ldh (ldh (ldh (ldh (ldh (ldh (ldh ldh?)?)?)?)?)?)?)?)?>
+func (p *Parser) rldh9() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position137 := pos
+		{
+			position138, tokenIndex138 := pos, p.tokenIndex
+			{ // ldh
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l156_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(22, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					goto l156_14
+				}
+				goto l138
+			l156_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			{
+				position140, tokenIndex140 := pos, p.tokenIndex
+				{ // ldh
+					if int(pos) == p.at {
+						p.note(19, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l156_15
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(22, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						goto l156_15
+					}
+					goto l140
+				l156_15:
+					pos++
+					goto lok15
+				}
+			lok15:
+				{
+					position142, tokenIndex142 := pos, p.tokenIndex
+					{ // ldh
+						if int(pos) == p.at {
+							p.note(19, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l156_16
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(22, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							goto l156_16
+						}
+						goto l142
+					l156_16:
+						pos++
+						goto lok16
+					}
+				lok16:
+					{
+						position144, tokenIndex144 := pos, p.tokenIndex
+						{ // ldh
+							if int(pos) == p.at {
+								p.note(19, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								goto l156_17
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(22, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								goto l156_17
+							}
+							goto l144
+						l156_17:
+							pos++
+							goto lok17
+						}
+					lok17:
+						{
+							position146, tokenIndex146 := pos, p.tokenIndex
+							{ // ldh
+								if int(pos) == p.at {
+									p.note(19, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l156_18
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(22, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									goto l156_18
+								}
+								goto l146
+							l156_18:
+								pos++
+								goto lok18
+							}
+						lok18:
+							{
+								position148, tokenIndex148 := pos, p.tokenIndex
+								{ // ldh
+									if int(pos) == p.at {
+										p.note(19, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l156_19
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(22, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										goto l156_19
+									}
+									goto l148
+								l156_19:
+									pos++
+									goto lok19
+								}
+							lok19:
+								{
+									position150, tokenIndex150 := pos, p.tokenIndex
+									{ // ldh
+										if int(pos) == p.at {
+											p.note(19, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+											goto l156_20
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										if int(pos) == p.at {
+											p.note(22, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+											goto l156_20
+										}
+										goto l150
+									l156_20:
+										pos++
+										goto lok20
+									}
+								lok20:
+									{
+										position152, tokenIndex152 := pos, p.tokenIndex
+										{ // ldh
+											if int(pos) == p.at {
+												p.note(19, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l156_21
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											if int(pos) == p.at {
+												p.note(22, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+												goto l156_21
+											}
+											goto l152
+										l156_21:
+											pos++
+											goto lok21
+										}
+									lok21:
+										{
+											position154, tokenIndex154 := pos, p.tokenIndex
+											{ // ldh
+												if int(pos) == p.at {
+													p.note(19, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+													goto l156_22
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												if int(pos) == p.at {
+													p.note(22, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+													goto l156_22
+												}
+												goto l154
+											l156_22:
+												pos++
+												goto lok22
+											}
+										lok22:
+											goto l155
+										l154:
+											pos, p.tokenIndex = position154, tokenIndex154
+										}
+									l155:
+										goto l153
+									l152:
+										pos, p.tokenIndex = position152, tokenIndex152
+									}
+								l153:
+									goto l151
+								l150:
+									pos, p.tokenIndex = position150, tokenIndex150
+								}
+							l151:
+								goto l149
+							l148:
+								pos, p.tokenIndex = position148, tokenIndex148
+							}
+						l149:
+							goto l147
+						l146:
+							pos, p.tokenIndex = position146, tokenIndex146
+						}
+					l147:
+						goto l145
+					l144:
+						pos, p.tokenIndex = position144, tokenIndex144
+					}
+				l145:
+					goto l143
+				l142:
+					pos, p.tokenIndex = position142, tokenIndex142
+				}
+			l143:
+				goto l141
+			l140:
+				pos, p.tokenIndex = position140, tokenIndex140
+			}
+		l141:
+			goto l139
+		l138:
+			pos, p.tokenIndex = position138, tokenIndex138
+		}
+	l139:
+		_ = position137
+	}
+	p.position = pos
+	return true
+}
+
+// rldh is rule 30 ldh <- <(alphanum / '-')>
+func (p *Parser) rldh() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(19, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l156
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(22, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l156
+	}
+	p.position = pos
+	return false
+l156:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ralphanum is rule 31 alphanum <- <((&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) ralphanum() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(19, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l160
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l160:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rIPv4address is rule 32 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)>
+func (p *Parser) rIPv4address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position163, tokenIndex163 := pos, p.tokenIndex
+	{
+		position164 := pos
+		if p.position = pos; !p.rdec_octet() {
+			goto l163
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(21, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l163
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l163
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(21, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l163
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l163
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(21, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l163
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l163
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv4address, position164)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l163:
+	pos, p.tokenIndex = position163, tokenIndex163
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rdec_octet is rule 33 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
+func (p *Parser) rdec_octet() bool {
+	buffer := p.buffer
+	pos := p.position
+	position165, tokenIndex165 := pos, p.tokenIndex
+	{
+		position166 := pos
+		{
+			position167, tokenIndex167 := pos, p.tokenIndex
+			if buffer[pos] != '2' {
+				if int(pos) == p.at {
+					p.note(23, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l168
+			}
+			pos++
+			if buffer[pos] != '5' {
+				if int(pos) == p.at {
+					p.note(24, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l168
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '5' {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l168
+			}
+			pos++
+			goto l167
+		l168:
+			pos, p.tokenIndex = position167, tokenIndex167
+			if buffer[pos] != '2' {
+				if int(pos) == p.at {
+					p.note(23, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l169
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '4' {
+				if int(pos) == p.at {
+					p.note(26, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l169
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l301_23
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l169
+			l301_23:
+				pos++
+				goto lok23
+			}
+		lok23:
+			goto l167
+		l169:
+			pos, p.tokenIndex = position167, tokenIndex167
+			if buffer[pos] != '1' {
+				if int(pos) == p.at {
+					p.note(27, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l170
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l301_24
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l170
+			l301_24:
+				pos++
+				goto lok24
+			}
+		lok24:
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l301_25
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l170
+			l301_25:
+				pos++
+				goto lok25
+			}
+		lok25:
+			goto l167
+		l170:
+			pos, p.tokenIndex = position167, tokenIndex167
+			if c := buffer[pos]; c < '1' || c > '9' {
+				if int(pos) == p.at {
+					p.note(28, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l171
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l301_26
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l171
+			l301_26:
+				pos++
+				goto lok26
+			}
+		lok26:
+			goto l167
+		l171:
+			pos, p.tokenIndex = position167, tokenIndex167
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l301_27
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			l301_27:
+				pos++
+				goto lok27
+			}
+		lok27:
+		}
+	l167:
+		_ = position166
+	}
+	p.position = pos
+	return true
+l165:
+	pos, p.tokenIndex = position165, tokenIndex165
+	p.position = pos
+	return false
+}
+
+// rIPv6reference is rule 34 IPv6reference <- <('[' IPv6address ']')>
+func (p *Parser) rIPv6reference() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv6reference)
+	position172, tokenIndex172 := pos, p.tokenIndex
+	{
+		position173 := pos
+		if buffer[pos] != '[' {
+			if int(pos) == p.at {
+				p.note(29, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l172
+		}
+		pos++
+		if p.position = pos; !p.rIPv6address() {
+			goto l172
+		}
+		pos = p.position
+		if buffer[pos] != ']' {
+			if int(pos) == p.at {
+				p.note(30, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l172
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv6reference, position173)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l172:
+	pos, p.tokenIndex = position172, tokenIndex172
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPv6address is rule 35 IPv6address <- <((h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / (':' ':' h4 ':' h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / (h4? (':' ':') h4 ':' h4 ':' h4 ':' h4 ':' ls32 &']') / ((h4c1 h4)? (':' ':') h4 ':' h4 ':' h4 ':' ls32 &']') / ((h4c2 h4)? (':' ':') h4 ':' h4 ':' ls32 &']') / ((h4c3 h4)? (':' ':') h4 ':' ls32 &']') / ((h4c4 h4)? (':' ':') ls32 &']') / ((h4c5 h4)? (':' ':') h4 &']') / ((h4c6 h4)? (':' ':') &']'))>
+func (p *Parser) rIPv6address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv6address)
+	position174, tokenIndex174 := pos, p.tokenIndex
+	{
+		position175 := pos
+		{
+			position176, tokenIndex176 := pos, p.tokenIndex
+			{ // h4
+				position242_60, tokenIndex242_60 := pos, p.tokenIndex
+				{
+					position243_60 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_60
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_60
+					l303_28_60:
+						pos++
+						goto lok28_60
+					}
+				lok28_60:
+					{
+						position244_60, tokenIndex244_60 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_60
+						l303_29_60:
+							pos++
+							goto lok29_60
+						}
+					lok29_60:
+						goto l245_60
+					l244_60:
+						pos, p.tokenIndex = position244_60, tokenIndex244_60
+					}
+				l245_60:
+					{
+						position246_60, tokenIndex246_60 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_60
+						l303_30_60:
+							pos++
+							goto lok30_60
+						}
+					lok30_60:
+						goto l247_60
+					l246_60:
+						pos, p.tokenIndex = position246_60, tokenIndex246_60
+					}
+				l247_60:
+					{
+						position248_60, tokenIndex248_60 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_60
+						l303_31_60:
+							pos++
+							goto lok31_60
+						}
+					lok31_60:
+						goto l249_60
+					l248_60:
+						pos, p.tokenIndex = position248_60, tokenIndex248_60
+					}
+				l249_60:
+					_ = position243_60
+				}
+				goto lok60
+			l242_60:
+				pos, p.tokenIndex = position242_60, tokenIndex242_60
+				goto l177
+			}
+		lok60:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l177
+			}
+			pos++
+			{ // h4
+				position242_61, tokenIndex242_61 := pos, p.tokenIndex
+				{
+					position243_61 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_61
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_61
+					l303_28_61:
+						pos++
+						goto lok28_61
+					}
+				lok28_61:
+					{
+						position244_61, tokenIndex244_61 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_61
+						l303_29_61:
+							pos++
+							goto lok29_61
+						}
+					lok29_61:
+						goto l245_61
+					l244_61:
+						pos, p.tokenIndex = position244_61, tokenIndex244_61
+					}
+				l245_61:
+					{
+						position246_61, tokenIndex246_61 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_61
+						l303_30_61:
+							pos++
+							goto lok30_61
+						}
+					lok30_61:
+						goto l247_61
+					l246_61:
+						pos, p.tokenIndex = position246_61, tokenIndex246_61
+					}
+				l247_61:
+					{
+						position248_61, tokenIndex248_61 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_61
+						l303_31_61:
+							pos++
+							goto lok31_61
+						}
+					lok31_61:
+						goto l249_61
+					l248_61:
+						pos, p.tokenIndex = position248_61, tokenIndex248_61
+					}
+				l249_61:
+					_ = position243_61
+				}
+				goto lok61
+			l242_61:
+				pos, p.tokenIndex = position242_61, tokenIndex242_61
+				goto l177
+			}
+		lok61:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l177
+			}
+			pos++
+			{ // h4
+				position242_62, tokenIndex242_62 := pos, p.tokenIndex
+				{
+					position243_62 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_62
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_62
+					l303_28_62:
+						pos++
+						goto lok28_62
+					}
+				lok28_62:
+					{
+						position244_62, tokenIndex244_62 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_62
+						l303_29_62:
+							pos++
+							goto lok29_62
+						}
+					lok29_62:
+						goto l245_62
+					l244_62:
+						pos, p.tokenIndex = position244_62, tokenIndex244_62
+					}
+				l245_62:
+					{
+						position246_62, tokenIndex246_62 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_62
+						l303_30_62:
+							pos++
+							goto lok30_62
+						}
+					lok30_62:
+						goto l247_62
+					l246_62:
+						pos, p.tokenIndex = position246_62, tokenIndex246_62
+					}
+				l247_62:
+					{
+						position248_62, tokenIndex248_62 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_62
+						l303_31_62:
+							pos++
+							goto lok31_62
+						}
+					lok31_62:
+						goto l249_62
+					l248_62:
+						pos, p.tokenIndex = position248_62, tokenIndex248_62
+					}
+				l249_62:
+					_ = position243_62
+				}
+				goto lok62
+			l242_62:
+				pos, p.tokenIndex = position242_62, tokenIndex242_62
+				goto l177
+			}
+		lok62:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l177
+			}
+			pos++
+			{ // h4
+				position242_63, tokenIndex242_63 := pos, p.tokenIndex
+				{
+					position243_63 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_63
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_63
+					l303_28_63:
+						pos++
+						goto lok28_63
+					}
+				lok28_63:
+					{
+						position244_63, tokenIndex244_63 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_63
+						l303_29_63:
+							pos++
+							goto lok29_63
+						}
+					lok29_63:
+						goto l245_63
+					l244_63:
+						pos, p.tokenIndex = position244_63, tokenIndex244_63
+					}
+				l245_63:
+					{
+						position246_63, tokenIndex246_63 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_63
+						l303_30_63:
+							pos++
+							goto lok30_63
+						}
+					lok30_63:
+						goto l247_63
+					l246_63:
+						pos, p.tokenIndex = position246_63, tokenIndex246_63
+					}
+				l247_63:
+					{
+						position248_63, tokenIndex248_63 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_63
+						l303_31_63:
+							pos++
+							goto lok31_63
+						}
+					lok31_63:
+						goto l249_63
+					l248_63:
+						pos, p.tokenIndex = position248_63, tokenIndex248_63
+					}
+				l249_63:
+					_ = position243_63
+				}
+				goto lok63
+			l242_63:
+				pos, p.tokenIndex = position242_63, tokenIndex242_63
+				goto l177
+			}
+		lok63:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l177
+			}
+			pos++
+			{ // h4
+				position242_64, tokenIndex242_64 := pos, p.tokenIndex
+				{
+					position243_64 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_64
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_64
+					l303_28_64:
+						pos++
+						goto lok28_64
+					}
+				lok28_64:
+					{
+						position244_64, tokenIndex244_64 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_64
+						l303_29_64:
+							pos++
+							goto lok29_64
+						}
+					lok29_64:
+						goto l245_64
+					l244_64:
+						pos, p.tokenIndex = position244_64, tokenIndex244_64
+					}
+				l245_64:
+					{
+						position246_64, tokenIndex246_64 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_64
+						l303_30_64:
+							pos++
+							goto lok30_64
+						}
+					lok30_64:
+						goto l247_64
+					l246_64:
+						pos, p.tokenIndex = position246_64, tokenIndex246_64
+					}
+				l247_64:
+					{
+						position248_64, tokenIndex248_64 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_64
+						l303_31_64:
+							pos++
+							goto lok31_64
+						}
+					lok31_64:
+						goto l249_64
+					l248_64:
+						pos, p.tokenIndex = position248_64, tokenIndex248_64
+					}
+				l249_64:
+					_ = position243_64
+				}
+				goto lok64
+			l242_64:
+				pos, p.tokenIndex = position242_64, tokenIndex242_64
+				goto l177
+			}
+		lok64:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l177
+			}
+			pos++
+			{ // h4
+				position242_65, tokenIndex242_65 := pos, p.tokenIndex
+				{
+					position243_65 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_65
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_65
+					l303_28_65:
+						pos++
+						goto lok28_65
+					}
+				lok28_65:
+					{
+						position244_65, tokenIndex244_65 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_65
+						l303_29_65:
+							pos++
+							goto lok29_65
+						}
+					lok29_65:
+						goto l245_65
+					l244_65:
+						pos, p.tokenIndex = position244_65, tokenIndex244_65
+					}
+				l245_65:
+					{
+						position246_65, tokenIndex246_65 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_65
+						l303_30_65:
+							pos++
+							goto lok30_65
+						}
+					lok30_65:
+						goto l247_65
+					l246_65:
+						pos, p.tokenIndex = position246_65, tokenIndex246_65
+					}
+				l247_65:
+					{
+						position248_65, tokenIndex248_65 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_65
+						l303_31_65:
+							pos++
+							goto lok31_65
+						}
+					lok31_65:
+						goto l249_65
+					l248_65:
+						pos, p.tokenIndex = position248_65, tokenIndex248_65
+					}
+				l249_65:
+					_ = position243_65
+				}
+				goto lok65
+			l242_65:
+				pos, p.tokenIndex = position242_65, tokenIndex242_65
+				goto l177
+			}
+		lok65:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l177
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l177
+			}
+			pos = p.position
+			{
+				position178, tokenIndex178 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l177
+				}
+				pos++
+				pos, p.tokenIndex = position178, tokenIndex178
+			}
+			goto l176
+		l177:
+			pos, p.tokenIndex = position176, tokenIndex176
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			{ // h4
+				position242_66, tokenIndex242_66 := pos, p.tokenIndex
+				{
+					position243_66 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_66
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_66
+					l303_28_66:
+						pos++
+						goto lok28_66
+					}
+				lok28_66:
+					{
+						position244_66, tokenIndex244_66 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_66
+						l303_29_66:
+							pos++
+							goto lok29_66
+						}
+					lok29_66:
+						goto l245_66
+					l244_66:
+						pos, p.tokenIndex = position244_66, tokenIndex244_66
+					}
+				l245_66:
+					{
+						position246_66, tokenIndex246_66 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_66
+						l303_30_66:
+							pos++
+							goto lok30_66
+						}
+					lok30_66:
+						goto l247_66
+					l246_66:
+						pos, p.tokenIndex = position246_66, tokenIndex246_66
+					}
+				l247_66:
+					{
+						position248_66, tokenIndex248_66 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_66
+						l303_31_66:
+							pos++
+							goto lok31_66
+						}
+					lok31_66:
+						goto l249_66
+					l248_66:
+						pos, p.tokenIndex = position248_66, tokenIndex248_66
+					}
+				l249_66:
+					_ = position243_66
+				}
+				goto lok66
+			l242_66:
+				pos, p.tokenIndex = position242_66, tokenIndex242_66
+				goto l179
+			}
+		lok66:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			{ // h4
+				position242_67, tokenIndex242_67 := pos, p.tokenIndex
+				{
+					position243_67 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_67
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_67
+					l303_28_67:
+						pos++
+						goto lok28_67
+					}
+				lok28_67:
+					{
+						position244_67, tokenIndex244_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_67
+						l303_29_67:
+							pos++
+							goto lok29_67
+						}
+					lok29_67:
+						goto l245_67
+					l244_67:
+						pos, p.tokenIndex = position244_67, tokenIndex244_67
+					}
+				l245_67:
+					{
+						position246_67, tokenIndex246_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_67
+						l303_30_67:
+							pos++
+							goto lok30_67
+						}
+					lok30_67:
+						goto l247_67
+					l246_67:
+						pos, p.tokenIndex = position246_67, tokenIndex246_67
+					}
+				l247_67:
+					{
+						position248_67, tokenIndex248_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_67
+						l303_31_67:
+							pos++
+							goto lok31_67
+						}
+					lok31_67:
+						goto l249_67
+					l248_67:
+						pos, p.tokenIndex = position248_67, tokenIndex248_67
+					}
+				l249_67:
+					_ = position243_67
+				}
+				goto lok67
+			l242_67:
+				pos, p.tokenIndex = position242_67, tokenIndex242_67
+				goto l179
+			}
+		lok67:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			{ // h4
+				position242_68, tokenIndex242_68 := pos, p.tokenIndex
+				{
+					position243_68 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_68
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_68
+					l303_28_68:
+						pos++
+						goto lok28_68
+					}
+				lok28_68:
+					{
+						position244_68, tokenIndex244_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_68
+						l303_29_68:
+							pos++
+							goto lok29_68
+						}
+					lok29_68:
+						goto l245_68
+					l244_68:
+						pos, p.tokenIndex = position244_68, tokenIndex244_68
+					}
+				l245_68:
+					{
+						position246_68, tokenIndex246_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_68
+						l303_30_68:
+							pos++
+							goto lok30_68
+						}
+					lok30_68:
+						goto l247_68
+					l246_68:
+						pos, p.tokenIndex = position246_68, tokenIndex246_68
+					}
+				l247_68:
+					{
+						position248_68, tokenIndex248_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_68
+						l303_31_68:
+							pos++
+							goto lok31_68
+						}
+					lok31_68:
+						goto l249_68
+					l248_68:
+						pos, p.tokenIndex = position248_68, tokenIndex248_68
+					}
+				l249_68:
+					_ = position243_68
+				}
+				goto lok68
+			l242_68:
+				pos, p.tokenIndex = position242_68, tokenIndex242_68
+				goto l179
+			}
+		lok68:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			{ // h4
+				position242_69, tokenIndex242_69 := pos, p.tokenIndex
+				{
+					position243_69 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_69
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_69
+					l303_28_69:
+						pos++
+						goto lok28_69
+					}
+				lok28_69:
+					{
+						position244_69, tokenIndex244_69 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_69
+						l303_29_69:
+							pos++
+							goto lok29_69
+						}
+					lok29_69:
+						goto l245_69
+					l244_69:
+						pos, p.tokenIndex = position244_69, tokenIndex244_69
+					}
+				l245_69:
+					{
+						position246_69, tokenIndex246_69 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_69
+						l303_30_69:
+							pos++
+							goto lok30_69
+						}
+					lok30_69:
+						goto l247_69
+					l246_69:
+						pos, p.tokenIndex = position246_69, tokenIndex246_69
+					}
+				l247_69:
+					{
+						position248_69, tokenIndex248_69 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_69
+						l303_31_69:
+							pos++
+							goto lok31_69
+						}
+					lok31_69:
+						goto l249_69
+					l248_69:
+						pos, p.tokenIndex = position248_69, tokenIndex248_69
+					}
+				l249_69:
+					_ = position243_69
+				}
+				goto lok69
+			l242_69:
+				pos, p.tokenIndex = position242_69, tokenIndex242_69
+				goto l179
+			}
+		lok69:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			{ // h4
+				position242_70, tokenIndex242_70 := pos, p.tokenIndex
+				{
+					position243_70 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_70
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_70
+					l303_28_70:
+						pos++
+						goto lok28_70
+					}
+				lok28_70:
+					{
+						position244_70, tokenIndex244_70 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_70
+						l303_29_70:
+							pos++
+							goto lok29_70
+						}
+					lok29_70:
+						goto l245_70
+					l244_70:
+						pos, p.tokenIndex = position244_70, tokenIndex244_70
+					}
+				l245_70:
+					{
+						position246_70, tokenIndex246_70 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_70
+						l303_30_70:
+							pos++
+							goto lok30_70
+						}
+					lok30_70:
+						goto l247_70
+					l246_70:
+						pos, p.tokenIndex = position246_70, tokenIndex246_70
+					}
+				l247_70:
+					{
+						position248_70, tokenIndex248_70 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_70
+						l303_31_70:
+							pos++
+							goto lok31_70
+						}
+					lok31_70:
+						goto l249_70
+					l248_70:
+						pos, p.tokenIndex = position248_70, tokenIndex248_70
+					}
+				l249_70:
+					_ = position243_70
+				}
+				goto lok70
+			l242_70:
+				pos, p.tokenIndex = position242_70, tokenIndex242_70
+				goto l179
+			}
+		lok70:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l179
+			}
+			pos = p.position
+			{
+				position180, tokenIndex180 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l179
+				}
+				pos++
+				pos, p.tokenIndex = position180, tokenIndex180
+			}
+			goto l176
+		l179:
+			pos, p.tokenIndex = position176, tokenIndex176
+			{
+				position182, tokenIndex182 := pos, p.tokenIndex
+				{ // h4
+					position242_71, tokenIndex242_71 := pos, p.tokenIndex
+					{
+						position243_71 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_28_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l242_71
+						l303_28_71:
+							pos++
+							goto lok28_71
+						}
+					lok28_71:
+						{
+							position244_71, tokenIndex244_71 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_29_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l244_71
+							l303_29_71:
+								pos++
+								goto lok29_71
+							}
+						lok29_71:
+							goto l245_71
+						l244_71:
+							pos, p.tokenIndex = position244_71, tokenIndex244_71
+						}
+					l245_71:
+						{
+							position246_71, tokenIndex246_71 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_30_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l246_71
+							l303_30_71:
+								pos++
+								goto lok30_71
+							}
+						lok30_71:
+							goto l247_71
+						l246_71:
+							pos, p.tokenIndex = position246_71, tokenIndex246_71
+						}
+					l247_71:
+						{
+							position248_71, tokenIndex248_71 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_31_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l248_71
+							l303_31_71:
+								pos++
+								goto lok31_71
+							}
+						lok31_71:
+							goto l249_71
+						l248_71:
+							pos, p.tokenIndex = position248_71, tokenIndex248_71
+						}
+					l249_71:
+						_ = position243_71
+					}
+					goto lok71
+				l242_71:
+					pos, p.tokenIndex = position242_71, tokenIndex242_71
+					goto l182
+				}
+			lok71:
+				goto l183
+			l182:
+				pos, p.tokenIndex = position182, tokenIndex182
+			}
+		l183:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			}
+			pos++
+			{ // h4
+				position242_72, tokenIndex242_72 := pos, p.tokenIndex
+				{
+					position243_72 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_72
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_72
+					l303_28_72:
+						pos++
+						goto lok28_72
+					}
+				lok28_72:
+					{
+						position244_72, tokenIndex244_72 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_72
+						l303_29_72:
+							pos++
+							goto lok29_72
+						}
+					lok29_72:
+						goto l245_72
+					l244_72:
+						pos, p.tokenIndex = position244_72, tokenIndex244_72
+					}
+				l245_72:
+					{
+						position246_72, tokenIndex246_72 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_72
+						l303_30_72:
+							pos++
+							goto lok30_72
+						}
+					lok30_72:
+						goto l247_72
+					l246_72:
+						pos, p.tokenIndex = position246_72, tokenIndex246_72
+					}
+				l247_72:
+					{
+						position248_72, tokenIndex248_72 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_72
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_72
+						l303_31_72:
+							pos++
+							goto lok31_72
+						}
+					lok31_72:
+						goto l249_72
+					l248_72:
+						pos, p.tokenIndex = position248_72, tokenIndex248_72
+					}
+				l249_72:
+					_ = position243_72
+				}
+				goto lok72
+			l242_72:
+				pos, p.tokenIndex = position242_72, tokenIndex242_72
+				goto l181
+			}
+		lok72:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			}
+			pos++
+			{ // h4
+				position242_73, tokenIndex242_73 := pos, p.tokenIndex
+				{
+					position243_73 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_73
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_73
+					l303_28_73:
+						pos++
+						goto lok28_73
+					}
+				lok28_73:
+					{
+						position244_73, tokenIndex244_73 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_73
+						l303_29_73:
+							pos++
+							goto lok29_73
+						}
+					lok29_73:
+						goto l245_73
+					l244_73:
+						pos, p.tokenIndex = position244_73, tokenIndex244_73
+					}
+				l245_73:
+					{
+						position246_73, tokenIndex246_73 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_73
+						l303_30_73:
+							pos++
+							goto lok30_73
+						}
+					lok30_73:
+						goto l247_73
+					l246_73:
+						pos, p.tokenIndex = position246_73, tokenIndex246_73
+					}
+				l247_73:
+					{
+						position248_73, tokenIndex248_73 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_73
+						l303_31_73:
+							pos++
+							goto lok31_73
+						}
+					lok31_73:
+						goto l249_73
+					l248_73:
+						pos, p.tokenIndex = position248_73, tokenIndex248_73
+					}
+				l249_73:
+					_ = position243_73
+				}
+				goto lok73
+			l242_73:
+				pos, p.tokenIndex = position242_73, tokenIndex242_73
+				goto l181
+			}
+		lok73:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			}
+			pos++
+			{ // h4
+				position242_74, tokenIndex242_74 := pos, p.tokenIndex
+				{
+					position243_74 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_74
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_74
+					l303_28_74:
+						pos++
+						goto lok28_74
+					}
+				lok28_74:
+					{
+						position244_74, tokenIndex244_74 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_74
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_74
+						l303_29_74:
+							pos++
+							goto lok29_74
+						}
+					lok29_74:
+						goto l245_74
+					l244_74:
+						pos, p.tokenIndex = position244_74, tokenIndex244_74
+					}
+				l245_74:
+					{
+						position246_74, tokenIndex246_74 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_74
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_74
+						l303_30_74:
+							pos++
+							goto lok30_74
+						}
+					lok30_74:
+						goto l247_74
+					l246_74:
+						pos, p.tokenIndex = position246_74, tokenIndex246_74
+					}
+				l247_74:
+					{
+						position248_74, tokenIndex248_74 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_74
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_74
+						l303_31_74:
+							pos++
+							goto lok31_74
+						}
+					lok31_74:
+						goto l249_74
+					l248_74:
+						pos, p.tokenIndex = position248_74, tokenIndex248_74
+					}
+				l249_74:
+					_ = position243_74
+				}
+				goto lok74
+			l242_74:
+				pos, p.tokenIndex = position242_74, tokenIndex242_74
+				goto l181
+			}
+		lok74:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			}
+			pos++
+			{ // h4
+				position242_75, tokenIndex242_75 := pos, p.tokenIndex
+				{
+					position243_75 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_75
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_75
+					l303_28_75:
+						pos++
+						goto lok28_75
+					}
+				lok28_75:
+					{
+						position244_75, tokenIndex244_75 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_75
+						l303_29_75:
+							pos++
+							goto lok29_75
+						}
+					lok29_75:
+						goto l245_75
+					l244_75:
+						pos, p.tokenIndex = position244_75, tokenIndex244_75
+					}
+				l245_75:
+					{
+						position246_75, tokenIndex246_75 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_75
+						l303_30_75:
+							pos++
+							goto lok30_75
+						}
+					lok30_75:
+						goto l247_75
+					l246_75:
+						pos, p.tokenIndex = position246_75, tokenIndex246_75
+					}
+				l247_75:
+					{
+						position248_75, tokenIndex248_75 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_75
+						l303_31_75:
+							pos++
+							goto lok31_75
+						}
+					lok31_75:
+						goto l249_75
+					l248_75:
+						pos, p.tokenIndex = position248_75, tokenIndex248_75
+					}
+				l249_75:
+					_ = position243_75
+				}
+				goto lok75
+			l242_75:
+				pos, p.tokenIndex = position242_75, tokenIndex242_75
+				goto l181
+			}
+		lok75:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l181
+			}
+			pos = p.position
+			{
+				position184, tokenIndex184 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l181
+				}
+				pos++
+				pos, p.tokenIndex = position184, tokenIndex184
+			}
+			goto l176
+		l181:
+			pos, p.tokenIndex = position176, tokenIndex176
+			{
+				position186, tokenIndex186 := pos, p.tokenIndex
+				if p.position = pos; !p.rh4c1() {
+					goto l186
+				}
+				pos = p.position
+				{ // h4
+					position242_76, tokenIndex242_76 := pos, p.tokenIndex
+					{
+						position243_76 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_28_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l242_76
+						l303_28_76:
+							pos++
+							goto lok28_76
+						}
+					lok28_76:
+						{
+							position244_76, tokenIndex244_76 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_29_76
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l244_76
+							l303_29_76:
+								pos++
+								goto lok29_76
+							}
+						lok29_76:
+							goto l245_76
+						l244_76:
+							pos, p.tokenIndex = position244_76, tokenIndex244_76
+						}
+					l245_76:
+						{
+							position246_76, tokenIndex246_76 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_30_76
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l246_76
+							l303_30_76:
+								pos++
+								goto lok30_76
+							}
+						lok30_76:
+							goto l247_76
+						l246_76:
+							pos, p.tokenIndex = position246_76, tokenIndex246_76
+						}
+					l247_76:
+						{
+							position248_76, tokenIndex248_76 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_31_76
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l248_76
+							l303_31_76:
+								pos++
+								goto lok31_76
+							}
+						lok31_76:
+							goto l249_76
+						l248_76:
+							pos, p.tokenIndex = position248_76, tokenIndex248_76
+						}
+					l249_76:
+						_ = position243_76
+					}
+					goto lok76
+				l242_76:
+					pos, p.tokenIndex = position242_76, tokenIndex242_76
+					goto l186
+				}
+			lok76:
+				goto l187
+			l186:
+				pos, p.tokenIndex = position186, tokenIndex186
+			}
+		l187:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l185
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l185
+			}
+			pos++
+			{ // h4
+				position242_77, tokenIndex242_77 := pos, p.tokenIndex
+				{
+					position243_77 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_77
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_77
+					l303_28_77:
+						pos++
+						goto lok28_77
+					}
+				lok28_77:
+					{
+						position244_77, tokenIndex244_77 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_77
+						l303_29_77:
+							pos++
+							goto lok29_77
+						}
+					lok29_77:
+						goto l245_77
+					l244_77:
+						pos, p.tokenIndex = position244_77, tokenIndex244_77
+					}
+				l245_77:
+					{
+						position246_77, tokenIndex246_77 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_77
+						l303_30_77:
+							pos++
+							goto lok30_77
+						}
+					lok30_77:
+						goto l247_77
+					l246_77:
+						pos, p.tokenIndex = position246_77, tokenIndex246_77
+					}
+				l247_77:
+					{
+						position248_77, tokenIndex248_77 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_77
+						l303_31_77:
+							pos++
+							goto lok31_77
+						}
+					lok31_77:
+						goto l249_77
+					l248_77:
+						pos, p.tokenIndex = position248_77, tokenIndex248_77
+					}
+				l249_77:
+					_ = position243_77
+				}
+				goto lok77
+			l242_77:
+				pos, p.tokenIndex = position242_77, tokenIndex242_77
+				goto l185
+			}
+		lok77:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l185
+			}
+			pos++
+			{ // h4
+				position242_78, tokenIndex242_78 := pos, p.tokenIndex
+				{
+					position243_78 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_78
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_78
+					l303_28_78:
+						pos++
+						goto lok28_78
+					}
+				lok28_78:
+					{
+						position244_78, tokenIndex244_78 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_78
+						l303_29_78:
+							pos++
+							goto lok29_78
+						}
+					lok29_78:
+						goto l245_78
+					l244_78:
+						pos, p.tokenIndex = position244_78, tokenIndex244_78
+					}
+				l245_78:
+					{
+						position246_78, tokenIndex246_78 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_78
+						l303_30_78:
+							pos++
+							goto lok30_78
+						}
+					lok30_78:
+						goto l247_78
+					l246_78:
+						pos, p.tokenIndex = position246_78, tokenIndex246_78
+					}
+				l247_78:
+					{
+						position248_78, tokenIndex248_78 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_78
+						l303_31_78:
+							pos++
+							goto lok31_78
+						}
+					lok31_78:
+						goto l249_78
+					l248_78:
+						pos, p.tokenIndex = position248_78, tokenIndex248_78
+					}
+				l249_78:
+					_ = position243_78
+				}
+				goto lok78
+			l242_78:
+				pos, p.tokenIndex = position242_78, tokenIndex242_78
+				goto l185
+			}
+		lok78:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l185
+			}
+			pos++
+			{ // h4
+				position242_79, tokenIndex242_79 := pos, p.tokenIndex
+				{
+					position243_79 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_79
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_79
+					l303_28_79:
+						pos++
+						goto lok28_79
+					}
+				lok28_79:
+					{
+						position244_79, tokenIndex244_79 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_79
+						l303_29_79:
+							pos++
+							goto lok29_79
+						}
+					lok29_79:
+						goto l245_79
+					l244_79:
+						pos, p.tokenIndex = position244_79, tokenIndex244_79
+					}
+				l245_79:
+					{
+						position246_79, tokenIndex246_79 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_79
+						l303_30_79:
+							pos++
+							goto lok30_79
+						}
+					lok30_79:
+						goto l247_79
+					l246_79:
+						pos, p.tokenIndex = position246_79, tokenIndex246_79
+					}
+				l247_79:
+					{
+						position248_79, tokenIndex248_79 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_79
+						l303_31_79:
+							pos++
+							goto lok31_79
+						}
+					lok31_79:
+						goto l249_79
+					l248_79:
+						pos, p.tokenIndex = position248_79, tokenIndex248_79
+					}
+				l249_79:
+					_ = position243_79
+				}
+				goto lok79
+			l242_79:
+				pos, p.tokenIndex = position242_79, tokenIndex242_79
+				goto l185
+			}
+		lok79:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l185
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l185
+			}
+			pos = p.position
+			{
+				position188, tokenIndex188 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l185
+				}
+				pos++
+				pos, p.tokenIndex = position188, tokenIndex188
+			}
+			goto l176
+		l185:
+			pos, p.tokenIndex = position176, tokenIndex176
+			{
+				position190, tokenIndex190 := pos, p.tokenIndex
+				if p.position = pos; !p.rh4c2() {
+					goto l190
+				}
+				pos = p.position
+				{ // h4
+					position242_80, tokenIndex242_80 := pos, p.tokenIndex
+					{
+						position243_80 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_28_80
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l242_80
+						l303_28_80:
+							pos++
+							goto lok28_80
+						}
+					lok28_80:
+						{
+							position244_80, tokenIndex244_80 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_29_80
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l244_80
+							l303_29_80:
+								pos++
+								goto lok29_80
+							}
+						lok29_80:
+							goto l245_80
+						l244_80:
+							pos, p.tokenIndex = position244_80, tokenIndex244_80
+						}
+					l245_80:
+						{
+							position246_80, tokenIndex246_80 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_30_80
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l246_80
+							l303_30_80:
+								pos++
+								goto lok30_80
+							}
+						lok30_80:
+							goto l247_80
+						l246_80:
+							pos, p.tokenIndex = position246_80, tokenIndex246_80
+						}
+					l247_80:
+						{
+							position248_80, tokenIndex248_80 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_31_80
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l248_80
+							l303_31_80:
+								pos++
+								goto lok31_80
+							}
+						lok31_80:
+							goto l249_80
+						l248_80:
+							pos, p.tokenIndex = position248_80, tokenIndex248_80
+						}
+					l249_80:
+						_ = position243_80
+					}
+					goto lok80
+				l242_80:
+					pos, p.tokenIndex = position242_80, tokenIndex242_80
+					goto l190
+				}
+			lok80:
+				goto l191
+			l190:
+				pos, p.tokenIndex = position190, tokenIndex190
+			}
+		l191:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			{ // h4
+				position242_81, tokenIndex242_81 := pos, p.tokenIndex
+				{
+					position243_81 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_81
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_81
+					l303_28_81:
+						pos++
+						goto lok28_81
+					}
+				lok28_81:
+					{
+						position244_81, tokenIndex244_81 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_81
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_81
+						l303_29_81:
+							pos++
+							goto lok29_81
+						}
+					lok29_81:
+						goto l245_81
+					l244_81:
+						pos, p.tokenIndex = position244_81, tokenIndex244_81
+					}
+				l245_81:
+					{
+						position246_81, tokenIndex246_81 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_81
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_81
+						l303_30_81:
+							pos++
+							goto lok30_81
+						}
+					lok30_81:
+						goto l247_81
+					l246_81:
+						pos, p.tokenIndex = position246_81, tokenIndex246_81
+					}
+				l247_81:
+					{
+						position248_81, tokenIndex248_81 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_81
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_81
+						l303_31_81:
+							pos++
+							goto lok31_81
+						}
+					lok31_81:
+						goto l249_81
+					l248_81:
+						pos, p.tokenIndex = position248_81, tokenIndex248_81
+					}
+				l249_81:
+					_ = position243_81
+				}
+				goto lok81
+			l242_81:
+				pos, p.tokenIndex = position242_81, tokenIndex242_81
+				goto l189
+			}
+		lok81:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			{ // h4
+				position242_82, tokenIndex242_82 := pos, p.tokenIndex
+				{
+					position243_82 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_82
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_82
+					l303_28_82:
+						pos++
+						goto lok28_82
+					}
+				lok28_82:
+					{
+						position244_82, tokenIndex244_82 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_82
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_82
+						l303_29_82:
+							pos++
+							goto lok29_82
+						}
+					lok29_82:
+						goto l245_82
+					l244_82:
+						pos, p.tokenIndex = position244_82, tokenIndex244_82
+					}
+				l245_82:
+					{
+						position246_82, tokenIndex246_82 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_82
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_82
+						l303_30_82:
+							pos++
+							goto lok30_82
+						}
+					lok30_82:
+						goto l247_82
+					l246_82:
+						pos, p.tokenIndex = position246_82, tokenIndex246_82
+					}
+				l247_82:
+					{
+						position248_82, tokenIndex248_82 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_82
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_82
+						l303_31_82:
+							pos++
+							goto lok31_82
+						}
+					lok31_82:
+						goto l249_82
+					l248_82:
+						pos, p.tokenIndex = position248_82, tokenIndex248_82
+					}
+				l249_82:
+					_ = position243_82
+				}
+				goto lok82
+			l242_82:
+				pos, p.tokenIndex = position242_82, tokenIndex242_82
+				goto l189
+			}
+		lok82:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l189
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l189
+			}
+			pos = p.position
+			{
+				position192, tokenIndex192 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l189
+				}
+				pos++
+				pos, p.tokenIndex = position192, tokenIndex192
+			}
+			goto l176
+		l189:
+			pos, p.tokenIndex = position176, tokenIndex176
+			{
+				position194, tokenIndex194 := pos, p.tokenIndex
+				if p.position = pos; !p.rh4c3() {
+					goto l194
+				}
+				pos = p.position
+				{ // h4
+					position242_83, tokenIndex242_83 := pos, p.tokenIndex
+					{
+						position243_83 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_28_83
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l242_83
+						l303_28_83:
+							pos++
+							goto lok28_83
+						}
+					lok28_83:
+						{
+							position244_83, tokenIndex244_83 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_29_83
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l244_83
+							l303_29_83:
+								pos++
+								goto lok29_83
+							}
+						lok29_83:
+							goto l245_83
+						l244_83:
+							pos, p.tokenIndex = position244_83, tokenIndex244_83
+						}
+					l245_83:
+						{
+							position246_83, tokenIndex246_83 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_30_83
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l246_83
+							l303_30_83:
+								pos++
+								goto lok30_83
+							}
+						lok30_83:
+							goto l247_83
+						l246_83:
+							pos, p.tokenIndex = position246_83, tokenIndex246_83
+						}
+					l247_83:
+						{
+							position248_83, tokenIndex248_83 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_31_83
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l248_83
+							l303_31_83:
+								pos++
+								goto lok31_83
+							}
+						lok31_83:
+							goto l249_83
+						l248_83:
+							pos, p.tokenIndex = position248_83, tokenIndex248_83
+						}
+					l249_83:
+						_ = position243_83
+					}
+					goto lok83
+				l242_83:
+					pos, p.tokenIndex = position242_83, tokenIndex242_83
+					goto l194
+				}
+			lok83:
+				goto l195
+			l194:
+				pos, p.tokenIndex = position194, tokenIndex194
+			}
+		l195:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			{ // h4
+				position242_84, tokenIndex242_84 := pos, p.tokenIndex
+				{
+					position243_84 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_84
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_84
+					l303_28_84:
+						pos++
+						goto lok28_84
+					}
+				lok28_84:
+					{
+						position244_84, tokenIndex244_84 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_84
+						l303_29_84:
+							pos++
+							goto lok29_84
+						}
+					lok29_84:
+						goto l245_84
+					l244_84:
+						pos, p.tokenIndex = position244_84, tokenIndex244_84
+					}
+				l245_84:
+					{
+						position246_84, tokenIndex246_84 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_84
+						l303_30_84:
+							pos++
+							goto lok30_84
+						}
+					lok30_84:
+						goto l247_84
+					l246_84:
+						pos, p.tokenIndex = position246_84, tokenIndex246_84
+					}
+				l247_84:
+					{
+						position248_84, tokenIndex248_84 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_84
+						l303_31_84:
+							pos++
+							goto lok31_84
+						}
+					lok31_84:
+						goto l249_84
+					l248_84:
+						pos, p.tokenIndex = position248_84, tokenIndex248_84
+					}
+				l249_84:
+					_ = position243_84
+				}
+				goto lok84
+			l242_84:
+				pos, p.tokenIndex = position242_84, tokenIndex242_84
+				goto l193
+			}
+		lok84:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l193
+			}
+			pos = p.position
+			{
+				position196, tokenIndex196 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l193
+				}
+				pos++
+				pos, p.tokenIndex = position196, tokenIndex196
+			}
+			goto l176
+		l193:
+			pos, p.tokenIndex = position176, tokenIndex176
+			{
+				position198, tokenIndex198 := pos, p.tokenIndex
+				if p.position = pos; !p.rh4c4() {
+					goto l198
+				}
+				pos = p.position
+				{ // h4
+					position242_85, tokenIndex242_85 := pos, p.tokenIndex
+					{
+						position243_85 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_28_85
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l242_85
+						l303_28_85:
+							pos++
+							goto lok28_85
+						}
+					lok28_85:
+						{
+							position244_85, tokenIndex244_85 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_29_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l244_85
+							l303_29_85:
+								pos++
+								goto lok29_85
+							}
+						lok29_85:
+							goto l245_85
+						l244_85:
+							pos, p.tokenIndex = position244_85, tokenIndex244_85
+						}
+					l245_85:
+						{
+							position246_85, tokenIndex246_85 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_30_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l246_85
+							l303_30_85:
+								pos++
+								goto lok30_85
+							}
+						lok30_85:
+							goto l247_85
+						l246_85:
+							pos, p.tokenIndex = position246_85, tokenIndex246_85
+						}
+					l247_85:
+						{
+							position248_85, tokenIndex248_85 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_31_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l248_85
+							l303_31_85:
+								pos++
+								goto lok31_85
+							}
+						lok31_85:
+							goto l249_85
+						l248_85:
+							pos, p.tokenIndex = position248_85, tokenIndex248_85
+						}
+					l249_85:
+						_ = position243_85
+					}
+					goto lok85
+				l242_85:
+					pos, p.tokenIndex = position242_85, tokenIndex242_85
+					goto l198
+				}
+			lok85:
+				goto l199
+			l198:
+				pos, p.tokenIndex = position198, tokenIndex198
+			}
+		l199:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l197
+			}
+			pos = p.position
+			{
+				position200, tokenIndex200 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l197
+				}
+				pos++
+				pos, p.tokenIndex = position200, tokenIndex200
+			}
+			goto l176
+		l197:
+			pos, p.tokenIndex = position176, tokenIndex176
+			{
+				position202, tokenIndex202 := pos, p.tokenIndex
+				if p.position = pos; !p.rh4c5() {
+					goto l202
+				}
+				pos = p.position
+				{ // h4
+					position242_86, tokenIndex242_86 := pos, p.tokenIndex
+					{
+						position243_86 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_28_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l242_86
+						l303_28_86:
+							pos++
+							goto lok28_86
+						}
+					lok28_86:
+						{
+							position244_86, tokenIndex244_86 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_29_86
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l244_86
+							l303_29_86:
+								pos++
+								goto lok29_86
+							}
+						lok29_86:
+							goto l245_86
+						l244_86:
+							pos, p.tokenIndex = position244_86, tokenIndex244_86
+						}
+					l245_86:
+						{
+							position246_86, tokenIndex246_86 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_30_86
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l246_86
+							l303_30_86:
+								pos++
+								goto lok30_86
+							}
+						lok30_86:
+							goto l247_86
+						l246_86:
+							pos, p.tokenIndex = position246_86, tokenIndex246_86
+						}
+					l247_86:
+						{
+							position248_86, tokenIndex248_86 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_31_86
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l248_86
+							l303_31_86:
+								pos++
+								goto lok31_86
+							}
+						lok31_86:
+							goto l249_86
+						l248_86:
+							pos, p.tokenIndex = position248_86, tokenIndex248_86
+						}
+					l249_86:
+						_ = position243_86
+					}
+					goto lok86
+				l242_86:
+					pos, p.tokenIndex = position242_86, tokenIndex242_86
+					goto l202
+				}
+			lok86:
+				goto l203
+			l202:
+				pos, p.tokenIndex = position202, tokenIndex202
+			}
+		l203:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			{ // h4
+				position242_87, tokenIndex242_87 := pos, p.tokenIndex
+				{
+					position243_87 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_87
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_87
+					l303_28_87:
+						pos++
+						goto lok28_87
+					}
+				lok28_87:
+					{
+						position244_87, tokenIndex244_87 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_87
+						l303_29_87:
+							pos++
+							goto lok29_87
+						}
+					lok29_87:
+						goto l245_87
+					l244_87:
+						pos, p.tokenIndex = position244_87, tokenIndex244_87
+					}
+				l245_87:
+					{
+						position246_87, tokenIndex246_87 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_87
+						l303_30_87:
+							pos++
+							goto lok30_87
+						}
+					lok30_87:
+						goto l247_87
+					l246_87:
+						pos, p.tokenIndex = position246_87, tokenIndex246_87
+					}
+				l247_87:
+					{
+						position248_87, tokenIndex248_87 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_87
+						l303_31_87:
+							pos++
+							goto lok31_87
+						}
+					lok31_87:
+						goto l249_87
+					l248_87:
+						pos, p.tokenIndex = position248_87, tokenIndex248_87
+					}
+				l249_87:
+					_ = position243_87
+				}
+				goto lok87
+			l242_87:
+				pos, p.tokenIndex = position242_87, tokenIndex242_87
+				goto l201
+			}
+		lok87:
+			{
+				position204, tokenIndex204 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l201
+				}
+				pos++
+				pos, p.tokenIndex = position204, tokenIndex204
+			}
+			goto l176
+		l201:
+			pos, p.tokenIndex = position176, tokenIndex176
+			{
+				position205, tokenIndex205 := pos, p.tokenIndex
+				if p.position = pos; !p.rh4c6() {
+					goto l205
+				}
+				pos = p.position
+				{ // h4
+					position242_88, tokenIndex242_88 := pos, p.tokenIndex
+					{
+						position243_88 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_28_88
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l242_88
+						l303_28_88:
+							pos++
+							goto lok28_88
+						}
+					lok28_88:
+						{
+							position244_88, tokenIndex244_88 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_29_88
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l244_88
+							l303_29_88:
+								pos++
+								goto lok29_88
+							}
+						lok29_88:
+							goto l245_88
+						l244_88:
+							pos, p.tokenIndex = position244_88, tokenIndex244_88
+						}
+					l245_88:
+						{
+							position246_88, tokenIndex246_88 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_30_88
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l246_88
+							l303_30_88:
+								pos++
+								goto lok30_88
+							}
+						lok30_88:
+							goto l247_88
+						l246_88:
+							pos, p.tokenIndex = position246_88, tokenIndex246_88
+						}
+					l247_88:
+						{
+							position248_88, tokenIndex248_88 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_31_88
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l248_88
+							l303_31_88:
+								pos++
+								goto lok31_88
+							}
+						lok31_88:
+							goto l249_88
+						l248_88:
+							pos, p.tokenIndex = position248_88, tokenIndex248_88
+						}
+					l249_88:
+						_ = position243_88
+					}
+					goto lok88
+				l242_88:
+					pos, p.tokenIndex = position242_88, tokenIndex242_88
+					goto l205
+				}
+			lok88:
+				goto l206
+			l205:
+				pos, p.tokenIndex = position205, tokenIndex205
+			}
+		l206:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l174
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l174
+			}
+			pos++
+			{
+				position207, tokenIndex207 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l174
+				}
+				pos++
+				pos, p.tokenIndex = position207, tokenIndex207
+			}
+		}
+	l176:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv6address, position175)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l174:
+	pos, p.tokenIndex = position174, tokenIndex174
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rh4c1 is rule 36 h4c1 <- <(h4 ':' !':')?>
+func (p *Parser) rh4c1() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position209 := pos
+		{
+			position210, tokenIndex210 := pos, p.tokenIndex
+			{ // h4
+				position242_45, tokenIndex242_45 := pos, p.tokenIndex
+				{
+					position243_45 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_45
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_45
+					l303_28_45:
+						pos++
+						goto lok28_45
+					}
+				lok28_45:
+					{
+						position244_45, tokenIndex244_45 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_45
+						l303_29_45:
+							pos++
+							goto lok29_45
+						}
+					lok29_45:
+						goto l245_45
+					l244_45:
+						pos, p.tokenIndex = position244_45, tokenIndex244_45
+					}
+				l245_45:
+					{
+						position246_45, tokenIndex246_45 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_45
+						l303_30_45:
+							pos++
+							goto lok30_45
+						}
+					lok30_45:
+						goto l247_45
+					l246_45:
+						pos, p.tokenIndex = position246_45, tokenIndex246_45
+					}
+				l247_45:
+					{
+						position248_45, tokenIndex248_45 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_45
+						l303_31_45:
+							pos++
+							goto lok31_45
+						}
+					lok31_45:
+						goto l249_45
+					l248_45:
+						pos, p.tokenIndex = position248_45, tokenIndex248_45
+					}
+				l249_45:
+					_ = position243_45
+				}
+				goto lok45
+			l242_45:
+				pos, p.tokenIndex = position242_45, tokenIndex242_45
+				goto l210
+			}
+		lok45:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l210
+			}
+			pos++
+			{
+				position212, tokenIndex212 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(7, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l212
+				}
+				pos++
+				goto l210
+			l212:
+				pos, p.tokenIndex = position212, tokenIndex212
+			}
+			goto l211
+		l210:
+			pos, p.tokenIndex = position210, tokenIndex210
+		}
+	l211:
+		_ = position209
+	}
+	p.position = pos
+	return true
+}
+
+// rh4c2 is rule 37 h4c2 <- <(h4 ':' !':' h4c1)?>
+func (p *Parser) rh4c2() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position214 := pos
+		{
+			position215, tokenIndex215 := pos, p.tokenIndex
+			{ // h4
+				position242_46, tokenIndex242_46 := pos, p.tokenIndex
+				{
+					position243_46 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_46
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_46
+					l303_28_46:
+						pos++
+						goto lok28_46
+					}
+				lok28_46:
+					{
+						position244_46, tokenIndex244_46 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_46
+						l303_29_46:
+							pos++
+							goto lok29_46
+						}
+					lok29_46:
+						goto l245_46
+					l244_46:
+						pos, p.tokenIndex = position244_46, tokenIndex244_46
+					}
+				l245_46:
+					{
+						position246_46, tokenIndex246_46 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_46
+						l303_30_46:
+							pos++
+							goto lok30_46
+						}
+					lok30_46:
+						goto l247_46
+					l246_46:
+						pos, p.tokenIndex = position246_46, tokenIndex246_46
+					}
+				l247_46:
+					{
+						position248_46, tokenIndex248_46 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_46
+						l303_31_46:
+							pos++
+							goto lok31_46
+						}
+					lok31_46:
+						goto l249_46
+					l248_46:
+						pos, p.tokenIndex = position248_46, tokenIndex248_46
+					}
+				l249_46:
+					_ = position243_46
+				}
+				goto lok46
+			l242_46:
+				pos, p.tokenIndex = position242_46, tokenIndex242_46
+				goto l215
+			}
+		lok46:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l215
+			}
+			pos++
+			{
+				position217, tokenIndex217 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(7, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l217
+				}
+				pos++
+				goto l215
+			l217:
+				pos, p.tokenIndex = position217, tokenIndex217
+			}
+			if p.position = pos; !p.rh4c1() {
+				goto l215
+			}
+			pos = p.position
+			goto l216
+		l215:
+			pos, p.tokenIndex = position215, tokenIndex215
+		}
+	l216:
+		_ = position214
+	}
+	p.position = pos
+	return true
+}
+
+// rh4c3 is rule 38 h4c3 <- <(h4 ':' !':' h4c2)?>
+func (p *Parser) rh4c3() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position219 := pos
+		{
+			position220, tokenIndex220 := pos, p.tokenIndex
+			{ // h4
+				position242_47, tokenIndex242_47 := pos, p.tokenIndex
+				{
+					position243_47 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_47
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_47
+					l303_28_47:
+						pos++
+						goto lok28_47
+					}
+				lok28_47:
+					{
+						position244_47, tokenIndex244_47 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_47
+						l303_29_47:
+							pos++
+							goto lok29_47
+						}
+					lok29_47:
+						goto l245_47
+					l244_47:
+						pos, p.tokenIndex = position244_47, tokenIndex244_47
+					}
+				l245_47:
+					{
+						position246_47, tokenIndex246_47 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_47
+						l303_30_47:
+							pos++
+							goto lok30_47
+						}
+					lok30_47:
+						goto l247_47
+					l246_47:
+						pos, p.tokenIndex = position246_47, tokenIndex246_47
+					}
+				l247_47:
+					{
+						position248_47, tokenIndex248_47 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_47
+						l303_31_47:
+							pos++
+							goto lok31_47
+						}
+					lok31_47:
+						goto l249_47
+					l248_47:
+						pos, p.tokenIndex = position248_47, tokenIndex248_47
+					}
+				l249_47:
+					_ = position243_47
+				}
+				goto lok47
+			l242_47:
+				pos, p.tokenIndex = position242_47, tokenIndex242_47
+				goto l220
+			}
+		lok47:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l220
+			}
+			pos++
+			{
+				position222, tokenIndex222 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(7, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l222
+				}
+				pos++
+				goto l220
+			l222:
+				pos, p.tokenIndex = position222, tokenIndex222
+			}
+			if p.position = pos; !p.rh4c2() {
+				goto l220
+			}
+			pos = p.position
+			goto l221
+		l220:
+			pos, p.tokenIndex = position220, tokenIndex220
+		}
+	l221:
+		_ = position219
+	}
+	p.position = pos
+	return true
+}
+
+// rh4c4 is rule 39 h4c4 <- <(h4 ':' !':' h4c3)?>
+func (p *Parser) rh4c4() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position224 := pos
+		{
+			position225, tokenIndex225 := pos, p.tokenIndex
+			{ // h4
+				position242_48, tokenIndex242_48 := pos, p.tokenIndex
+				{
+					position243_48 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_48
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_48
+					l303_28_48:
+						pos++
+						goto lok28_48
+					}
+				lok28_48:
+					{
+						position244_48, tokenIndex244_48 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_48
+						l303_29_48:
+							pos++
+							goto lok29_48
+						}
+					lok29_48:
+						goto l245_48
+					l244_48:
+						pos, p.tokenIndex = position244_48, tokenIndex244_48
+					}
+				l245_48:
+					{
+						position246_48, tokenIndex246_48 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_48
+						l303_30_48:
+							pos++
+							goto lok30_48
+						}
+					lok30_48:
+						goto l247_48
+					l246_48:
+						pos, p.tokenIndex = position246_48, tokenIndex246_48
+					}
+				l247_48:
+					{
+						position248_48, tokenIndex248_48 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_48
+						l303_31_48:
+							pos++
+							goto lok31_48
+						}
+					lok31_48:
+						goto l249_48
+					l248_48:
+						pos, p.tokenIndex = position248_48, tokenIndex248_48
+					}
+				l249_48:
+					_ = position243_48
+				}
+				goto lok48
+			l242_48:
+				pos, p.tokenIndex = position242_48, tokenIndex242_48
+				goto l225
+			}
+		lok48:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l225
+			}
+			pos++
+			{
+				position227, tokenIndex227 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(7, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l227
+				}
+				pos++
+				goto l225
+			l227:
+				pos, p.tokenIndex = position227, tokenIndex227
+			}
+			if p.position = pos; !p.rh4c3() {
+				goto l225
+			}
+			pos = p.position
+			goto l226
+		l225:
+			pos, p.tokenIndex = position225, tokenIndex225
+		}
+	l226:
+		_ = position224
+	}
+	p.position = pos
+	return true
+}
+
+// rh4c5 is rule 40 h4c5 <- <(h4 ':' !':' h4c4)?>
+func (p *Parser) rh4c5() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position229 := pos
+		{
+			position230, tokenIndex230 := pos, p.tokenIndex
+			{ // h4
+				position242_49, tokenIndex242_49 := pos, p.tokenIndex
+				{
+					position243_49 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_49
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_49
+					l303_28_49:
+						pos++
+						goto lok28_49
+					}
+				lok28_49:
+					{
+						position244_49, tokenIndex244_49 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_49
+						l303_29_49:
+							pos++
+							goto lok29_49
+						}
+					lok29_49:
+						goto l245_49
+					l244_49:
+						pos, p.tokenIndex = position244_49, tokenIndex244_49
+					}
+				l245_49:
+					{
+						position246_49, tokenIndex246_49 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_49
+						l303_30_49:
+							pos++
+							goto lok30_49
+						}
+					lok30_49:
+						goto l247_49
+					l246_49:
+						pos, p.tokenIndex = position246_49, tokenIndex246_49
+					}
+				l247_49:
+					{
+						position248_49, tokenIndex248_49 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_49
+						l303_31_49:
+							pos++
+							goto lok31_49
+						}
+					lok31_49:
+						goto l249_49
+					l248_49:
+						pos, p.tokenIndex = position248_49, tokenIndex248_49
+					}
+				l249_49:
+					_ = position243_49
+				}
+				goto lok49
+			l242_49:
+				pos, p.tokenIndex = position242_49, tokenIndex242_49
+				goto l230
+			}
+		lok49:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l230
+			}
+			pos++
+			{
+				position232, tokenIndex232 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(7, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l232
+				}
+				pos++
+				goto l230
+			l232:
+				pos, p.tokenIndex = position232, tokenIndex232
+			}
+			if p.position = pos; !p.rh4c4() {
+				goto l230
+			}
+			pos = p.position
+			goto l231
+		l230:
+			pos, p.tokenIndex = position230, tokenIndex230
+		}
+	l231:
+		_ = position229
+	}
+	p.position = pos
+	return true
+}
+
+// rh4c6 is rule 41 h4c6 <- <(h4 ':' !':' h4c5)?>
+func (p *Parser) rh4c6() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position234 := pos
+		{
+			position235, tokenIndex235 := pos, p.tokenIndex
+			{ // h4
+				position242_50, tokenIndex242_50 := pos, p.tokenIndex
+				{
+					position243_50 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_50
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_50
+					l303_28_50:
+						pos++
+						goto lok28_50
+					}
+				lok28_50:
+					{
+						position244_50, tokenIndex244_50 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_50
+						l303_29_50:
+							pos++
+							goto lok29_50
+						}
+					lok29_50:
+						goto l245_50
+					l244_50:
+						pos, p.tokenIndex = position244_50, tokenIndex244_50
+					}
+				l245_50:
+					{
+						position246_50, tokenIndex246_50 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_50
+						l303_30_50:
+							pos++
+							goto lok30_50
+						}
+					lok30_50:
+						goto l247_50
+					l246_50:
+						pos, p.tokenIndex = position246_50, tokenIndex246_50
+					}
+				l247_50:
+					{
+						position248_50, tokenIndex248_50 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_50
+						l303_31_50:
+							pos++
+							goto lok31_50
+						}
+					lok31_50:
+						goto l249_50
+					l248_50:
+						pos, p.tokenIndex = position248_50, tokenIndex248_50
+					}
+				l249_50:
+					_ = position243_50
+				}
+				goto lok50
+			l242_50:
+				pos, p.tokenIndex = position242_50, tokenIndex242_50
+				goto l235
+			}
+		lok50:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l235
+			}
+			pos++
+			{
+				position237, tokenIndex237 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(7, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l237
+				}
+				pos++
+				goto l235
+			l237:
+				pos, p.tokenIndex = position237, tokenIndex237
+			}
+			if p.position = pos; !p.rh4c5() {
+				goto l235
+			}
+			pos = p.position
+			goto l236
+		l235:
+			pos, p.tokenIndex = position235, tokenIndex235
+		}
+	l236:
+		_ = position234
+	}
+	p.position = pos
+	return true
+}
+
+// rls32 is rule 42 ls32 <- <((h4 ':' h4) / IPv4address)>
+func (p *Parser) rls32() bool {
+	buffer := p.buffer
+	pos := p.position
+	position238, tokenIndex238 := pos, p.tokenIndex
+	{
+		position239 := pos
+		{
+			position240, tokenIndex240 := pos, p.tokenIndex
+			{ // h4
+				position242_51, tokenIndex242_51 := pos, p.tokenIndex
+				{
+					position243_51 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_51
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_51
+					l303_28_51:
+						pos++
+						goto lok28_51
+					}
+				lok28_51:
+					{
+						position244_51, tokenIndex244_51 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_51
+						l303_29_51:
+							pos++
+							goto lok29_51
+						}
+					lok29_51:
+						goto l245_51
+					l244_51:
+						pos, p.tokenIndex = position244_51, tokenIndex244_51
+					}
+				l245_51:
+					{
+						position246_51, tokenIndex246_51 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_51
+						l303_30_51:
+							pos++
+							goto lok30_51
+						}
+					lok30_51:
+						goto l247_51
+					l246_51:
+						pos, p.tokenIndex = position246_51, tokenIndex246_51
+					}
+				l247_51:
+					{
+						position248_51, tokenIndex248_51 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_51
+						l303_31_51:
+							pos++
+							goto lok31_51
+						}
+					lok31_51:
+						goto l249_51
+					l248_51:
+						pos, p.tokenIndex = position248_51, tokenIndex248_51
+					}
+				l249_51:
+					_ = position243_51
+				}
+				goto lok51
+			l242_51:
+				pos, p.tokenIndex = position242_51, tokenIndex242_51
+				goto l241
+			}
+		lok51:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l241
+			}
+			pos++
+			{ // h4
+				position242_52, tokenIndex242_52 := pos, p.tokenIndex
+				{
+					position243_52 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l303_28_52
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l242_52
+					l303_28_52:
+						pos++
+						goto lok28_52
+					}
+				lok28_52:
+					{
+						position244_52, tokenIndex244_52 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_29_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l244_52
+						l303_29_52:
+							pos++
+							goto lok29_52
+						}
+					lok29_52:
+						goto l245_52
+					l244_52:
+						pos, p.tokenIndex = position244_52, tokenIndex244_52
+					}
+				l245_52:
+					{
+						position246_52, tokenIndex246_52 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_30_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l246_52
+						l303_30_52:
+							pos++
+							goto lok30_52
+						}
+					lok30_52:
+						goto l247_52
+					l246_52:
+						pos, p.tokenIndex = position246_52, tokenIndex246_52
+					}
+				l247_52:
+					{
+						position248_52, tokenIndex248_52 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l303_31_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l248_52
+						l303_31_52:
+							pos++
+							goto lok31_52
+						}
+					lok31_52:
+						goto l249_52
+					l248_52:
+						pos, p.tokenIndex = position248_52, tokenIndex248_52
+					}
+				l249_52:
+					_ = position243_52
+				}
+				goto lok52
+			l242_52:
+				pos, p.tokenIndex = position242_52, tokenIndex242_52
+				goto l241
+			}
+		lok52:
+			goto l240
+		l241:
+			pos, p.tokenIndex = position240, tokenIndex240
+			if p.position = pos; !p.rIPv4address() {
+				goto l238
+			}
+			pos = p.position
+		}
+	l240:
+		_ = position239
+	}
+	p.position = pos
+	return true
+l238:
+	pos, p.tokenIndex = position238, tokenIndex238
+	p.position = pos
+	return false
+}
+
+// rh4 is rule 43 h4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
+func (p *Parser) rh4() bool {
+	buffer := p.buffer
+	pos := p.position
+	position242, tokenIndex242 := pos, p.tokenIndex
+	{
+		position243 := pos
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l303_28
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l242
+		l303_28:
+			pos++
+			goto lok28
+		}
+	lok28:
+		{
+			position244, tokenIndex244 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l303_29
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l244
+			l303_29:
+				pos++
+				goto lok29
+			}
+		lok29:
+			goto l245
+		l244:
+			pos, p.tokenIndex = position244, tokenIndex244
+		}
+	l245:
+		{
+			position246, tokenIndex246 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l303_30
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l246
+			l303_30:
+				pos++
+				goto lok30
+			}
+		lok30:
+			goto l247
+		l246:
+			pos, p.tokenIndex = position246, tokenIndex246
+		}
+	l247:
+		{
+			position248, tokenIndex248 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l303_31
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l248
+			l303_31:
+				pos++
+				goto lok31
+			}
+		lok31:
+			goto l249
+		l248:
+			pos, p.tokenIndex = position248, tokenIndex248
+		}
+	l249:
+		_ = position243
+	}
+	p.position = pos
+	return true
+l242:
+	pos, p.tokenIndex = position242, tokenIndex242
+	p.position = pos
+	return false
+}
+
+// rpath is rule 44 path <- <((abs_path / opaque_part)? !.)>
+func (p *Parser) rpath() bool {
+	pos := p.position
+	position250, tokenIndex250 := pos, p.tokenIndex
+	{
+		position251 := pos
+		{
+			position252, tokenIndex252 := pos, p.tokenIndex
+			{
+				position254, tokenIndex254 := pos, p.tokenIndex
+				if p.position = pos; !p.rabs_path() {
+					goto l255
+				}
+				pos = p.position
+				goto l254
+			l255:
+				pos, p.tokenIndex = position254, tokenIndex254
+				if p.position = pos; !p.ropaque_part() {
+					goto l252
+				}
+				pos = p.position
+			}
+		l254:
+			goto l253
+		l252:
+			pos, p.tokenIndex = position252, tokenIndex252
+		}
+	l253:
+		{
+			position256, tokenIndex256 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l256
+			}
+			pos = p.position
+			goto l250
+		l256:
+			pos, p.tokenIndex = position256, tokenIndex256
+		}
+		_ = position251
+	}
+	p.position = pos
+	return true
+l250:
+	pos, p.tokenIndex = position250, tokenIndex250
+	p.position = pos
+	return false
+}
+
+// rpath_segments is rule 45 path_segments <- <(segment ('/' segment)*)>
+func (p *Parser) rpath_segments() bool {
+	buffer := p.buffer
+	pos := p.position
+	position257, tokenIndex257 := pos, p.tokenIndex
+	{
+		position258 := pos
+		if p.position = pos; !p.rsegment() {
+			goto l257
+		}
+		pos = p.position
+	l259:
+		{
+			position260, tokenIndex260 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(8, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l260
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l260
+			}
+			pos = p.position
+			goto l259
+		l260:
+			pos, p.tokenIndex = position260, tokenIndex260
+		}
+		_ = position258
+	}
+	p.position = pos
+	return true
+l257:
+	pos, p.tokenIndex = position257, tokenIndex257
+	p.position = pos
+	return false
+}
+
+// rsegment is rule 46 segment <- <pchar*>
+func (p *Parser) rsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position262 := pos
+	l263:
+		{
+			position264, tokenIndex264 := pos, p.tokenIndex
+			{ // pchar
+				position265_53, tokenIndex265_53 := pos, p.tokenIndex
+				{
+					position266_53 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(15, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(2, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position32_32_53, tokenIndex32_32_53 := pos, p.tokenIndex
+									{
+										position33_32_53 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(2, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_32_53
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(3, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l303_1_32_53
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_32_53
+										l303_1_32_53:
+											pos++
+											goto lok1_32_53
+										}
+									lok1_32_53:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(3, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l303_2_32_53
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l32_32_53
+										l303_2_32_53:
+											pos++
+											goto lok2_32_53
+										}
+									lok2_32_53:
+										_ = position33_32_53
+									}
+									goto lok32_53
+								l32_32_53:
+									pos, p.tokenIndex = position32_32_53, tokenIndex32_32_53
+									goto l265_53
+								}
+							lok32_53:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+										goto l26_33_53
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l265_53
+								l26_33_53:
+									pos++
+									goto lok33_53
+								}
+							lok33_53:
+							}
+						}
+					}
+
+					_ = position266_53
+				}
+				goto lok53
+			l265_53:
+				pos, p.tokenIndex = position265_53, tokenIndex265_53
+				goto l264
+			}
+		lok53:
+			goto l263
+		l264:
+			pos, p.tokenIndex = position264, tokenIndex264
+		}
+		_ = position262
+	}
+	p.position = pos
+	return true
+}
+
+// rpchar is rule 47 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) rpchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position265, tokenIndex265 := pos, p.tokenIndex
+	{
+		position266 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(15, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position32_32, tokenIndex32_32 := pos, p.tokenIndex
+						{
+							position33_32 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_32
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_1_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_32
+							l303_1_32:
+								pos++
+								goto lok1_32
+							}
+						lok1_32:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_2_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_32
+							l303_2_32:
+								pos++
+								goto lok2_32
+							}
+						lok2_32:
+							_ = position33_32
+						}
+						goto lok32
+					l32_32:
+						pos, p.tokenIndex = position32_32, tokenIndex32_32
+						goto l265
+					}
+				lok32:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l26_33
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l265
+					l26_33:
+						pos++
+						goto lok33
+					}
+				lok33:
+				}
+			}
+		}
+
+		_ = position266
+	}
+	p.position = pos
+	return true
+l265:
+	pos, p.tokenIndex = position265, tokenIndex265
+	p.position = pos
+	return false
+}
+
+// rquery is rule 48 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
+func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position269 := pos
+	l270:
+		{
+			position271, tokenIndex271 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(31, true)
+					}
+
+					{ // pchar
+						position265_34, tokenIndex265_34 := pos, p.tokenIndex
+						{
+							position266_34 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(15, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(2, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position32_32_34, tokenIndex32_32_34 := pos, p.tokenIndex
+											{
+												position33_32_34 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(2, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_34
+												}
+												pos++
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l303_1_32_34
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_34
+												l303_1_32_34:
+													pos++
+													goto lok1_32_34
+												}
+											lok1_32_34:
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l303_2_32_34
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_34
+												l303_2_32_34:
+													pos++
+													goto lok2_32_34
+												}
+											lok2_32_34:
+												_ = position33_32_34
+											}
+											goto lok32_34
+										l32_32_34:
+											pos, p.tokenIndex = position32_32_34, tokenIndex32_32_34
+											goto l265_34
+										}
+									lok32_34:
+										;
+									default:
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l26_33_34
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l265_34
+										l26_33_34:
+											pos++
+											goto lok33_34
+										}
+									lok33_34:
+									}
+								}
+							}
+
+							_ = position266_34
+						}
+						goto lok34
+					l265_34:
+						pos, p.tokenIndex = position265_34, tokenIndex265_34
+						goto l271
+					}
+				lok34:
+				}
+			}
+
+			goto l270
+		l271:
+			pos, p.tokenIndex = position271, tokenIndex271
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulequery, position269)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rfragment is rule 49 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
+func (p *Parser) rfragment() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position274 := pos
+	l275:
+		{
+			position276, tokenIndex276 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(31, true)
+					}
+
+					{ // pchar
+						position265_35, tokenIndex265_35 := pos, p.tokenIndex
+						{
+							position266_35 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(15, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(2, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // escaped
+											position32_32_35, tokenIndex32_32_35 := pos, p.tokenIndex
+											{
+												position33_32_35 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(2, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_35
+												}
+												pos++
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l303_1_32_35
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_35
+												l303_1_32_35:
+													pos++
+													goto lok1_32_35
+												}
+											lok1_32_35:
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(3, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l303_2_32_35
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l32_32_35
+												l303_2_32_35:
+													pos++
+													goto lok2_32_35
+												}
+											lok2_32_35:
+												_ = position33_32_35
+											}
+											goto lok32_35
+										l32_32_35:
+											pos, p.tokenIndex = position32_32_35, tokenIndex32_32_35
+											goto l265_35
+										}
+									lok32_35:
+										;
+									default:
+										{ // unreserved
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+												goto l26_33_35
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l265_35
+										l26_33_35:
+											pos++
+											goto lok33_35
+										}
+									lok33_35:
+									}
+								}
+							}
+
+							_ = position266_35
+						}
+						goto lok35
+					l265_35:
+						pos, p.tokenIndex = position265_35, tokenIndex265_35
+						goto l276
+					}
+				lok35:
+				}
+			}
+
+			goto l275
+		l276:
+			pos, p.tokenIndex = position276, tokenIndex276
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefragment, position274)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rrelative_URI is rule 50 relative_URI <- <((net_path / abs_path / rel_path)? ('?' query)?)>
+func (p *Parser) rrelative_URI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerelative_URI)
+	{
+		position279 := pos
+		{
+			position280, tokenIndex280 := pos, p.tokenIndex
+			{
+				position282, tokenIndex282 := pos, p.tokenIndex
+				{ // net_path
+					position50_92, tokenIndex50_92 := pos, p.tokenIndex
+					{
+						position51_92 := pos
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l50_92
+						}
+						pos++
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(8, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l50_92
+						}
+						pos++
+						if p.position = pos; !p.rauthority() {
+							goto l50_92
+						}
+						pos = p.position
+						{
+							position52_92, tokenIndex52_92 := pos, p.tokenIndex
+							if p.position = pos; !p.rabs_path() {
+								goto l52_92
+							}
+							pos = p.position
+							goto l53_92
+						l52_92:
+							pos, p.tokenIndex = position52_92, tokenIndex52_92
+						}
+					l53_92:
+						_ = position51_92
+					}
+					goto lok92
+				l50_92:
+					pos, p.tokenIndex = position50_92, tokenIndex50_92
+					goto l283
+				}
+			lok92:
+				goto l282
+			l283:
+				pos, p.tokenIndex = position282, tokenIndex282
+				if p.position = pos; !p.rabs_path() {
+					goto l284
+				}
+				pos = p.position
+				goto l282
+			l284:
+				pos, p.tokenIndex = position282, tokenIndex282
+				if p.position = pos; !p.rrel_path() {
+					goto l280
+				}
+				pos = p.position
+			}
+		l282:
+			goto l281
+		l280:
+			pos, p.tokenIndex = position280, tokenIndex280
+		}
+	l281:
+		{
+			position285, tokenIndex285 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(9, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l285
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l285
+			}
+			pos = p.position
+			goto l286
+		l285:
+			pos, p.tokenIndex = position285, tokenIndex285
+		}
+	l286:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerelative_URI, position279)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rrel_path is rule 51 rel_path <- <(rel_segment abs_path?)>
+func (p *Parser) rrel_path() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerel_path)
+	position287, tokenIndex287 := pos, p.tokenIndex
+	{
+		position288 := pos
+		if p.position = pos; !p.rrel_segment() {
+			goto l287
+		}
+		pos = p.position
+		{
+			position289, tokenIndex289 := pos, p.tokenIndex
+			if p.position = pos; !p.rabs_path() {
+				goto l289
+			}
+			pos = p.position
+			goto l290
+		l289:
+			pos, p.tokenIndex = position289, tokenIndex289
+		}
+	l290:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerel_path, position288)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l287:
+	pos, p.tokenIndex = position287, tokenIndex287
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrel_segment is rule 52 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
+func (p *Parser) rrel_segment() bool {
+	buffer := p.buffer
+	pos := p.position
+	position291, tokenIndex291 := pos, p.tokenIndex
+	{
+		position292 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(32, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position32_36, tokenIndex32_36 := pos, p.tokenIndex
+						{
+							position33_36 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(2, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_36
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_1_36
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_36
+							l303_1_36:
+								pos++
+								goto lok1_36
+							}
+						lok1_36:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l303_2_36
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l32_36
+							l303_2_36:
+								pos++
+								goto lok2_36
+							}
+						lok2_36:
+							_ = position33_36
+						}
+						goto lok36
+					l32_36:
+						pos, p.tokenIndex = position32_36, tokenIndex32_36
+						goto l291
+					}
+				lok36:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+							goto l26_37
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l291
+					l26_37:
+						pos++
+						goto lok37
+					}
+				lok37:
+				}
+			}
+		}
+
+	l293:
+		{
+			position294, tokenIndex294 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(32, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(2, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position32_38, tokenIndex32_38 := pos, p.tokenIndex
+							{
+								position33_38 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(2, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_38
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l303_1_38
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_38
+								l303_1_38:
+									pos++
+									goto lok1_38
+								}
+							lok1_38:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l303_2_38
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l32_38
+								l303_2_38:
+									pos++
+									goto lok2_38
+								}
+							lok2_38:
+								_ = position33_38
+							}
+							goto lok38
+						l32_38:
+							pos, p.tokenIndex = position32_38, tokenIndex32_38
+							goto l294
+						}
+					lok38:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+								goto l26_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l294
+						l26_39:
+							pos++
+							goto lok39
+						}
+					lok39:
+					}
+				}
+			}
+
+			goto l293
+		l294:
+			pos, p.tokenIndex = position294, tokenIndex294
+		}
+		_ = position292
+	}
+	p.position = pos
+	return true
+l291:
+	pos, p.tokenIndex = position291, tokenIndex291
+	p.position = pos
+	return false
+}
+
+// rALPHA is rule 53 ALPHA <- <([a-z] / [A-Z])>
+func (p *Parser) rALPHA() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(11, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l297
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(12, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l297
+	}
+	p.position = pos
+	return false
+l297:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rDIGIT is rule 54 DIGIT <- <[0-9]>
+func (p *Parser) rDIGIT() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(20, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l301
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l301:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rHEXDIG is rule 55 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
+func (p *Parser) rHEXDIG() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(3, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l303
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l303:
+	pos++
+	p.position = pos
+	return true
+}
+
+// add records a token of rule from begin to the current position.
+func (p *Parser) add(rule pegRule, begin uint32) {
+	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	p.tokenIndex++
+	if begin != p.position && p.position > p.max.end {
+		p.max = token32{rule, begin, p.position}
+	}
+}
+
+// matchDot consumes any byte before the end.
+func (p *Parser) matchDot() bool {
+	if int(p.position) < p.end {
+		if int(p.position) == p.at {
+			p.dot = true
+		}
+		p.position++
+		return true
+	}
+	return false
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 24 classes: [\x20 " < > \ ^ ` {-}] [! '-* _ ~] [#] [$ & , ; =] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-Z] [[] []] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0123356666:$ $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG[ ] ! aaaaaagggggggggggggggggggg   !\x00"
@@ -9292,13 +9499,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 const filler = 0
 
 // Collect parses prefix followed by a probe that no character test accepts and matchDot
-// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
-// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
-// test, table or switch that ran there treats otherwise than the probe; sure those of
-// them whose first such point consumes the byte outside any lookahead (so the parser
-// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
-// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
-// exactly as the probe does.
+// does (filler, before the end), with the rule numbered rule, and reports what tells a
+// byte c apart from the probe at position len(prefix) (internal/pegwrap/notes.go): seen
+// holds the bytes that some test, table or switch that ran there treats otherwise than
+// the probe; sure those of them whose first such point consumes the byte outside any
+// lookahead (so the parser reads on after it); dot whether matchDot ran there (it tells
+// the end of input apart). ok and Farthest are the probe's own result. A byte not in
+// seen parses, after prefix, exactly as the probe does.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
 	if p.parse == nil {
 		p.Init()

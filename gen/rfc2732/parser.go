@@ -231,14 +231,16 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far           int
-	comp, farComp uint32
-	match         func(rule int) bool
-	bare          bool
-	end           int
-	at, look      int
-	dot           bool
-	seen, sure    [4]uint64
+	far                  int
+	comp, farComp        uint32
+	match                func(rule int) bool
+	bare                 bool
+	end                  int
+	position, tokenIndex uint32
+	max                  token32
+	at, look             int
+	dot                  bool
+	seen, sure           [4]uint64
 
 	Buffer string
 	buffer []byte
@@ -349,11 +351,6 @@ func Size(size int) func(*Parser) error {
 	}
 }
 func (p *Parser) Init(options ...func(*Parser) error) error {
-	var (
-		max                  token32
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -361,8 +358,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
-		position, tokenIndex = 0, 0
+		p.max = token32{}
+		p.position, p.tokenIndex = 0, 0
 
 		s := p.Buffer
 		n := len(s)
@@ -376,17 +373,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		copy(b, s)
 		b[len(s)], b[n] = filler, filler
 		p.buffer, p.end = b, n
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.match = func(rule int) bool {
 		matches := p.rules[rule]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 		}
 		return matches
 	}
@@ -396,31 +390,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 			return nil
 		}
-		return &parseError{p, max}
-	}
-
-	add := func(rule pegRule, begin uint32) {
-		tree.Add(rule, begin, position, tokenIndex)
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{rule, begin, position}
-		}
-	}
-
-	matchDot := func() bool {
-		if int(position) < p.end {
-			if int(position) == p.at {
-				p.dot = true
-			}
-			position++
-			return true
-		}
-		return false
+		return &parseError{p, p.max}
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -442,4150 +416,101 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	_rules = [...]func() bool{
 		nil,
 		/* 0 pegwrap_entries <- <(URI_reference / path)> */
-		func() bool {
-			pos := position
-			position0, tokenIndex0 := pos, tokenIndex
-			{
-				position1 := pos
-				{
-					position2, tokenIndex2 := pos, tokenIndex
-					if position = pos; !_rules[ruleURI_reference]() {
-						goto l3
-					}
-					pos = position
-					goto l2
-				l3:
-					pos, tokenIndex = position2, tokenIndex2
-					{ // path
-						position158_56, tokenIndex158_56 := pos, tokenIndex
-						{
-							position159_56 := pos
-							{
-								position160_56, tokenIndex160_56 := pos, tokenIndex
-								{
-									position162_56, tokenIndex162_56 := pos, tokenIndex
-									if position = pos; !_rules[ruleabs_path]() {
-										goto l163_56
-									}
-									pos = position
-									goto l162_56
-								l163_56:
-									pos, tokenIndex = position162_56, tokenIndex162_56
-									if position = pos; !_rules[ruleopaque_part]() {
-										goto l160_56
-									}
-									pos = position
-								}
-							l162_56:
-								goto l161_56
-							l160_56:
-								pos, tokenIndex = position160_56, tokenIndex160_56
-							}
-						l161_56:
-							{
-								position164_56, tokenIndex164_56 := pos, tokenIndex
-								if position = pos; !matchDot() {
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_56
-								}
-								pos = position
-								goto l158_56
-							l164_56:
-								pos, tokenIndex = position164_56, tokenIndex164_56
-							}
-							_ = position159_56
-						}
-						goto lok56
-					l158_56:
-						pos, tokenIndex = position158_56, tokenIndex158_56
-						goto l0
-					}
-				lok56:
-				}
-			l2:
-				_ = position1
-			}
-			position = pos
-			return true
-		l0:
-			pos, tokenIndex = position0, tokenIndex0
-			position = pos
-			return false
-		},
+		p.rpegwrap_entries,
 		/* 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleURI_reference)
-			position4, tokenIndex4 := pos, tokenIndex
-			{
-				position5 := pos
-				{
-					position6, tokenIndex6 := pos, tokenIndex
-					{
-						position8, tokenIndex8 := pos, tokenIndex
-						if position = pos; !_rules[ruleabsoluteURI]() {
-							goto l9
-						}
-						pos = position
-						goto l8
-					l9:
-						pos, tokenIndex = position8, tokenIndex8
-						if position = pos; !_rules[rulerelativeURI]() {
-							goto l6
-						}
-						pos = position
-					}
-				l8:
-					goto l7
-				l6:
-					pos, tokenIndex = position6, tokenIndex6
-				}
-			l7:
-				{
-					position10, tokenIndex10 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(0, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l10
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulefragment]) {
-						goto l10
-					}
-					pos = position
-					goto l11
-				l10:
-					pos, tokenIndex = position10, tokenIndex10
-				}
-			l11:
-				{
-					position12, tokenIndex12 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l12
-					}
-					pos = position
-					goto l4
-				l12:
-					pos, tokenIndex = position12, tokenIndex12
-				}
-				if !p.bare {
-					position = pos
-					add(ruleURI_reference, position5)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l4:
-			pos, tokenIndex = position4, tokenIndex4
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rURI_reference,
 		/* 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabsoluteURI)
-			position13, tokenIndex13 := pos, tokenIndex
-			{
-				position14 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l13
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(1, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l13
-				}
-				pos++
-				{
-					position15, tokenIndex15 := pos, tokenIndex
-					{ // hier_part
-						position24_55, tokenIndex24_55 := pos, tokenIndex
-						{
-							position25_55 := pos
-							{
-								position26_55, tokenIndex26_55 := pos, tokenIndex
-								if position = pos; !_rules[rulenet_path]() {
-									goto l27_55
-								}
-								pos = position
-								goto l26_55
-							l27_55:
-								pos, tokenIndex = position26_55, tokenIndex26_55
-								if position = pos; !_rules[ruleabs_path]() {
-									goto l24_55
-								}
-								pos = position
-							}
-						l26_55:
-							{
-								position28_55, tokenIndex28_55 := pos, tokenIndex
-								if buffer[pos] != '?' {
-									if int(pos) == p.at {
-										p.note(2, false)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l28_55
-								}
-								pos++
-								if position = pos; !p.peek(_rules[rulequery]) {
-									goto l28_55
-								}
-								pos = position
-								goto l29_55
-							l28_55:
-								pos, tokenIndex = position28_55, tokenIndex28_55
-							}
-						l29_55:
-							_ = position25_55
-						}
-						goto lok55
-					l24_55:
-						pos, tokenIndex = position24_55, tokenIndex24_55
-						goto l16
-					}
-				lok55:
-					goto l15
-				l16:
-					pos, tokenIndex = position15, tokenIndex15
-					if position = pos; !_rules[ruleopaque_part]() {
-						goto l13
-					}
-					pos = position
-				}
-			l15:
-				if !p.bare {
-					position = pos
-					add(ruleabsoluteURI, position14)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l13:
-			pos, tokenIndex = position13, tokenIndex13
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabsoluteURI,
 		/* 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerelativeURI)
-			position17, tokenIndex17 := pos, tokenIndex
-			{
-				position18 := pos
-				{
-					position19, tokenIndex19 := pos, tokenIndex
-					if position = pos; !_rules[rulenet_path]() {
-						goto l20
-					}
-					pos = position
-					goto l19
-				l20:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l21
-					}
-					pos = position
-					goto l19
-				l21:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[rulerel_path]() {
-						goto l17
-					}
-					pos = position
-				}
-			l19:
-				{
-					position22, tokenIndex22 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l22
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l22
-					}
-					pos = position
-					goto l23
-				l22:
-					pos, tokenIndex = position22, tokenIndex22
-				}
-			l23:
-				if !p.bare {
-					position = pos
-					add(rulerelativeURI, position18)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l17:
-			pos, tokenIndex = position17, tokenIndex17
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rrelativeURI,
 		/* 4 hier_part <- <((net_path / abs_path) ('?' query)?)> */
-		func() bool {
-			pos := position
-			position24, tokenIndex24 := pos, tokenIndex
-			{
-				position25 := pos
-				{
-					position26, tokenIndex26 := pos, tokenIndex
-					if position = pos; !_rules[rulenet_path]() {
-						goto l27
-					}
-					pos = position
-					goto l26
-				l27:
-					pos, tokenIndex = position26, tokenIndex26
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l24
-					}
-					pos = position
-				}
-			l26:
-				{
-					position28, tokenIndex28 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l28
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l28
-					}
-					pos = position
-					goto l29
-				l28:
-					pos, tokenIndex = position28, tokenIndex28
-				}
-			l29:
-				_ = position25
-			}
-			position = pos
-			return true
-		l24:
-			pos, tokenIndex = position24, tokenIndex24
-			position = pos
-			return false
-		},
+		p.rhier_part,
 		/* 5 opaque_part <- <(uric_no_slash uric*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleopaque_part)
-			position30, tokenIndex30 := pos, tokenIndex
-			{
-				position31 := pos
-				{ // uric_no_slash
-					position34_47, tokenIndex34_47 := pos, tokenIndex
-					{
-						position35_47 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(4, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escaped
-										position202_26_47, tokenIndex202_26_47 := pos, tokenIndex
-										{
-											position203_26_47 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(4, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l202_26_47
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(5, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l204_24_26_47
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l202_26_47
-											l204_24_26_47:
-												pos++
-												goto lok24_26_47
-											}
-										lok24_26_47:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(5, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l204_25_26_47
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l202_26_47
-											l204_25_26_47:
-												pos++
-												goto lok25_26_47
-											}
-										lok25_26_47:
-											_ = position203_26_47
-										}
-										goto lok26_47
-									l202_26_47:
-										pos, tokenIndex = position202_26_47, tokenIndex202_26_47
-										goto l34_47
-									}
-								lok26_47:
-									;
-								default:
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(6, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-											goto l196_27_47
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l34_47
-									l196_27_47:
-										pos++
-										goto lok27_47
-									}
-								lok27_47:
-								}
-							}
-						}
-
-						_ = position35_47
-					}
-					goto lok47
-				l34_47:
-					pos, tokenIndex = position34_47, tokenIndex34_47
-					goto l30
-				}
-			lok47:
-			l32:
-				{
-					position33, tokenIndex33 := pos, tokenIndex
-					{ // uric
-						position190_48, tokenIndex190_48 := pos, tokenIndex
-						{
-							position191_48 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position202_45_48, tokenIndex202_45_48 := pos, tokenIndex
-											{
-												position203_45_48 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_45_48
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l204_24_45_48
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_45_48
-												l204_24_45_48:
-													pos++
-													goto lok24_45_48
-												}
-											lok24_45_48:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l204_25_45_48
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_45_48
-												l204_25_45_48:
-													pos++
-													goto lok25_45_48
-												}
-											lok25_45_48:
-												_ = position203_45_48
-											}
-											goto lok45_48
-										l202_45_48:
-											pos, tokenIndex = position202_45_48, tokenIndex202_45_48
-											goto l190_48
-										}
-									lok45_48:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l196_46_48
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l190_48
-										l196_46_48:
-											pos++
-											goto lok46_48
-										}
-									lok46_48:
-									}
-								}
-							}
-
-							_ = position191_48
-						}
-						goto lok48
-					l190_48:
-						pos, tokenIndex = position190_48, tokenIndex190_48
-						goto l33
-					}
-				lok48:
-					goto l32
-				l33:
-					pos, tokenIndex = position33, tokenIndex33
-				}
-				if !p.bare {
-					position = pos
-					add(ruleopaque_part, position31)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l30:
-			pos, tokenIndex = position30, tokenIndex30
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.ropaque_part,
 		/* 6 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position34, tokenIndex34 := pos, tokenIndex
-			{
-				position35 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position202_26, tokenIndex202_26 := pos, tokenIndex
-								{
-									position203_26 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_26
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l204_24_26
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_26
-									l204_24_26:
-										pos++
-										goto lok24_26
-									}
-								lok24_26:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l204_25_26
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_26
-									l204_25_26:
-										pos++
-										goto lok25_26
-									}
-								lok25_26:
-									_ = position203_26
-								}
-								goto lok26
-							l202_26:
-								pos, tokenIndex = position202_26, tokenIndex202_26
-								goto l34
-							}
-						lok26:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l196_27
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l34
-							l196_27:
-								pos++
-								goto lok27
-							}
-						lok27:
-						}
-					}
-				}
-
-				_ = position35
-			}
-			position = pos
-			return true
-		l34:
-			pos, tokenIndex = position34, tokenIndex34
-			position = pos
-			return false
-		},
+		p.ruric_no_slash,
 		/* 7 net_path <- <('/' '/' authority abs_path?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulenet_path)
-			position37, tokenIndex37 := pos, tokenIndex
-			{
-				position38 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l37
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l37
-				}
-				pos++
-				if position = pos; !_rules[ruleauthority]() {
-					goto l37
-				}
-				pos = position
-				{
-					position39, tokenIndex39 := pos, tokenIndex
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l39
-					}
-					pos = position
-					goto l40
-				l39:
-					pos, tokenIndex = position39, tokenIndex39
-				}
-			l40:
-				if !p.bare {
-					position = pos
-					add(rulenet_path, position38)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l37:
-			pos, tokenIndex = position37, tokenIndex37
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rnet_path,
 		/* 8 abs_path <- <('/' path_segments)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabs_path)
-			position41, tokenIndex41 := pos, tokenIndex
-			{
-				position42 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l41
-				}
-				pos++
-				{ // path_segments
-					position165_54, tokenIndex165_54 := pos, tokenIndex
-					{
-						position166_54 := pos
-						if position = pos; !_rules[rulesegment]() {
-							goto l165_54
-						}
-						pos = position
-					l167_54:
-						{
-							position168_54, tokenIndex168_54 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(8, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l168_54
-							}
-							pos++
-							if position = pos; !_rules[rulesegment]() {
-								goto l168_54
-							}
-							pos = position
-							goto l167_54
-						l168_54:
-							pos, tokenIndex = position168_54, tokenIndex168_54
-						}
-						_ = position166_54
-					}
-					goto lok54
-				l165_54:
-					pos, tokenIndex = position165_54, tokenIndex165_54
-					goto l41
-				}
-			lok54:
-				if !p.bare {
-					position = pos
-					add(ruleabs_path, position42)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l41:
-			pos, tokenIndex = position41, tokenIndex41
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabs_path,
 		/* 9 rel_path <- <(rel_segment abs_path?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerel_path)
-			position43, tokenIndex43 := pos, tokenIndex
-			{
-				position44 := pos
-				if position = pos; !_rules[rulerel_segment]() {
-					goto l43
-				}
-				pos = position
-				{
-					position45, tokenIndex45 := pos, tokenIndex
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l45
-					}
-					pos = position
-					goto l46
-				l45:
-					pos, tokenIndex = position45, tokenIndex45
-				}
-			l46:
-				if !p.bare {
-					position = pos
-					add(rulerel_path, position44)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l43:
-			pos, tokenIndex = position43, tokenIndex43
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rrel_path,
 		/* 10 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
-		func() bool {
-			pos := position
-			position47, tokenIndex47 := pos, tokenIndex
-			{
-				position48 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position202_28, tokenIndex202_28 := pos, tokenIndex
-								{
-									position203_28 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_28
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l204_24_28
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_28
-									l204_24_28:
-										pos++
-										goto lok24_28
-									}
-								lok24_28:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l204_25_28
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_28
-									l204_25_28:
-										pos++
-										goto lok25_28
-									}
-								lok25_28:
-									_ = position203_28
-								}
-								goto lok28
-							l202_28:
-								pos, tokenIndex = position202_28, tokenIndex202_28
-								goto l47
-							}
-						lok28:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l196_29
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l47
-							l196_29:
-								pos++
-								goto lok29
-							}
-						lok29:
-						}
-					}
-				}
-
-			l49:
-				{
-					position50, tokenIndex50 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(9, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(4, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position202_30, tokenIndex202_30 := pos, tokenIndex
-									{
-										position203_30 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l202_30
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l204_24_30
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l202_30
-										l204_24_30:
-											pos++
-											goto lok24_30
-										}
-									lok24_30:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l204_25_30
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l202_30
-										l204_25_30:
-											pos++
-											goto lok25_30
-										}
-									lok25_30:
-										_ = position203_30
-									}
-									goto lok30
-								l202_30:
-									pos, tokenIndex = position202_30, tokenIndex202_30
-									goto l50
-								}
-							lok30:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l196_31
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l50
-								l196_31:
-									pos++
-									goto lok31
-								}
-							lok31:
-							}
-						}
-					}
-
-					goto l49
-				l50:
-					pos, tokenIndex = position50, tokenIndex50
-				}
-				_ = position48
-			}
-			position = pos
-			return true
-		l47:
-			pos, tokenIndex = position47, tokenIndex47
-			position = pos
-			return false
-		},
+		p.rrel_segment,
 		/* 11 scheme <- <(alpha ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme)
-			position53, tokenIndex53 := pos, tokenIndex
-			{
-				position54 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l211_1
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l211_1
-					}
-					goto l53
-				l211_1:
-					pos++
-					goto lok1
-				}
-			lok1:
-			l55:
-				{
-					position56, tokenIndex56 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(12, false)
-							}
-
-							{ // alpha
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l211_2
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(11, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l211_2
-								}
-								goto l56
-							l211_2:
-								pos++
-								goto lok2
-							}
-						lok2:
-						}
-					}
-
-					goto l55
-				l56:
-					pos, tokenIndex = position56, tokenIndex56
-				}
-				if !p.bare {
-					position = pos
-					add(rulescheme, position54)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l53:
-			pos, tokenIndex = position53, tokenIndex53
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme,
 		/* 12 authority <- <((server !reg_name) / reg_name)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleauthority)
-			position58, tokenIndex58 := pos, tokenIndex
-			{
-				position59 := pos
-				{
-					position60, tokenIndex60 := pos, tokenIndex
-					if position = pos; !_rules[ruleserver]() {
-						goto l61
-					}
-					pos = position
-					{
-						position62, tokenIndex62 := pos, tokenIndex
-						if position = pos; !p.peek(_rules[rulereg_name]) {
-							goto l62
-						}
-						pos = position
-						goto l61
-					l62:
-						pos, tokenIndex = position62, tokenIndex62
-					}
-					goto l60
-				l61:
-					pos, tokenIndex = position60, tokenIndex60
-					if position = pos; !_rules[rulereg_name]() {
-						goto l58
-					}
-					pos = position
-				}
-			l60:
-				if !p.bare {
-					position = pos
-					add(ruleauthority, position59)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l58:
-			pos, tokenIndex = position58, tokenIndex58
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rauthority,
 		/* 13 reg_name <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulereg_name)
-			position63, tokenIndex63 := pos, tokenIndex
-			{
-				position64 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position202_32, tokenIndex202_32 := pos, tokenIndex
-								{
-									position203_32 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_32
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l204_24_32
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_32
-									l204_24_32:
-										pos++
-										goto lok24_32
-									}
-								lok24_32:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l204_25_32
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_32
-									l204_25_32:
-										pos++
-										goto lok25_32
-									}
-								lok25_32:
-									_ = position203_32
-								}
-								goto lok32
-							l202_32:
-								pos, tokenIndex = position202_32, tokenIndex202_32
-								goto l63
-							}
-						lok32:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l196_33
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l63
-							l196_33:
-								pos++
-								goto lok33
-							}
-						lok33:
-						}
-					}
-				}
-
-			l65:
-				{
-					position66, tokenIndex66 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(13, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(4, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position202_34, tokenIndex202_34 := pos, tokenIndex
-									{
-										position203_34 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l202_34
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l204_24_34
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l202_34
-										l204_24_34:
-											pos++
-											goto lok24_34
-										}
-									lok24_34:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l204_25_34
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l202_34
-										l204_25_34:
-											pos++
-											goto lok25_34
-										}
-									lok25_34:
-										_ = position203_34
-									}
-									goto lok34
-								l202_34:
-									pos, tokenIndex = position202_34, tokenIndex202_34
-									goto l66
-								}
-							lok34:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l196_35
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l66
-								l196_35:
-									pos++
-									goto lok35
-								}
-							lok35:
-							}
-						}
-					}
-
-					goto l65
-				l66:
-					pos, tokenIndex = position66, tokenIndex66
-				}
-				if !p.bare {
-					position = pos
-					add(rulereg_name, position64)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l63:
-			pos, tokenIndex = position63, tokenIndex63
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rreg_name,
 		/* 14 server <- <((userinfo '@')? hostport)?> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleserver)
-			{
-				position70 := pos
-				{
-					position71, tokenIndex71 := pos, tokenIndex
-					{
-						position73, tokenIndex73 := pos, tokenIndex
-						if position = pos; !_rules[ruleuserinfo]() {
-							goto l73
-						}
-						pos = position
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(14, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l73
-						}
-						pos++
-						goto l74
-					l73:
-						pos, tokenIndex = position73, tokenIndex73
-					}
-				l74:
-					if position = pos; !_rules[rulehostport]() {
-						goto l71
-					}
-					pos = position
-					goto l72
-				l71:
-					pos, tokenIndex = position71, tokenIndex71
-				}
-			l72:
-				if !p.bare {
-					position = pos
-					add(ruleserver, position70)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rserver,
 		/* 15 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleuserinfo)
-			{
-				position76 := pos
-			l77:
-				{
-					position78, tokenIndex78 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(15, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(4, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position202_36, tokenIndex202_36 := pos, tokenIndex
-									{
-										position203_36 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l202_36
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l204_24_36
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l202_36
-										l204_24_36:
-											pos++
-											goto lok24_36
-										}
-									lok24_36:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l204_25_36
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l202_36
-										l204_25_36:
-											pos++
-											goto lok25_36
-										}
-									lok25_36:
-										_ = position203_36
-									}
-									goto lok36
-								l202_36:
-									pos, tokenIndex = position202_36, tokenIndex202_36
-									goto l78
-								}
-							lok36:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l196_37
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l78
-								l196_37:
-									pos++
-									goto lok37
-								}
-							lok37:
-							}
-						}
-					}
-
-					goto l77
-				l78:
-					pos, tokenIndex = position78, tokenIndex78
-				}
-				if !p.bare {
-					position = pos
-					add(ruleuserinfo, position76)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.ruserinfo,
 		/* 16 hostport <- <(host (':' port)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostport)
-			position80, tokenIndex80 := pos, tokenIndex
-			{
-				position81 := pos
-				if position = pos; !_rules[rulehost]() {
-					goto l80
-				}
-				pos = position
-				{
-					position82, tokenIndex82 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l82
-					}
-					pos++
-					if position = pos; !_rules[ruleport]() {
-						goto l82
-					}
-					pos = position
-					goto l83
-				l82:
-					pos, tokenIndex = position82, tokenIndex82
-				}
-			l83:
-				if !p.bare {
-					position = pos
-					add(rulehostport, position81)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l80:
-			pos, tokenIndex = position80, tokenIndex80
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostport,
 		/* 17 host <- <(hostname / IPv4address / IPv6reference)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehost)
-			position84, tokenIndex84 := pos, tokenIndex
-			{
-				position85 := pos
-				{
-					position86, tokenIndex86 := pos, tokenIndex
-					if position = pos; !_rules[rulehostname]() {
-						goto l87
-					}
-					pos = position
-					goto l86
-				l87:
-					pos, tokenIndex = position86, tokenIndex86
-					if position = pos; !_rules[ruleIPv4address]() {
-						goto l88
-					}
-					pos = position
-					goto l86
-				l88:
-					pos, tokenIndex = position86, tokenIndex86
-					if position = pos; !_rules[ruleIPv6reference]() {
-						goto l84
-					}
-					pos = position
-				}
-			l86:
-				if !p.bare {
-					position = pos
-					add(rulehost, position85)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l84:
-			pos, tokenIndex = position84, tokenIndex84
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhost,
 		/* 18 IPv6reference <- <('[' IPv6address ']')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv6reference)
-			position89, tokenIndex89 := pos, tokenIndex
-			{
-				position90 := pos
-				if buffer[pos] != '[' {
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				}
-				pos++
-				if position = pos; !_rules[ruleIPv6address]() {
-					goto l89
-				}
-				pos = position
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(ruleIPv6reference, position90)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l89:
-			pos, tokenIndex = position89, tokenIndex89
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv6reference,
 		/* 19 IPv6address <- <(hexpart (':' IPv4address)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv6address)
-			position91, tokenIndex91 := pos, tokenIndex
-			{
-				position92 := pos
-				{ // hexpart
-					position95_52, tokenIndex95_52 := pos, tokenIndex
-					{
-						position96_52 := pos
-						{
-							position97_52, tokenIndex97_52 := pos, tokenIndex
-							if position = pos; !_rules[rulehexseq]() {
-								goto l98_52
-							}
-							pos = position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l98_52
-							}
-							pos++
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l98_52
-							}
-							pos++
-							{
-								position99_52, tokenIndex99_52 := pos, tokenIndex
-								if position = pos; !_rules[rulehexseq]() {
-									goto l99_52
-								}
-								pos = position
-								goto l100_52
-							l99_52:
-								pos, tokenIndex = position99_52, tokenIndex99_52
-							}
-						l100_52:
-							goto l97_52
-						l98_52:
-							pos, tokenIndex = position97_52, tokenIndex97_52
-							if position = pos; !_rules[rulehexseq]() {
-								goto l101_52
-							}
-							pos = position
-							goto l97_52
-						l101_52:
-							pos, tokenIndex = position97_52, tokenIndex97_52
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l95_52
-							}
-							pos++
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l95_52
-							}
-							pos++
-							{
-								position102_52, tokenIndex102_52 := pos, tokenIndex
-								if position = pos; !_rules[rulehexseq]() {
-									goto l102_52
-								}
-								pos = position
-								goto l103_52
-							l102_52:
-								pos, tokenIndex = position102_52, tokenIndex102_52
-							}
-						l103_52:
-						}
-					l97_52:
-						_ = position96_52
-					}
-					goto lok52
-				l95_52:
-					pos, tokenIndex = position95_52, tokenIndex95_52
-					goto l91
-				}
-			lok52:
-				{
-					position93, tokenIndex93 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(1, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l93
-					}
-					pos++
-					if position = pos; !p.peek(_rules[ruleIPv4address]) {
-						goto l93
-					}
-					pos = position
-					goto l94
-				l93:
-					pos, tokenIndex = position93, tokenIndex93
-				}
-			l94:
-				if !p.bare {
-					position = pos
-					add(ruleIPv6address, position92)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l91:
-			pos, tokenIndex = position91, tokenIndex91
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv6address,
 		/* 20 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))> */
-		func() bool {
-			pos := position
-			position95, tokenIndex95 := pos, tokenIndex
-			{
-				position96 := pos
-				{
-					position97, tokenIndex97 := pos, tokenIndex
-					if position = pos; !_rules[rulehexseq]() {
-						goto l98
-					}
-					pos = position
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					}
-					pos++
-					{
-						position99, tokenIndex99 := pos, tokenIndex
-						if position = pos; !_rules[rulehexseq]() {
-							goto l99
-						}
-						pos = position
-						goto l100
-					l99:
-						pos, tokenIndex = position99, tokenIndex99
-					}
-				l100:
-					goto l97
-				l98:
-					pos, tokenIndex = position97, tokenIndex97
-					if position = pos; !_rules[rulehexseq]() {
-						goto l101
-					}
-					pos = position
-					goto l97
-				l101:
-					pos, tokenIndex = position97, tokenIndex97
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l95
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l95
-					}
-					pos++
-					{
-						position102, tokenIndex102 := pos, tokenIndex
-						if position = pos; !_rules[rulehexseq]() {
-							goto l102
-						}
-						pos = position
-						goto l103
-					l102:
-						pos, tokenIndex = position102, tokenIndex102
-					}
-				l103:
-				}
-			l97:
-				_ = position96
-			}
-			position = pos
-			return true
-		l95:
-			pos, tokenIndex = position95, tokenIndex95
-			position = pos
-			return false
-		},
+		p.rhexpart,
 		/* 21 hexseq <- <(hex4 (':' hex4 !'.')*)> */
-		func() bool {
-			pos := position
-			position104, tokenIndex104 := pos, tokenIndex
-			{
-				position105 := pos
-				{ // hex4
-					position109_38, tokenIndex109_38 := pos, tokenIndex
-					{
-						position110_38 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l223_3_38
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l109_38
-						l223_3_38:
-							pos++
-							goto lok3_38
-						}
-					lok3_38:
-						{
-							position111_38, tokenIndex111_38 := pos, tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l223_4_38
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l111_38
-							l223_4_38:
-								pos++
-								goto lok4_38
-							}
-						lok4_38:
-							goto l112_38
-						l111_38:
-							pos, tokenIndex = position111_38, tokenIndex111_38
-						}
-					l112_38:
-						{
-							position113_38, tokenIndex113_38 := pos, tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l223_5_38
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l113_38
-							l223_5_38:
-								pos++
-								goto lok5_38
-							}
-						lok5_38:
-							goto l114_38
-						l113_38:
-							pos, tokenIndex = position113_38, tokenIndex113_38
-						}
-					l114_38:
-						{
-							position115_38, tokenIndex115_38 := pos, tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l223_6_38
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l115_38
-							l223_6_38:
-								pos++
-								goto lok6_38
-							}
-						lok6_38:
-							goto l116_38
-						l115_38:
-							pos, tokenIndex = position115_38, tokenIndex115_38
-						}
-					l116_38:
-						_ = position110_38
-					}
-					goto lok38
-				l109_38:
-					pos, tokenIndex = position109_38, tokenIndex109_38
-					goto l104
-				}
-			lok38:
-			l106:
-				{
-					position107, tokenIndex107 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(1, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l107
-					}
-					pos++
-					{ // hex4
-						position109_39, tokenIndex109_39 := pos, tokenIndex
-						{
-							position110_39 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(5, false)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l223_3_39
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l109_39
-							l223_3_39:
-								pos++
-								goto lok3_39
-							}
-						lok3_39:
-							{
-								position111_39, tokenIndex111_39 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(5, false)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l223_4_39
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l111_39
-								l223_4_39:
-									pos++
-									goto lok4_39
-								}
-							lok4_39:
-								goto l112_39
-							l111_39:
-								pos, tokenIndex = position111_39, tokenIndex111_39
-							}
-						l112_39:
-							{
-								position113_39, tokenIndex113_39 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(5, false)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l223_5_39
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l113_39
-								l223_5_39:
-									pos++
-									goto lok5_39
-								}
-							lok5_39:
-								goto l114_39
-							l113_39:
-								pos, tokenIndex = position113_39, tokenIndex113_39
-							}
-						l114_39:
-							{
-								position115_39, tokenIndex115_39 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(5, false)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l223_6_39
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l115_39
-								l223_6_39:
-									pos++
-									goto lok6_39
-								}
-							lok6_39:
-								goto l116_39
-							l115_39:
-								pos, tokenIndex = position115_39, tokenIndex115_39
-							}
-						l116_39:
-							_ = position110_39
-						}
-						goto lok39
-					l109_39:
-						pos, tokenIndex = position109_39, tokenIndex109_39
-						goto l107
-					}
-				lok39:
-					{
-						position108, tokenIndex108 := pos, tokenIndex
-						if buffer[pos] != '.' {
-							if int(pos) == p.at {
-								p.note(18, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l108
-						}
-						pos++
-						goto l107
-					l108:
-						pos, tokenIndex = position108, tokenIndex108
-					}
-					goto l106
-				l107:
-					pos, tokenIndex = position107, tokenIndex107
-				}
-				_ = position105
-			}
-			position = pos
-			return true
-		l104:
-			pos, tokenIndex = position104, tokenIndex104
-			position = pos
-			return false
-		},
+		p.rhexseq,
 		/* 22 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)> */
-		func() bool {
-			pos := position
-			position109, tokenIndex109 := pos, tokenIndex
-			{
-				position110 := pos
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l223_3
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l109
-				l223_3:
-					pos++
-					goto lok3
-				}
-			lok3:
-				{
-					position111, tokenIndex111 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l223_4
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l111
-					l223_4:
-						pos++
-						goto lok4
-					}
-				lok4:
-					goto l112
-				l111:
-					pos, tokenIndex = position111, tokenIndex111
-				}
-			l112:
-				{
-					position113, tokenIndex113 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l223_5
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l113
-					l223_5:
-						pos++
-						goto lok5
-					}
-				lok5:
-					goto l114
-				l113:
-					pos, tokenIndex = position113, tokenIndex113
-				}
-			l114:
-				{
-					position115, tokenIndex115 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l223_6
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l115
-					l223_6:
-						pos++
-						goto lok6
-					}
-				lok6:
-					goto l116
-				l115:
-					pos, tokenIndex = position115, tokenIndex115
-				}
-			l116:
-				_ = position110
-			}
-			position = pos
-			return true
-		l109:
-			pos, tokenIndex = position109, tokenIndex109
-			position = pos
-			return false
-		},
+		p.rhex4,
 		/* 23 IPv4address <- <(DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv4address)
-			position117, tokenIndex117 := pos, tokenIndex
-			{
-				position118 := pos
-				{ // DIGIT
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l221_7
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				l221_7:
-					pos++
-					goto lok7
-				}
-			lok7:
-				{
-					position119, tokenIndex119 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l221_8
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l119
-					l221_8:
-						pos++
-						goto lok8
-					}
-				lok8:
-					goto l120
-				l119:
-					pos, tokenIndex = position119, tokenIndex119
-				}
-			l120:
-				{
-					position121, tokenIndex121 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l221_9
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l121
-					l221_9:
-						pos++
-						goto lok9
-					}
-				lok9:
-					goto l122
-				l121:
-					pos, tokenIndex = position121, tokenIndex121
-				}
-			l122:
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				}
-				pos++
-				{ // DIGIT
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l221_10
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				l221_10:
-					pos++
-					goto lok10
-				}
-			lok10:
-				{
-					position123, tokenIndex123 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l221_11
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l123
-					l221_11:
-						pos++
-						goto lok11
-					}
-				lok11:
-					goto l124
-				l123:
-					pos, tokenIndex = position123, tokenIndex123
-				}
-			l124:
-				{
-					position125, tokenIndex125 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l221_12
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l125
-					l221_12:
-						pos++
-						goto lok12
-					}
-				lok12:
-					goto l126
-				l125:
-					pos, tokenIndex = position125, tokenIndex125
-				}
-			l126:
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				}
-				pos++
-				{ // DIGIT
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l221_13
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				l221_13:
-					pos++
-					goto lok13
-				}
-			lok13:
-				{
-					position127, tokenIndex127 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l221_14
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l127
-					l221_14:
-						pos++
-						goto lok14
-					}
-				lok14:
-					goto l128
-				l127:
-					pos, tokenIndex = position127, tokenIndex127
-				}
-			l128:
-				{
-					position129, tokenIndex129 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l221_15
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l129
-					l221_15:
-						pos++
-						goto lok15
-					}
-				lok15:
-					goto l130
-				l129:
-					pos, tokenIndex = position129, tokenIndex129
-				}
-			l130:
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				}
-				pos++
-				{ // DIGIT
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l221_16
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l117
-				l221_16:
-					pos++
-					goto lok16
-				}
-			lok16:
-				{
-					position131, tokenIndex131 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l221_17
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l131
-					l221_17:
-						pos++
-						goto lok17
-					}
-				lok17:
-					goto l132
-				l131:
-					pos, tokenIndex = position131, tokenIndex131
-				}
-			l132:
-				{
-					position133, tokenIndex133 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l221_18
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l133
-					l221_18:
-						pos++
-						goto lok18
-					}
-				lok18:
-					goto l134
-				l133:
-					pos, tokenIndex = position133, tokenIndex133
-				}
-			l134:
-				if !p.bare {
-					position = pos
-					add(ruleIPv4address, position118)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l117:
-			pos, tokenIndex = position117, tokenIndex117
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv4address,
 		/* 24 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostname)
-			position135, tokenIndex135 := pos, tokenIndex
-			{
-				position136 := pos
-			l137:
-				{
-					position138, tokenIndex138 := pos, tokenIndex
-					{ // domainlabel
-						position142_40, tokenIndex142_40 := pos, tokenIndex
-						{
-							position143_40 := pos
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l207_19_40
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(20, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l207_19_40
-								}
-								goto l142_40
-							l207_19_40:
-								pos++
-								goto lok19_40
-							}
-						lok19_40:
-						l144_40:
-							{
-								position145_40, tokenIndex145_40 := pos, tokenIndex
-							l146_40:
-								{
-									position147_40, tokenIndex147_40 := pos, tokenIndex
-									if buffer[pos] != '-' {
-										if int(pos) == p.at {
-											p.note(21, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l147_40
-									}
-									pos++
-									goto l146_40
-								l147_40:
-									pos, tokenIndex = position147_40, tokenIndex147_40
-								}
-								{ // alphanum
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-										goto l207_20_40
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(20, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										goto l207_20_40
-									}
-									goto l145_40
-								l207_20_40:
-									pos++
-									goto lok20_40
-								}
-							lok20_40:
-								goto l144_40
-							l145_40:
-								pos, tokenIndex = position145_40, tokenIndex145_40
-							}
-							_ = position143_40
-						}
-						goto lok40
-					l142_40:
-						pos, tokenIndex = position142_40, tokenIndex142_40
-						goto l138
-					}
-				lok40:
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(18, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l138
-					}
-					pos++
-					{
-						position139, tokenIndex139 := pos, tokenIndex
-						{ // alphanum
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l207_41
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(20, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l207_41
-							}
-							goto l138
-						l207_41:
-							pos++
-							goto lok41
-						}
-					lok41:
-						pos, tokenIndex = position139, tokenIndex139
-					}
-					goto l137
-				l138:
-					pos, tokenIndex = position138, tokenIndex138
-				}
-				{ // toplabel
-					position148_42, tokenIndex148_42 := pos, tokenIndex
-					{
-						position149_42 := pos
-						{ // alpha
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l211_21_42
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(11, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-								goto l211_21_42
-							}
-							goto l148_42
-						l211_21_42:
-							pos++
-							goto lok21_42
-						}
-					lok21_42:
-					l150_42:
-						{
-							position151_42, tokenIndex151_42 := pos, tokenIndex
-						l152_42:
-							{
-								position153_42, tokenIndex153_42 := pos, tokenIndex
-								if buffer[pos] != '-' {
-									if int(pos) == p.at {
-										p.note(21, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_42
-								}
-								pos++
-								goto l152_42
-							l153_42:
-								pos, tokenIndex = position153_42, tokenIndex153_42
-							}
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l207_22_42
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(20, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l207_22_42
-								}
-								goto l151_42
-							l207_22_42:
-								pos++
-								goto lok22_42
-							}
-						lok22_42:
-							goto l150_42
-						l151_42:
-							pos, tokenIndex = position151_42, tokenIndex151_42
-						}
-						_ = position149_42
-					}
-					goto lok42
-				l148_42:
-					pos, tokenIndex = position148_42, tokenIndex148_42
-					goto l135
-				}
-			lok42:
-				{
-					position140, tokenIndex140 := pos, tokenIndex
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(18, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l140
-					}
-					pos++
-					goto l141
-				l140:
-					pos, tokenIndex = position140, tokenIndex140
-				}
-			l141:
-				if !p.bare {
-					position = pos
-					add(rulehostname, position136)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l135:
-			pos, tokenIndex = position135, tokenIndex135
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostname,
 		/* 25 domainlabel <- <(alphanum ('-'* alphanum)*)> */
-		func() bool {
-			pos := position
-			position142, tokenIndex142 := pos, tokenIndex
-			{
-				position143 := pos
-				{ // alphanum
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l207_19
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(20, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l207_19
-					}
-					goto l142
-				l207_19:
-					pos++
-					goto lok19
-				}
-			lok19:
-			l144:
-				{
-					position145, tokenIndex145 := pos, tokenIndex
-				l146:
-					{
-						position147, tokenIndex147 := pos, tokenIndex
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(21, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l147
-						}
-						pos++
-						goto l146
-					l147:
-						pos, tokenIndex = position147, tokenIndex147
-					}
-					{ // alphanum
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l207_20
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l207_20
-						}
-						goto l145
-					l207_20:
-						pos++
-						goto lok20
-					}
-				lok20:
-					goto l144
-				l145:
-					pos, tokenIndex = position145, tokenIndex145
-				}
-				_ = position143
-			}
-			position = pos
-			return true
-		l142:
-			pos, tokenIndex = position142, tokenIndex142
-			position = pos
-			return false
-		},
+		p.rdomainlabel,
 		/* 26 toplabel <- <(alpha ('-'* alphanum)*)> */
-		func() bool {
-			pos := position
-			position148, tokenIndex148 := pos, tokenIndex
-			{
-				position149 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l211_21
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l211_21
-					}
-					goto l148
-				l211_21:
-					pos++
-					goto lok21
-				}
-			lok21:
-			l150:
-				{
-					position151, tokenIndex151 := pos, tokenIndex
-				l152:
-					{
-						position153, tokenIndex153 := pos, tokenIndex
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(21, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l153
-						}
-						pos++
-						goto l152
-					l153:
-						pos, tokenIndex = position153, tokenIndex153
-					}
-					{ // alphanum
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l207_22
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l207_22
-						}
-						goto l151
-					l207_22:
-						pos++
-						goto lok22
-					}
-				lok22:
-					goto l150
-				l151:
-					pos, tokenIndex = position151, tokenIndex151
-				}
-				_ = position149
-			}
-			position = pos
-			return true
-		l148:
-			pos, tokenIndex = position148, tokenIndex148
-			position = pos
-			return false
-		},
+		p.rtoplabel,
 		/* 27 port <- <digit*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleport)
-			{
-				position155 := pos
-			l156:
-				{
-					position157, tokenIndex157 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l219_23
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l157
-					l219_23:
-						pos++
-						goto lok23
-					}
-				lok23:
-					goto l156
-				l157:
-					pos, tokenIndex = position157, tokenIndex157
-				}
-				if !p.bare {
-					position = pos
-					add(ruleport, position155)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rport,
 		/* 28 path <- <((abs_path / opaque_part)? !.)> */
-		func() bool {
-			pos := position
-			position158, tokenIndex158 := pos, tokenIndex
-			{
-				position159 := pos
-				{
-					position160, tokenIndex160 := pos, tokenIndex
-					{
-						position162, tokenIndex162 := pos, tokenIndex
-						if position = pos; !_rules[ruleabs_path]() {
-							goto l163
-						}
-						pos = position
-						goto l162
-					l163:
-						pos, tokenIndex = position162, tokenIndex162
-						if position = pos; !_rules[ruleopaque_part]() {
-							goto l160
-						}
-						pos = position
-					}
-				l162:
-					goto l161
-				l160:
-					pos, tokenIndex = position160, tokenIndex160
-				}
-			l161:
-				{
-					position164, tokenIndex164 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l164
-					}
-					pos = position
-					goto l158
-				l164:
-					pos, tokenIndex = position164, tokenIndex164
-				}
-				_ = position159
-			}
-			position = pos
-			return true
-		l158:
-			pos, tokenIndex = position158, tokenIndex158
-			position = pos
-			return false
-		},
+		p.rpath,
 		/* 29 path_segments <- <(segment ('/' segment)*)> */
-		func() bool {
-			pos := position
-			position165, tokenIndex165 := pos, tokenIndex
-			{
-				position166 := pos
-				if position = pos; !_rules[rulesegment]() {
-					goto l165
-				}
-				pos = position
-			l167:
-				{
-					position168, tokenIndex168 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l168
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l168
-					}
-					pos = position
-					goto l167
-				l168:
-					pos, tokenIndex = position168, tokenIndex168
-				}
-				_ = position166
-			}
-			position = pos
-			return true
-		l165:
-			pos, tokenIndex = position165, tokenIndex165
-			position = pos
-			return false
-		},
+		p.rpath_segments,
 		/* 30 segment <- <(pchar* (';' param)*)> */
-		func() bool {
-			pos := position
-			{
-				position170 := pos
-			l171:
-				{
-					position172, tokenIndex172 := pos, tokenIndex
-					{ // pchar
-						position179_53, tokenIndex179_53 := pos, tokenIndex
-						{
-							position180_53 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(22, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position202_43_53, tokenIndex202_43_53 := pos, tokenIndex
-											{
-												position203_43_53 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_43_53
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l204_24_43_53
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_43_53
-												l204_24_43_53:
-													pos++
-													goto lok24_43_53
-												}
-											lok24_43_53:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l204_25_43_53
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_43_53
-												l204_25_43_53:
-													pos++
-													goto lok25_43_53
-												}
-											lok25_43_53:
-												_ = position203_43_53
-											}
-											goto lok43_53
-										l202_43_53:
-											pos, tokenIndex = position202_43_53, tokenIndex202_43_53
-											goto l179_53
-										}
-									lok43_53:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l196_44_53
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l179_53
-										l196_44_53:
-											pos++
-											goto lok44_53
-										}
-									lok44_53:
-									}
-								}
-							}
-
-							_ = position180_53
-						}
-						goto lok53
-					l179_53:
-						pos, tokenIndex = position179_53, tokenIndex179_53
-						goto l172
-					}
-				lok53:
-					goto l171
-				l172:
-					pos, tokenIndex = position172, tokenIndex172
-				}
-			l173:
-				{
-					position174, tokenIndex174 := pos, tokenIndex
-					if buffer[pos] != ';' {
-						if int(pos) == p.at {
-							p.note(23, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l174
-					}
-					pos++
-					if position = pos; !_rules[ruleparam]() {
-						goto l174
-					}
-					pos = position
-					goto l173
-				l174:
-					pos, tokenIndex = position174, tokenIndex174
-				}
-				_ = position170
-			}
-			position = pos
-			return true
-		},
+		p.rsegment,
 		/* 31 param <- <pchar*> */
-		func() bool {
-			pos := position
-			{
-				position176 := pos
-			l177:
-				{
-					position178, tokenIndex178 := pos, tokenIndex
-					{ // pchar
-						position179_49, tokenIndex179_49 := pos, tokenIndex
-						{
-							position180_49 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(22, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position202_43_49, tokenIndex202_43_49 := pos, tokenIndex
-											{
-												position203_43_49 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_43_49
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l204_24_43_49
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_43_49
-												l204_24_43_49:
-													pos++
-													goto lok24_43_49
-												}
-											lok24_43_49:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l204_25_43_49
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_43_49
-												l204_25_43_49:
-													pos++
-													goto lok25_43_49
-												}
-											lok25_43_49:
-												_ = position203_43_49
-											}
-											goto lok43_49
-										l202_43_49:
-											pos, tokenIndex = position202_43_49, tokenIndex202_43_49
-											goto l179_49
-										}
-									lok43_49:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l196_44_49
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l179_49
-										l196_44_49:
-											pos++
-											goto lok44_49
-										}
-									lok44_49:
-									}
-								}
-							}
-
-							_ = position180_49
-						}
-						goto lok49
-					l179_49:
-						pos, tokenIndex = position179_49, tokenIndex179_49
-						goto l178
-					}
-				lok49:
-					goto l177
-				l178:
-					pos, tokenIndex = position178, tokenIndex178
-				}
-				_ = position176
-			}
-			position = pos
-			return true
-		},
+		p.rparam,
 		/* 32 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position179, tokenIndex179 := pos, tokenIndex
-			{
-				position180 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(22, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position202_43, tokenIndex202_43 := pos, tokenIndex
-								{
-									position203_43 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_43
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l204_24_43
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_43
-									l204_24_43:
-										pos++
-										goto lok24_43
-									}
-								lok24_43:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l204_25_43
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_43
-									l204_25_43:
-										pos++
-										goto lok25_43
-									}
-								lok25_43:
-									_ = position203_43
-								}
-								goto lok43
-							l202_43:
-								pos, tokenIndex = position202_43, tokenIndex202_43
-								goto l179
-							}
-						lok43:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l196_44
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l179
-							l196_44:
-								pos++
-								goto lok44
-							}
-						lok44:
-						}
-					}
-				}
-
-				_ = position180
-			}
-			position = pos
-			return true
-		l179:
-			pos, tokenIndex = position179, tokenIndex179
-			position = pos
-			return false
-		},
+		p.rpchar,
 		/* 33 query <- <uric*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulequery)
-			{
-				position183 := pos
-			l184:
-				{
-					position185, tokenIndex185 := pos, tokenIndex
-					{ // uric
-						position190_50, tokenIndex190_50 := pos, tokenIndex
-						{
-							position191_50 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position202_45_50, tokenIndex202_45_50 := pos, tokenIndex
-											{
-												position203_45_50 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_45_50
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l204_24_45_50
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_45_50
-												l204_24_45_50:
-													pos++
-													goto lok24_45_50
-												}
-											lok24_45_50:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l204_25_45_50
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_45_50
-												l204_25_45_50:
-													pos++
-													goto lok25_45_50
-												}
-											lok25_45_50:
-												_ = position203_45_50
-											}
-											goto lok45_50
-										l202_45_50:
-											pos, tokenIndex = position202_45_50, tokenIndex202_45_50
-											goto l190_50
-										}
-									lok45_50:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l196_46_50
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l190_50
-										l196_46_50:
-											pos++
-											goto lok46_50
-										}
-									lok46_50:
-									}
-								}
-							}
-
-							_ = position191_50
-						}
-						goto lok50
-					l190_50:
-						pos, tokenIndex = position190_50, tokenIndex190_50
-						goto l185
-					}
-				lok50:
-					goto l184
-				l185:
-					pos, tokenIndex = position185, tokenIndex185
-				}
-				if !p.bare {
-					position = pos
-					add(rulequery, position183)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rquery,
 		/* 34 fragment <- <uric*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefragment)
-			{
-				position187 := pos
-			l188:
-				{
-					position189, tokenIndex189 := pos, tokenIndex
-					{ // uric
-						position190_51, tokenIndex190_51 := pos, tokenIndex
-						{
-							position191_51 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position202_45_51, tokenIndex202_45_51 := pos, tokenIndex
-											{
-												position203_45_51 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_45_51
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l204_24_45_51
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_45_51
-												l204_24_45_51:
-													pos++
-													goto lok24_45_51
-												}
-											lok24_45_51:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l204_25_45_51
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l202_45_51
-												l204_25_45_51:
-													pos++
-													goto lok25_45_51
-												}
-											lok25_45_51:
-												_ = position203_45_51
-											}
-											goto lok45_51
-										l202_45_51:
-											pos, tokenIndex = position202_45_51, tokenIndex202_45_51
-											goto l190_51
-										}
-									lok45_51:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l196_46_51
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l190_51
-										l196_46_51:
-											pos++
-											goto lok46_51
-										}
-									lok46_51:
-									}
-								}
-							}
-
-							_ = position191_51
-						}
-						goto lok51
-					l190_51:
-						pos, tokenIndex = position190_51, tokenIndex190_51
-						goto l189
-					}
-				lok51:
-					goto l188
-				l189:
-					pos, tokenIndex = position189, tokenIndex189
-				}
-				if !p.bare {
-					position = pos
-					add(rulefragment, position187)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rfragment,
 		/* 35 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@' | '[' | ']') reserved) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position190, tokenIndex190 := pos, tokenIndex
-			{
-				position191 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position202_45, tokenIndex202_45 := pos, tokenIndex
-								{
-									position203_45 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_45
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l204_24_45
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_45
-									l204_24_45:
-										pos++
-										goto lok24_45
-									}
-								lok24_45:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l204_25_45
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l202_45
-									l204_25_45:
-										pos++
-										goto lok25_45
-									}
-								lok25_45:
-									_ = position203_45
-								}
-								goto lok45
-							l202_45:
-								pos, tokenIndex = position202_45, tokenIndex202_45
-								goto l190
-							}
-						lok45:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l196_46
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l190
-							l196_46:
-								pos++
-								goto lok46
-							}
-						lok46:
-						}
-					}
-				}
-
-				_ = position191
-			}
-			position = pos
-			return true
-		l190:
-			pos, tokenIndex = position190, tokenIndex190
-			position = pos
-			return false
-		},
+		p.ruric,
 		/* 36 reserved <- <((&(']') ']') | (&('[') '[') | (&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(24, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-				goto l193
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l193:
-			pos++
-			position = pos
-			return true
-		},
+		p.rreserved,
 		/* 37 unreserved <- <((&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(6, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-				goto l196
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l196:
-			pos++
-			position = pos
-			return true
-		},
+		p.runreserved,
 		/* 38 mark <- <((&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(25, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-				goto l199
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l199:
-			pos++
-			position = pos
-			return true
-		},
+		p.rmark,
 		/* 39 escaped <- <('%' hex hex)> */
-		func() bool {
-			pos := position
-			position202, tokenIndex202 := pos, tokenIndex
-			{
-				position203 := pos
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(4, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l202
-				}
-				pos++
-				{ // hex
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l204_24
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l202
-				l204_24:
-					pos++
-					goto lok24
-				}
-			lok24:
-				{ // hex
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l204_25
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l202
-				l204_25:
-					pos++
-					goto lok25
-				}
-			lok25:
-				_ = position203
-			}
-			position = pos
-			return true
-		l202:
-			pos, tokenIndex = position202, tokenIndex202
-			position = pos
-			return false
-		},
+		p.rescaped,
 		/* 40 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l204
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l204:
-			pos++
-			position = pos
-			return true
-		},
+		p.rhex,
 		/* 41 alphanum <- <(alpha / digit)> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l207
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(20, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l207
-			}
-			position = pos
-			return false
-		l207:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralphanum,
 		/* 42 alpha <- <(lowalpha / upalpha)> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l211
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l211
-			}
-			position = pos
-			return false
-		l211:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralpha,
 		/* 43 lowalpha <- <[a-z]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l215
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l215:
-			pos++
-			position = pos
-			return true
-		},
+		p.rlowalpha,
 		/* 44 upalpha <- <[A-Z]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l217
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l217:
-			pos++
-			position = pos
-			return true
-		},
+		p.rupalpha,
 		/* 45 digit <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(19, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l219
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l219:
-			pos++
-			position = pos
-			return true
-		},
+		p.rdigit,
 		/* 46 DIGIT <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(19, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l221
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l221:
-			pos++
-			position = pos
-			return true
-		},
+		p.rDIGIT,
 		/* 47 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l223
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l223:
-			pos++
-			position = pos
-			return true
-		},
+		p.rHEXDIG,
 	}
 	p.rules = _rules
 	return nil
@@ -4667,6 +592,4263 @@ var noteMask = [...][4]uint64{
 	{0x678200000000, 0x4000000080000000, 0x0, 0x0},
 }
 
+// rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / path)>
+func (p *Parser) rpegwrap_entries() bool {
+	pos := p.position
+	position0, tokenIndex0 := pos, p.tokenIndex
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, p.tokenIndex
+			if p.position = pos; !p.rURI_reference() {
+				goto l3
+			}
+			pos = p.position
+			goto l2
+		l3:
+			pos, p.tokenIndex = position2, tokenIndex2
+			{ // path
+				position158_56, tokenIndex158_56 := pos, p.tokenIndex
+				{
+					position159_56 := pos
+					{
+						position160_56, tokenIndex160_56 := pos, p.tokenIndex
+						{
+							position162_56, tokenIndex162_56 := pos, p.tokenIndex
+							if p.position = pos; !p.rabs_path() {
+								goto l163_56
+							}
+							pos = p.position
+							goto l162_56
+						l163_56:
+							pos, p.tokenIndex = position162_56, tokenIndex162_56
+							if p.position = pos; !p.ropaque_part() {
+								goto l160_56
+							}
+							pos = p.position
+						}
+					l162_56:
+						goto l161_56
+					l160_56:
+						pos, p.tokenIndex = position160_56, tokenIndex160_56
+					}
+				l161_56:
+					{
+						position164_56, tokenIndex164_56 := pos, p.tokenIndex
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_56
+						}
+						pos = p.position
+						goto l158_56
+					l164_56:
+						pos, p.tokenIndex = position164_56, tokenIndex164_56
+					}
+					_ = position159_56
+				}
+				goto lok56
+			l158_56:
+				pos, p.tokenIndex = position158_56, tokenIndex158_56
+				goto l0
+			}
+		lok56:
+		}
+	l2:
+		_ = position1
+	}
+	p.position = pos
+	return true
+l0:
+	pos, p.tokenIndex = position0, tokenIndex0
+	p.position = pos
+	return false
+}
+
+// rURI_reference is rule 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)>
+func (p *Parser) rURI_reference() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleURI_reference)
+	position4, tokenIndex4 := pos, p.tokenIndex
+	{
+		position5 := pos
+		{
+			position6, tokenIndex6 := pos, p.tokenIndex
+			{
+				position8, tokenIndex8 := pos, p.tokenIndex
+				if p.position = pos; !p.rabsoluteURI() {
+					goto l9
+				}
+				pos = p.position
+				goto l8
+			l9:
+				pos, p.tokenIndex = position8, tokenIndex8
+				if p.position = pos; !p.rrelativeURI() {
+					goto l6
+				}
+				pos = p.position
+			}
+		l8:
+			goto l7
+		l6:
+			pos, p.tokenIndex = position6, tokenIndex6
+		}
+	l7:
+		{
+			position10, tokenIndex10 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(0, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l10
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+				goto l10
+			}
+			pos = p.position
+			goto l11
+		l10:
+			pos, p.tokenIndex = position10, tokenIndex10
+		}
+	l11:
+		{
+			position12, tokenIndex12 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l12
+			}
+			pos = p.position
+			goto l4
+		l12:
+			pos, p.tokenIndex = position12, tokenIndex12
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleURI_reference, position5)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l4:
+	pos, p.tokenIndex = position4, tokenIndex4
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rabsoluteURI is rule 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))>
+func (p *Parser) rabsoluteURI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabsoluteURI)
+	position13, tokenIndex13 := pos, p.tokenIndex
+	{
+		position14 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l13
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(1, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l13
+		}
+		pos++
+		{
+			position15, tokenIndex15 := pos, p.tokenIndex
+			{ // hier_part
+				position24_55, tokenIndex24_55 := pos, p.tokenIndex
+				{
+					position25_55 := pos
+					{
+						position26_55, tokenIndex26_55 := pos, p.tokenIndex
+						if p.position = pos; !p.rnet_path() {
+							goto l27_55
+						}
+						pos = p.position
+						goto l26_55
+					l27_55:
+						pos, p.tokenIndex = position26_55, tokenIndex26_55
+						if p.position = pos; !p.rabs_path() {
+							goto l24_55
+						}
+						pos = p.position
+					}
+				l26_55:
+					{
+						position28_55, tokenIndex28_55 := pos, p.tokenIndex
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(2, false)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l28_55
+						}
+						pos++
+						if p.position = pos; !p.peek(p.rules[rulequery]) {
+							goto l28_55
+						}
+						pos = p.position
+						goto l29_55
+					l28_55:
+						pos, p.tokenIndex = position28_55, tokenIndex28_55
+					}
+				l29_55:
+					_ = position25_55
+				}
+				goto lok55
+			l24_55:
+				pos, p.tokenIndex = position24_55, tokenIndex24_55
+				goto l16
+			}
+		lok55:
+			goto l15
+		l16:
+			pos, p.tokenIndex = position15, tokenIndex15
+			if p.position = pos; !p.ropaque_part() {
+				goto l13
+			}
+			pos = p.position
+		}
+	l15:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabsoluteURI, position14)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l13:
+	pos, p.tokenIndex = position13, tokenIndex13
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrelativeURI is rule 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)>
+func (p *Parser) rrelativeURI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerelativeURI)
+	position17, tokenIndex17 := pos, p.tokenIndex
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, p.tokenIndex
+			if p.position = pos; !p.rnet_path() {
+				goto l20
+			}
+			pos = p.position
+			goto l19
+		l20:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.rabs_path() {
+				goto l21
+			}
+			pos = p.position
+			goto l19
+		l21:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.rrel_path() {
+				goto l17
+			}
+			pos = p.position
+		}
+	l19:
+		{
+			position22, tokenIndex22 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l22
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l22
+			}
+			pos = p.position
+			goto l23
+		l22:
+			pos, p.tokenIndex = position22, tokenIndex22
+		}
+	l23:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerelativeURI, position18)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l17:
+	pos, p.tokenIndex = position17, tokenIndex17
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhier_part is rule 4 hier_part <- <((net_path / abs_path) ('?' query)?)>
+func (p *Parser) rhier_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	position24, tokenIndex24 := pos, p.tokenIndex
+	{
+		position25 := pos
+		{
+			position26, tokenIndex26 := pos, p.tokenIndex
+			if p.position = pos; !p.rnet_path() {
+				goto l27
+			}
+			pos = p.position
+			goto l26
+		l27:
+			pos, p.tokenIndex = position26, tokenIndex26
+			if p.position = pos; !p.rabs_path() {
+				goto l24
+			}
+			pos = p.position
+		}
+	l26:
+		{
+			position28, tokenIndex28 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l28
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l28
+			}
+			pos = p.position
+			goto l29
+		l28:
+			pos, p.tokenIndex = position28, tokenIndex28
+		}
+	l29:
+		_ = position25
+	}
+	p.position = pos
+	return true
+l24:
+	pos, p.tokenIndex = position24, tokenIndex24
+	p.position = pos
+	return false
+}
+
+// ropaque_part is rule 5 opaque_part <- <(uric_no_slash uric*)>
+func (p *Parser) ropaque_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleopaque_part)
+	position30, tokenIndex30 := pos, p.tokenIndex
+	{
+		position31 := pos
+		{ // uric_no_slash
+			position34_47, tokenIndex34_47 := pos, p.tokenIndex
+			{
+				position35_47 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(4, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // escaped
+								position202_26_47, tokenIndex202_26_47 := pos, p.tokenIndex
+								{
+									position203_26_47 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(4, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l202_26_47
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l204_24_26_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l202_26_47
+									l204_24_26_47:
+										pos++
+										goto lok24_26_47
+									}
+								lok24_26_47:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(5, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l204_25_26_47
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l202_26_47
+									l204_25_26_47:
+										pos++
+										goto lok25_26_47
+									}
+								lok25_26_47:
+									_ = position203_26_47
+								}
+								goto lok26_47
+							l202_26_47:
+								pos, p.tokenIndex = position202_26_47, tokenIndex202_26_47
+								goto l34_47
+							}
+						lok26_47:
+							;
+						default:
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(6, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+									goto l196_27_47
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l34_47
+							l196_27_47:
+								pos++
+								goto lok27_47
+							}
+						lok27_47:
+						}
+					}
+				}
+
+				_ = position35_47
+			}
+			goto lok47
+		l34_47:
+			pos, p.tokenIndex = position34_47, tokenIndex34_47
+			goto l30
+		}
+	lok47:
+	l32:
+		{
+			position33, tokenIndex33 := pos, p.tokenIndex
+			{ // uric
+				position190_48, tokenIndex190_48 := pos, p.tokenIndex
+				{
+					position191_48 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position202_45_48, tokenIndex202_45_48 := pos, p.tokenIndex
+									{
+										position203_45_48 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_48
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_24_45_48
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_48
+										l204_24_45_48:
+											pos++
+											goto lok24_45_48
+										}
+									lok24_45_48:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_25_45_48
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_48
+										l204_25_45_48:
+											pos++
+											goto lok25_45_48
+										}
+									lok25_45_48:
+										_ = position203_45_48
+									}
+									goto lok45_48
+								l202_45_48:
+									pos, p.tokenIndex = position202_45_48, tokenIndex202_45_48
+									goto l190_48
+								}
+							lok45_48:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l196_46_48
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l190_48
+								l196_46_48:
+									pos++
+									goto lok46_48
+								}
+							lok46_48:
+							}
+						}
+					}
+
+					_ = position191_48
+				}
+				goto lok48
+			l190_48:
+				pos, p.tokenIndex = position190_48, tokenIndex190_48
+				goto l33
+			}
+		lok48:
+			goto l32
+		l33:
+			pos, p.tokenIndex = position33, tokenIndex33
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleopaque_part, position31)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l30:
+	pos, p.tokenIndex = position30, tokenIndex30
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ruric_no_slash is rule 6 uric_no_slash <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) ruric_no_slash() bool {
+	buffer := p.buffer
+	pos := p.position
+	position34, tokenIndex34 := pos, p.tokenIndex
+	{
+		position35 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position202_26, tokenIndex202_26 := pos, p.tokenIndex
+						{
+							position203_26 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_26
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_24_26
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_26
+							l204_24_26:
+								pos++
+								goto lok24_26
+							}
+						lok24_26:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_25_26
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_26
+							l204_25_26:
+								pos++
+								goto lok25_26
+							}
+						lok25_26:
+							_ = position203_26
+						}
+						goto lok26
+					l202_26:
+						pos, p.tokenIndex = position202_26, tokenIndex202_26
+						goto l34
+					}
+				lok26:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l196_27
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l34
+					l196_27:
+						pos++
+						goto lok27
+					}
+				lok27:
+				}
+			}
+		}
+
+		_ = position35
+	}
+	p.position = pos
+	return true
+l34:
+	pos, p.tokenIndex = position34, tokenIndex34
+	p.position = pos
+	return false
+}
+
+// rnet_path is rule 7 net_path <- <('/' '/' authority abs_path?)>
+func (p *Parser) rnet_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulenet_path)
+	position37, tokenIndex37 := pos, p.tokenIndex
+	{
+		position38 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l37
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l37
+		}
+		pos++
+		if p.position = pos; !p.rauthority() {
+			goto l37
+		}
+		pos = p.position
+		{
+			position39, tokenIndex39 := pos, p.tokenIndex
+			if p.position = pos; !p.rabs_path() {
+				goto l39
+			}
+			pos = p.position
+			goto l40
+		l39:
+			pos, p.tokenIndex = position39, tokenIndex39
+		}
+	l40:
+		if !p.bare {
+			p.position = pos
+			p.add(rulenet_path, position38)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l37:
+	pos, p.tokenIndex = position37, tokenIndex37
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rabs_path is rule 8 abs_path <- <('/' path_segments)>
+func (p *Parser) rabs_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabs_path)
+	position41, tokenIndex41 := pos, p.tokenIndex
+	{
+		position42 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l41
+		}
+		pos++
+		{ // path_segments
+			position165_54, tokenIndex165_54 := pos, p.tokenIndex
+			{
+				position166_54 := pos
+				if p.position = pos; !p.rsegment() {
+					goto l165_54
+				}
+				pos = p.position
+			l167_54:
+				{
+					position168_54, tokenIndex168_54 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l168_54
+					}
+					pos++
+					if p.position = pos; !p.rsegment() {
+						goto l168_54
+					}
+					pos = p.position
+					goto l167_54
+				l168_54:
+					pos, p.tokenIndex = position168_54, tokenIndex168_54
+				}
+				_ = position166_54
+			}
+			goto lok54
+		l165_54:
+			pos, p.tokenIndex = position165_54, tokenIndex165_54
+			goto l41
+		}
+	lok54:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabs_path, position42)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l41:
+	pos, p.tokenIndex = position41, tokenIndex41
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrel_path is rule 9 rel_path <- <(rel_segment abs_path?)>
+func (p *Parser) rrel_path() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerel_path)
+	position43, tokenIndex43 := pos, p.tokenIndex
+	{
+		position44 := pos
+		if p.position = pos; !p.rrel_segment() {
+			goto l43
+		}
+		pos = p.position
+		{
+			position45, tokenIndex45 := pos, p.tokenIndex
+			if p.position = pos; !p.rabs_path() {
+				goto l45
+			}
+			pos = p.position
+			goto l46
+		l45:
+			pos, p.tokenIndex = position45, tokenIndex45
+		}
+	l46:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerel_path, position44)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l43:
+	pos, p.tokenIndex = position43, tokenIndex43
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrel_segment is rule 10 rel_segment <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
+func (p *Parser) rrel_segment() bool {
+	buffer := p.buffer
+	pos := p.position
+	position47, tokenIndex47 := pos, p.tokenIndex
+	{
+		position48 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(9, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position202_28, tokenIndex202_28 := pos, p.tokenIndex
+						{
+							position203_28 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_28
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_24_28
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_28
+							l204_24_28:
+								pos++
+								goto lok24_28
+							}
+						lok24_28:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_25_28
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_28
+							l204_25_28:
+								pos++
+								goto lok25_28
+							}
+						lok25_28:
+							_ = position203_28
+						}
+						goto lok28
+					l202_28:
+						pos, p.tokenIndex = position202_28, tokenIndex202_28
+						goto l47
+					}
+				lok28:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l196_29
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l47
+					l196_29:
+						pos++
+						goto lok29
+					}
+				lok29:
+				}
+			}
+		}
+
+	l49:
+		{
+			position50, tokenIndex50 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(9, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(4, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position202_30, tokenIndex202_30 := pos, p.tokenIndex
+							{
+								position203_30 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_30
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_24_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_30
+								l204_24_30:
+									pos++
+									goto lok24_30
+								}
+							lok24_30:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_25_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_30
+								l204_25_30:
+									pos++
+									goto lok25_30
+								}
+							lok25_30:
+								_ = position203_30
+							}
+							goto lok30
+						l202_30:
+							pos, p.tokenIndex = position202_30, tokenIndex202_30
+							goto l50
+						}
+					lok30:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l196_31
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l50
+						l196_31:
+							pos++
+							goto lok31
+						}
+					lok31:
+					}
+				}
+			}
+
+			goto l49
+		l50:
+			pos, p.tokenIndex = position50, tokenIndex50
+		}
+		_ = position48
+	}
+	p.position = pos
+	return true
+l47:
+	pos, p.tokenIndex = position47, tokenIndex47
+	p.position = pos
+	return false
+}
+
+// rscheme is rule 11 scheme <- <(alpha ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)>
+func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position53, tokenIndex53 := pos, p.tokenIndex
+	{
+		position54 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l211_1
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l211_1
+			}
+			goto l53
+		l211_1:
+			pos++
+			goto lok1
+		}
+	lok1:
+	l55:
+		{
+			position56, tokenIndex56 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(12, false)
+					}
+
+					{ // alpha
+						if int(pos) == p.at {
+							p.note(10, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l211_2
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(11, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l211_2
+						}
+						goto l56
+					l211_2:
+						pos++
+						goto lok2
+					}
+				lok2:
+				}
+			}
+
+			goto l55
+		l56:
+			pos, p.tokenIndex = position56, tokenIndex56
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme, position54)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l53:
+	pos, p.tokenIndex = position53, tokenIndex53
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rauthority is rule 12 authority <- <((server !reg_name) / reg_name)>
+func (p *Parser) rauthority() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleauthority)
+	position58, tokenIndex58 := pos, p.tokenIndex
+	{
+		position59 := pos
+		{
+			position60, tokenIndex60 := pos, p.tokenIndex
+			if p.position = pos; !p.rserver() {
+				goto l61
+			}
+			pos = p.position
+			{
+				position62, tokenIndex62 := pos, p.tokenIndex
+				if p.position = pos; !p.peek(p.rules[rulereg_name]) {
+					goto l62
+				}
+				pos = p.position
+				goto l61
+			l62:
+				pos, p.tokenIndex = position62, tokenIndex62
+			}
+			goto l60
+		l61:
+			pos, p.tokenIndex = position60, tokenIndex60
+			if p.position = pos; !p.rreg_name() {
+				goto l58
+			}
+			pos = p.position
+		}
+	l60:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleauthority, position59)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l58:
+	pos, p.tokenIndex = position58, tokenIndex58
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rreg_name is rule 13 reg_name <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
+func (p *Parser) rreg_name() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulereg_name)
+	position63, tokenIndex63 := pos, p.tokenIndex
+	{
+		position64 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position202_32, tokenIndex202_32 := pos, p.tokenIndex
+						{
+							position203_32 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_32
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_24_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_32
+							l204_24_32:
+								pos++
+								goto lok24_32
+							}
+						lok24_32:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_25_32
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_32
+							l204_25_32:
+								pos++
+								goto lok25_32
+							}
+						lok25_32:
+							_ = position203_32
+						}
+						goto lok32
+					l202_32:
+						pos, p.tokenIndex = position202_32, tokenIndex202_32
+						goto l63
+					}
+				lok32:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l196_33
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l63
+					l196_33:
+						pos++
+						goto lok33
+					}
+				lok33:
+				}
+			}
+		}
+
+	l65:
+		{
+			position66, tokenIndex66 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(13, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(4, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position202_34, tokenIndex202_34 := pos, p.tokenIndex
+							{
+								position203_34 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_34
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_24_34
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_34
+								l204_24_34:
+									pos++
+									goto lok24_34
+								}
+							lok24_34:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_25_34
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_34
+								l204_25_34:
+									pos++
+									goto lok25_34
+								}
+							lok25_34:
+								_ = position203_34
+							}
+							goto lok34
+						l202_34:
+							pos, p.tokenIndex = position202_34, tokenIndex202_34
+							goto l66
+						}
+					lok34:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l196_35
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l66
+						l196_35:
+							pos++
+							goto lok35
+						}
+					lok35:
+					}
+				}
+			}
+
+			goto l65
+		l66:
+			pos, p.tokenIndex = position66, tokenIndex66
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulereg_name, position64)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l63:
+	pos, p.tokenIndex = position63, tokenIndex63
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rserver is rule 14 server <- <((userinfo '@')? hostport)?>
+func (p *Parser) rserver() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleserver)
+	{
+		position70 := pos
+		{
+			position71, tokenIndex71 := pos, p.tokenIndex
+			{
+				position73, tokenIndex73 := pos, p.tokenIndex
+				if p.position = pos; !p.ruserinfo() {
+					goto l73
+				}
+				pos = p.position
+				if buffer[pos] != '@' {
+					if int(pos) == p.at {
+						p.note(14, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l73
+				}
+				pos++
+				goto l74
+			l73:
+				pos, p.tokenIndex = position73, tokenIndex73
+			}
+		l74:
+			if p.position = pos; !p.rhostport() {
+				goto l71
+			}
+			pos = p.position
+			goto l72
+		l71:
+			pos, p.tokenIndex = position71, tokenIndex71
+		}
+	l72:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleserver, position70)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// ruserinfo is rule 15 userinfo <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
+func (p *Parser) ruserinfo() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleuserinfo)
+	{
+		position76 := pos
+	l77:
+		{
+			position78, tokenIndex78 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class12[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(15, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(4, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position202_36, tokenIndex202_36 := pos, p.tokenIndex
+							{
+								position203_36 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_36
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_24_36
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_36
+								l204_24_36:
+									pos++
+									goto lok24_36
+								}
+							lok24_36:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l204_25_36
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l202_36
+								l204_25_36:
+									pos++
+									goto lok25_36
+								}
+							lok25_36:
+								_ = position203_36
+							}
+							goto lok36
+						l202_36:
+							pos, p.tokenIndex = position202_36, tokenIndex202_36
+							goto l78
+						}
+					lok36:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l196_37
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l78
+						l196_37:
+							pos++
+							goto lok37
+						}
+					lok37:
+					}
+				}
+			}
+
+			goto l77
+		l78:
+			pos, p.tokenIndex = position78, tokenIndex78
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleuserinfo, position76)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rhostport is rule 16 hostport <- <(host (':' port)?)>
+func (p *Parser) rhostport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position80, tokenIndex80 := pos, p.tokenIndex
+	{
+		position81 := pos
+		if p.position = pos; !p.rhost() {
+			goto l80
+		}
+		pos = p.position
+		{
+			position82, tokenIndex82 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l82
+			}
+			pos++
+			if p.position = pos; !p.rport() {
+				goto l82
+			}
+			pos = p.position
+			goto l83
+		l82:
+			pos, p.tokenIndex = position82, tokenIndex82
+		}
+	l83:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostport, position81)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l80:
+	pos, p.tokenIndex = position80, tokenIndex80
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhost is rule 17 host <- <(hostname / IPv4address / IPv6reference)>
+func (p *Parser) rhost() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position84, tokenIndex84 := pos, p.tokenIndex
+	{
+		position85 := pos
+		{
+			position86, tokenIndex86 := pos, p.tokenIndex
+			if p.position = pos; !p.rhostname() {
+				goto l87
+			}
+			pos = p.position
+			goto l86
+		l87:
+			pos, p.tokenIndex = position86, tokenIndex86
+			if p.position = pos; !p.rIPv4address() {
+				goto l88
+			}
+			pos = p.position
+			goto l86
+		l88:
+			pos, p.tokenIndex = position86, tokenIndex86
+			if p.position = pos; !p.rIPv6reference() {
+				goto l84
+			}
+			pos = p.position
+		}
+	l86:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehost, position85)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l84:
+	pos, p.tokenIndex = position84, tokenIndex84
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPv6reference is rule 18 IPv6reference <- <('[' IPv6address ']')>
+func (p *Parser) rIPv6reference() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv6reference)
+	position89, tokenIndex89 := pos, p.tokenIndex
+	{
+		position90 := pos
+		if buffer[pos] != '[' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		if p.position = pos; !p.rIPv6address() {
+			goto l89
+		}
+		pos = p.position
+		if buffer[pos] != ']' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv6reference, position90)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l89:
+	pos, p.tokenIndex = position89, tokenIndex89
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPv6address is rule 19 IPv6address <- <(hexpart (':' IPv4address)?)>
+func (p *Parser) rIPv6address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv6address)
+	position91, tokenIndex91 := pos, p.tokenIndex
+	{
+		position92 := pos
+		{ // hexpart
+			position95_52, tokenIndex95_52 := pos, p.tokenIndex
+			{
+				position96_52 := pos
+				{
+					position97_52, tokenIndex97_52 := pos, p.tokenIndex
+					if p.position = pos; !p.rhexseq() {
+						goto l98_52
+					}
+					pos = p.position
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l98_52
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l98_52
+					}
+					pos++
+					{
+						position99_52, tokenIndex99_52 := pos, p.tokenIndex
+						if p.position = pos; !p.rhexseq() {
+							goto l99_52
+						}
+						pos = p.position
+						goto l100_52
+					l99_52:
+						pos, p.tokenIndex = position99_52, tokenIndex99_52
+					}
+				l100_52:
+					goto l97_52
+				l98_52:
+					pos, p.tokenIndex = position97_52, tokenIndex97_52
+					if p.position = pos; !p.rhexseq() {
+						goto l101_52
+					}
+					pos = p.position
+					goto l97_52
+				l101_52:
+					pos, p.tokenIndex = position97_52, tokenIndex97_52
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l95_52
+					}
+					pos++
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l95_52
+					}
+					pos++
+					{
+						position102_52, tokenIndex102_52 := pos, p.tokenIndex
+						if p.position = pos; !p.rhexseq() {
+							goto l102_52
+						}
+						pos = p.position
+						goto l103_52
+					l102_52:
+						pos, p.tokenIndex = position102_52, tokenIndex102_52
+					}
+				l103_52:
+				}
+			l97_52:
+				_ = position96_52
+			}
+			goto lok52
+		l95_52:
+			pos, p.tokenIndex = position95_52, tokenIndex95_52
+			goto l91
+		}
+	lok52:
+		{
+			position93, tokenIndex93 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(1, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l93
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[ruleIPv4address]) {
+				goto l93
+			}
+			pos = p.position
+			goto l94
+		l93:
+			pos, p.tokenIndex = position93, tokenIndex93
+		}
+	l94:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv6address, position92)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l91:
+	pos, p.tokenIndex = position91, tokenIndex91
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhexpart is rule 20 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))>
+func (p *Parser) rhexpart() bool {
+	buffer := p.buffer
+	pos := p.position
+	position95, tokenIndex95 := pos, p.tokenIndex
+	{
+		position96 := pos
+		{
+			position97, tokenIndex97 := pos, p.tokenIndex
+			if p.position = pos; !p.rhexseq() {
+				goto l98
+			}
+			pos = p.position
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			{
+				position99, tokenIndex99 := pos, p.tokenIndex
+				if p.position = pos; !p.rhexseq() {
+					goto l99
+				}
+				pos = p.position
+				goto l100
+			l99:
+				pos, p.tokenIndex = position99, tokenIndex99
+			}
+		l100:
+			goto l97
+		l98:
+			pos, p.tokenIndex = position97, tokenIndex97
+			if p.position = pos; !p.rhexseq() {
+				goto l101
+			}
+			pos = p.position
+			goto l97
+		l101:
+			pos, p.tokenIndex = position97, tokenIndex97
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l95
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l95
+			}
+			pos++
+			{
+				position102, tokenIndex102 := pos, p.tokenIndex
+				if p.position = pos; !p.rhexseq() {
+					goto l102
+				}
+				pos = p.position
+				goto l103
+			l102:
+				pos, p.tokenIndex = position102, tokenIndex102
+			}
+		l103:
+		}
+	l97:
+		_ = position96
+	}
+	p.position = pos
+	return true
+l95:
+	pos, p.tokenIndex = position95, tokenIndex95
+	p.position = pos
+	return false
+}
+
+// rhexseq is rule 21 hexseq <- <(hex4 (':' hex4 !'.')*)>
+func (p *Parser) rhexseq() bool {
+	buffer := p.buffer
+	pos := p.position
+	position104, tokenIndex104 := pos, p.tokenIndex
+	{
+		position105 := pos
+		{ // hex4
+			position109_38, tokenIndex109_38 := pos, p.tokenIndex
+			{
+				position110_38 := pos
+				{ // HEXDIG
+					if int(pos) == p.at {
+						p.note(5, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l223_3_38
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l109_38
+				l223_3_38:
+					pos++
+					goto lok3_38
+				}
+			lok3_38:
+				{
+					position111_38, tokenIndex111_38 := pos, p.tokenIndex
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l223_4_38
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l111_38
+					l223_4_38:
+						pos++
+						goto lok4_38
+					}
+				lok4_38:
+					goto l112_38
+				l111_38:
+					pos, p.tokenIndex = position111_38, tokenIndex111_38
+				}
+			l112_38:
+				{
+					position113_38, tokenIndex113_38 := pos, p.tokenIndex
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l223_5_38
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l113_38
+					l223_5_38:
+						pos++
+						goto lok5_38
+					}
+				lok5_38:
+					goto l114_38
+				l113_38:
+					pos, p.tokenIndex = position113_38, tokenIndex113_38
+				}
+			l114_38:
+				{
+					position115_38, tokenIndex115_38 := pos, p.tokenIndex
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l223_6_38
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l115_38
+					l223_6_38:
+						pos++
+						goto lok6_38
+					}
+				lok6_38:
+					goto l116_38
+				l115_38:
+					pos, p.tokenIndex = position115_38, tokenIndex115_38
+				}
+			l116_38:
+				_ = position110_38
+			}
+			goto lok38
+		l109_38:
+			pos, p.tokenIndex = position109_38, tokenIndex109_38
+			goto l104
+		}
+	lok38:
+	l106:
+		{
+			position107, tokenIndex107 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(1, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l107
+			}
+			pos++
+			{ // hex4
+				position109_39, tokenIndex109_39 := pos, p.tokenIndex
+				{
+					position110_39 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(5, false)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l223_3_39
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l109_39
+					l223_3_39:
+						pos++
+						goto lok3_39
+					}
+				lok3_39:
+					{
+						position111_39, tokenIndex111_39 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, false)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l223_4_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l111_39
+						l223_4_39:
+							pos++
+							goto lok4_39
+						}
+					lok4_39:
+						goto l112_39
+					l111_39:
+						pos, p.tokenIndex = position111_39, tokenIndex111_39
+					}
+				l112_39:
+					{
+						position113_39, tokenIndex113_39 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, false)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l223_5_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l113_39
+						l223_5_39:
+							pos++
+							goto lok5_39
+						}
+					lok5_39:
+						goto l114_39
+					l113_39:
+						pos, p.tokenIndex = position113_39, tokenIndex113_39
+					}
+				l114_39:
+					{
+						position115_39, tokenIndex115_39 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(5, false)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l223_6_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l115_39
+						l223_6_39:
+							pos++
+							goto lok6_39
+						}
+					lok6_39:
+						goto l116_39
+					l115_39:
+						pos, p.tokenIndex = position115_39, tokenIndex115_39
+					}
+				l116_39:
+					_ = position110_39
+				}
+				goto lok39
+			l109_39:
+				pos, p.tokenIndex = position109_39, tokenIndex109_39
+				goto l107
+			}
+		lok39:
+			{
+				position108, tokenIndex108 := pos, p.tokenIndex
+				if buffer[pos] != '.' {
+					if int(pos) == p.at {
+						p.note(18, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l108
+				}
+				pos++
+				goto l107
+			l108:
+				pos, p.tokenIndex = position108, tokenIndex108
+			}
+			goto l106
+		l107:
+			pos, p.tokenIndex = position107, tokenIndex107
+		}
+		_ = position105
+	}
+	p.position = pos
+	return true
+l104:
+	pos, p.tokenIndex = position104, tokenIndex104
+	p.position = pos
+	return false
+}
+
+// rhex4 is rule 22 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
+func (p *Parser) rhex4() bool {
+	buffer := p.buffer
+	pos := p.position
+	position109, tokenIndex109 := pos, p.tokenIndex
+	{
+		position110 := pos
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l223_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l109
+		l223_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+		{
+			position111, tokenIndex111 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(5, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l223_4
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l111
+			l223_4:
+				pos++
+				goto lok4
+			}
+		lok4:
+			goto l112
+		l111:
+			pos, p.tokenIndex = position111, tokenIndex111
+		}
+	l112:
+		{
+			position113, tokenIndex113 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(5, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l223_5
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l113
+			l223_5:
+				pos++
+				goto lok5
+			}
+		lok5:
+			goto l114
+		l113:
+			pos, p.tokenIndex = position113, tokenIndex113
+		}
+	l114:
+		{
+			position115, tokenIndex115 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(5, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l223_6
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l115
+			l223_6:
+				pos++
+				goto lok6
+			}
+		lok6:
+			goto l116
+		l115:
+			pos, p.tokenIndex = position115, tokenIndex115
+		}
+	l116:
+		_ = position110
+	}
+	p.position = pos
+	return true
+l109:
+	pos, p.tokenIndex = position109, tokenIndex109
+	p.position = pos
+	return false
+}
+
+// rIPv4address is rule 23 IPv4address <- <(DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)>
+func (p *Parser) rIPv4address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position117, tokenIndex117 := pos, p.tokenIndex
+	{
+		position118 := pos
+		{ // DIGIT
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l221_7
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l221_7:
+			pos++
+			goto lok7
+		}
+	lok7:
+		{
+			position119, tokenIndex119 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l119
+			l221_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l120
+		l119:
+			pos, p.tokenIndex = position119, tokenIndex119
+		}
+	l120:
+		{
+			position121, tokenIndex121 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_9
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l121
+			l221_9:
+				pos++
+				goto lok9
+			}
+		lok9:
+			goto l122
+		l121:
+			pos, p.tokenIndex = position121, tokenIndex121
+		}
+	l122:
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		{ // DIGIT
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l221_10
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l221_10:
+			pos++
+			goto lok10
+		}
+	lok10:
+		{
+			position123, tokenIndex123 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_11
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l123
+			l221_11:
+				pos++
+				goto lok11
+			}
+		lok11:
+			goto l124
+		l123:
+			pos, p.tokenIndex = position123, tokenIndex123
+		}
+	l124:
+		{
+			position125, tokenIndex125 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l125
+			l221_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l126
+		l125:
+			pos, p.tokenIndex = position125, tokenIndex125
+		}
+	l126:
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		{ // DIGIT
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l221_13
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l221_13:
+			pos++
+			goto lok13
+		}
+	lok13:
+		{
+			position127, tokenIndex127 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l127
+			l221_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			goto l128
+		l127:
+			pos, p.tokenIndex = position127, tokenIndex127
+		}
+	l128:
+		{
+			position129, tokenIndex129 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_15
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l129
+			l221_15:
+				pos++
+				goto lok15
+			}
+		lok15:
+			goto l130
+		l129:
+			pos, p.tokenIndex = position129, tokenIndex129
+		}
+	l130:
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		}
+		pos++
+		{ // DIGIT
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l221_16
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l117
+		l221_16:
+			pos++
+			goto lok16
+		}
+	lok16:
+		{
+			position131, tokenIndex131 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_17
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l131
+			l221_17:
+				pos++
+				goto lok17
+			}
+		lok17:
+			goto l132
+		l131:
+			pos, p.tokenIndex = position131, tokenIndex131
+		}
+	l132:
+		{
+			position133, tokenIndex133 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l221_18
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l133
+			l221_18:
+				pos++
+				goto lok18
+			}
+		lok18:
+			goto l134
+		l133:
+			pos, p.tokenIndex = position133, tokenIndex133
+		}
+	l134:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv4address, position118)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l117:
+	pos, p.tokenIndex = position117, tokenIndex117
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhostname is rule 24 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)>
+func (p *Parser) rhostname() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position135, tokenIndex135 := pos, p.tokenIndex
+	{
+		position136 := pos
+	l137:
+		{
+			position138, tokenIndex138 := pos, p.tokenIndex
+			{ // domainlabel
+				position142_40, tokenIndex142_40 := pos, p.tokenIndex
+				{
+					position143_40 := pos
+					{ // alphanum
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l207_19_40
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l207_19_40
+						}
+						goto l142_40
+					l207_19_40:
+						pos++
+						goto lok19_40
+					}
+				lok19_40:
+				l144_40:
+					{
+						position145_40, tokenIndex145_40 := pos, p.tokenIndex
+					l146_40:
+						{
+							position147_40, tokenIndex147_40 := pos, p.tokenIndex
+							if buffer[pos] != '-' {
+								if int(pos) == p.at {
+									p.note(21, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l147_40
+							}
+							pos++
+							goto l146_40
+						l147_40:
+							pos, p.tokenIndex = position147_40, tokenIndex147_40
+						}
+						{ // alphanum
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								goto l207_20_40
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(20, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+								goto l207_20_40
+							}
+							goto l145_40
+						l207_20_40:
+							pos++
+							goto lok20_40
+						}
+					lok20_40:
+						goto l144_40
+					l145_40:
+						pos, p.tokenIndex = position145_40, tokenIndex145_40
+					}
+					_ = position143_40
+				}
+				goto lok40
+			l142_40:
+				pos, p.tokenIndex = position142_40, tokenIndex142_40
+				goto l138
+			}
+		lok40:
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(18, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l138
+			}
+			pos++
+			{
+				position139, tokenIndex139 := pos, p.tokenIndex
+				{ // alphanum
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l207_41
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(20, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l207_41
+					}
+					goto l138
+				l207_41:
+					pos++
+					goto lok41
+				}
+			lok41:
+				pos, p.tokenIndex = position139, tokenIndex139
+			}
+			goto l137
+		l138:
+			pos, p.tokenIndex = position138, tokenIndex138
+		}
+		{ // toplabel
+			position148_42, tokenIndex148_42 := pos, p.tokenIndex
+			{
+				position149_42 := pos
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l211_21_42
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(11, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l211_21_42
+					}
+					goto l148_42
+				l211_21_42:
+					pos++
+					goto lok21_42
+				}
+			lok21_42:
+			l150_42:
+				{
+					position151_42, tokenIndex151_42 := pos, p.tokenIndex
+				l152_42:
+					{
+						position153_42, tokenIndex153_42 := pos, p.tokenIndex
+						if buffer[pos] != '-' {
+							if int(pos) == p.at {
+								p.note(21, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_42
+						}
+						pos++
+						goto l152_42
+					l153_42:
+						pos, p.tokenIndex = position153_42, tokenIndex153_42
+					}
+					{ // alphanum
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l207_22_42
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(20, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l207_22_42
+						}
+						goto l151_42
+					l207_22_42:
+						pos++
+						goto lok22_42
+					}
+				lok22_42:
+					goto l150_42
+				l151_42:
+					pos, p.tokenIndex = position151_42, tokenIndex151_42
+				}
+				_ = position149_42
+			}
+			goto lok42
+		l148_42:
+			pos, p.tokenIndex = position148_42, tokenIndex148_42
+			goto l135
+		}
+	lok42:
+		{
+			position140, tokenIndex140 := pos, p.tokenIndex
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(18, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l140
+			}
+			pos++
+			goto l141
+		l140:
+			pos, p.tokenIndex = position140, tokenIndex140
+		}
+	l141:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostname, position136)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l135:
+	pos, p.tokenIndex = position135, tokenIndex135
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rdomainlabel is rule 25 domainlabel <- <(alphanum ('-'* alphanum)*)>
+func (p *Parser) rdomainlabel() bool {
+	buffer := p.buffer
+	pos := p.position
+	position142, tokenIndex142 := pos, p.tokenIndex
+	{
+		position143 := pos
+		{ // alphanum
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l207_19
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(20, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l207_19
+			}
+			goto l142
+		l207_19:
+			pos++
+			goto lok19
+		}
+	lok19:
+	l144:
+		{
+			position145, tokenIndex145 := pos, p.tokenIndex
+		l146:
+			{
+				position147, tokenIndex147 := pos, p.tokenIndex
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(21, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l147
+				}
+				pos++
+				goto l146
+			l147:
+				pos, p.tokenIndex = position147, tokenIndex147
+			}
+			{ // alphanum
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l207_20
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l207_20
+				}
+				goto l145
+			l207_20:
+				pos++
+				goto lok20
+			}
+		lok20:
+			goto l144
+		l145:
+			pos, p.tokenIndex = position145, tokenIndex145
+		}
+		_ = position143
+	}
+	p.position = pos
+	return true
+l142:
+	pos, p.tokenIndex = position142, tokenIndex142
+	p.position = pos
+	return false
+}
+
+// rtoplabel is rule 26 toplabel <- <(alpha ('-'* alphanum)*)>
+func (p *Parser) rtoplabel() bool {
+	buffer := p.buffer
+	pos := p.position
+	position148, tokenIndex148 := pos, p.tokenIndex
+	{
+		position149 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l211_21
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l211_21
+			}
+			goto l148
+		l211_21:
+			pos++
+			goto lok21
+		}
+	lok21:
+	l150:
+		{
+			position151, tokenIndex151 := pos, p.tokenIndex
+		l152:
+			{
+				position153, tokenIndex153 := pos, p.tokenIndex
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(21, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l153
+				}
+				pos++
+				goto l152
+			l153:
+				pos, p.tokenIndex = position153, tokenIndex153
+			}
+			{ // alphanum
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l207_22
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					goto l207_22
+				}
+				goto l151
+			l207_22:
+				pos++
+				goto lok22
+			}
+		lok22:
+			goto l150
+		l151:
+			pos, p.tokenIndex = position151, tokenIndex151
+		}
+		_ = position149
+	}
+	p.position = pos
+	return true
+l148:
+	pos, p.tokenIndex = position148, tokenIndex148
+	p.position = pos
+	return false
+}
+
+// rport is rule 27 port <- <digit*>
+func (p *Parser) rport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position155 := pos
+	l156:
+		{
+			position157, tokenIndex157 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l219_23
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l157
+			l219_23:
+				pos++
+				goto lok23
+			}
+		lok23:
+			goto l156
+		l157:
+			pos, p.tokenIndex = position157, tokenIndex157
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleport, position155)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpath is rule 28 path <- <((abs_path / opaque_part)? !.)>
+func (p *Parser) rpath() bool {
+	pos := p.position
+	position158, tokenIndex158 := pos, p.tokenIndex
+	{
+		position159 := pos
+		{
+			position160, tokenIndex160 := pos, p.tokenIndex
+			{
+				position162, tokenIndex162 := pos, p.tokenIndex
+				if p.position = pos; !p.rabs_path() {
+					goto l163
+				}
+				pos = p.position
+				goto l162
+			l163:
+				pos, p.tokenIndex = position162, tokenIndex162
+				if p.position = pos; !p.ropaque_part() {
+					goto l160
+				}
+				pos = p.position
+			}
+		l162:
+			goto l161
+		l160:
+			pos, p.tokenIndex = position160, tokenIndex160
+		}
+	l161:
+		{
+			position164, tokenIndex164 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos = p.position
+			goto l158
+		l164:
+			pos, p.tokenIndex = position164, tokenIndex164
+		}
+		_ = position159
+	}
+	p.position = pos
+	return true
+l158:
+	pos, p.tokenIndex = position158, tokenIndex158
+	p.position = pos
+	return false
+}
+
+// rpath_segments is rule 29 path_segments <- <(segment ('/' segment)*)>
+func (p *Parser) rpath_segments() bool {
+	buffer := p.buffer
+	pos := p.position
+	position165, tokenIndex165 := pos, p.tokenIndex
+	{
+		position166 := pos
+		if p.position = pos; !p.rsegment() {
+			goto l165
+		}
+		pos = p.position
+	l167:
+		{
+			position168, tokenIndex168 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(8, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l168
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l168
+			}
+			pos = p.position
+			goto l167
+		l168:
+			pos, p.tokenIndex = position168, tokenIndex168
+		}
+		_ = position166
+	}
+	p.position = pos
+	return true
+l165:
+	pos, p.tokenIndex = position165, tokenIndex165
+	p.position = pos
+	return false
+}
+
+// rsegment is rule 30 segment <- <(pchar* (';' param)*)>
+func (p *Parser) rsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position170 := pos
+	l171:
+		{
+			position172, tokenIndex172 := pos, p.tokenIndex
+			{ // pchar
+				position179_53, tokenIndex179_53 := pos, p.tokenIndex
+				{
+					position180_53 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(22, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position202_43_53, tokenIndex202_43_53 := pos, p.tokenIndex
+									{
+										position203_43_53 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_53
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_24_43_53
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_53
+										l204_24_43_53:
+											pos++
+											goto lok24_43_53
+										}
+									lok24_43_53:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_25_43_53
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_53
+										l204_25_43_53:
+											pos++
+											goto lok25_43_53
+										}
+									lok25_43_53:
+										_ = position203_43_53
+									}
+									goto lok43_53
+								l202_43_53:
+									pos, p.tokenIndex = position202_43_53, tokenIndex202_43_53
+									goto l179_53
+								}
+							lok43_53:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l196_44_53
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l179_53
+								l196_44_53:
+									pos++
+									goto lok44_53
+								}
+							lok44_53:
+							}
+						}
+					}
+
+					_ = position180_53
+				}
+				goto lok53
+			l179_53:
+				pos, p.tokenIndex = position179_53, tokenIndex179_53
+				goto l172
+			}
+		lok53:
+			goto l171
+		l172:
+			pos, p.tokenIndex = position172, tokenIndex172
+		}
+	l173:
+		{
+			position174, tokenIndex174 := pos, p.tokenIndex
+			if buffer[pos] != ';' {
+				if int(pos) == p.at {
+					p.note(23, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l174
+			}
+			pos++
+			if p.position = pos; !p.rparam() {
+				goto l174
+			}
+			pos = p.position
+			goto l173
+		l174:
+			pos, p.tokenIndex = position174, tokenIndex174
+		}
+		_ = position170
+	}
+	p.position = pos
+	return true
+}
+
+// rparam is rule 31 param <- <pchar*>
+func (p *Parser) rparam() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position176 := pos
+	l177:
+		{
+			position178, tokenIndex178 := pos, p.tokenIndex
+			{ // pchar
+				position179_49, tokenIndex179_49 := pos, p.tokenIndex
+				{
+					position180_49 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(22, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position202_43_49, tokenIndex202_43_49 := pos, p.tokenIndex
+									{
+										position203_43_49 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_49
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_24_43_49
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_49
+										l204_24_43_49:
+											pos++
+											goto lok24_43_49
+										}
+									lok24_43_49:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_25_43_49
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_43_49
+										l204_25_43_49:
+											pos++
+											goto lok25_43_49
+										}
+									lok25_43_49:
+										_ = position203_43_49
+									}
+									goto lok43_49
+								l202_43_49:
+									pos, p.tokenIndex = position202_43_49, tokenIndex202_43_49
+									goto l179_49
+								}
+							lok43_49:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l196_44_49
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l179_49
+								l196_44_49:
+									pos++
+									goto lok44_49
+								}
+							lok44_49:
+							}
+						}
+					}
+
+					_ = position180_49
+				}
+				goto lok49
+			l179_49:
+				pos, p.tokenIndex = position179_49, tokenIndex179_49
+				goto l178
+			}
+		lok49:
+			goto l177
+		l178:
+			pos, p.tokenIndex = position178, tokenIndex178
+		}
+		_ = position176
+	}
+	p.position = pos
+	return true
+}
+
+// rpchar is rule 32 pchar <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) rpchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position179, tokenIndex179 := pos, p.tokenIndex
+	{
+		position180 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(22, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position202_43, tokenIndex202_43 := pos, p.tokenIndex
+						{
+							position203_43 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_43
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_24_43
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_43
+							l204_24_43:
+								pos++
+								goto lok24_43
+							}
+						lok24_43:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_25_43
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_43
+							l204_25_43:
+								pos++
+								goto lok25_43
+							}
+						lok25_43:
+							_ = position203_43
+						}
+						goto lok43
+					l202_43:
+						pos, p.tokenIndex = position202_43, tokenIndex202_43
+						goto l179
+					}
+				lok43:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l196_44
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l179
+					l196_44:
+						pos++
+						goto lok44
+					}
+				lok44:
+				}
+			}
+		}
+
+		_ = position180
+	}
+	p.position = pos
+	return true
+l179:
+	pos, p.tokenIndex = position179, tokenIndex179
+	p.position = pos
+	return false
+}
+
+// rquery is rule 33 query <- <uric*>
+func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position183 := pos
+	l184:
+		{
+			position185, tokenIndex185 := pos, p.tokenIndex
+			{ // uric
+				position190_50, tokenIndex190_50 := pos, p.tokenIndex
+				{
+					position191_50 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position202_45_50, tokenIndex202_45_50 := pos, p.tokenIndex
+									{
+										position203_45_50 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_50
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_24_45_50
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_50
+										l204_24_45_50:
+											pos++
+											goto lok24_45_50
+										}
+									lok24_45_50:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_25_45_50
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_50
+										l204_25_45_50:
+											pos++
+											goto lok25_45_50
+										}
+									lok25_45_50:
+										_ = position203_45_50
+									}
+									goto lok45_50
+								l202_45_50:
+									pos, p.tokenIndex = position202_45_50, tokenIndex202_45_50
+									goto l190_50
+								}
+							lok45_50:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l196_46_50
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l190_50
+								l196_46_50:
+									pos++
+									goto lok46_50
+								}
+							lok46_50:
+							}
+						}
+					}
+
+					_ = position191_50
+				}
+				goto lok50
+			l190_50:
+				pos, p.tokenIndex = position190_50, tokenIndex190_50
+				goto l185
+			}
+		lok50:
+			goto l184
+		l185:
+			pos, p.tokenIndex = position185, tokenIndex185
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulequery, position183)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rfragment is rule 34 fragment <- <uric*>
+func (p *Parser) rfragment() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position187 := pos
+	l188:
+		{
+			position189, tokenIndex189 := pos, p.tokenIndex
+			{ // uric
+				position190_51, tokenIndex190_51 := pos, p.tokenIndex
+				{
+					position191_51 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position202_45_51, tokenIndex202_45_51 := pos, p.tokenIndex
+									{
+										position203_45_51 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_51
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_24_45_51
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_51
+										l204_24_45_51:
+											pos++
+											goto lok24_45_51
+										}
+									lok24_45_51:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l204_25_45_51
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l202_45_51
+										l204_25_45_51:
+											pos++
+											goto lok25_45_51
+										}
+									lok25_45_51:
+										_ = position203_45_51
+									}
+									goto lok45_51
+								l202_45_51:
+									pos, p.tokenIndex = position202_45_51, tokenIndex202_45_51
+									goto l190_51
+								}
+							lok45_51:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l196_46_51
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l190_51
+								l196_46_51:
+									pos++
+									goto lok46_51
+								}
+							lok46_51:
+							}
+						}
+					}
+
+					_ = position191_51
+				}
+				goto lok51
+			l190_51:
+				pos, p.tokenIndex = position190_51, tokenIndex190_51
+				goto l189
+			}
+		lok51:
+			goto l188
+		l189:
+			pos, p.tokenIndex = position189, tokenIndex189
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefragment, position187)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// ruric is rule 35 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@' | '[' | ']') reserved) | (&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) ruric() bool {
+	buffer := p.buffer
+	pos := p.position
+	position190, tokenIndex190 := pos, p.tokenIndex
+	{
+		position191 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class14[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position202_45, tokenIndex202_45 := pos, p.tokenIndex
+						{
+							position203_45 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_45
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_24_45
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_45
+							l204_24_45:
+								pos++
+								goto lok24_45
+							}
+						lok24_45:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l204_25_45
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l202_45
+							l204_25_45:
+								pos++
+								goto lok25_45
+							}
+						lok25_45:
+							_ = position203_45
+						}
+						goto lok45
+					l202_45:
+						pos, p.tokenIndex = position202_45, tokenIndex202_45
+						goto l190
+					}
+				lok45:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l196_46
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l190
+					l196_46:
+						pos++
+						goto lok46
+					}
+				lok46:
+				}
+			}
+		}
+
+		_ = position191
+	}
+	p.position = pos
+	return true
+l190:
+	pos, p.tokenIndex = position190, tokenIndex190
+	p.position = pos
+	return false
+}
+
+// rreserved is rule 36 reserved <- <((&(']') ']') | (&('[') '[') | (&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
+func (p *Parser) rreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(24, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l193
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l193:
+	pos++
+	p.position = pos
+	return true
+}
+
+// runreserved is rule 37 unreserved <- <((&('!' | '\” | '(' | ')' | '*' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(6, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l196
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l196:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rmark is rule 38 mark <- <((&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))>
+func (p *Parser) rmark() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(25, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l199
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l199:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rescaped is rule 39 escaped <- <('%' hex hex)>
+func (p *Parser) rescaped() bool {
+	buffer := p.buffer
+	pos := p.position
+	position202, tokenIndex202 := pos, p.tokenIndex
+	{
+		position203 := pos
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(4, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l202
+		}
+		pos++
+		{ // hex
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l204_24
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l202
+		l204_24:
+			pos++
+			goto lok24
+		}
+	lok24:
+		{ // hex
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l204_25
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l202
+		l204_25:
+			pos++
+			goto lok25
+		}
+	lok25:
+		_ = position203
+	}
+	p.position = pos
+	return true
+l202:
+	pos, p.tokenIndex = position202, tokenIndex202
+	p.position = pos
+	return false
+}
+
+// rhex is rule 40 hex <- <((&('f') 'f') | (&('e') 'e') | (&('d') 'd') | (&('c') 'c') | (&('b') 'b') | (&('a') 'a') | (&('F') 'F') | (&('E') 'E') | (&('D') 'D') | (&('C') 'C') | (&('B') 'B') | (&('A') 'A') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
+func (p *Parser) rhex() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(5, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l204
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l204:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ralphanum is rule 41 alphanum <- <(alpha / digit)>
+func (p *Parser) ralphanum() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l207
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(20, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l207
+	}
+	p.position = pos
+	return false
+l207:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ralpha is rule 42 alpha <- <(lowalpha / upalpha)>
+func (p *Parser) ralpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l211
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(11, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l211
+	}
+	p.position = pos
+	return false
+l211:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rlowalpha is rule 43 lowalpha <- <[a-z]>
+func (p *Parser) rlowalpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l215
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l215:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rupalpha is rule 44 upalpha <- <[A-Z]>
+func (p *Parser) rupalpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(11, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l217
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l217:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rdigit is rule 45 digit <- <[0-9]>
+func (p *Parser) rdigit() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(19, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l219
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l219:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rDIGIT is rule 46 DIGIT <- <[0-9]>
+func (p *Parser) rDIGIT() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(19, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l221
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l221:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rHEXDIG is rule 47 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
+func (p *Parser) rHEXDIG() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(5, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l223
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l223:
+	pos++
+	p.position = pos
+	return true
+}
+
+// add records a token of rule from begin to the current position.
+func (p *Parser) add(rule pegRule, begin uint32) {
+	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	p.tokenIndex++
+	if begin != p.position && p.position > p.max.end {
+		p.max = token32{rule, begin, p.position}
+	}
+}
+
+// matchDot consumes any byte before the end.
+func (p *Parser) matchDot() bool {
+	if int(p.position) < p.end {
+		if int(p.position) == p.at {
+			p.dot = true
+		}
+		p.position++
+		return true
+	}
+	return false
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 20 classes: [\x20 " < > \ ^ ` {-}] [! '-* _ ~] [#] [$ & , =] [%] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [[] []] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #$%$!!!!+$-./0000000000:; $ ?@AAAAAAGGGGGGGGGGGGGGGGGGGG[ ] ! aaaaaagggggggggggggggggggg   !\x00"
@@ -4723,13 +4905,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 const filler = 0
 
 // Collect parses prefix followed by a probe that no character test accepts and matchDot
-// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
-// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
-// test, table or switch that ran there treats otherwise than the probe; sure those of
-// them whose first such point consumes the byte outside any lookahead (so the parser
-// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
-// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
-// exactly as the probe does.
+// does (filler, before the end), with the rule numbered rule, and reports what tells a
+// byte c apart from the probe at position len(prefix) (internal/pegwrap/notes.go): seen
+// holds the bytes that some test, table or switch that ran there treats otherwise than
+// the probe; sure those of them whose first such point consumes the byte outside any
+// lookahead (so the parser reads on after it); dot whether matchDot ran there (it tells
+// the end of input apart). ok and Farthest are the probe's own result. A byte not in
+// seen parses, after prefix, exactly as the probe does.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
 	if p.parse == nil {
 		p.Init()

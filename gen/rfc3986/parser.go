@@ -227,14 +227,16 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far           int
-	comp, farComp uint32
-	match         func(rule int) bool
-	bare          bool
-	end           int
-	at, look      int
-	dot           bool
-	seen, sure    [4]uint64
+	far                  int
+	comp, farComp        uint32
+	match                func(rule int) bool
+	bare                 bool
+	end                  int
+	position, tokenIndex uint32
+	max                  token32
+	at, look             int
+	dot                  bool
+	seen, sure           [4]uint64
 
 	Buffer string
 	buffer []byte
@@ -345,11 +347,6 @@ func Size(size int) func(*Parser) error {
 	}
 }
 func (p *Parser) Init(options ...func(*Parser) error) error {
-	var (
-		max                  token32
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -357,8 +354,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
-		position, tokenIndex = 0, 0
+		p.max = token32{}
+		p.position, p.tokenIndex = 0, 0
 
 		s := p.Buffer
 		n := len(s)
@@ -372,17 +369,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		copy(b, s)
 		b[len(s)], b[n] = filler, filler
 		p.buffer, p.end = b, n
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.match = func(rule int) bool {
 		matches := p.rules[rule]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 		}
 		return matches
 	}
@@ -392,31 +386,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 			return nil
 		}
-		return &parseError{p, max}
-	}
-
-	add := func(rule pegRule, begin uint32) {
-		tree.Add(rule, begin, position, tokenIndex)
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{rule, begin, position}
-		}
-	}
-
-	matchDot := func() bool {
-		if int(position) < p.end {
-			if int(position) == p.at {
-				p.dot = true
-			}
-			position++
-			return true
-		}
-		return false
+		return &parseError{p, p.max}
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -438,7981 +412,97 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	_rules = [...]func() bool{
 		nil,
 		/* 0 pegwrap_entries <- <(URI_reference / absolute_URI / path)> */
-		func() bool {
-			pos := position
-			position0, tokenIndex0 := pos, tokenIndex
-			{
-				position1 := pos
-				{
-					position2, tokenIndex2 := pos, tokenIndex
-					if position = pos; !_rules[ruleURI_reference]() {
-						goto l3
-					}
-					pos = position
-					goto l2
-				l3:
-					pos, tokenIndex = position2, tokenIndex2
-					if position = pos; !_rules[ruleabsolute_URI]() {
-						goto l4
-					}
-					pos = position
-					goto l2
-				l4:
-					pos, tokenIndex = position2, tokenIndex2
-					{ // path
-						position173_72, tokenIndex173_72 := pos, tokenIndex
-						{
-							position174_72 := pos
-							{
-								position175_72, tokenIndex175_72 := pos, tokenIndex
-								if position = pos; !_rules[rulepath_abempty]() {
-									goto l176_72
-								}
-								pos = position
-								{
-									position177_72, tokenIndex177_72 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l177_72
-									}
-									pos = position
-									goto l176_72
-								l177_72:
-									pos, tokenIndex = position177_72, tokenIndex177_72
-								}
-								goto l175_72
-							l176_72:
-								pos, tokenIndex = position175_72, tokenIndex175_72
-								if position = pos; !_rules[rulepath_absolute]() {
-									goto l178_72
-								}
-								pos = position
-								{
-									position179_72, tokenIndex179_72 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l179_72
-									}
-									pos = position
-									goto l178_72
-								l179_72:
-									pos, tokenIndex = position179_72, tokenIndex179_72
-								}
-								goto l175_72
-							l178_72:
-								pos, tokenIndex = position175_72, tokenIndex175_72
-								if position = pos; !_rules[rulepath_noscheme]() {
-									goto l180_72
-								}
-								pos = position
-								{
-									position181_72, tokenIndex181_72 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l181_72
-									}
-									pos = position
-									goto l180_72
-								l181_72:
-									pos, tokenIndex = position181_72, tokenIndex181_72
-								}
-								goto l175_72
-							l180_72:
-								pos, tokenIndex = position175_72, tokenIndex175_72
-								if position = pos; !_rules[rulepath_rootless]() {
-									goto l182_72
-								}
-								pos = position
-								{
-									position183_72, tokenIndex183_72 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l183_72
-									}
-									pos = position
-									goto l182_72
-								l183_72:
-									pos, tokenIndex = position183_72, tokenIndex183_72
-								}
-								goto l175_72
-							l182_72:
-								pos, tokenIndex = position175_72, tokenIndex175_72
-								if position = pos; !_rules[rulepath_empty]() {
-									goto l173_72
-								}
-								pos = position
-								{
-									position184_72, tokenIndex184_72 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l184_72
-									}
-									pos = position
-									goto l173_72
-								l184_72:
-									pos, tokenIndex = position184_72, tokenIndex184_72
-								}
-							}
-						l175_72:
-							_ = position174_72
-						}
-						goto lok72
-					l173_72:
-						pos, tokenIndex = position173_72, tokenIndex173_72
-						goto l0
-					}
-				lok72:
-				}
-			l2:
-				_ = position1
-			}
-			position = pos
-			return true
-		l0:
-			pos, tokenIndex = position0, tokenIndex0
-			position = pos
-			return false
-		},
+		p.rpegwrap_entries,
 		/* 1 URI_reference <- <((URI !.) / (relative_ref !.))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleURI_reference)
-			position5, tokenIndex5 := pos, tokenIndex
-			{
-				position6 := pos
-				{
-					position7, tokenIndex7 := pos, tokenIndex
-					if position = pos; !_rules[ruleURI]() {
-						goto l8
-					}
-					pos = position
-					{
-						position9, tokenIndex9 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l9
-						}
-						pos = position
-						goto l8
-					l9:
-						pos, tokenIndex = position9, tokenIndex9
-					}
-					goto l7
-				l8:
-					pos, tokenIndex = position7, tokenIndex7
-					if position = pos; !_rules[rulerelative_ref]() {
-						goto l5
-					}
-					pos = position
-					{
-						position10, tokenIndex10 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l10
-						}
-						pos = position
-						goto l5
-					l10:
-						pos, tokenIndex = position10, tokenIndex10
-					}
-				}
-			l7:
-				if !p.bare {
-					position = pos
-					add(ruleURI_reference, position6)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l5:
-			pos, tokenIndex = position5, tokenIndex5
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rURI_reference,
 		/* 2 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleURI)
-			position11, tokenIndex11 := pos, tokenIndex
-			{
-				position12 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l11
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(0, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l11
-				}
-				pos++
-				{ // hier_part
-					position17_70, tokenIndex17_70 := pos, tokenIndex
-					{
-						position18_70 := pos
-						{
-							position19_70, tokenIndex19_70 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_70
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_70
-							}
-							pos++
-							if position = pos; !_rules[ruleauthority]() {
-								goto l20_70
-							}
-							pos = position
-							if position = pos; !_rules[rulepath_abempty]() {
-								goto l20_70
-							}
-							pos = position
-							goto l19_70
-						l20_70:
-							pos, tokenIndex = position19_70, tokenIndex19_70
-							if position = pos; !_rules[rulepath_absolute]() {
-								goto l21_70
-							}
-							pos = position
-							goto l19_70
-						l21_70:
-							pos, tokenIndex = position19_70, tokenIndex19_70
-							if position = pos; !_rules[rulepath_rootless]() {
-								goto l22_70
-							}
-							pos = position
-							goto l19_70
-						l22_70:
-							pos, tokenIndex = position19_70, tokenIndex19_70
-							if position = pos; !_rules[rulepath_empty]() {
-								goto l17_70
-							}
-							pos = position
-						}
-					l19_70:
-						_ = position18_70
-					}
-					goto lok70
-				l17_70:
-					pos, tokenIndex = position17_70, tokenIndex17_70
-					goto l11
-				}
-			lok70:
-				{
-					position13, tokenIndex13 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l13
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l13
-					}
-					pos = position
-					goto l14
-				l13:
-					pos, tokenIndex = position13, tokenIndex13
-				}
-			l14:
-				{
-					position15, tokenIndex15 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(3, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l15
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulefragment]) {
-						goto l15
-					}
-					pos = position
-					goto l16
-				l15:
-					pos, tokenIndex = position15, tokenIndex15
-				}
-			l16:
-				if !p.bare {
-					position = pos
-					add(ruleURI, position12)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l11:
-			pos, tokenIndex = position11, tokenIndex11
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rURI,
 		/* 3 hier_part <- <(('/' '/' authority path_abempty) / path_absolute / path_rootless / path_empty)> */
-		func() bool {
-			pos := position
-			position17, tokenIndex17 := pos, tokenIndex
-			{
-				position18 := pos
-				{
-					position19, tokenIndex19 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20
-					}
-					pos++
-					if position = pos; !_rules[ruleauthority]() {
-						goto l20
-					}
-					pos = position
-					if position = pos; !_rules[rulepath_abempty]() {
-						goto l20
-					}
-					pos = position
-					goto l19
-				l20:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[rulepath_absolute]() {
-						goto l21
-					}
-					pos = position
-					goto l19
-				l21:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[rulepath_rootless]() {
-						goto l22
-					}
-					pos = position
-					goto l19
-				l22:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[rulepath_empty]() {
-						goto l17
-					}
-					pos = position
-				}
-			l19:
-				_ = position18
-			}
-			position = pos
-			return true
-		l17:
-			pos, tokenIndex = position17, tokenIndex17
-			position = pos
-			return false
-		},
+		p.rhier_part,
 		/* 4 absolute_URI <- <(scheme ':' hier_part ('?' query)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabsolute_URI)
-			position23, tokenIndex23 := pos, tokenIndex
-			{
-				position24 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l23
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(0, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l23
-				}
-				pos++
-				{ // hier_part
-					position17_69, tokenIndex17_69 := pos, tokenIndex
-					{
-						position18_69 := pos
-						{
-							position19_69, tokenIndex19_69 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_69
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_69
-							}
-							pos++
-							if position = pos; !_rules[ruleauthority]() {
-								goto l20_69
-							}
-							pos = position
-							if position = pos; !_rules[rulepath_abempty]() {
-								goto l20_69
-							}
-							pos = position
-							goto l19_69
-						l20_69:
-							pos, tokenIndex = position19_69, tokenIndex19_69
-							if position = pos; !_rules[rulepath_absolute]() {
-								goto l21_69
-							}
-							pos = position
-							goto l19_69
-						l21_69:
-							pos, tokenIndex = position19_69, tokenIndex19_69
-							if position = pos; !_rules[rulepath_rootless]() {
-								goto l22_69
-							}
-							pos = position
-							goto l19_69
-						l22_69:
-							pos, tokenIndex = position19_69, tokenIndex19_69
-							if position = pos; !_rules[rulepath_empty]() {
-								goto l17_69
-							}
-							pos = position
-						}
-					l19_69:
-						_ = position18_69
-					}
-					goto lok69
-				l17_69:
-					pos, tokenIndex = position17_69, tokenIndex17_69
-					goto l23
-				}
-			lok69:
-				{
-					position25, tokenIndex25 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l25
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l25
-					}
-					pos = position
-					goto l26
-				l25:
-					pos, tokenIndex = position25, tokenIndex25
-				}
-			l26:
-				{
-					position27, tokenIndex27 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l27
-					}
-					pos = position
-					goto l23
-				l27:
-					pos, tokenIndex = position27, tokenIndex27
-				}
-				if !p.bare {
-					position = pos
-					add(ruleabsolute_URI, position24)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l23:
-			pos, tokenIndex = position23, tokenIndex23
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabsolute_URI,
 		/* 5 relative_ref <- <(relative_part ('?' query)? ('#' fragment)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerelative_ref)
-			position28, tokenIndex28 := pos, tokenIndex
-			{
-				position29 := pos
-				{ // relative_part
-					position34_71, tokenIndex34_71 := pos, tokenIndex
-					{
-						position35_71 := pos
-						{
-							position36_71, tokenIndex36_71 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_71
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_71
-							}
-							pos++
-							if position = pos; !_rules[ruleauthority]() {
-								goto l37_71
-							}
-							pos = position
-							if position = pos; !_rules[rulepath_abempty]() {
-								goto l37_71
-							}
-							pos = position
-							goto l36_71
-						l37_71:
-							pos, tokenIndex = position36_71, tokenIndex36_71
-							if position = pos; !_rules[rulepath_absolute]() {
-								goto l38_71
-							}
-							pos = position
-							goto l36_71
-						l38_71:
-							pos, tokenIndex = position36_71, tokenIndex36_71
-							if position = pos; !_rules[rulepath_noscheme]() {
-								goto l39_71
-							}
-							pos = position
-							goto l36_71
-						l39_71:
-							pos, tokenIndex = position36_71, tokenIndex36_71
-							if position = pos; !_rules[rulepath_empty]() {
-								goto l34_71
-							}
-							pos = position
-						}
-					l36_71:
-						_ = position35_71
-					}
-					goto lok71
-				l34_71:
-					pos, tokenIndex = position34_71, tokenIndex34_71
-					goto l28
-				}
-			lok71:
-				{
-					position30, tokenIndex30 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l30
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l30
-					}
-					pos = position
-					goto l31
-				l30:
-					pos, tokenIndex = position30, tokenIndex30
-				}
-			l31:
-				{
-					position32, tokenIndex32 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(3, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l32
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulefragment]) {
-						goto l32
-					}
-					pos = position
-					goto l33
-				l32:
-					pos, tokenIndex = position32, tokenIndex32
-				}
-			l33:
-				if !p.bare {
-					position = pos
-					add(rulerelative_ref, position29)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l28:
-			pos, tokenIndex = position28, tokenIndex28
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rrelative_ref,
 		/* 6 relative_part <- <(('/' '/' authority path_abempty) / path_absolute / path_noscheme / path_empty)> */
-		func() bool {
-			pos := position
-			position34, tokenIndex34 := pos, tokenIndex
-			{
-				position35 := pos
-				{
-					position36, tokenIndex36 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37
-					}
-					pos++
-					if position = pos; !_rules[ruleauthority]() {
-						goto l37
-					}
-					pos = position
-					if position = pos; !_rules[rulepath_abempty]() {
-						goto l37
-					}
-					pos = position
-					goto l36
-				l37:
-					pos, tokenIndex = position36, tokenIndex36
-					if position = pos; !_rules[rulepath_absolute]() {
-						goto l38
-					}
-					pos = position
-					goto l36
-				l38:
-					pos, tokenIndex = position36, tokenIndex36
-					if position = pos; !_rules[rulepath_noscheme]() {
-						goto l39
-					}
-					pos = position
-					goto l36
-				l39:
-					pos, tokenIndex = position36, tokenIndex36
-					if position = pos; !_rules[rulepath_empty]() {
-						goto l34
-					}
-					pos = position
-				}
-			l36:
-				_ = position35
-			}
-			position = pos
-			return true
-		l34:
-			pos, tokenIndex = position34, tokenIndex34
-			position = pos
-			return false
-		},
+		p.rrelative_part,
 		/* 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme)
-			position40, tokenIndex40 := pos, tokenIndex
-			{
-				position41 := pos
-				{
-					position42, tokenIndex42 := pos, tokenIndex
-					if c := buffer[pos]; c < 'a' || c > 'z' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l43
-					}
-					pos++
-					goto l42
-				l43:
-					pos, tokenIndex = position42, tokenIndex42
-					if c := buffer[pos]; c < 'A' || c > 'Z' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l40
-					}
-					pos++
-				}
-			l42:
-			l44:
-				{
-					position45, tokenIndex45 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(6, false)
-							}
-
-							if c := buffer[pos]; c < 'a' || c > 'z' {
-								if int(pos) == p.at {
-									p.note(4, false)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l45
-							}
-							pos++
-						}
-					}
-
-					goto l44
-				l45:
-					pos, tokenIndex = position45, tokenIndex45
-				}
-				if !p.bare {
-					position = pos
-					add(rulescheme, position41)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l40:
-			pos, tokenIndex = position40, tokenIndex40
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme,
 		/* 8 authority <- <((userinfo '@')? host (':' port)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleauthority)
-			position47, tokenIndex47 := pos, tokenIndex
-			{
-				position48 := pos
-				{
-					position49, tokenIndex49 := pos, tokenIndex
-					if position = pos; !_rules[ruleuserinfo]() {
-						goto l49
-					}
-					pos = position
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l49
-					}
-					pos++
-					goto l50
-				l49:
-					pos, tokenIndex = position49, tokenIndex49
-				}
-			l50:
-				if position = pos; !_rules[rulehost]() {
-					goto l47
-				}
-				pos = position
-				{
-					position51, tokenIndex51 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l51
-					}
-					pos++
-					if position = pos; !_rules[ruleport]() {
-						goto l51
-					}
-					pos = position
-					goto l52
-				l51:
-					pos, tokenIndex = position51, tokenIndex51
-				}
-			l52:
-				if !p.bare {
-					position = pos
-					add(ruleauthority, position48)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l47:
-			pos, tokenIndex = position47, tokenIndex47
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rauthority,
 		/* 9 userinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleuserinfo)
-			{
-				position54 := pos
-			l55:
-				{
-					position56, tokenIndex56 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position234_17, tokenIndex234_17 := pos, tokenIndex
-									{
-										position235_17 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_17
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_15_17
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_17
-										l247_15_17:
-											pos++
-											goto lok15_17
-										}
-									lok15_17:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_16_17
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_17
-										l247_16_17:
-											pos++
-											goto lok16_17
-										}
-									lok16_17:
-										_ = position235_17
-									}
-									goto lok17
-								l234_17:
-									pos, tokenIndex = position234_17, tokenIndex234_17
-									goto l56
-								}
-							lok17:
-								;
-							default:
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(4, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l56
-								}
-								pos++
-							}
-						}
-					}
-
-					goto l55
-				l56:
-					pos, tokenIndex = position56, tokenIndex56
-				}
-				if !p.bare {
-					position = pos
-					add(ruleuserinfo, position54)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.ruserinfo,
 		/* 10 host <- <(IP_literal / (IPv4address !((&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))) / reg_name)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehost)
-			position58, tokenIndex58 := pos, tokenIndex
-			{
-				position59 := pos
-				{
-					position60, tokenIndex60 := pos, tokenIndex
-					if position = pos; !_rules[ruleIP_literal]() {
-						goto l61
-					}
-					pos = position
-					goto l60
-				l61:
-					pos, tokenIndex = position60, tokenIndex60
-					if position = pos; !_rules[ruleIPv4address]() {
-						goto l62
-					}
-					pos = position
-					{
-						position63, tokenIndex63 := pos, tokenIndex
-						{
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(11, false)
-								}
-
-								if int(pos) == p.at {
-									p.note(9, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // pct_encoded
-										position234_67, tokenIndex234_67 := pos, tokenIndex
-										{
-											position235_67 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(9, false)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l234_67
-											}
-											pos++
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, false)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l247_15_67
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l234_67
-											l247_15_67:
-												pos++
-												goto lok15_67
-											}
-										lok15_67:
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, false)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l247_16_67
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l234_67
-											l247_16_67:
-												pos++
-												goto lok16_67
-											}
-										lok16_67:
-											_ = position235_67
-										}
-										goto lok67
-									l234_67:
-										pos, tokenIndex = position234_67, tokenIndex234_67
-										goto l63
-									}
-								lok67:
-									;
-								default:
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(12, false)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-											goto l236_68
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l63
-									l236_68:
-										pos++
-										goto lok68
-									}
-								lok68:
-								}
-							}
-						}
-
-						goto l62
-					l63:
-						pos, tokenIndex = position63, tokenIndex63
-					}
-					goto l60
-				l62:
-					pos, tokenIndex = position60, tokenIndex60
-					if position = pos; !_rules[rulereg_name]() {
-						goto l58
-					}
-					pos = position
-				}
-			l60:
-				if !p.bare {
-					position = pos
-					add(rulehost, position59)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l58:
-			pos, tokenIndex = position58, tokenIndex58
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhost,
 		/* 11 port <- <DIGIT*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleport)
-			{
-				position66 := pos
-			l67:
-				{
-					position68, tokenIndex68 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l245_1
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l68
-					l245_1:
-						pos++
-						goto lok1
-					}
-				lok1:
-					goto l67
-				l68:
-					pos, tokenIndex = position68, tokenIndex68
-				}
-				if !p.bare {
-					position = pos
-					add(ruleport, position66)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rport,
 		/* 12 IP_literal <- <('[' (IPv6address / IPvFuture) ']')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIP_literal)
-			position69, tokenIndex69 := pos, tokenIndex
-			{
-				position70 := pos
-				if buffer[pos] != '[' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l69
-				}
-				pos++
-				{
-					position71, tokenIndex71 := pos, tokenIndex
-					if position = pos; !_rules[ruleIPv6address]() {
-						goto l72
-					}
-					pos = position
-					goto l71
-				l72:
-					pos, tokenIndex = position71, tokenIndex71
-					if position = pos; !_rules[ruleIPvFuture]() {
-						goto l69
-					}
-					pos = position
-				}
-			l71:
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l69
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(ruleIP_literal, position70)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l69:
-			pos, tokenIndex = position69, tokenIndex69
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIP_literal,
 		/* 13 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPvFuture)
-			position73, tokenIndex73 := pos, tokenIndex
-			{
-				position74 := pos
-				{
-					position75, tokenIndex75 := pos, tokenIndex
-					if buffer[pos] != 'v' {
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l76
-					}
-					pos++
-					goto l75
-				l76:
-					pos, tokenIndex = position75, tokenIndex75
-					if buffer[pos] != 'V' {
-						if int(pos) == p.at {
-							p.note(17, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l73
-					}
-					pos++
-				}
-			l75:
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l247_2
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l73
-				l247_2:
-					pos++
-					goto lok2
-				}
-			lok2:
-			l77:
-				{
-					position78, tokenIndex78 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_3
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l78
-					l247_3:
-						pos++
-						goto lok3
-					}
-				lok3:
-					goto l77
-				l78:
-					pos, tokenIndex = position78, tokenIndex78
-				}
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l73
-				}
-				pos++
-				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						{ // unreserved
-							if int(pos) == p.at {
-								p.note(12, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l236_4
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l73
-						l236_4:
-							pos++
-							goto lok4
-						}
-					lok4:
-					}
-				}
-
-			l79:
-				{
-					position80, tokenIndex80 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l236_5
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l80
-							l236_5:
-								pos++
-								goto lok5
-							}
-						lok5:
-						}
-					}
-
-					goto l79
-				l80:
-					pos, tokenIndex = position80, tokenIndex80
-				}
-				if !p.bare {
-					position = pos
-					add(ruleIPvFuture, position74)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l73:
-			pos, tokenIndex = position73, tokenIndex73
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPvFuture,
 		/* 14 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &']') / ((h16c3 h16)? (':' ':') h16 ':' ls32 &']') / ((h16c4 h16)? (':' ':') ls32 &']') / ((h16c5 h16)? (':' ':') h16 &']') / ((h16c6 h16)? (':' ':') &']'))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv6address)
-			position83, tokenIndex83 := pos, tokenIndex
-			{
-				position84 := pos
-				{
-					position85, tokenIndex85 := pos, tokenIndex
-					{ // h16
-						position147_38, tokenIndex147_38 := pos, tokenIndex
-						{
-							position148_38 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_38
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_38
-							l247_6_38:
-								pos++
-								goto lok6_38
-							}
-						lok6_38:
-							{
-								position149_38, tokenIndex149_38 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_38
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_38
-								l247_7_38:
-									pos++
-									goto lok7_38
-								}
-							lok7_38:
-								goto l150_38
-							l149_38:
-								pos, tokenIndex = position149_38, tokenIndex149_38
-							}
-						l150_38:
-							{
-								position151_38, tokenIndex151_38 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_38
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_38
-								l247_8_38:
-									pos++
-									goto lok8_38
-								}
-							lok8_38:
-								goto l152_38
-							l151_38:
-								pos, tokenIndex = position151_38, tokenIndex151_38
-							}
-						l152_38:
-							{
-								position153_38, tokenIndex153_38 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_38
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_38
-								l247_9_38:
-									pos++
-									goto lok9_38
-								}
-							lok9_38:
-								goto l154_38
-							l153_38:
-								pos, tokenIndex = position153_38, tokenIndex153_38
-							}
-						l154_38:
-							_ = position148_38
-						}
-						goto lok38
-					l147_38:
-						pos, tokenIndex = position147_38, tokenIndex147_38
-						goto l86
-					}
-				lok38:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					{ // h16
-						position147_39, tokenIndex147_39 := pos, tokenIndex
-						{
-							position148_39 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_39
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_39
-							l247_6_39:
-								pos++
-								goto lok6_39
-							}
-						lok6_39:
-							{
-								position149_39, tokenIndex149_39 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_39
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_39
-								l247_7_39:
-									pos++
-									goto lok7_39
-								}
-							lok7_39:
-								goto l150_39
-							l149_39:
-								pos, tokenIndex = position149_39, tokenIndex149_39
-							}
-						l150_39:
-							{
-								position151_39, tokenIndex151_39 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_39
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_39
-								l247_8_39:
-									pos++
-									goto lok8_39
-								}
-							lok8_39:
-								goto l152_39
-							l151_39:
-								pos, tokenIndex = position151_39, tokenIndex151_39
-							}
-						l152_39:
-							{
-								position153_39, tokenIndex153_39 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_39
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_39
-								l247_9_39:
-									pos++
-									goto lok9_39
-								}
-							lok9_39:
-								goto l154_39
-							l153_39:
-								pos, tokenIndex = position153_39, tokenIndex153_39
-							}
-						l154_39:
-							_ = position148_39
-						}
-						goto lok39
-					l147_39:
-						pos, tokenIndex = position147_39, tokenIndex147_39
-						goto l86
-					}
-				lok39:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					{ // h16
-						position147_40, tokenIndex147_40 := pos, tokenIndex
-						{
-							position148_40 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_40
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_40
-							l247_6_40:
-								pos++
-								goto lok6_40
-							}
-						lok6_40:
-							{
-								position149_40, tokenIndex149_40 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_40
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_40
-								l247_7_40:
-									pos++
-									goto lok7_40
-								}
-							lok7_40:
-								goto l150_40
-							l149_40:
-								pos, tokenIndex = position149_40, tokenIndex149_40
-							}
-						l150_40:
-							{
-								position151_40, tokenIndex151_40 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_40
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_40
-								l247_8_40:
-									pos++
-									goto lok8_40
-								}
-							lok8_40:
-								goto l152_40
-							l151_40:
-								pos, tokenIndex = position151_40, tokenIndex151_40
-							}
-						l152_40:
-							{
-								position153_40, tokenIndex153_40 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_40
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_40
-								l247_9_40:
-									pos++
-									goto lok9_40
-								}
-							lok9_40:
-								goto l154_40
-							l153_40:
-								pos, tokenIndex = position153_40, tokenIndex153_40
-							}
-						l154_40:
-							_ = position148_40
-						}
-						goto lok40
-					l147_40:
-						pos, tokenIndex = position147_40, tokenIndex147_40
-						goto l86
-					}
-				lok40:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					{ // h16
-						position147_41, tokenIndex147_41 := pos, tokenIndex
-						{
-							position148_41 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_41
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_41
-							l247_6_41:
-								pos++
-								goto lok6_41
-							}
-						lok6_41:
-							{
-								position149_41, tokenIndex149_41 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_41
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_41
-								l247_7_41:
-									pos++
-									goto lok7_41
-								}
-							lok7_41:
-								goto l150_41
-							l149_41:
-								pos, tokenIndex = position149_41, tokenIndex149_41
-							}
-						l150_41:
-							{
-								position151_41, tokenIndex151_41 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_41
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_41
-								l247_8_41:
-									pos++
-									goto lok8_41
-								}
-							lok8_41:
-								goto l152_41
-							l151_41:
-								pos, tokenIndex = position151_41, tokenIndex151_41
-							}
-						l152_41:
-							{
-								position153_41, tokenIndex153_41 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_41
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_41
-								l247_9_41:
-									pos++
-									goto lok9_41
-								}
-							lok9_41:
-								goto l154_41
-							l153_41:
-								pos, tokenIndex = position153_41, tokenIndex153_41
-							}
-						l154_41:
-							_ = position148_41
-						}
-						goto lok41
-					l147_41:
-						pos, tokenIndex = position147_41, tokenIndex147_41
-						goto l86
-					}
-				lok41:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					{ // h16
-						position147_42, tokenIndex147_42 := pos, tokenIndex
-						{
-							position148_42 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_42
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_42
-							l247_6_42:
-								pos++
-								goto lok6_42
-							}
-						lok6_42:
-							{
-								position149_42, tokenIndex149_42 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_42
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_42
-								l247_7_42:
-									pos++
-									goto lok7_42
-								}
-							lok7_42:
-								goto l150_42
-							l149_42:
-								pos, tokenIndex = position149_42, tokenIndex149_42
-							}
-						l150_42:
-							{
-								position151_42, tokenIndex151_42 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_42
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_42
-								l247_8_42:
-									pos++
-									goto lok8_42
-								}
-							lok8_42:
-								goto l152_42
-							l151_42:
-								pos, tokenIndex = position151_42, tokenIndex151_42
-							}
-						l152_42:
-							{
-								position153_42, tokenIndex153_42 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_42
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_42
-								l247_9_42:
-									pos++
-									goto lok9_42
-								}
-							lok9_42:
-								goto l154_42
-							l153_42:
-								pos, tokenIndex = position153_42, tokenIndex153_42
-							}
-						l154_42:
-							_ = position148_42
-						}
-						goto lok42
-					l147_42:
-						pos, tokenIndex = position147_42, tokenIndex147_42
-						goto l86
-					}
-				lok42:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					{ // h16
-						position147_43, tokenIndex147_43 := pos, tokenIndex
-						{
-							position148_43 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_43
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_43
-							l247_6_43:
-								pos++
-								goto lok6_43
-							}
-						lok6_43:
-							{
-								position149_43, tokenIndex149_43 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_43
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_43
-								l247_7_43:
-									pos++
-									goto lok7_43
-								}
-							lok7_43:
-								goto l150_43
-							l149_43:
-								pos, tokenIndex = position149_43, tokenIndex149_43
-							}
-						l150_43:
-							{
-								position151_43, tokenIndex151_43 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_43
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_43
-								l247_8_43:
-									pos++
-									goto lok8_43
-								}
-							lok8_43:
-								goto l152_43
-							l151_43:
-								pos, tokenIndex = position151_43, tokenIndex151_43
-							}
-						l152_43:
-							{
-								position153_43, tokenIndex153_43 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_43
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_43
-								l247_9_43:
-									pos++
-									goto lok9_43
-								}
-							lok9_43:
-								goto l154_43
-							l153_43:
-								pos, tokenIndex = position153_43, tokenIndex153_43
-							}
-						l154_43:
-							_ = position148_43
-						}
-						goto lok43
-					l147_43:
-						pos, tokenIndex = position147_43, tokenIndex147_43
-						goto l86
-					}
-				lok43:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l86
-					}
-					pos = position
-					{
-						position87, tokenIndex87 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l86
-						}
-						pos++
-						pos, tokenIndex = position87, tokenIndex87
-					}
-					goto l85
-				l86:
-					pos, tokenIndex = position85, tokenIndex85
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					{ // h16
-						position147_44, tokenIndex147_44 := pos, tokenIndex
-						{
-							position148_44 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_44
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_44
-							l247_6_44:
-								pos++
-								goto lok6_44
-							}
-						lok6_44:
-							{
-								position149_44, tokenIndex149_44 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_44
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_44
-								l247_7_44:
-									pos++
-									goto lok7_44
-								}
-							lok7_44:
-								goto l150_44
-							l149_44:
-								pos, tokenIndex = position149_44, tokenIndex149_44
-							}
-						l150_44:
-							{
-								position151_44, tokenIndex151_44 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_44
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_44
-								l247_8_44:
-									pos++
-									goto lok8_44
-								}
-							lok8_44:
-								goto l152_44
-							l151_44:
-								pos, tokenIndex = position151_44, tokenIndex151_44
-							}
-						l152_44:
-							{
-								position153_44, tokenIndex153_44 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_44
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_44
-								l247_9_44:
-									pos++
-									goto lok9_44
-								}
-							lok9_44:
-								goto l154_44
-							l153_44:
-								pos, tokenIndex = position153_44, tokenIndex153_44
-							}
-						l154_44:
-							_ = position148_44
-						}
-						goto lok44
-					l147_44:
-						pos, tokenIndex = position147_44, tokenIndex147_44
-						goto l88
-					}
-				lok44:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					{ // h16
-						position147_45, tokenIndex147_45 := pos, tokenIndex
-						{
-							position148_45 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_45
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_45
-							l247_6_45:
-								pos++
-								goto lok6_45
-							}
-						lok6_45:
-							{
-								position149_45, tokenIndex149_45 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_45
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_45
-								l247_7_45:
-									pos++
-									goto lok7_45
-								}
-							lok7_45:
-								goto l150_45
-							l149_45:
-								pos, tokenIndex = position149_45, tokenIndex149_45
-							}
-						l150_45:
-							{
-								position151_45, tokenIndex151_45 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_45
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_45
-								l247_8_45:
-									pos++
-									goto lok8_45
-								}
-							lok8_45:
-								goto l152_45
-							l151_45:
-								pos, tokenIndex = position151_45, tokenIndex151_45
-							}
-						l152_45:
-							{
-								position153_45, tokenIndex153_45 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_45
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_45
-								l247_9_45:
-									pos++
-									goto lok9_45
-								}
-							lok9_45:
-								goto l154_45
-							l153_45:
-								pos, tokenIndex = position153_45, tokenIndex153_45
-							}
-						l154_45:
-							_ = position148_45
-						}
-						goto lok45
-					l147_45:
-						pos, tokenIndex = position147_45, tokenIndex147_45
-						goto l88
-					}
-				lok45:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					{ // h16
-						position147_46, tokenIndex147_46 := pos, tokenIndex
-						{
-							position148_46 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_46
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_46
-							l247_6_46:
-								pos++
-								goto lok6_46
-							}
-						lok6_46:
-							{
-								position149_46, tokenIndex149_46 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_46
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_46
-								l247_7_46:
-									pos++
-									goto lok7_46
-								}
-							lok7_46:
-								goto l150_46
-							l149_46:
-								pos, tokenIndex = position149_46, tokenIndex149_46
-							}
-						l150_46:
-							{
-								position151_46, tokenIndex151_46 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_46
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_46
-								l247_8_46:
-									pos++
-									goto lok8_46
-								}
-							lok8_46:
-								goto l152_46
-							l151_46:
-								pos, tokenIndex = position151_46, tokenIndex151_46
-							}
-						l152_46:
-							{
-								position153_46, tokenIndex153_46 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_46
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_46
-								l247_9_46:
-									pos++
-									goto lok9_46
-								}
-							lok9_46:
-								goto l154_46
-							l153_46:
-								pos, tokenIndex = position153_46, tokenIndex153_46
-							}
-						l154_46:
-							_ = position148_46
-						}
-						goto lok46
-					l147_46:
-						pos, tokenIndex = position147_46, tokenIndex147_46
-						goto l88
-					}
-				lok46:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					{ // h16
-						position147_47, tokenIndex147_47 := pos, tokenIndex
-						{
-							position148_47 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_47
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_47
-							l247_6_47:
-								pos++
-								goto lok6_47
-							}
-						lok6_47:
-							{
-								position149_47, tokenIndex149_47 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_47
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_47
-								l247_7_47:
-									pos++
-									goto lok7_47
-								}
-							lok7_47:
-								goto l150_47
-							l149_47:
-								pos, tokenIndex = position149_47, tokenIndex149_47
-							}
-						l150_47:
-							{
-								position151_47, tokenIndex151_47 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_47
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_47
-								l247_8_47:
-									pos++
-									goto lok8_47
-								}
-							lok8_47:
-								goto l152_47
-							l151_47:
-								pos, tokenIndex = position151_47, tokenIndex151_47
-							}
-						l152_47:
-							{
-								position153_47, tokenIndex153_47 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_47
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_47
-								l247_9_47:
-									pos++
-									goto lok9_47
-								}
-							lok9_47:
-								goto l154_47
-							l153_47:
-								pos, tokenIndex = position153_47, tokenIndex153_47
-							}
-						l154_47:
-							_ = position148_47
-						}
-						goto lok47
-					l147_47:
-						pos, tokenIndex = position147_47, tokenIndex147_47
-						goto l88
-					}
-				lok47:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					{ // h16
-						position147_48, tokenIndex147_48 := pos, tokenIndex
-						{
-							position148_48 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_48
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_48
-							l247_6_48:
-								pos++
-								goto lok6_48
-							}
-						lok6_48:
-							{
-								position149_48, tokenIndex149_48 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_48
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_48
-								l247_7_48:
-									pos++
-									goto lok7_48
-								}
-							lok7_48:
-								goto l150_48
-							l149_48:
-								pos, tokenIndex = position149_48, tokenIndex149_48
-							}
-						l150_48:
-							{
-								position151_48, tokenIndex151_48 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_48
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_48
-								l247_8_48:
-									pos++
-									goto lok8_48
-								}
-							lok8_48:
-								goto l152_48
-							l151_48:
-								pos, tokenIndex = position151_48, tokenIndex151_48
-							}
-						l152_48:
-							{
-								position153_48, tokenIndex153_48 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_48
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_48
-								l247_9_48:
-									pos++
-									goto lok9_48
-								}
-							lok9_48:
-								goto l154_48
-							l153_48:
-								pos, tokenIndex = position153_48, tokenIndex153_48
-							}
-						l154_48:
-							_ = position148_48
-						}
-						goto lok48
-					l147_48:
-						pos, tokenIndex = position147_48, tokenIndex147_48
-						goto l88
-					}
-				lok48:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l88
-					}
-					pos = position
-					{
-						position89, tokenIndex89 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l88
-						}
-						pos++
-						pos, tokenIndex = position89, tokenIndex89
-					}
-					goto l85
-				l88:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position91, tokenIndex91 := pos, tokenIndex
-						{ // h16
-							position147_49, tokenIndex147_49 := pos, tokenIndex
-							{
-								position148_49 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_6_49
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_49
-								l247_6_49:
-									pos++
-									goto lok6_49
-								}
-							lok6_49:
-								{
-									position149_49, tokenIndex149_49 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_7_49
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_49
-									l247_7_49:
-										pos++
-										goto lok7_49
-									}
-								lok7_49:
-									goto l150_49
-								l149_49:
-									pos, tokenIndex = position149_49, tokenIndex149_49
-								}
-							l150_49:
-								{
-									position151_49, tokenIndex151_49 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_8_49
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_49
-									l247_8_49:
-										pos++
-										goto lok8_49
-									}
-								lok8_49:
-									goto l152_49
-								l151_49:
-									pos, tokenIndex = position151_49, tokenIndex151_49
-								}
-							l152_49:
-								{
-									position153_49, tokenIndex153_49 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_9_49
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_49
-									l247_9_49:
-										pos++
-										goto lok9_49
-									}
-								lok9_49:
-									goto l154_49
-								l153_49:
-									pos, tokenIndex = position153_49, tokenIndex153_49
-								}
-							l154_49:
-								_ = position148_49
-							}
-							goto lok49
-						l147_49:
-							pos, tokenIndex = position147_49, tokenIndex147_49
-							goto l91
-						}
-					lok49:
-						goto l92
-					l91:
-						pos, tokenIndex = position91, tokenIndex91
-					}
-				l92:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					{ // h16
-						position147_50, tokenIndex147_50 := pos, tokenIndex
-						{
-							position148_50 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_50
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_50
-							l247_6_50:
-								pos++
-								goto lok6_50
-							}
-						lok6_50:
-							{
-								position149_50, tokenIndex149_50 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_50
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_50
-								l247_7_50:
-									pos++
-									goto lok7_50
-								}
-							lok7_50:
-								goto l150_50
-							l149_50:
-								pos, tokenIndex = position149_50, tokenIndex149_50
-							}
-						l150_50:
-							{
-								position151_50, tokenIndex151_50 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_50
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_50
-								l247_8_50:
-									pos++
-									goto lok8_50
-								}
-							lok8_50:
-								goto l152_50
-							l151_50:
-								pos, tokenIndex = position151_50, tokenIndex151_50
-							}
-						l152_50:
-							{
-								position153_50, tokenIndex153_50 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_50
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_50
-								l247_9_50:
-									pos++
-									goto lok9_50
-								}
-							lok9_50:
-								goto l154_50
-							l153_50:
-								pos, tokenIndex = position153_50, tokenIndex153_50
-							}
-						l154_50:
-							_ = position148_50
-						}
-						goto lok50
-					l147_50:
-						pos, tokenIndex = position147_50, tokenIndex147_50
-						goto l90
-					}
-				lok50:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					{ // h16
-						position147_51, tokenIndex147_51 := pos, tokenIndex
-						{
-							position148_51 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_51
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_51
-							l247_6_51:
-								pos++
-								goto lok6_51
-							}
-						lok6_51:
-							{
-								position149_51, tokenIndex149_51 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_51
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_51
-								l247_7_51:
-									pos++
-									goto lok7_51
-								}
-							lok7_51:
-								goto l150_51
-							l149_51:
-								pos, tokenIndex = position149_51, tokenIndex149_51
-							}
-						l150_51:
-							{
-								position151_51, tokenIndex151_51 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_51
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_51
-								l247_8_51:
-									pos++
-									goto lok8_51
-								}
-							lok8_51:
-								goto l152_51
-							l151_51:
-								pos, tokenIndex = position151_51, tokenIndex151_51
-							}
-						l152_51:
-							{
-								position153_51, tokenIndex153_51 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_51
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_51
-								l247_9_51:
-									pos++
-									goto lok9_51
-								}
-							lok9_51:
-								goto l154_51
-							l153_51:
-								pos, tokenIndex = position153_51, tokenIndex153_51
-							}
-						l154_51:
-							_ = position148_51
-						}
-						goto lok51
-					l147_51:
-						pos, tokenIndex = position147_51, tokenIndex147_51
-						goto l90
-					}
-				lok51:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					{ // h16
-						position147_52, tokenIndex147_52 := pos, tokenIndex
-						{
-							position148_52 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_52
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_52
-							l247_6_52:
-								pos++
-								goto lok6_52
-							}
-						lok6_52:
-							{
-								position149_52, tokenIndex149_52 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_52
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_52
-								l247_7_52:
-									pos++
-									goto lok7_52
-								}
-							lok7_52:
-								goto l150_52
-							l149_52:
-								pos, tokenIndex = position149_52, tokenIndex149_52
-							}
-						l150_52:
-							{
-								position151_52, tokenIndex151_52 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_52
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_52
-								l247_8_52:
-									pos++
-									goto lok8_52
-								}
-							lok8_52:
-								goto l152_52
-							l151_52:
-								pos, tokenIndex = position151_52, tokenIndex151_52
-							}
-						l152_52:
-							{
-								position153_52, tokenIndex153_52 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_52
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_52
-								l247_9_52:
-									pos++
-									goto lok9_52
-								}
-							lok9_52:
-								goto l154_52
-							l153_52:
-								pos, tokenIndex = position153_52, tokenIndex153_52
-							}
-						l154_52:
-							_ = position148_52
-						}
-						goto lok52
-					l147_52:
-						pos, tokenIndex = position147_52, tokenIndex147_52
-						goto l90
-					}
-				lok52:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					{ // h16
-						position147_53, tokenIndex147_53 := pos, tokenIndex
-						{
-							position148_53 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_53
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_53
-							l247_6_53:
-								pos++
-								goto lok6_53
-							}
-						lok6_53:
-							{
-								position149_53, tokenIndex149_53 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_53
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_53
-								l247_7_53:
-									pos++
-									goto lok7_53
-								}
-							lok7_53:
-								goto l150_53
-							l149_53:
-								pos, tokenIndex = position149_53, tokenIndex149_53
-							}
-						l150_53:
-							{
-								position151_53, tokenIndex151_53 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_53
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_53
-								l247_8_53:
-									pos++
-									goto lok8_53
-								}
-							lok8_53:
-								goto l152_53
-							l151_53:
-								pos, tokenIndex = position151_53, tokenIndex151_53
-							}
-						l152_53:
-							{
-								position153_53, tokenIndex153_53 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_53
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_53
-								l247_9_53:
-									pos++
-									goto lok9_53
-								}
-							lok9_53:
-								goto l154_53
-							l153_53:
-								pos, tokenIndex = position153_53, tokenIndex153_53
-							}
-						l154_53:
-							_ = position148_53
-						}
-						goto lok53
-					l147_53:
-						pos, tokenIndex = position147_53, tokenIndex147_53
-						goto l90
-					}
-				lok53:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l90
-					}
-					pos = position
-					{
-						position93, tokenIndex93 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l90
-						}
-						pos++
-						pos, tokenIndex = position93, tokenIndex93
-					}
-					goto l85
-				l90:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position95, tokenIndex95 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c1]() {
-							goto l95
-						}
-						pos = position
-						{ // h16
-							position147_54, tokenIndex147_54 := pos, tokenIndex
-							{
-								position148_54 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_6_54
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_54
-								l247_6_54:
-									pos++
-									goto lok6_54
-								}
-							lok6_54:
-								{
-									position149_54, tokenIndex149_54 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_7_54
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_54
-									l247_7_54:
-										pos++
-										goto lok7_54
-									}
-								lok7_54:
-									goto l150_54
-								l149_54:
-									pos, tokenIndex = position149_54, tokenIndex149_54
-								}
-							l150_54:
-								{
-									position151_54, tokenIndex151_54 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_8_54
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_54
-									l247_8_54:
-										pos++
-										goto lok8_54
-									}
-								lok8_54:
-									goto l152_54
-								l151_54:
-									pos, tokenIndex = position151_54, tokenIndex151_54
-								}
-							l152_54:
-								{
-									position153_54, tokenIndex153_54 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_9_54
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_54
-									l247_9_54:
-										pos++
-										goto lok9_54
-									}
-								lok9_54:
-									goto l154_54
-								l153_54:
-									pos, tokenIndex = position153_54, tokenIndex153_54
-								}
-							l154_54:
-								_ = position148_54
-							}
-							goto lok54
-						l147_54:
-							pos, tokenIndex = position147_54, tokenIndex147_54
-							goto l95
-						}
-					lok54:
-						goto l96
-					l95:
-						pos, tokenIndex = position95, tokenIndex95
-					}
-				l96:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					{ // h16
-						position147_55, tokenIndex147_55 := pos, tokenIndex
-						{
-							position148_55 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_55
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_55
-							l247_6_55:
-								pos++
-								goto lok6_55
-							}
-						lok6_55:
-							{
-								position149_55, tokenIndex149_55 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_55
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_55
-								l247_7_55:
-									pos++
-									goto lok7_55
-								}
-							lok7_55:
-								goto l150_55
-							l149_55:
-								pos, tokenIndex = position149_55, tokenIndex149_55
-							}
-						l150_55:
-							{
-								position151_55, tokenIndex151_55 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_55
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_55
-								l247_8_55:
-									pos++
-									goto lok8_55
-								}
-							lok8_55:
-								goto l152_55
-							l151_55:
-								pos, tokenIndex = position151_55, tokenIndex151_55
-							}
-						l152_55:
-							{
-								position153_55, tokenIndex153_55 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_55
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_55
-								l247_9_55:
-									pos++
-									goto lok9_55
-								}
-							lok9_55:
-								goto l154_55
-							l153_55:
-								pos, tokenIndex = position153_55, tokenIndex153_55
-							}
-						l154_55:
-							_ = position148_55
-						}
-						goto lok55
-					l147_55:
-						pos, tokenIndex = position147_55, tokenIndex147_55
-						goto l94
-					}
-				lok55:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					{ // h16
-						position147_56, tokenIndex147_56 := pos, tokenIndex
-						{
-							position148_56 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_56
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_56
-							l247_6_56:
-								pos++
-								goto lok6_56
-							}
-						lok6_56:
-							{
-								position149_56, tokenIndex149_56 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_56
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_56
-								l247_7_56:
-									pos++
-									goto lok7_56
-								}
-							lok7_56:
-								goto l150_56
-							l149_56:
-								pos, tokenIndex = position149_56, tokenIndex149_56
-							}
-						l150_56:
-							{
-								position151_56, tokenIndex151_56 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_56
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_56
-								l247_8_56:
-									pos++
-									goto lok8_56
-								}
-							lok8_56:
-								goto l152_56
-							l151_56:
-								pos, tokenIndex = position151_56, tokenIndex151_56
-							}
-						l152_56:
-							{
-								position153_56, tokenIndex153_56 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_56
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_56
-								l247_9_56:
-									pos++
-									goto lok9_56
-								}
-							lok9_56:
-								goto l154_56
-							l153_56:
-								pos, tokenIndex = position153_56, tokenIndex153_56
-							}
-						l154_56:
-							_ = position148_56
-						}
-						goto lok56
-					l147_56:
-						pos, tokenIndex = position147_56, tokenIndex147_56
-						goto l94
-					}
-				lok56:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					{ // h16
-						position147_57, tokenIndex147_57 := pos, tokenIndex
-						{
-							position148_57 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_57
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_57
-							l247_6_57:
-								pos++
-								goto lok6_57
-							}
-						lok6_57:
-							{
-								position149_57, tokenIndex149_57 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_57
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_57
-								l247_7_57:
-									pos++
-									goto lok7_57
-								}
-							lok7_57:
-								goto l150_57
-							l149_57:
-								pos, tokenIndex = position149_57, tokenIndex149_57
-							}
-						l150_57:
-							{
-								position151_57, tokenIndex151_57 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_57
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_57
-								l247_8_57:
-									pos++
-									goto lok8_57
-								}
-							lok8_57:
-								goto l152_57
-							l151_57:
-								pos, tokenIndex = position151_57, tokenIndex151_57
-							}
-						l152_57:
-							{
-								position153_57, tokenIndex153_57 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_57
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_57
-								l247_9_57:
-									pos++
-									goto lok9_57
-								}
-							lok9_57:
-								goto l154_57
-							l153_57:
-								pos, tokenIndex = position153_57, tokenIndex153_57
-							}
-						l154_57:
-							_ = position148_57
-						}
-						goto lok57
-					l147_57:
-						pos, tokenIndex = position147_57, tokenIndex147_57
-						goto l94
-					}
-				lok57:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l94
-					}
-					pos = position
-					{
-						position97, tokenIndex97 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l94
-						}
-						pos++
-						pos, tokenIndex = position97, tokenIndex97
-					}
-					goto l85
-				l94:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position99, tokenIndex99 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c2]() {
-							goto l99
-						}
-						pos = position
-						{ // h16
-							position147_58, tokenIndex147_58 := pos, tokenIndex
-							{
-								position148_58 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_6_58
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_58
-								l247_6_58:
-									pos++
-									goto lok6_58
-								}
-							lok6_58:
-								{
-									position149_58, tokenIndex149_58 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_7_58
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_58
-									l247_7_58:
-										pos++
-										goto lok7_58
-									}
-								lok7_58:
-									goto l150_58
-								l149_58:
-									pos, tokenIndex = position149_58, tokenIndex149_58
-								}
-							l150_58:
-								{
-									position151_58, tokenIndex151_58 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_8_58
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_58
-									l247_8_58:
-										pos++
-										goto lok8_58
-									}
-								lok8_58:
-									goto l152_58
-								l151_58:
-									pos, tokenIndex = position151_58, tokenIndex151_58
-								}
-							l152_58:
-								{
-									position153_58, tokenIndex153_58 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_9_58
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_58
-									l247_9_58:
-										pos++
-										goto lok9_58
-									}
-								lok9_58:
-									goto l154_58
-								l153_58:
-									pos, tokenIndex = position153_58, tokenIndex153_58
-								}
-							l154_58:
-								_ = position148_58
-							}
-							goto lok58
-						l147_58:
-							pos, tokenIndex = position147_58, tokenIndex147_58
-							goto l99
-						}
-					lok58:
-						goto l100
-					l99:
-						pos, tokenIndex = position99, tokenIndex99
-					}
-				l100:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					}
-					pos++
-					{ // h16
-						position147_59, tokenIndex147_59 := pos, tokenIndex
-						{
-							position148_59 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_59
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_59
-							l247_6_59:
-								pos++
-								goto lok6_59
-							}
-						lok6_59:
-							{
-								position149_59, tokenIndex149_59 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_59
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_59
-								l247_7_59:
-									pos++
-									goto lok7_59
-								}
-							lok7_59:
-								goto l150_59
-							l149_59:
-								pos, tokenIndex = position149_59, tokenIndex149_59
-							}
-						l150_59:
-							{
-								position151_59, tokenIndex151_59 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_59
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_59
-								l247_8_59:
-									pos++
-									goto lok8_59
-								}
-							lok8_59:
-								goto l152_59
-							l151_59:
-								pos, tokenIndex = position151_59, tokenIndex151_59
-							}
-						l152_59:
-							{
-								position153_59, tokenIndex153_59 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_59
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_59
-								l247_9_59:
-									pos++
-									goto lok9_59
-								}
-							lok9_59:
-								goto l154_59
-							l153_59:
-								pos, tokenIndex = position153_59, tokenIndex153_59
-							}
-						l154_59:
-							_ = position148_59
-						}
-						goto lok59
-					l147_59:
-						pos, tokenIndex = position147_59, tokenIndex147_59
-						goto l98
-					}
-				lok59:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					}
-					pos++
-					{ // h16
-						position147_60, tokenIndex147_60 := pos, tokenIndex
-						{
-							position148_60 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_60
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_60
-							l247_6_60:
-								pos++
-								goto lok6_60
-							}
-						lok6_60:
-							{
-								position149_60, tokenIndex149_60 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_60
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_60
-								l247_7_60:
-									pos++
-									goto lok7_60
-								}
-							lok7_60:
-								goto l150_60
-							l149_60:
-								pos, tokenIndex = position149_60, tokenIndex149_60
-							}
-						l150_60:
-							{
-								position151_60, tokenIndex151_60 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_60
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_60
-								l247_8_60:
-									pos++
-									goto lok8_60
-								}
-							lok8_60:
-								goto l152_60
-							l151_60:
-								pos, tokenIndex = position151_60, tokenIndex151_60
-							}
-						l152_60:
-							{
-								position153_60, tokenIndex153_60 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_60
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_60
-								l247_9_60:
-									pos++
-									goto lok9_60
-								}
-							lok9_60:
-								goto l154_60
-							l153_60:
-								pos, tokenIndex = position153_60, tokenIndex153_60
-							}
-						l154_60:
-							_ = position148_60
-						}
-						goto lok60
-					l147_60:
-						pos, tokenIndex = position147_60, tokenIndex147_60
-						goto l98
-					}
-				lok60:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l98
-					}
-					pos = position
-					{
-						position101, tokenIndex101 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l98
-						}
-						pos++
-						pos, tokenIndex = position101, tokenIndex101
-					}
-					goto l85
-				l98:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position103, tokenIndex103 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c3]() {
-							goto l103
-						}
-						pos = position
-						{ // h16
-							position147_61, tokenIndex147_61 := pos, tokenIndex
-							{
-								position148_61 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_6_61
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_61
-								l247_6_61:
-									pos++
-									goto lok6_61
-								}
-							lok6_61:
-								{
-									position149_61, tokenIndex149_61 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_7_61
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_61
-									l247_7_61:
-										pos++
-										goto lok7_61
-									}
-								lok7_61:
-									goto l150_61
-								l149_61:
-									pos, tokenIndex = position149_61, tokenIndex149_61
-								}
-							l150_61:
-								{
-									position151_61, tokenIndex151_61 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_8_61
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_61
-									l247_8_61:
-										pos++
-										goto lok8_61
-									}
-								lok8_61:
-									goto l152_61
-								l151_61:
-									pos, tokenIndex = position151_61, tokenIndex151_61
-								}
-							l152_61:
-								{
-									position153_61, tokenIndex153_61 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_9_61
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_61
-									l247_9_61:
-										pos++
-										goto lok9_61
-									}
-								lok9_61:
-									goto l154_61
-								l153_61:
-									pos, tokenIndex = position153_61, tokenIndex153_61
-								}
-							l154_61:
-								_ = position148_61
-							}
-							goto lok61
-						l147_61:
-							pos, tokenIndex = position147_61, tokenIndex147_61
-							goto l103
-						}
-					lok61:
-						goto l104
-					l103:
-						pos, tokenIndex = position103, tokenIndex103
-					}
-				l104:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l102
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l102
-					}
-					pos++
-					{ // h16
-						position147_62, tokenIndex147_62 := pos, tokenIndex
-						{
-							position148_62 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_62
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_62
-							l247_6_62:
-								pos++
-								goto lok6_62
-							}
-						lok6_62:
-							{
-								position149_62, tokenIndex149_62 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_62
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_62
-								l247_7_62:
-									pos++
-									goto lok7_62
-								}
-							lok7_62:
-								goto l150_62
-							l149_62:
-								pos, tokenIndex = position149_62, tokenIndex149_62
-							}
-						l150_62:
-							{
-								position151_62, tokenIndex151_62 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_62
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_62
-								l247_8_62:
-									pos++
-									goto lok8_62
-								}
-							lok8_62:
-								goto l152_62
-							l151_62:
-								pos, tokenIndex = position151_62, tokenIndex151_62
-							}
-						l152_62:
-							{
-								position153_62, tokenIndex153_62 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_62
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_62
-								l247_9_62:
-									pos++
-									goto lok9_62
-								}
-							lok9_62:
-								goto l154_62
-							l153_62:
-								pos, tokenIndex = position153_62, tokenIndex153_62
-							}
-						l154_62:
-							_ = position148_62
-						}
-						goto lok62
-					l147_62:
-						pos, tokenIndex = position147_62, tokenIndex147_62
-						goto l102
-					}
-				lok62:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l102
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l102
-					}
-					pos = position
-					{
-						position105, tokenIndex105 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l102
-						}
-						pos++
-						pos, tokenIndex = position105, tokenIndex105
-					}
-					goto l85
-				l102:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position107, tokenIndex107 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c4]() {
-							goto l107
-						}
-						pos = position
-						{ // h16
-							position147_63, tokenIndex147_63 := pos, tokenIndex
-							{
-								position148_63 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_6_63
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_63
-								l247_6_63:
-									pos++
-									goto lok6_63
-								}
-							lok6_63:
-								{
-									position149_63, tokenIndex149_63 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_7_63
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_63
-									l247_7_63:
-										pos++
-										goto lok7_63
-									}
-								lok7_63:
-									goto l150_63
-								l149_63:
-									pos, tokenIndex = position149_63, tokenIndex149_63
-								}
-							l150_63:
-								{
-									position151_63, tokenIndex151_63 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_8_63
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_63
-									l247_8_63:
-										pos++
-										goto lok8_63
-									}
-								lok8_63:
-									goto l152_63
-								l151_63:
-									pos, tokenIndex = position151_63, tokenIndex151_63
-								}
-							l152_63:
-								{
-									position153_63, tokenIndex153_63 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_9_63
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_63
-									l247_9_63:
-										pos++
-										goto lok9_63
-									}
-								lok9_63:
-									goto l154_63
-								l153_63:
-									pos, tokenIndex = position153_63, tokenIndex153_63
-								}
-							l154_63:
-								_ = position148_63
-							}
-							goto lok63
-						l147_63:
-							pos, tokenIndex = position147_63, tokenIndex147_63
-							goto l107
-						}
-					lok63:
-						goto l108
-					l107:
-						pos, tokenIndex = position107, tokenIndex107
-					}
-				l108:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l106
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l106
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l106
-					}
-					pos = position
-					{
-						position109, tokenIndex109 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l106
-						}
-						pos++
-						pos, tokenIndex = position109, tokenIndex109
-					}
-					goto l85
-				l106:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position111, tokenIndex111 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c5]() {
-							goto l111
-						}
-						pos = position
-						{ // h16
-							position147_64, tokenIndex147_64 := pos, tokenIndex
-							{
-								position148_64 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_6_64
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_64
-								l247_6_64:
-									pos++
-									goto lok6_64
-								}
-							lok6_64:
-								{
-									position149_64, tokenIndex149_64 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_7_64
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_64
-									l247_7_64:
-										pos++
-										goto lok7_64
-									}
-								lok7_64:
-									goto l150_64
-								l149_64:
-									pos, tokenIndex = position149_64, tokenIndex149_64
-								}
-							l150_64:
-								{
-									position151_64, tokenIndex151_64 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_8_64
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_64
-									l247_8_64:
-										pos++
-										goto lok8_64
-									}
-								lok8_64:
-									goto l152_64
-								l151_64:
-									pos, tokenIndex = position151_64, tokenIndex151_64
-								}
-							l152_64:
-								{
-									position153_64, tokenIndex153_64 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_9_64
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_64
-									l247_9_64:
-										pos++
-										goto lok9_64
-									}
-								lok9_64:
-									goto l154_64
-								l153_64:
-									pos, tokenIndex = position153_64, tokenIndex153_64
-								}
-							l154_64:
-								_ = position148_64
-							}
-							goto lok64
-						l147_64:
-							pos, tokenIndex = position147_64, tokenIndex147_64
-							goto l111
-						}
-					lok64:
-						goto l112
-					l111:
-						pos, tokenIndex = position111, tokenIndex111
-					}
-				l112:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l110
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l110
-					}
-					pos++
-					{ // h16
-						position147_65, tokenIndex147_65 := pos, tokenIndex
-						{
-							position148_65 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_65
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_65
-							l247_6_65:
-								pos++
-								goto lok6_65
-							}
-						lok6_65:
-							{
-								position149_65, tokenIndex149_65 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_65
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_65
-								l247_7_65:
-									pos++
-									goto lok7_65
-								}
-							lok7_65:
-								goto l150_65
-							l149_65:
-								pos, tokenIndex = position149_65, tokenIndex149_65
-							}
-						l150_65:
-							{
-								position151_65, tokenIndex151_65 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_65
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_65
-								l247_8_65:
-									pos++
-									goto lok8_65
-								}
-							lok8_65:
-								goto l152_65
-							l151_65:
-								pos, tokenIndex = position151_65, tokenIndex151_65
-							}
-						l152_65:
-							{
-								position153_65, tokenIndex153_65 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_65
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_65
-								l247_9_65:
-									pos++
-									goto lok9_65
-								}
-							lok9_65:
-								goto l154_65
-							l153_65:
-								pos, tokenIndex = position153_65, tokenIndex153_65
-							}
-						l154_65:
-							_ = position148_65
-						}
-						goto lok65
-					l147_65:
-						pos, tokenIndex = position147_65, tokenIndex147_65
-						goto l110
-					}
-				lok65:
-					{
-						position113, tokenIndex113 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l110
-						}
-						pos++
-						pos, tokenIndex = position113, tokenIndex113
-					}
-					goto l85
-				l110:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position114, tokenIndex114 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c6]() {
-							goto l114
-						}
-						pos = position
-						{ // h16
-							position147_66, tokenIndex147_66 := pos, tokenIndex
-							{
-								position148_66 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_6_66
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_66
-								l247_6_66:
-									pos++
-									goto lok6_66
-								}
-							lok6_66:
-								{
-									position149_66, tokenIndex149_66 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_7_66
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_66
-									l247_7_66:
-										pos++
-										goto lok7_66
-									}
-								lok7_66:
-									goto l150_66
-								l149_66:
-									pos, tokenIndex = position149_66, tokenIndex149_66
-								}
-							l150_66:
-								{
-									position151_66, tokenIndex151_66 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_8_66
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_66
-									l247_8_66:
-										pos++
-										goto lok8_66
-									}
-								lok8_66:
-									goto l152_66
-								l151_66:
-									pos, tokenIndex = position151_66, tokenIndex151_66
-								}
-							l152_66:
-								{
-									position153_66, tokenIndex153_66 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_9_66
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_66
-									l247_9_66:
-										pos++
-										goto lok9_66
-									}
-								lok9_66:
-									goto l154_66
-								l153_66:
-									pos, tokenIndex = position153_66, tokenIndex153_66
-								}
-							l154_66:
-								_ = position148_66
-							}
-							goto lok66
-						l147_66:
-							pos, tokenIndex = position147_66, tokenIndex147_66
-							goto l114
-						}
-					lok66:
-						goto l115
-					l114:
-						pos, tokenIndex = position114, tokenIndex114
-					}
-				l115:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l83
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l83
-					}
-					pos++
-					{
-						position116, tokenIndex116 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l83
-						}
-						pos++
-						pos, tokenIndex = position116, tokenIndex116
-					}
-				}
-			l85:
-				if !p.bare {
-					position = pos
-					add(ruleIPv6address, position84)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l83:
-			pos, tokenIndex = position83, tokenIndex83
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv6address,
 		/* 15 h16c1 <- <(h16 ':' !':')?> */
-		func() bool {
-			pos := position
-			{
-				position118 := pos
-				{
-					position119, tokenIndex119 := pos, tokenIndex
-					{ // h16
-						position147_18, tokenIndex147_18 := pos, tokenIndex
-						{
-							position148_18 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_18
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_18
-							l247_6_18:
-								pos++
-								goto lok6_18
-							}
-						lok6_18:
-							{
-								position149_18, tokenIndex149_18 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_18
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_18
-								l247_7_18:
-									pos++
-									goto lok7_18
-								}
-							lok7_18:
-								goto l150_18
-							l149_18:
-								pos, tokenIndex = position149_18, tokenIndex149_18
-							}
-						l150_18:
-							{
-								position151_18, tokenIndex151_18 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_18
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_18
-								l247_8_18:
-									pos++
-									goto lok8_18
-								}
-							lok8_18:
-								goto l152_18
-							l151_18:
-								pos, tokenIndex = position151_18, tokenIndex151_18
-							}
-						l152_18:
-							{
-								position153_18, tokenIndex153_18 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_18
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_18
-								l247_9_18:
-									pos++
-									goto lok9_18
-								}
-							lok9_18:
-								goto l154_18
-							l153_18:
-								pos, tokenIndex = position153_18, tokenIndex153_18
-							}
-						l154_18:
-							_ = position148_18
-						}
-						goto lok18
-					l147_18:
-						pos, tokenIndex = position147_18, tokenIndex147_18
-						goto l119
-					}
-				lok18:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l119
-					}
-					pos++
-					{
-						position121, tokenIndex121 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l121
-						}
-						pos++
-						goto l119
-					l121:
-						pos, tokenIndex = position121, tokenIndex121
-					}
-					goto l120
-				l119:
-					pos, tokenIndex = position119, tokenIndex119
-				}
-			l120:
-				_ = position118
-			}
-			position = pos
-			return true
-		},
+		p.rh16c1,
 		/* 16 h16c2 <- <(h16 ':' !':' h16c1)?> */
-		func() bool {
-			pos := position
-			{
-				position123 := pos
-				{
-					position124, tokenIndex124 := pos, tokenIndex
-					{ // h16
-						position147_19, tokenIndex147_19 := pos, tokenIndex
-						{
-							position148_19 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_19
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_19
-							l247_6_19:
-								pos++
-								goto lok6_19
-							}
-						lok6_19:
-							{
-								position149_19, tokenIndex149_19 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_19
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_19
-								l247_7_19:
-									pos++
-									goto lok7_19
-								}
-							lok7_19:
-								goto l150_19
-							l149_19:
-								pos, tokenIndex = position149_19, tokenIndex149_19
-							}
-						l150_19:
-							{
-								position151_19, tokenIndex151_19 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_19
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_19
-								l247_8_19:
-									pos++
-									goto lok8_19
-								}
-							lok8_19:
-								goto l152_19
-							l151_19:
-								pos, tokenIndex = position151_19, tokenIndex151_19
-							}
-						l152_19:
-							{
-								position153_19, tokenIndex153_19 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_19
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_19
-								l247_9_19:
-									pos++
-									goto lok9_19
-								}
-							lok9_19:
-								goto l154_19
-							l153_19:
-								pos, tokenIndex = position153_19, tokenIndex153_19
-							}
-						l154_19:
-							_ = position148_19
-						}
-						goto lok19
-					l147_19:
-						pos, tokenIndex = position147_19, tokenIndex147_19
-						goto l124
-					}
-				lok19:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l124
-					}
-					pos++
-					{
-						position126, tokenIndex126 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l126
-						}
-						pos++
-						goto l124
-					l126:
-						pos, tokenIndex = position126, tokenIndex126
-					}
-					if position = pos; !_rules[ruleh16c1]() {
-						goto l124
-					}
-					pos = position
-					goto l125
-				l124:
-					pos, tokenIndex = position124, tokenIndex124
-				}
-			l125:
-				_ = position123
-			}
-			position = pos
-			return true
-		},
+		p.rh16c2,
 		/* 17 h16c3 <- <(h16 ':' !':' h16c2)?> */
-		func() bool {
-			pos := position
-			{
-				position128 := pos
-				{
-					position129, tokenIndex129 := pos, tokenIndex
-					{ // h16
-						position147_20, tokenIndex147_20 := pos, tokenIndex
-						{
-							position148_20 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_20
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_20
-							l247_6_20:
-								pos++
-								goto lok6_20
-							}
-						lok6_20:
-							{
-								position149_20, tokenIndex149_20 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_20
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_20
-								l247_7_20:
-									pos++
-									goto lok7_20
-								}
-							lok7_20:
-								goto l150_20
-							l149_20:
-								pos, tokenIndex = position149_20, tokenIndex149_20
-							}
-						l150_20:
-							{
-								position151_20, tokenIndex151_20 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_20
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_20
-								l247_8_20:
-									pos++
-									goto lok8_20
-								}
-							lok8_20:
-								goto l152_20
-							l151_20:
-								pos, tokenIndex = position151_20, tokenIndex151_20
-							}
-						l152_20:
-							{
-								position153_20, tokenIndex153_20 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_20
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_20
-								l247_9_20:
-									pos++
-									goto lok9_20
-								}
-							lok9_20:
-								goto l154_20
-							l153_20:
-								pos, tokenIndex = position153_20, tokenIndex153_20
-							}
-						l154_20:
-							_ = position148_20
-						}
-						goto lok20
-					l147_20:
-						pos, tokenIndex = position147_20, tokenIndex147_20
-						goto l129
-					}
-				lok20:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l129
-					}
-					pos++
-					{
-						position131, tokenIndex131 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l131
-						}
-						pos++
-						goto l129
-					l131:
-						pos, tokenIndex = position131, tokenIndex131
-					}
-					if position = pos; !_rules[ruleh16c2]() {
-						goto l129
-					}
-					pos = position
-					goto l130
-				l129:
-					pos, tokenIndex = position129, tokenIndex129
-				}
-			l130:
-				_ = position128
-			}
-			position = pos
-			return true
-		},
+		p.rh16c3,
 		/* 18 h16c4 <- <(h16 ':' !':' h16c3)?> */
-		func() bool {
-			pos := position
-			{
-				position133 := pos
-				{
-					position134, tokenIndex134 := pos, tokenIndex
-					{ // h16
-						position147_21, tokenIndex147_21 := pos, tokenIndex
-						{
-							position148_21 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_21
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_21
-							l247_6_21:
-								pos++
-								goto lok6_21
-							}
-						lok6_21:
-							{
-								position149_21, tokenIndex149_21 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_21
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_21
-								l247_7_21:
-									pos++
-									goto lok7_21
-								}
-							lok7_21:
-								goto l150_21
-							l149_21:
-								pos, tokenIndex = position149_21, tokenIndex149_21
-							}
-						l150_21:
-							{
-								position151_21, tokenIndex151_21 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_21
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_21
-								l247_8_21:
-									pos++
-									goto lok8_21
-								}
-							lok8_21:
-								goto l152_21
-							l151_21:
-								pos, tokenIndex = position151_21, tokenIndex151_21
-							}
-						l152_21:
-							{
-								position153_21, tokenIndex153_21 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_21
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_21
-								l247_9_21:
-									pos++
-									goto lok9_21
-								}
-							lok9_21:
-								goto l154_21
-							l153_21:
-								pos, tokenIndex = position153_21, tokenIndex153_21
-							}
-						l154_21:
-							_ = position148_21
-						}
-						goto lok21
-					l147_21:
-						pos, tokenIndex = position147_21, tokenIndex147_21
-						goto l134
-					}
-				lok21:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l134
-					}
-					pos++
-					{
-						position136, tokenIndex136 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l136
-						}
-						pos++
-						goto l134
-					l136:
-						pos, tokenIndex = position136, tokenIndex136
-					}
-					if position = pos; !_rules[ruleh16c3]() {
-						goto l134
-					}
-					pos = position
-					goto l135
-				l134:
-					pos, tokenIndex = position134, tokenIndex134
-				}
-			l135:
-				_ = position133
-			}
-			position = pos
-			return true
-		},
+		p.rh16c4,
 		/* 19 h16c5 <- <(h16 ':' !':' h16c4)?> */
-		func() bool {
-			pos := position
-			{
-				position138 := pos
-				{
-					position139, tokenIndex139 := pos, tokenIndex
-					{ // h16
-						position147_22, tokenIndex147_22 := pos, tokenIndex
-						{
-							position148_22 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_22
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_22
-							l247_6_22:
-								pos++
-								goto lok6_22
-							}
-						lok6_22:
-							{
-								position149_22, tokenIndex149_22 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_22
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_22
-								l247_7_22:
-									pos++
-									goto lok7_22
-								}
-							lok7_22:
-								goto l150_22
-							l149_22:
-								pos, tokenIndex = position149_22, tokenIndex149_22
-							}
-						l150_22:
-							{
-								position151_22, tokenIndex151_22 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_22
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_22
-								l247_8_22:
-									pos++
-									goto lok8_22
-								}
-							lok8_22:
-								goto l152_22
-							l151_22:
-								pos, tokenIndex = position151_22, tokenIndex151_22
-							}
-						l152_22:
-							{
-								position153_22, tokenIndex153_22 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_22
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_22
-								l247_9_22:
-									pos++
-									goto lok9_22
-								}
-							lok9_22:
-								goto l154_22
-							l153_22:
-								pos, tokenIndex = position153_22, tokenIndex153_22
-							}
-						l154_22:
-							_ = position148_22
-						}
-						goto lok22
-					l147_22:
-						pos, tokenIndex = position147_22, tokenIndex147_22
-						goto l139
-					}
-				lok22:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l139
-					}
-					pos++
-					{
-						position141, tokenIndex141 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						goto l139
-					l141:
-						pos, tokenIndex = position141, tokenIndex141
-					}
-					if position = pos; !_rules[ruleh16c4]() {
-						goto l139
-					}
-					pos = position
-					goto l140
-				l139:
-					pos, tokenIndex = position139, tokenIndex139
-				}
-			l140:
-				_ = position138
-			}
-			position = pos
-			return true
-		},
+		p.rh16c5,
 		/* 20 h16c6 <- <(h16 ':' !':' h16c5)?> */
-		func() bool {
-			pos := position
-			{
-				position143 := pos
-				{
-					position144, tokenIndex144 := pos, tokenIndex
-					{ // h16
-						position147_23, tokenIndex147_23 := pos, tokenIndex
-						{
-							position148_23 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_23
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_23
-							l247_6_23:
-								pos++
-								goto lok6_23
-							}
-						lok6_23:
-							{
-								position149_23, tokenIndex149_23 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_23
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_23
-								l247_7_23:
-									pos++
-									goto lok7_23
-								}
-							lok7_23:
-								goto l150_23
-							l149_23:
-								pos, tokenIndex = position149_23, tokenIndex149_23
-							}
-						l150_23:
-							{
-								position151_23, tokenIndex151_23 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_23
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_23
-								l247_8_23:
-									pos++
-									goto lok8_23
-								}
-							lok8_23:
-								goto l152_23
-							l151_23:
-								pos, tokenIndex = position151_23, tokenIndex151_23
-							}
-						l152_23:
-							{
-								position153_23, tokenIndex153_23 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_23
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_23
-								l247_9_23:
-									pos++
-									goto lok9_23
-								}
-							lok9_23:
-								goto l154_23
-							l153_23:
-								pos, tokenIndex = position153_23, tokenIndex153_23
-							}
-						l154_23:
-							_ = position148_23
-						}
-						goto lok23
-					l147_23:
-						pos, tokenIndex = position147_23, tokenIndex147_23
-						goto l144
-					}
-				lok23:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l144
-					}
-					pos++
-					{
-						position146, tokenIndex146 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l146
-						}
-						pos++
-						goto l144
-					l146:
-						pos, tokenIndex = position146, tokenIndex146
-					}
-					if position = pos; !_rules[ruleh16c5]() {
-						goto l144
-					}
-					pos = position
-					goto l145
-				l144:
-					pos, tokenIndex = position144, tokenIndex144
-				}
-			l145:
-				_ = position143
-			}
-			position = pos
-			return true
-		},
+		p.rh16c6,
 		/* 21 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)> */
-		func() bool {
-			pos := position
-			position147, tokenIndex147 := pos, tokenIndex
-			{
-				position148 := pos
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l247_6
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l147
-				l247_6:
-					pos++
-					goto lok6
-				}
-			lok6:
-				{
-					position149, tokenIndex149 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_7
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l149
-					l247_7:
-						pos++
-						goto lok7
-					}
-				lok7:
-					goto l150
-				l149:
-					pos, tokenIndex = position149, tokenIndex149
-				}
-			l150:
-				{
-					position151, tokenIndex151 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_8
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l151
-					l247_8:
-						pos++
-						goto lok8
-					}
-				lok8:
-					goto l152
-				l151:
-					pos, tokenIndex = position151, tokenIndex151
-				}
-			l152:
-				{
-					position153, tokenIndex153 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l247_9
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l153
-					l247_9:
-						pos++
-						goto lok9
-					}
-				lok9:
-					goto l154
-				l153:
-					pos, tokenIndex = position153, tokenIndex153
-				}
-			l154:
-				_ = position148
-			}
-			position = pos
-			return true
-		l147:
-			pos, tokenIndex = position147, tokenIndex147
-			position = pos
-			return false
-		},
+		p.rh16,
 		/* 22 ls32 <- <((h16 ':' h16) / IPv4address)> */
-		func() bool {
-			pos := position
-			position155, tokenIndex155 := pos, tokenIndex
-			{
-				position156 := pos
-				{
-					position157, tokenIndex157 := pos, tokenIndex
-					{ // h16
-						position147_32, tokenIndex147_32 := pos, tokenIndex
-						{
-							position148_32 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_32
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_32
-							l247_6_32:
-								pos++
-								goto lok6_32
-							}
-						lok6_32:
-							{
-								position149_32, tokenIndex149_32 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_32
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_32
-								l247_7_32:
-									pos++
-									goto lok7_32
-								}
-							lok7_32:
-								goto l150_32
-							l149_32:
-								pos, tokenIndex = position149_32, tokenIndex149_32
-							}
-						l150_32:
-							{
-								position151_32, tokenIndex151_32 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_32
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_32
-								l247_8_32:
-									pos++
-									goto lok8_32
-								}
-							lok8_32:
-								goto l152_32
-							l151_32:
-								pos, tokenIndex = position151_32, tokenIndex151_32
-							}
-						l152_32:
-							{
-								position153_32, tokenIndex153_32 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_32
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_32
-								l247_9_32:
-									pos++
-									goto lok9_32
-								}
-							lok9_32:
-								goto l154_32
-							l153_32:
-								pos, tokenIndex = position153_32, tokenIndex153_32
-							}
-						l154_32:
-							_ = position148_32
-						}
-						goto lok32
-					l147_32:
-						pos, tokenIndex = position147_32, tokenIndex147_32
-						goto l158
-					}
-				lok32:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l158
-					}
-					pos++
-					{ // h16
-						position147_33, tokenIndex147_33 := pos, tokenIndex
-						{
-							position148_33 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l247_6_33
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_33
-							l247_6_33:
-								pos++
-								goto lok6_33
-							}
-						lok6_33:
-							{
-								position149_33, tokenIndex149_33 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_7_33
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_33
-								l247_7_33:
-									pos++
-									goto lok7_33
-								}
-							lok7_33:
-								goto l150_33
-							l149_33:
-								pos, tokenIndex = position149_33, tokenIndex149_33
-							}
-						l150_33:
-							{
-								position151_33, tokenIndex151_33 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_8_33
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_33
-								l247_8_33:
-									pos++
-									goto lok8_33
-								}
-							lok8_33:
-								goto l152_33
-							l151_33:
-								pos, tokenIndex = position151_33, tokenIndex151_33
-							}
-						l152_33:
-							{
-								position153_33, tokenIndex153_33 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l247_9_33
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_33
-								l247_9_33:
-									pos++
-									goto lok9_33
-								}
-							lok9_33:
-								goto l154_33
-							l153_33:
-								pos, tokenIndex = position153_33, tokenIndex153_33
-							}
-						l154_33:
-							_ = position148_33
-						}
-						goto lok33
-					l147_33:
-						pos, tokenIndex = position147_33, tokenIndex147_33
-						goto l158
-					}
-				lok33:
-					goto l157
-				l158:
-					pos, tokenIndex = position157, tokenIndex157
-					if position = pos; !_rules[ruleIPv4address]() {
-						goto l155
-					}
-					pos = position
-				}
-			l157:
-				_ = position156
-			}
-			position = pos
-			return true
-		l155:
-			pos, tokenIndex = position155, tokenIndex155
-			position = pos
-			return false
-		},
+		p.rls32,
 		/* 23 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv4address)
-			position159, tokenIndex159 := pos, tokenIndex
-			{
-				position160 := pos
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l159
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l159
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l159
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l159
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l159
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l159
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l159
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleIPv4address, position160)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l159:
-			pos, tokenIndex = position159, tokenIndex159
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv4address,
 		/* 24 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)> */
-		func() bool {
-			pos := position
-			position161, tokenIndex161 := pos, tokenIndex
-			{
-				position162 := pos
-				{
-					position163, tokenIndex163 := pos, tokenIndex
-					if buffer[pos] != '2' {
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l164
-					}
-					pos++
-					if buffer[pos] != '5' {
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l164
-					}
-					pos++
-					if c := buffer[pos]; c < '0' || c > '5' {
-						if int(pos) == p.at {
-							p.note(21, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l164
-					}
-					pos++
-					goto l163
-				l164:
-					pos, tokenIndex = position163, tokenIndex163
-					if buffer[pos] != '2' {
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l165
-					}
-					pos++
-					if c := buffer[pos]; c < '0' || c > '4' {
-						if int(pos) == p.at {
-							p.note(22, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l165
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l245_10
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l165
-					l245_10:
-						pos++
-						goto lok10
-					}
-				lok10:
-					goto l163
-				l165:
-					pos, tokenIndex = position163, tokenIndex163
-					if buffer[pos] != '1' {
-						if int(pos) == p.at {
-							p.note(23, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l166
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l245_11
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l166
-					l245_11:
-						pos++
-						goto lok11
-					}
-				lok11:
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l245_12
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l166
-					l245_12:
-						pos++
-						goto lok12
-					}
-				lok12:
-					goto l163
-				l166:
-					pos, tokenIndex = position163, tokenIndex163
-					if c := buffer[pos]; c < '1' || c > '9' {
-						if int(pos) == p.at {
-							p.note(24, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l167
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l245_13
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l167
-					l245_13:
-						pos++
-						goto lok13
-					}
-				lok13:
-					goto l163
-				l167:
-					pos, tokenIndex = position163, tokenIndex163
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l245_14
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l161
-					l245_14:
-						pos++
-						goto lok14
-					}
-				lok14:
-				}
-			l163:
-				_ = position162
-			}
-			position = pos
-			return true
-		l161:
-			pos, tokenIndex = position161, tokenIndex161
-			position = pos
-			return false
-		},
+		p.rdec_octet,
 		/* 25 reg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulereg_name)
-			{
-				position169 := pos
-			l170:
-				{
-					position171, tokenIndex171 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(11, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position234_24, tokenIndex234_24 := pos, tokenIndex
-									{
-										position235_24 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_24
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_15_24
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_24
-										l247_15_24:
-											pos++
-											goto lok15_24
-										}
-									lok15_24:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_16_24
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_24
-										l247_16_24:
-											pos++
-											goto lok16_24
-										}
-									lok16_24:
-										_ = position235_24
-									}
-									goto lok24
-								l234_24:
-									pos, tokenIndex = position234_24, tokenIndex234_24
-									goto l171
-								}
-							lok24:
-								;
-							default:
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(4, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l171
-								}
-								pos++
-							}
-						}
-					}
-
-					goto l170
-				l171:
-					pos, tokenIndex = position171, tokenIndex171
-				}
-				if !p.bare {
-					position = pos
-					add(rulereg_name, position169)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rreg_name,
 		/* 26 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))> */
-		func() bool {
-			pos := position
-			position173, tokenIndex173 := pos, tokenIndex
-			{
-				position174 := pos
-				{
-					position175, tokenIndex175 := pos, tokenIndex
-					if position = pos; !_rules[rulepath_abempty]() {
-						goto l176
-					}
-					pos = position
-					{
-						position177, tokenIndex177 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l177
-						}
-						pos = position
-						goto l176
-					l177:
-						pos, tokenIndex = position177, tokenIndex177
-					}
-					goto l175
-				l176:
-					pos, tokenIndex = position175, tokenIndex175
-					if position = pos; !_rules[rulepath_absolute]() {
-						goto l178
-					}
-					pos = position
-					{
-						position179, tokenIndex179 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l179
-						}
-						pos = position
-						goto l178
-					l179:
-						pos, tokenIndex = position179, tokenIndex179
-					}
-					goto l175
-				l178:
-					pos, tokenIndex = position175, tokenIndex175
-					if position = pos; !_rules[rulepath_noscheme]() {
-						goto l180
-					}
-					pos = position
-					{
-						position181, tokenIndex181 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l181
-						}
-						pos = position
-						goto l180
-					l181:
-						pos, tokenIndex = position181, tokenIndex181
-					}
-					goto l175
-				l180:
-					pos, tokenIndex = position175, tokenIndex175
-					if position = pos; !_rules[rulepath_rootless]() {
-						goto l182
-					}
-					pos = position
-					{
-						position183, tokenIndex183 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l183
-						}
-						pos = position
-						goto l182
-					l183:
-						pos, tokenIndex = position183, tokenIndex183
-					}
-					goto l175
-				l182:
-					pos, tokenIndex = position175, tokenIndex175
-					if position = pos; !_rules[rulepath_empty]() {
-						goto l173
-					}
-					pos = position
-					{
-						position184, tokenIndex184 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l184
-						}
-						pos = position
-						goto l173
-					l184:
-						pos, tokenIndex = position184, tokenIndex184
-					}
-				}
-			l175:
-				_ = position174
-			}
-			position = pos
-			return true
-		l173:
-			pos, tokenIndex = position173, tokenIndex173
-			position = pos
-			return false
-		},
+		p.rpath,
 		/* 27 path_abempty <- <('/' segment)*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_abempty)
-			{
-				position186 := pos
-			l187:
-				{
-					position188, tokenIndex188 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l188
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l188
-					}
-					pos = position
-					goto l187
-				l188:
-					pos, tokenIndex = position188, tokenIndex188
-				}
-				if !p.bare {
-					position = pos
-					add(rulepath_abempty, position186)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rpath_abempty,
 		/* 28 path_absolute <- <('/' (segment_nz ('/' segment)*)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_absolute)
-			position189, tokenIndex189 := pos, tokenIndex
-			{
-				position190 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(1, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				{
-					position191, tokenIndex191 := pos, tokenIndex
-					if position = pos; !_rules[rulesegment_nz]() {
-						goto l191
-					}
-					pos = position
-				l193:
-					{
-						position194, tokenIndex194 := pos, tokenIndex
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(1, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l194
-						}
-						pos++
-						if position = pos; !_rules[rulesegment]() {
-							goto l194
-						}
-						pos = position
-						goto l193
-					l194:
-						pos, tokenIndex = position194, tokenIndex194
-					}
-					goto l192
-				l191:
-					pos, tokenIndex = position191, tokenIndex191
-				}
-			l192:
-				if !p.bare {
-					position = pos
-					add(rulepath_absolute, position190)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l189:
-			pos, tokenIndex = position189, tokenIndex189
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rpath_absolute,
 		/* 29 path_noscheme <- <(segment_nz_nc ('/' segment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_noscheme)
-			position195, tokenIndex195 := pos, tokenIndex
-			{
-				position196 := pos
-				if position = pos; !_rules[rulesegment_nz_nc]() {
-					goto l195
-				}
-				pos = position
-			l197:
-				{
-					position198, tokenIndex198 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l198
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l198
-					}
-					pos = position
-					goto l197
-				l198:
-					pos, tokenIndex = position198, tokenIndex198
-				}
-				if !p.bare {
-					position = pos
-					add(rulepath_noscheme, position196)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l195:
-			pos, tokenIndex = position195, tokenIndex195
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rpath_noscheme,
 		/* 30 path_rootless <- <(segment_nz ('/' segment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_rootless)
-			position199, tokenIndex199 := pos, tokenIndex
-			{
-				position200 := pos
-				if position = pos; !_rules[rulesegment_nz]() {
-					goto l199
-				}
-				pos = position
-			l201:
-				{
-					position202, tokenIndex202 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l202
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l202
-					}
-					pos = position
-					goto l201
-				l202:
-					pos, tokenIndex = position202, tokenIndex202
-				}
-				if !p.bare {
-					position = pos
-					add(rulepath_rootless, position200)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l199:
-			pos, tokenIndex = position199, tokenIndex199
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rpath_rootless,
 		/* 31 path_empty <- <(pchar &{false})?> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_empty)
-			{
-				position204 := pos
-				{
-					position205, tokenIndex205 := pos, tokenIndex
-					{ // pchar
-						position221_34, tokenIndex221_34 := pos, tokenIndex
-						{
-							position222_34 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(25, false)
-									}
-
-									if int(pos) == p.at {
-										p.note(9, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // pct_encoded
-											position234_29_34, tokenIndex234_29_34 := pos, tokenIndex
-											{
-												position235_29_34 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(9, false)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l234_29_34
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, false)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l247_15_29_34
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l234_29_34
-												l247_15_29_34:
-													pos++
-													goto lok15_29_34
-												}
-											lok15_29_34:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, false)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l247_16_29_34
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l234_29_34
-												l247_16_29_34:
-													pos++
-													goto lok16_29_34
-												}
-											lok16_29_34:
-												_ = position235_29_34
-											}
-											goto lok29_34
-										l234_29_34:
-											pos, tokenIndex = position234_29_34, tokenIndex234_29_34
-											goto l221_34
-										}
-									lok29_34:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(4, false)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l221_34
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position222_34
-						}
-						goto lok34
-					l221_34:
-						pos, tokenIndex = position221_34, tokenIndex221_34
-						goto l205
-					}
-				lok34:
-					if !(false) {
-						goto l205
-					}
-					goto l206
-				l205:
-					pos, tokenIndex = position205, tokenIndex205
-				}
-			l206:
-				if !p.bare {
-					position = pos
-					add(rulepath_empty, position204)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rpath_empty,
 		/* 32 segment <- <pchar*> */
-		func() bool {
-			pos := position
-			{
-				position208 := pos
-			l209:
-				{
-					position210, tokenIndex210 := pos, tokenIndex
-					{ // pchar
-						position221_35, tokenIndex221_35 := pos, tokenIndex
-						{
-							position222_35 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(25, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(9, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // pct_encoded
-											position234_29_35, tokenIndex234_29_35 := pos, tokenIndex
-											{
-												position235_29_35 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(9, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l234_29_35
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l247_15_29_35
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l234_29_35
-												l247_15_29_35:
-													pos++
-													goto lok15_29_35
-												}
-											lok15_29_35:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l247_16_29_35
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l234_29_35
-												l247_16_29_35:
-													pos++
-													goto lok16_29_35
-												}
-											lok16_29_35:
-												_ = position235_29_35
-											}
-											goto lok29_35
-										l234_29_35:
-											pos, tokenIndex = position234_29_35, tokenIndex234_29_35
-											goto l221_35
-										}
-									lok29_35:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l221_35
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position222_35
-						}
-						goto lok35
-					l221_35:
-						pos, tokenIndex = position221_35, tokenIndex221_35
-						goto l210
-					}
-				lok35:
-					goto l209
-				l210:
-					pos, tokenIndex = position210, tokenIndex210
-				}
-				_ = position208
-			}
-			position = pos
-			return true
-		},
+		p.rsegment,
 		/* 33 segment_nz <- <pchar+> */
-		func() bool {
-			pos := position
-			position211, tokenIndex211 := pos, tokenIndex
-			{
-				position212 := pos
-				{ // pchar
-					position221_36, tokenIndex221_36 := pos, tokenIndex
-					{
-						position222_36 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(25, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(9, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // pct_encoded
-										position234_29_36, tokenIndex234_29_36 := pos, tokenIndex
-										{
-											position235_29_36 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(9, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l234_29_36
-											}
-											pos++
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l247_15_29_36
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l234_29_36
-											l247_15_29_36:
-												pos++
-												goto lok15_29_36
-											}
-										lok15_29_36:
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l247_16_29_36
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l234_29_36
-											l247_16_29_36:
-												pos++
-												goto lok16_29_36
-											}
-										lok16_29_36:
-											_ = position235_29_36
-										}
-										goto lok29_36
-									l234_29_36:
-										pos, tokenIndex = position234_29_36, tokenIndex234_29_36
-										goto l221_36
-									}
-								lok29_36:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l221_36
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position222_36
-					}
-					goto lok36
-				l221_36:
-					pos, tokenIndex = position221_36, tokenIndex221_36
-					goto l211
-				}
-			lok36:
-			l213:
-				{
-					position214, tokenIndex214 := pos, tokenIndex
-					{ // pchar
-						position221_37, tokenIndex221_37 := pos, tokenIndex
-						{
-							position222_37 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(25, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(9, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // pct_encoded
-											position234_29_37, tokenIndex234_29_37 := pos, tokenIndex
-											{
-												position235_29_37 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(9, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l234_29_37
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l247_15_29_37
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l234_29_37
-												l247_15_29_37:
-													pos++
-													goto lok15_29_37
-												}
-											lok15_29_37:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l247_16_29_37
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l234_29_37
-												l247_16_29_37:
-													pos++
-													goto lok16_29_37
-												}
-											lok16_29_37:
-												_ = position235_29_37
-											}
-											goto lok29_37
-										l234_29_37:
-											pos, tokenIndex = position234_29_37, tokenIndex234_29_37
-											goto l221_37
-										}
-									lok29_37:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l221_37
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position222_37
-						}
-						goto lok37
-					l221_37:
-						pos, tokenIndex = position221_37, tokenIndex221_37
-						goto l214
-					}
-				lok37:
-					goto l213
-				l214:
-					pos, tokenIndex = position214, tokenIndex214
-				}
-				_ = position212
-			}
-			position = pos
-			return true
-		l211:
-			pos, tokenIndex = position211, tokenIndex211
-			position = pos
-			return false
-		},
+		p.rsegment_nz,
 		/* 34 segment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
-		func() bool {
-			pos := position
-			position215, tokenIndex215 := pos, tokenIndex
-			{
-				position216 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(26, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // pct_encoded
-								position234_25, tokenIndex234_25 := pos, tokenIndex
-								{
-									position235_25 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l234_25
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_15_25
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l234_25
-									l247_15_25:
-										pos++
-										goto lok15_25
-									}
-								lok15_25:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_16_25
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l234_25
-									l247_16_25:
-										pos++
-										goto lok16_25
-									}
-								lok16_25:
-									_ = position235_25
-								}
-								goto lok25
-							l234_25:
-								pos, tokenIndex = position234_25, tokenIndex234_25
-								goto l215
-							}
-						lok25:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l236_26
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l215
-							l236_26:
-								pos++
-								goto lok26
-							}
-						lok26:
-						}
-					}
-				}
-
-			l217:
-				{
-					position218, tokenIndex218 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(26, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position234_27, tokenIndex234_27 := pos, tokenIndex
-									{
-										position235_27 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_27
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_15_27
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_27
-										l247_15_27:
-											pos++
-											goto lok15_27
-										}
-									lok15_27:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l247_16_27
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l234_27
-										l247_16_27:
-											pos++
-											goto lok16_27
-										}
-									lok16_27:
-										_ = position235_27
-									}
-									goto lok27
-								l234_27:
-									pos, tokenIndex = position234_27, tokenIndex234_27
-									goto l218
-								}
-							lok27:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(12, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-										goto l236_28
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l218
-								l236_28:
-									pos++
-									goto lok28
-								}
-							lok28:
-							}
-						}
-					}
-
-					goto l217
-				l218:
-					pos, tokenIndex = position218, tokenIndex218
-				}
-				_ = position216
-			}
-			position = pos
-			return true
-		l215:
-			pos, tokenIndex = position215, tokenIndex215
-			position = pos
-			return false
-		},
+		p.rsegment_nz_nc,
 		/* 35 pchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			position221, tokenIndex221 := pos, tokenIndex
-			{
-				position222 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // pct_encoded
-								position234_29, tokenIndex234_29 := pos, tokenIndex
-								{
-									position235_29 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l234_29
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_15_29
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l234_29
-									l247_15_29:
-										pos++
-										goto lok15_29
-									}
-								lok15_29:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l247_16_29
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l234_29
-									l247_16_29:
-										pos++
-										goto lok16_29
-									}
-								lok16_29:
-									_ = position235_29
-								}
-								goto lok29
-							l234_29:
-								pos, tokenIndex = position234_29, tokenIndex234_29
-								goto l221
-							}
-						lok29:
-							;
-						default:
-							if c := buffer[pos]; c < 'a' || c > 'z' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l221
-							}
-							pos++
-						}
-					}
-				}
-
-				_ = position222
-			}
-			position = pos
-			return true
-		l221:
-			pos, tokenIndex = position221, tokenIndex221
-			position = pos
-			return false
-		},
+		p.rpchar,
 		/* 36 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulequery)
-			{
-				position225 := pos
-			l226:
-				{
-					position227, tokenIndex227 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(27, true)
-							}
-
-							{ // pchar
-								position221_30, tokenIndex221_30 := pos, tokenIndex
-								{
-									position222_30 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(25, true)
-											}
-
-											if int(pos) == p.at {
-												p.note(9, false)
-											}
-											switch buffer[pos] {
-											case '%':
-												{ // pct_encoded
-													position234_29_30, tokenIndex234_29_30 := pos, tokenIndex
-													{
-														position235_29_30 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(9, true)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l234_29_30
-														}
-														pos++
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l247_15_29_30
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l234_29_30
-														l247_15_29_30:
-															pos++
-															goto lok15_29_30
-														}
-													lok15_29_30:
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l247_16_29_30
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l234_29_30
-														l247_16_29_30:
-															pos++
-															goto lok16_29_30
-														}
-													lok16_29_30:
-														_ = position235_29_30
-													}
-													goto lok29_30
-												l234_29_30:
-													pos, tokenIndex = position234_29_30, tokenIndex234_29_30
-													goto l221_30
-												}
-											lok29_30:
-												;
-											default:
-												if c := buffer[pos]; c < 'a' || c > 'z' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l221_30
-												}
-												pos++
-											}
-										}
-									}
-
-									_ = position222_30
-								}
-								goto lok30
-							l221_30:
-								pos, tokenIndex = position221_30, tokenIndex221_30
-								goto l227
-							}
-						lok30:
-						}
-					}
-
-					goto l226
-				l227:
-					pos, tokenIndex = position227, tokenIndex227
-				}
-				if !p.bare {
-					position = pos
-					add(rulequery, position225)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rquery,
 		/* 37 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefragment)
-			{
-				position230 := pos
-			l231:
-				{
-					position232, tokenIndex232 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(27, true)
-							}
-
-							{ // pchar
-								position221_31, tokenIndex221_31 := pos, tokenIndex
-								{
-									position222_31 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(25, true)
-											}
-
-											if int(pos) == p.at {
-												p.note(9, false)
-											}
-											switch buffer[pos] {
-											case '%':
-												{ // pct_encoded
-													position234_29_31, tokenIndex234_29_31 := pos, tokenIndex
-													{
-														position235_29_31 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(9, true)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l234_29_31
-														}
-														pos++
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l247_15_29_31
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l234_29_31
-														l247_15_29_31:
-															pos++
-															goto lok15_29_31
-														}
-													lok15_29_31:
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l247_16_29_31
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l234_29_31
-														l247_16_29_31:
-															pos++
-															goto lok16_29_31
-														}
-													lok16_29_31:
-														_ = position235_29_31
-													}
-													goto lok29_31
-												l234_29_31:
-													pos, tokenIndex = position234_29_31, tokenIndex234_29_31
-													goto l221_31
-												}
-											lok29_31:
-												;
-											default:
-												if c := buffer[pos]; c < 'a' || c > 'z' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l221_31
-												}
-												pos++
-											}
-										}
-									}
-
-									_ = position222_31
-								}
-								goto lok31
-							l221_31:
-								pos, tokenIndex = position221_31, tokenIndex221_31
-								goto l232
-							}
-						lok31:
-						}
-					}
-
-					goto l231
-				l232:
-					pos, tokenIndex = position232, tokenIndex232
-				}
-				if !p.bare {
-					position = pos
-					add(rulefragment, position230)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rfragment,
 		/* 38 pct_encoded <- <('%' HEXDIG HEXDIG)> */
-		func() bool {
-			pos := position
-			position234, tokenIndex234 := pos, tokenIndex
-			{
-				position235 := pos
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(9, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l234
-				}
-				pos++
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l247_15
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l234
-				l247_15:
-					pos++
-					goto lok15
-				}
-			lok15:
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l247_16
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l234
-				l247_16:
-					pos++
-					goto lok16
-				}
-			lok16:
-				_ = position235
-			}
-			position = pos
-			return true
-		l234:
-			pos, tokenIndex = position234, tokenIndex234
-			position = pos
-			return false
-		},
+		p.rpct_encoded,
 		/* 39 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(12, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l236
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l236:
-			pos++
-			position = pos
-			return true
-		},
+		p.runreserved,
 		/* 40 reserved <- <(gen_delims / sub_delims)> */
 		nil,
 		/* 41 gen_delims <- <(':' / '/' / '?' / '#' / '[' / ']' / '@')> */
 		nil,
 		/* 42 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(28, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l241
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l241:
-			pos++
-			position = pos
-			return true
-		},
+		p.rsub_delims,
 		/* 43 ALPHA <- <([a-z] / [A-Z])> */
 		nil,
 		/* 44 DIGIT <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(13, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l245
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l245:
-			pos++
-			position = pos
-			return true
-		},
+		p.rDIGIT,
 		/* 45 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l247
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l247:
-			pos++
-			position = pos
-			return true
-		},
+		p.rHEXDIG,
 	}
 	p.rules = _rules
 	return nil
@@ -8482,6 +572,8080 @@ var noteMask = [...][4]uint64{
 	{0x28001fd200000000, 0x0, 0x0, 0x0},
 }
 
+// rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / absolute_URI / path)>
+func (p *Parser) rpegwrap_entries() bool {
+	pos := p.position
+	position0, tokenIndex0 := pos, p.tokenIndex
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, p.tokenIndex
+			if p.position = pos; !p.rURI_reference() {
+				goto l3
+			}
+			pos = p.position
+			goto l2
+		l3:
+			pos, p.tokenIndex = position2, tokenIndex2
+			if p.position = pos; !p.rabsolute_URI() {
+				goto l4
+			}
+			pos = p.position
+			goto l2
+		l4:
+			pos, p.tokenIndex = position2, tokenIndex2
+			{ // path
+				position173_72, tokenIndex173_72 := pos, p.tokenIndex
+				{
+					position174_72 := pos
+					{
+						position175_72, tokenIndex175_72 := pos, p.tokenIndex
+						if p.position = pos; !p.rpath_abempty() {
+							goto l176_72
+						}
+						pos = p.position
+						{
+							position177_72, tokenIndex177_72 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l177_72
+							}
+							pos = p.position
+							goto l176_72
+						l177_72:
+							pos, p.tokenIndex = position177_72, tokenIndex177_72
+						}
+						goto l175_72
+					l176_72:
+						pos, p.tokenIndex = position175_72, tokenIndex175_72
+						if p.position = pos; !p.rpath_absolute() {
+							goto l178_72
+						}
+						pos = p.position
+						{
+							position179_72, tokenIndex179_72 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l179_72
+							}
+							pos = p.position
+							goto l178_72
+						l179_72:
+							pos, p.tokenIndex = position179_72, tokenIndex179_72
+						}
+						goto l175_72
+					l178_72:
+						pos, p.tokenIndex = position175_72, tokenIndex175_72
+						if p.position = pos; !p.rpath_noscheme() {
+							goto l180_72
+						}
+						pos = p.position
+						{
+							position181_72, tokenIndex181_72 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l181_72
+							}
+							pos = p.position
+							goto l180_72
+						l181_72:
+							pos, p.tokenIndex = position181_72, tokenIndex181_72
+						}
+						goto l175_72
+					l180_72:
+						pos, p.tokenIndex = position175_72, tokenIndex175_72
+						if p.position = pos; !p.rpath_rootless() {
+							goto l182_72
+						}
+						pos = p.position
+						{
+							position183_72, tokenIndex183_72 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l183_72
+							}
+							pos = p.position
+							goto l182_72
+						l183_72:
+							pos, p.tokenIndex = position183_72, tokenIndex183_72
+						}
+						goto l175_72
+					l182_72:
+						pos, p.tokenIndex = position175_72, tokenIndex175_72
+						if p.position = pos; !p.rpath_empty() {
+							goto l173_72
+						}
+						pos = p.position
+						{
+							position184_72, tokenIndex184_72 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l184_72
+							}
+							pos = p.position
+							goto l173_72
+						l184_72:
+							pos, p.tokenIndex = position184_72, tokenIndex184_72
+						}
+					}
+				l175_72:
+					_ = position174_72
+				}
+				goto lok72
+			l173_72:
+				pos, p.tokenIndex = position173_72, tokenIndex173_72
+				goto l0
+			}
+		lok72:
+		}
+	l2:
+		_ = position1
+	}
+	p.position = pos
+	return true
+l0:
+	pos, p.tokenIndex = position0, tokenIndex0
+	p.position = pos
+	return false
+}
+
+// rURI_reference is rule 1 URI_reference <- <((URI !.) / (relative_ref !.))>
+func (p *Parser) rURI_reference() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleURI_reference)
+	position5, tokenIndex5 := pos, p.tokenIndex
+	{
+		position6 := pos
+		{
+			position7, tokenIndex7 := pos, p.tokenIndex
+			if p.position = pos; !p.rURI() {
+				goto l8
+			}
+			pos = p.position
+			{
+				position9, tokenIndex9 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l9
+				}
+				pos = p.position
+				goto l8
+			l9:
+				pos, p.tokenIndex = position9, tokenIndex9
+			}
+			goto l7
+		l8:
+			pos, p.tokenIndex = position7, tokenIndex7
+			if p.position = pos; !p.rrelative_ref() {
+				goto l5
+			}
+			pos = p.position
+			{
+				position10, tokenIndex10 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l10
+				}
+				pos = p.position
+				goto l5
+			l10:
+				pos, p.tokenIndex = position10, tokenIndex10
+			}
+		}
+	l7:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleURI_reference, position6)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l5:
+	pos, p.tokenIndex = position5, tokenIndex5
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rURI is rule 2 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)>
+func (p *Parser) rURI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleURI)
+	position11, tokenIndex11 := pos, p.tokenIndex
+	{
+		position12 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l11
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l11
+		}
+		pos++
+		{ // hier_part
+			position17_70, tokenIndex17_70 := pos, p.tokenIndex
+			{
+				position18_70 := pos
+				{
+					position19_70, tokenIndex19_70 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_70
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_70
+					}
+					pos++
+					if p.position = pos; !p.rauthority() {
+						goto l20_70
+					}
+					pos = p.position
+					if p.position = pos; !p.rpath_abempty() {
+						goto l20_70
+					}
+					pos = p.position
+					goto l19_70
+				l20_70:
+					pos, p.tokenIndex = position19_70, tokenIndex19_70
+					if p.position = pos; !p.rpath_absolute() {
+						goto l21_70
+					}
+					pos = p.position
+					goto l19_70
+				l21_70:
+					pos, p.tokenIndex = position19_70, tokenIndex19_70
+					if p.position = pos; !p.rpath_rootless() {
+						goto l22_70
+					}
+					pos = p.position
+					goto l19_70
+				l22_70:
+					pos, p.tokenIndex = position19_70, tokenIndex19_70
+					if p.position = pos; !p.rpath_empty() {
+						goto l17_70
+					}
+					pos = p.position
+				}
+			l19_70:
+				_ = position18_70
+			}
+			goto lok70
+		l17_70:
+			pos, p.tokenIndex = position17_70, tokenIndex17_70
+			goto l11
+		}
+	lok70:
+		{
+			position13, tokenIndex13 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l13
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l13
+			}
+			pos = p.position
+			goto l14
+		l13:
+			pos, p.tokenIndex = position13, tokenIndex13
+		}
+	l14:
+		{
+			position15, tokenIndex15 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(3, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l15
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+				goto l15
+			}
+			pos = p.position
+			goto l16
+		l15:
+			pos, p.tokenIndex = position15, tokenIndex15
+		}
+	l16:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleURI, position12)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l11:
+	pos, p.tokenIndex = position11, tokenIndex11
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhier_part is rule 3 hier_part <- <(('/' '/' authority path_abempty) / path_absolute / path_rootless / path_empty)>
+func (p *Parser) rhier_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	position17, tokenIndex17 := pos, p.tokenIndex
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if p.position = pos; !p.rauthority() {
+				goto l20
+			}
+			pos = p.position
+			if p.position = pos; !p.rpath_abempty() {
+				goto l20
+			}
+			pos = p.position
+			goto l19
+		l20:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.rpath_absolute() {
+				goto l21
+			}
+			pos = p.position
+			goto l19
+		l21:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.rpath_rootless() {
+				goto l22
+			}
+			pos = p.position
+			goto l19
+		l22:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.rpath_empty() {
+				goto l17
+			}
+			pos = p.position
+		}
+	l19:
+		_ = position18
+	}
+	p.position = pos
+	return true
+l17:
+	pos, p.tokenIndex = position17, tokenIndex17
+	p.position = pos
+	return false
+}
+
+// rabsolute_URI is rule 4 absolute_URI <- <(scheme ':' hier_part ('?' query)? !.)>
+func (p *Parser) rabsolute_URI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabsolute_URI)
+	position23, tokenIndex23 := pos, p.tokenIndex
+	{
+		position24 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l23
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l23
+		}
+		pos++
+		{ // hier_part
+			position17_69, tokenIndex17_69 := pos, p.tokenIndex
+			{
+				position18_69 := pos
+				{
+					position19_69, tokenIndex19_69 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_69
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_69
+					}
+					pos++
+					if p.position = pos; !p.rauthority() {
+						goto l20_69
+					}
+					pos = p.position
+					if p.position = pos; !p.rpath_abempty() {
+						goto l20_69
+					}
+					pos = p.position
+					goto l19_69
+				l20_69:
+					pos, p.tokenIndex = position19_69, tokenIndex19_69
+					if p.position = pos; !p.rpath_absolute() {
+						goto l21_69
+					}
+					pos = p.position
+					goto l19_69
+				l21_69:
+					pos, p.tokenIndex = position19_69, tokenIndex19_69
+					if p.position = pos; !p.rpath_rootless() {
+						goto l22_69
+					}
+					pos = p.position
+					goto l19_69
+				l22_69:
+					pos, p.tokenIndex = position19_69, tokenIndex19_69
+					if p.position = pos; !p.rpath_empty() {
+						goto l17_69
+					}
+					pos = p.position
+				}
+			l19_69:
+				_ = position18_69
+			}
+			goto lok69
+		l17_69:
+			pos, p.tokenIndex = position17_69, tokenIndex17_69
+			goto l23
+		}
+	lok69:
+		{
+			position25, tokenIndex25 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l25
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l25
+			}
+			pos = p.position
+			goto l26
+		l25:
+			pos, p.tokenIndex = position25, tokenIndex25
+		}
+	l26:
+		{
+			position27, tokenIndex27 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos = p.position
+			goto l23
+		l27:
+			pos, p.tokenIndex = position27, tokenIndex27
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabsolute_URI, position24)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l23:
+	pos, p.tokenIndex = position23, tokenIndex23
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrelative_ref is rule 5 relative_ref <- <(relative_part ('?' query)? ('#' fragment)?)>
+func (p *Parser) rrelative_ref() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerelative_ref)
+	position28, tokenIndex28 := pos, p.tokenIndex
+	{
+		position29 := pos
+		{ // relative_part
+			position34_71, tokenIndex34_71 := pos, p.tokenIndex
+			{
+				position35_71 := pos
+				{
+					position36_71, tokenIndex36_71 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l37_71
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l37_71
+					}
+					pos++
+					if p.position = pos; !p.rauthority() {
+						goto l37_71
+					}
+					pos = p.position
+					if p.position = pos; !p.rpath_abempty() {
+						goto l37_71
+					}
+					pos = p.position
+					goto l36_71
+				l37_71:
+					pos, p.tokenIndex = position36_71, tokenIndex36_71
+					if p.position = pos; !p.rpath_absolute() {
+						goto l38_71
+					}
+					pos = p.position
+					goto l36_71
+				l38_71:
+					pos, p.tokenIndex = position36_71, tokenIndex36_71
+					if p.position = pos; !p.rpath_noscheme() {
+						goto l39_71
+					}
+					pos = p.position
+					goto l36_71
+				l39_71:
+					pos, p.tokenIndex = position36_71, tokenIndex36_71
+					if p.position = pos; !p.rpath_empty() {
+						goto l34_71
+					}
+					pos = p.position
+				}
+			l36_71:
+				_ = position35_71
+			}
+			goto lok71
+		l34_71:
+			pos, p.tokenIndex = position34_71, tokenIndex34_71
+			goto l28
+		}
+	lok71:
+		{
+			position30, tokenIndex30 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l30
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l30
+			}
+			pos = p.position
+			goto l31
+		l30:
+			pos, p.tokenIndex = position30, tokenIndex30
+		}
+	l31:
+		{
+			position32, tokenIndex32 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(3, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l32
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+				goto l32
+			}
+			pos = p.position
+			goto l33
+		l32:
+			pos, p.tokenIndex = position32, tokenIndex32
+		}
+	l33:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerelative_ref, position29)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l28:
+	pos, p.tokenIndex = position28, tokenIndex28
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrelative_part is rule 6 relative_part <- <(('/' '/' authority path_abempty) / path_absolute / path_noscheme / path_empty)>
+func (p *Parser) rrelative_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	position34, tokenIndex34 := pos, p.tokenIndex
+	{
+		position35 := pos
+		{
+			position36, tokenIndex36 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if p.position = pos; !p.rauthority() {
+				goto l37
+			}
+			pos = p.position
+			if p.position = pos; !p.rpath_abempty() {
+				goto l37
+			}
+			pos = p.position
+			goto l36
+		l37:
+			pos, p.tokenIndex = position36, tokenIndex36
+			if p.position = pos; !p.rpath_absolute() {
+				goto l38
+			}
+			pos = p.position
+			goto l36
+		l38:
+			pos, p.tokenIndex = position36, tokenIndex36
+			if p.position = pos; !p.rpath_noscheme() {
+				goto l39
+			}
+			pos = p.position
+			goto l36
+		l39:
+			pos, p.tokenIndex = position36, tokenIndex36
+			if p.position = pos; !p.rpath_empty() {
+				goto l34
+			}
+			pos = p.position
+		}
+	l36:
+		_ = position35
+	}
+	p.position = pos
+	return true
+l34:
+	pos, p.tokenIndex = position34, tokenIndex34
+	p.position = pos
+	return false
+}
+
+// rscheme is rule 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)>
+func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position40, tokenIndex40 := pos, p.tokenIndex
+	{
+		position41 := pos
+		{
+			position42, tokenIndex42 := pos, p.tokenIndex
+			if c := buffer[pos]; c < 'a' || c > 'z' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l43
+			}
+			pos++
+			goto l42
+		l43:
+			pos, p.tokenIndex = position42, tokenIndex42
+			if c := buffer[pos]; c < 'A' || c > 'Z' {
+				if int(pos) == p.at {
+					p.note(5, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l40
+			}
+			pos++
+		}
+	l42:
+	l44:
+		{
+			position45, tokenIndex45 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(6, false)
+					}
+
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(4, false)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l45
+					}
+					pos++
+				}
+			}
+
+			goto l44
+		l45:
+			pos, p.tokenIndex = position45, tokenIndex45
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme, position41)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l40:
+	pos, p.tokenIndex = position40, tokenIndex40
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rauthority is rule 8 authority <- <((userinfo '@')? host (':' port)?)>
+func (p *Parser) rauthority() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleauthority)
+	position47, tokenIndex47 := pos, p.tokenIndex
+	{
+		position48 := pos
+		{
+			position49, tokenIndex49 := pos, p.tokenIndex
+			if p.position = pos; !p.ruserinfo() {
+				goto l49
+			}
+			pos = p.position
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l49
+			}
+			pos++
+			goto l50
+		l49:
+			pos, p.tokenIndex = position49, tokenIndex49
+		}
+	l50:
+		if p.position = pos; !p.rhost() {
+			goto l47
+		}
+		pos = p.position
+		{
+			position51, tokenIndex51 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l51
+			}
+			pos++
+			if p.position = pos; !p.rport() {
+				goto l51
+			}
+			pos = p.position
+			goto l52
+		l51:
+			pos, p.tokenIndex = position51, tokenIndex51
+		}
+	l52:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleauthority, position48)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l47:
+	pos, p.tokenIndex = position47, tokenIndex47
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ruserinfo is rule 9 userinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*>
+func (p *Parser) ruserinfo() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleuserinfo)
+	{
+		position54 := pos
+	l55:
+		{
+			position56, tokenIndex56 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(9, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position234_17, tokenIndex234_17 := pos, p.tokenIndex
+							{
+								position235_17 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_17
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_15_17
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_17
+								l247_15_17:
+									pos++
+									goto lok15_17
+								}
+							lok15_17:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_16_17
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_17
+								l247_16_17:
+									pos++
+									goto lok16_17
+								}
+							lok16_17:
+								_ = position235_17
+							}
+							goto lok17
+						l234_17:
+							pos, p.tokenIndex = position234_17, tokenIndex234_17
+							goto l56
+						}
+					lok17:
+						;
+					default:
+						if c := buffer[pos]; c < 'a' || c > 'z' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l56
+						}
+						pos++
+					}
+				}
+			}
+
+			goto l55
+		l56:
+			pos, p.tokenIndex = position56, tokenIndex56
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleuserinfo, position54)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rhost is rule 10 host <- <(IP_literal / (IPv4address !((&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))) / reg_name)>
+func (p *Parser) rhost() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position58, tokenIndex58 := pos, p.tokenIndex
+	{
+		position59 := pos
+		{
+			position60, tokenIndex60 := pos, p.tokenIndex
+			if p.position = pos; !p.rIP_literal() {
+				goto l61
+			}
+			pos = p.position
+			goto l60
+		l61:
+			pos, p.tokenIndex = position60, tokenIndex60
+			if p.position = pos; !p.rIPv4address() {
+				goto l62
+			}
+			pos = p.position
+			{
+				position63, tokenIndex63 := pos, p.tokenIndex
+				{
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(11, false)
+						}
+
+						if int(pos) == p.at {
+							p.note(9, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position234_67, tokenIndex234_67 := pos, p.tokenIndex
+								{
+									position235_67 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(9, false)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_67
+									}
+									pos++
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, false)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_15_67
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_67
+									l247_15_67:
+										pos++
+										goto lok15_67
+									}
+								lok15_67:
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, false)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_16_67
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_67
+									l247_16_67:
+										pos++
+										goto lok16_67
+									}
+								lok16_67:
+									_ = position235_67
+								}
+								goto lok67
+							l234_67:
+								pos, p.tokenIndex = position234_67, tokenIndex234_67
+								goto l63
+							}
+						lok67:
+							;
+						default:
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(12, false)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l236_68
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l63
+							l236_68:
+								pos++
+								goto lok68
+							}
+						lok68:
+						}
+					}
+				}
+
+				goto l62
+			l63:
+				pos, p.tokenIndex = position63, tokenIndex63
+			}
+			goto l60
+		l62:
+			pos, p.tokenIndex = position60, tokenIndex60
+			if p.position = pos; !p.rreg_name() {
+				goto l58
+			}
+			pos = p.position
+		}
+	l60:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehost, position59)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l58:
+	pos, p.tokenIndex = position58, tokenIndex58
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rport is rule 11 port <- <DIGIT*>
+func (p *Parser) rport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position66 := pos
+	l67:
+		{
+			position68, tokenIndex68 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_1
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l68
+			l245_1:
+				pos++
+				goto lok1
+			}
+		lok1:
+			goto l67
+		l68:
+			pos, p.tokenIndex = position68, tokenIndex68
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleport, position66)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rIP_literal is rule 12 IP_literal <- <('[' (IPv6address / IPvFuture) ']')>
+func (p *Parser) rIP_literal() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIP_literal)
+	position69, tokenIndex69 := pos, p.tokenIndex
+	{
+		position70 := pos
+		if buffer[pos] != '[' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		{
+			position71, tokenIndex71 := pos, p.tokenIndex
+			if p.position = pos; !p.rIPv6address() {
+				goto l72
+			}
+			pos = p.position
+			goto l71
+		l72:
+			pos, p.tokenIndex = position71, tokenIndex71
+			if p.position = pos; !p.rIPvFuture() {
+				goto l69
+			}
+			pos = p.position
+		}
+	l71:
+		if buffer[pos] != ']' {
+			if int(pos) == p.at {
+				p.note(15, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIP_literal, position70)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l69:
+	pos, p.tokenIndex = position69, tokenIndex69
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPvFuture is rule 13 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)>
+func (p *Parser) rIPvFuture() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPvFuture)
+	position73, tokenIndex73 := pos, p.tokenIndex
+	{
+		position74 := pos
+		{
+			position75, tokenIndex75 := pos, p.tokenIndex
+			if buffer[pos] != 'v' {
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l76
+			}
+			pos++
+			goto l75
+		l76:
+			pos, p.tokenIndex = position75, tokenIndex75
+			if buffer[pos] != 'V' {
+				if int(pos) == p.at {
+					p.note(17, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l73
+			}
+			pos++
+		}
+	l75:
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l247_2
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l73
+		l247_2:
+			pos++
+			goto lok2
+		}
+	lok2:
+	l77:
+		{
+			position78, tokenIndex78 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l247_3
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l78
+			l247_3:
+				pos++
+				goto lok3
+			}
+		lok3:
+			goto l77
+		l78:
+			pos, p.tokenIndex = position78, tokenIndex78
+		}
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l73
+		}
+		pos++
+		{
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(8, true)
+				}
+
+				{ // unreserved
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l236_4
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l73
+				l236_4:
+					pos++
+					goto lok4
+				}
+			lok4:
+			}
+		}
+
+	l79:
+		{
+			position80, tokenIndex80 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l236_5
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l80
+					l236_5:
+						pos++
+						goto lok5
+					}
+				lok5:
+				}
+			}
+
+			goto l79
+		l80:
+			pos, p.tokenIndex = position80, tokenIndex80
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPvFuture, position74)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l73:
+	pos, p.tokenIndex = position73, tokenIndex73
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPv6address is rule 14 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &']') / ((h16c3 h16)? (':' ':') h16 ':' ls32 &']') / ((h16c4 h16)? (':' ':') ls32 &']') / ((h16c5 h16)? (':' ':') h16 &']') / ((h16c6 h16)? (':' ':') &']'))>
+func (p *Parser) rIPv6address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv6address)
+	position83, tokenIndex83 := pos, p.tokenIndex
+	{
+		position84 := pos
+		{
+			position85, tokenIndex85 := pos, p.tokenIndex
+			{ // h16
+				position147_38, tokenIndex147_38 := pos, p.tokenIndex
+				{
+					position148_38 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_38
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_38
+					l247_6_38:
+						pos++
+						goto lok6_38
+					}
+				lok6_38:
+					{
+						position149_38, tokenIndex149_38 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_38
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_38
+						l247_7_38:
+							pos++
+							goto lok7_38
+						}
+					lok7_38:
+						goto l150_38
+					l149_38:
+						pos, p.tokenIndex = position149_38, tokenIndex149_38
+					}
+				l150_38:
+					{
+						position151_38, tokenIndex151_38 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_38
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_38
+						l247_8_38:
+							pos++
+							goto lok8_38
+						}
+					lok8_38:
+						goto l152_38
+					l151_38:
+						pos, p.tokenIndex = position151_38, tokenIndex151_38
+					}
+				l152_38:
+					{
+						position153_38, tokenIndex153_38 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_38
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_38
+						l247_9_38:
+							pos++
+							goto lok9_38
+						}
+					lok9_38:
+						goto l154_38
+					l153_38:
+						pos, p.tokenIndex = position153_38, tokenIndex153_38
+					}
+				l154_38:
+					_ = position148_38
+				}
+				goto lok38
+			l147_38:
+				pos, p.tokenIndex = position147_38, tokenIndex147_38
+				goto l86
+			}
+		lok38:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_39, tokenIndex147_39 := pos, p.tokenIndex
+				{
+					position148_39 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_39
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_39
+					l247_6_39:
+						pos++
+						goto lok6_39
+					}
+				lok6_39:
+					{
+						position149_39, tokenIndex149_39 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_39
+						l247_7_39:
+							pos++
+							goto lok7_39
+						}
+					lok7_39:
+						goto l150_39
+					l149_39:
+						pos, p.tokenIndex = position149_39, tokenIndex149_39
+					}
+				l150_39:
+					{
+						position151_39, tokenIndex151_39 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_39
+						l247_8_39:
+							pos++
+							goto lok8_39
+						}
+					lok8_39:
+						goto l152_39
+					l151_39:
+						pos, p.tokenIndex = position151_39, tokenIndex151_39
+					}
+				l152_39:
+					{
+						position153_39, tokenIndex153_39 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_39
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_39
+						l247_9_39:
+							pos++
+							goto lok9_39
+						}
+					lok9_39:
+						goto l154_39
+					l153_39:
+						pos, p.tokenIndex = position153_39, tokenIndex153_39
+					}
+				l154_39:
+					_ = position148_39
+				}
+				goto lok39
+			l147_39:
+				pos, p.tokenIndex = position147_39, tokenIndex147_39
+				goto l86
+			}
+		lok39:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_40, tokenIndex147_40 := pos, p.tokenIndex
+				{
+					position148_40 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_40
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_40
+					l247_6_40:
+						pos++
+						goto lok6_40
+					}
+				lok6_40:
+					{
+						position149_40, tokenIndex149_40 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_40
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_40
+						l247_7_40:
+							pos++
+							goto lok7_40
+						}
+					lok7_40:
+						goto l150_40
+					l149_40:
+						pos, p.tokenIndex = position149_40, tokenIndex149_40
+					}
+				l150_40:
+					{
+						position151_40, tokenIndex151_40 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_40
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_40
+						l247_8_40:
+							pos++
+							goto lok8_40
+						}
+					lok8_40:
+						goto l152_40
+					l151_40:
+						pos, p.tokenIndex = position151_40, tokenIndex151_40
+					}
+				l152_40:
+					{
+						position153_40, tokenIndex153_40 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_40
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_40
+						l247_9_40:
+							pos++
+							goto lok9_40
+						}
+					lok9_40:
+						goto l154_40
+					l153_40:
+						pos, p.tokenIndex = position153_40, tokenIndex153_40
+					}
+				l154_40:
+					_ = position148_40
+				}
+				goto lok40
+			l147_40:
+				pos, p.tokenIndex = position147_40, tokenIndex147_40
+				goto l86
+			}
+		lok40:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_41, tokenIndex147_41 := pos, p.tokenIndex
+				{
+					position148_41 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_41
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_41
+					l247_6_41:
+						pos++
+						goto lok6_41
+					}
+				lok6_41:
+					{
+						position149_41, tokenIndex149_41 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_41
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_41
+						l247_7_41:
+							pos++
+							goto lok7_41
+						}
+					lok7_41:
+						goto l150_41
+					l149_41:
+						pos, p.tokenIndex = position149_41, tokenIndex149_41
+					}
+				l150_41:
+					{
+						position151_41, tokenIndex151_41 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_41
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_41
+						l247_8_41:
+							pos++
+							goto lok8_41
+						}
+					lok8_41:
+						goto l152_41
+					l151_41:
+						pos, p.tokenIndex = position151_41, tokenIndex151_41
+					}
+				l152_41:
+					{
+						position153_41, tokenIndex153_41 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_41
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_41
+						l247_9_41:
+							pos++
+							goto lok9_41
+						}
+					lok9_41:
+						goto l154_41
+					l153_41:
+						pos, p.tokenIndex = position153_41, tokenIndex153_41
+					}
+				l154_41:
+					_ = position148_41
+				}
+				goto lok41
+			l147_41:
+				pos, p.tokenIndex = position147_41, tokenIndex147_41
+				goto l86
+			}
+		lok41:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_42, tokenIndex147_42 := pos, p.tokenIndex
+				{
+					position148_42 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_42
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_42
+					l247_6_42:
+						pos++
+						goto lok6_42
+					}
+				lok6_42:
+					{
+						position149_42, tokenIndex149_42 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_42
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_42
+						l247_7_42:
+							pos++
+							goto lok7_42
+						}
+					lok7_42:
+						goto l150_42
+					l149_42:
+						pos, p.tokenIndex = position149_42, tokenIndex149_42
+					}
+				l150_42:
+					{
+						position151_42, tokenIndex151_42 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_42
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_42
+						l247_8_42:
+							pos++
+							goto lok8_42
+						}
+					lok8_42:
+						goto l152_42
+					l151_42:
+						pos, p.tokenIndex = position151_42, tokenIndex151_42
+					}
+				l152_42:
+					{
+						position153_42, tokenIndex153_42 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_42
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_42
+						l247_9_42:
+							pos++
+							goto lok9_42
+						}
+					lok9_42:
+						goto l154_42
+					l153_42:
+						pos, p.tokenIndex = position153_42, tokenIndex153_42
+					}
+				l154_42:
+					_ = position148_42
+				}
+				goto lok42
+			l147_42:
+				pos, p.tokenIndex = position147_42, tokenIndex147_42
+				goto l86
+			}
+		lok42:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_43, tokenIndex147_43 := pos, p.tokenIndex
+				{
+					position148_43 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_43
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_43
+					l247_6_43:
+						pos++
+						goto lok6_43
+					}
+				lok6_43:
+					{
+						position149_43, tokenIndex149_43 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_43
+						l247_7_43:
+							pos++
+							goto lok7_43
+						}
+					lok7_43:
+						goto l150_43
+					l149_43:
+						pos, p.tokenIndex = position149_43, tokenIndex149_43
+					}
+				l150_43:
+					{
+						position151_43, tokenIndex151_43 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_43
+						l247_8_43:
+							pos++
+							goto lok8_43
+						}
+					lok8_43:
+						goto l152_43
+					l151_43:
+						pos, p.tokenIndex = position151_43, tokenIndex151_43
+					}
+				l152_43:
+					{
+						position153_43, tokenIndex153_43 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_43
+						l247_9_43:
+							pos++
+							goto lok9_43
+						}
+					lok9_43:
+						goto l154_43
+					l153_43:
+						pos, p.tokenIndex = position153_43, tokenIndex153_43
+					}
+				l154_43:
+					_ = position148_43
+				}
+				goto lok43
+			l147_43:
+				pos, p.tokenIndex = position147_43, tokenIndex147_43
+				goto l86
+			}
+		lok43:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l86
+			}
+			pos = p.position
+			{
+				position87, tokenIndex87 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l86
+				}
+				pos++
+				pos, p.tokenIndex = position87, tokenIndex87
+			}
+			goto l85
+		l86:
+			pos, p.tokenIndex = position85, tokenIndex85
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_44, tokenIndex147_44 := pos, p.tokenIndex
+				{
+					position148_44 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_44
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_44
+					l247_6_44:
+						pos++
+						goto lok6_44
+					}
+				lok6_44:
+					{
+						position149_44, tokenIndex149_44 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_44
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_44
+						l247_7_44:
+							pos++
+							goto lok7_44
+						}
+					lok7_44:
+						goto l150_44
+					l149_44:
+						pos, p.tokenIndex = position149_44, tokenIndex149_44
+					}
+				l150_44:
+					{
+						position151_44, tokenIndex151_44 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_44
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_44
+						l247_8_44:
+							pos++
+							goto lok8_44
+						}
+					lok8_44:
+						goto l152_44
+					l151_44:
+						pos, p.tokenIndex = position151_44, tokenIndex151_44
+					}
+				l152_44:
+					{
+						position153_44, tokenIndex153_44 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_44
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_44
+						l247_9_44:
+							pos++
+							goto lok9_44
+						}
+					lok9_44:
+						goto l154_44
+					l153_44:
+						pos, p.tokenIndex = position153_44, tokenIndex153_44
+					}
+				l154_44:
+					_ = position148_44
+				}
+				goto lok44
+			l147_44:
+				pos, p.tokenIndex = position147_44, tokenIndex147_44
+				goto l88
+			}
+		lok44:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_45, tokenIndex147_45 := pos, p.tokenIndex
+				{
+					position148_45 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_45
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_45
+					l247_6_45:
+						pos++
+						goto lok6_45
+					}
+				lok6_45:
+					{
+						position149_45, tokenIndex149_45 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_45
+						l247_7_45:
+							pos++
+							goto lok7_45
+						}
+					lok7_45:
+						goto l150_45
+					l149_45:
+						pos, p.tokenIndex = position149_45, tokenIndex149_45
+					}
+				l150_45:
+					{
+						position151_45, tokenIndex151_45 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_45
+						l247_8_45:
+							pos++
+							goto lok8_45
+						}
+					lok8_45:
+						goto l152_45
+					l151_45:
+						pos, p.tokenIndex = position151_45, tokenIndex151_45
+					}
+				l152_45:
+					{
+						position153_45, tokenIndex153_45 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_45
+						l247_9_45:
+							pos++
+							goto lok9_45
+						}
+					lok9_45:
+						goto l154_45
+					l153_45:
+						pos, p.tokenIndex = position153_45, tokenIndex153_45
+					}
+				l154_45:
+					_ = position148_45
+				}
+				goto lok45
+			l147_45:
+				pos, p.tokenIndex = position147_45, tokenIndex147_45
+				goto l88
+			}
+		lok45:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_46, tokenIndex147_46 := pos, p.tokenIndex
+				{
+					position148_46 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_46
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_46
+					l247_6_46:
+						pos++
+						goto lok6_46
+					}
+				lok6_46:
+					{
+						position149_46, tokenIndex149_46 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_46
+						l247_7_46:
+							pos++
+							goto lok7_46
+						}
+					lok7_46:
+						goto l150_46
+					l149_46:
+						pos, p.tokenIndex = position149_46, tokenIndex149_46
+					}
+				l150_46:
+					{
+						position151_46, tokenIndex151_46 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_46
+						l247_8_46:
+							pos++
+							goto lok8_46
+						}
+					lok8_46:
+						goto l152_46
+					l151_46:
+						pos, p.tokenIndex = position151_46, tokenIndex151_46
+					}
+				l152_46:
+					{
+						position153_46, tokenIndex153_46 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_46
+						l247_9_46:
+							pos++
+							goto lok9_46
+						}
+					lok9_46:
+						goto l154_46
+					l153_46:
+						pos, p.tokenIndex = position153_46, tokenIndex153_46
+					}
+				l154_46:
+					_ = position148_46
+				}
+				goto lok46
+			l147_46:
+				pos, p.tokenIndex = position147_46, tokenIndex147_46
+				goto l88
+			}
+		lok46:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_47, tokenIndex147_47 := pos, p.tokenIndex
+				{
+					position148_47 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_47
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_47
+					l247_6_47:
+						pos++
+						goto lok6_47
+					}
+				lok6_47:
+					{
+						position149_47, tokenIndex149_47 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_47
+						l247_7_47:
+							pos++
+							goto lok7_47
+						}
+					lok7_47:
+						goto l150_47
+					l149_47:
+						pos, p.tokenIndex = position149_47, tokenIndex149_47
+					}
+				l150_47:
+					{
+						position151_47, tokenIndex151_47 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_47
+						l247_8_47:
+							pos++
+							goto lok8_47
+						}
+					lok8_47:
+						goto l152_47
+					l151_47:
+						pos, p.tokenIndex = position151_47, tokenIndex151_47
+					}
+				l152_47:
+					{
+						position153_47, tokenIndex153_47 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_47
+						l247_9_47:
+							pos++
+							goto lok9_47
+						}
+					lok9_47:
+						goto l154_47
+					l153_47:
+						pos, p.tokenIndex = position153_47, tokenIndex153_47
+					}
+				l154_47:
+					_ = position148_47
+				}
+				goto lok47
+			l147_47:
+				pos, p.tokenIndex = position147_47, tokenIndex147_47
+				goto l88
+			}
+		lok47:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_48, tokenIndex147_48 := pos, p.tokenIndex
+				{
+					position148_48 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_48
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_48
+					l247_6_48:
+						pos++
+						goto lok6_48
+					}
+				lok6_48:
+					{
+						position149_48, tokenIndex149_48 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_48
+						l247_7_48:
+							pos++
+							goto lok7_48
+						}
+					lok7_48:
+						goto l150_48
+					l149_48:
+						pos, p.tokenIndex = position149_48, tokenIndex149_48
+					}
+				l150_48:
+					{
+						position151_48, tokenIndex151_48 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_48
+						l247_8_48:
+							pos++
+							goto lok8_48
+						}
+					lok8_48:
+						goto l152_48
+					l151_48:
+						pos, p.tokenIndex = position151_48, tokenIndex151_48
+					}
+				l152_48:
+					{
+						position153_48, tokenIndex153_48 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_48
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_48
+						l247_9_48:
+							pos++
+							goto lok9_48
+						}
+					lok9_48:
+						goto l154_48
+					l153_48:
+						pos, p.tokenIndex = position153_48, tokenIndex153_48
+					}
+				l154_48:
+					_ = position148_48
+				}
+				goto lok48
+			l147_48:
+				pos, p.tokenIndex = position147_48, tokenIndex147_48
+				goto l88
+			}
+		lok48:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l88
+			}
+			pos = p.position
+			{
+				position89, tokenIndex89 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l88
+				}
+				pos++
+				pos, p.tokenIndex = position89, tokenIndex89
+			}
+			goto l85
+		l88:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position91, tokenIndex91 := pos, p.tokenIndex
+				{ // h16
+					position147_49, tokenIndex147_49 := pos, p.tokenIndex
+					{
+						position148_49 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_49
+						l247_6_49:
+							pos++
+							goto lok6_49
+						}
+					lok6_49:
+						{
+							position149_49, tokenIndex149_49 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_49
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_49
+							l247_7_49:
+								pos++
+								goto lok7_49
+							}
+						lok7_49:
+							goto l150_49
+						l149_49:
+							pos, p.tokenIndex = position149_49, tokenIndex149_49
+						}
+					l150_49:
+						{
+							position151_49, tokenIndex151_49 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_49
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_49
+							l247_8_49:
+								pos++
+								goto lok8_49
+							}
+						lok8_49:
+							goto l152_49
+						l151_49:
+							pos, p.tokenIndex = position151_49, tokenIndex151_49
+						}
+					l152_49:
+						{
+							position153_49, tokenIndex153_49 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_49
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_49
+							l247_9_49:
+								pos++
+								goto lok9_49
+							}
+						lok9_49:
+							goto l154_49
+						l153_49:
+							pos, p.tokenIndex = position153_49, tokenIndex153_49
+						}
+					l154_49:
+						_ = position148_49
+					}
+					goto lok49
+				l147_49:
+					pos, p.tokenIndex = position147_49, tokenIndex147_49
+					goto l91
+				}
+			lok49:
+				goto l92
+			l91:
+				pos, p.tokenIndex = position91, tokenIndex91
+			}
+		l92:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_50, tokenIndex147_50 := pos, p.tokenIndex
+				{
+					position148_50 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_50
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_50
+					l247_6_50:
+						pos++
+						goto lok6_50
+					}
+				lok6_50:
+					{
+						position149_50, tokenIndex149_50 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_50
+						l247_7_50:
+							pos++
+							goto lok7_50
+						}
+					lok7_50:
+						goto l150_50
+					l149_50:
+						pos, p.tokenIndex = position149_50, tokenIndex149_50
+					}
+				l150_50:
+					{
+						position151_50, tokenIndex151_50 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_50
+						l247_8_50:
+							pos++
+							goto lok8_50
+						}
+					lok8_50:
+						goto l152_50
+					l151_50:
+						pos, p.tokenIndex = position151_50, tokenIndex151_50
+					}
+				l152_50:
+					{
+						position153_50, tokenIndex153_50 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_50
+						l247_9_50:
+							pos++
+							goto lok9_50
+						}
+					lok9_50:
+						goto l154_50
+					l153_50:
+						pos, p.tokenIndex = position153_50, tokenIndex153_50
+					}
+				l154_50:
+					_ = position148_50
+				}
+				goto lok50
+			l147_50:
+				pos, p.tokenIndex = position147_50, tokenIndex147_50
+				goto l90
+			}
+		lok50:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_51, tokenIndex147_51 := pos, p.tokenIndex
+				{
+					position148_51 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_51
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_51
+					l247_6_51:
+						pos++
+						goto lok6_51
+					}
+				lok6_51:
+					{
+						position149_51, tokenIndex149_51 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_51
+						l247_7_51:
+							pos++
+							goto lok7_51
+						}
+					lok7_51:
+						goto l150_51
+					l149_51:
+						pos, p.tokenIndex = position149_51, tokenIndex149_51
+					}
+				l150_51:
+					{
+						position151_51, tokenIndex151_51 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_51
+						l247_8_51:
+							pos++
+							goto lok8_51
+						}
+					lok8_51:
+						goto l152_51
+					l151_51:
+						pos, p.tokenIndex = position151_51, tokenIndex151_51
+					}
+				l152_51:
+					{
+						position153_51, tokenIndex153_51 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_51
+						l247_9_51:
+							pos++
+							goto lok9_51
+						}
+					lok9_51:
+						goto l154_51
+					l153_51:
+						pos, p.tokenIndex = position153_51, tokenIndex153_51
+					}
+				l154_51:
+					_ = position148_51
+				}
+				goto lok51
+			l147_51:
+				pos, p.tokenIndex = position147_51, tokenIndex147_51
+				goto l90
+			}
+		lok51:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_52, tokenIndex147_52 := pos, p.tokenIndex
+				{
+					position148_52 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_52
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_52
+					l247_6_52:
+						pos++
+						goto lok6_52
+					}
+				lok6_52:
+					{
+						position149_52, tokenIndex149_52 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_52
+						l247_7_52:
+							pos++
+							goto lok7_52
+						}
+					lok7_52:
+						goto l150_52
+					l149_52:
+						pos, p.tokenIndex = position149_52, tokenIndex149_52
+					}
+				l150_52:
+					{
+						position151_52, tokenIndex151_52 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_52
+						l247_8_52:
+							pos++
+							goto lok8_52
+						}
+					lok8_52:
+						goto l152_52
+					l151_52:
+						pos, p.tokenIndex = position151_52, tokenIndex151_52
+					}
+				l152_52:
+					{
+						position153_52, tokenIndex153_52 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_52
+						l247_9_52:
+							pos++
+							goto lok9_52
+						}
+					lok9_52:
+						goto l154_52
+					l153_52:
+						pos, p.tokenIndex = position153_52, tokenIndex153_52
+					}
+				l154_52:
+					_ = position148_52
+				}
+				goto lok52
+			l147_52:
+				pos, p.tokenIndex = position147_52, tokenIndex147_52
+				goto l90
+			}
+		lok52:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_53, tokenIndex147_53 := pos, p.tokenIndex
+				{
+					position148_53 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_53
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_53
+					l247_6_53:
+						pos++
+						goto lok6_53
+					}
+				lok6_53:
+					{
+						position149_53, tokenIndex149_53 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_53
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_53
+						l247_7_53:
+							pos++
+							goto lok7_53
+						}
+					lok7_53:
+						goto l150_53
+					l149_53:
+						pos, p.tokenIndex = position149_53, tokenIndex149_53
+					}
+				l150_53:
+					{
+						position151_53, tokenIndex151_53 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_53
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_53
+						l247_8_53:
+							pos++
+							goto lok8_53
+						}
+					lok8_53:
+						goto l152_53
+					l151_53:
+						pos, p.tokenIndex = position151_53, tokenIndex151_53
+					}
+				l152_53:
+					{
+						position153_53, tokenIndex153_53 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_53
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_53
+						l247_9_53:
+							pos++
+							goto lok9_53
+						}
+					lok9_53:
+						goto l154_53
+					l153_53:
+						pos, p.tokenIndex = position153_53, tokenIndex153_53
+					}
+				l154_53:
+					_ = position148_53
+				}
+				goto lok53
+			l147_53:
+				pos, p.tokenIndex = position147_53, tokenIndex147_53
+				goto l90
+			}
+		lok53:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l90
+			}
+			pos = p.position
+			{
+				position93, tokenIndex93 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l90
+				}
+				pos++
+				pos, p.tokenIndex = position93, tokenIndex93
+			}
+			goto l85
+		l90:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position95, tokenIndex95 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c1() {
+					goto l95
+				}
+				pos = p.position
+				{ // h16
+					position147_54, tokenIndex147_54 := pos, p.tokenIndex
+					{
+						position148_54 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_54
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_54
+						l247_6_54:
+							pos++
+							goto lok6_54
+						}
+					lok6_54:
+						{
+							position149_54, tokenIndex149_54 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_54
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_54
+							l247_7_54:
+								pos++
+								goto lok7_54
+							}
+						lok7_54:
+							goto l150_54
+						l149_54:
+							pos, p.tokenIndex = position149_54, tokenIndex149_54
+						}
+					l150_54:
+						{
+							position151_54, tokenIndex151_54 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_54
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_54
+							l247_8_54:
+								pos++
+								goto lok8_54
+							}
+						lok8_54:
+							goto l152_54
+						l151_54:
+							pos, p.tokenIndex = position151_54, tokenIndex151_54
+						}
+					l152_54:
+						{
+							position153_54, tokenIndex153_54 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_54
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_54
+							l247_9_54:
+								pos++
+								goto lok9_54
+							}
+						lok9_54:
+							goto l154_54
+						l153_54:
+							pos, p.tokenIndex = position153_54, tokenIndex153_54
+						}
+					l154_54:
+						_ = position148_54
+					}
+					goto lok54
+				l147_54:
+					pos, p.tokenIndex = position147_54, tokenIndex147_54
+					goto l95
+				}
+			lok54:
+				goto l96
+			l95:
+				pos, p.tokenIndex = position95, tokenIndex95
+			}
+		l96:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_55, tokenIndex147_55 := pos, p.tokenIndex
+				{
+					position148_55 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_55
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_55
+					l247_6_55:
+						pos++
+						goto lok6_55
+					}
+				lok6_55:
+					{
+						position149_55, tokenIndex149_55 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_55
+						l247_7_55:
+							pos++
+							goto lok7_55
+						}
+					lok7_55:
+						goto l150_55
+					l149_55:
+						pos, p.tokenIndex = position149_55, tokenIndex149_55
+					}
+				l150_55:
+					{
+						position151_55, tokenIndex151_55 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_55
+						l247_8_55:
+							pos++
+							goto lok8_55
+						}
+					lok8_55:
+						goto l152_55
+					l151_55:
+						pos, p.tokenIndex = position151_55, tokenIndex151_55
+					}
+				l152_55:
+					{
+						position153_55, tokenIndex153_55 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_55
+						l247_9_55:
+							pos++
+							goto lok9_55
+						}
+					lok9_55:
+						goto l154_55
+					l153_55:
+						pos, p.tokenIndex = position153_55, tokenIndex153_55
+					}
+				l154_55:
+					_ = position148_55
+				}
+				goto lok55
+			l147_55:
+				pos, p.tokenIndex = position147_55, tokenIndex147_55
+				goto l94
+			}
+		lok55:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_56, tokenIndex147_56 := pos, p.tokenIndex
+				{
+					position148_56 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_56
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_56
+					l247_6_56:
+						pos++
+						goto lok6_56
+					}
+				lok6_56:
+					{
+						position149_56, tokenIndex149_56 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_56
+						l247_7_56:
+							pos++
+							goto lok7_56
+						}
+					lok7_56:
+						goto l150_56
+					l149_56:
+						pos, p.tokenIndex = position149_56, tokenIndex149_56
+					}
+				l150_56:
+					{
+						position151_56, tokenIndex151_56 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_56
+						l247_8_56:
+							pos++
+							goto lok8_56
+						}
+					lok8_56:
+						goto l152_56
+					l151_56:
+						pos, p.tokenIndex = position151_56, tokenIndex151_56
+					}
+				l152_56:
+					{
+						position153_56, tokenIndex153_56 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_56
+						l247_9_56:
+							pos++
+							goto lok9_56
+						}
+					lok9_56:
+						goto l154_56
+					l153_56:
+						pos, p.tokenIndex = position153_56, tokenIndex153_56
+					}
+				l154_56:
+					_ = position148_56
+				}
+				goto lok56
+			l147_56:
+				pos, p.tokenIndex = position147_56, tokenIndex147_56
+				goto l94
+			}
+		lok56:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_57, tokenIndex147_57 := pos, p.tokenIndex
+				{
+					position148_57 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_57
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_57
+					l247_6_57:
+						pos++
+						goto lok6_57
+					}
+				lok6_57:
+					{
+						position149_57, tokenIndex149_57 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_57
+						l247_7_57:
+							pos++
+							goto lok7_57
+						}
+					lok7_57:
+						goto l150_57
+					l149_57:
+						pos, p.tokenIndex = position149_57, tokenIndex149_57
+					}
+				l150_57:
+					{
+						position151_57, tokenIndex151_57 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_57
+						l247_8_57:
+							pos++
+							goto lok8_57
+						}
+					lok8_57:
+						goto l152_57
+					l151_57:
+						pos, p.tokenIndex = position151_57, tokenIndex151_57
+					}
+				l152_57:
+					{
+						position153_57, tokenIndex153_57 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_57
+						l247_9_57:
+							pos++
+							goto lok9_57
+						}
+					lok9_57:
+						goto l154_57
+					l153_57:
+						pos, p.tokenIndex = position153_57, tokenIndex153_57
+					}
+				l154_57:
+					_ = position148_57
+				}
+				goto lok57
+			l147_57:
+				pos, p.tokenIndex = position147_57, tokenIndex147_57
+				goto l94
+			}
+		lok57:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l94
+			}
+			pos = p.position
+			{
+				position97, tokenIndex97 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l94
+				}
+				pos++
+				pos, p.tokenIndex = position97, tokenIndex97
+			}
+			goto l85
+		l94:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position99, tokenIndex99 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c2() {
+					goto l99
+				}
+				pos = p.position
+				{ // h16
+					position147_58, tokenIndex147_58 := pos, p.tokenIndex
+					{
+						position148_58 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_58
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_58
+						l247_6_58:
+							pos++
+							goto lok6_58
+						}
+					lok6_58:
+						{
+							position149_58, tokenIndex149_58 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_58
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_58
+							l247_7_58:
+								pos++
+								goto lok7_58
+							}
+						lok7_58:
+							goto l150_58
+						l149_58:
+							pos, p.tokenIndex = position149_58, tokenIndex149_58
+						}
+					l150_58:
+						{
+							position151_58, tokenIndex151_58 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_58
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_58
+							l247_8_58:
+								pos++
+								goto lok8_58
+							}
+						lok8_58:
+							goto l152_58
+						l151_58:
+							pos, p.tokenIndex = position151_58, tokenIndex151_58
+						}
+					l152_58:
+						{
+							position153_58, tokenIndex153_58 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_58
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_58
+							l247_9_58:
+								pos++
+								goto lok9_58
+							}
+						lok9_58:
+							goto l154_58
+						l153_58:
+							pos, p.tokenIndex = position153_58, tokenIndex153_58
+						}
+					l154_58:
+						_ = position148_58
+					}
+					goto lok58
+				l147_58:
+					pos, p.tokenIndex = position147_58, tokenIndex147_58
+					goto l99
+				}
+			lok58:
+				goto l100
+			l99:
+				pos, p.tokenIndex = position99, tokenIndex99
+			}
+		l100:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			{ // h16
+				position147_59, tokenIndex147_59 := pos, p.tokenIndex
+				{
+					position148_59 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_59
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_59
+					l247_6_59:
+						pos++
+						goto lok6_59
+					}
+				lok6_59:
+					{
+						position149_59, tokenIndex149_59 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_59
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_59
+						l247_7_59:
+							pos++
+							goto lok7_59
+						}
+					lok7_59:
+						goto l150_59
+					l149_59:
+						pos, p.tokenIndex = position149_59, tokenIndex149_59
+					}
+				l150_59:
+					{
+						position151_59, tokenIndex151_59 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_59
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_59
+						l247_8_59:
+							pos++
+							goto lok8_59
+						}
+					lok8_59:
+						goto l152_59
+					l151_59:
+						pos, p.tokenIndex = position151_59, tokenIndex151_59
+					}
+				l152_59:
+					{
+						position153_59, tokenIndex153_59 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_59
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_59
+						l247_9_59:
+							pos++
+							goto lok9_59
+						}
+					lok9_59:
+						goto l154_59
+					l153_59:
+						pos, p.tokenIndex = position153_59, tokenIndex153_59
+					}
+				l154_59:
+					_ = position148_59
+				}
+				goto lok59
+			l147_59:
+				pos, p.tokenIndex = position147_59, tokenIndex147_59
+				goto l98
+			}
+		lok59:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			{ // h16
+				position147_60, tokenIndex147_60 := pos, p.tokenIndex
+				{
+					position148_60 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_60
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_60
+					l247_6_60:
+						pos++
+						goto lok6_60
+					}
+				lok6_60:
+					{
+						position149_60, tokenIndex149_60 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_60
+						l247_7_60:
+							pos++
+							goto lok7_60
+						}
+					lok7_60:
+						goto l150_60
+					l149_60:
+						pos, p.tokenIndex = position149_60, tokenIndex149_60
+					}
+				l150_60:
+					{
+						position151_60, tokenIndex151_60 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_60
+						l247_8_60:
+							pos++
+							goto lok8_60
+						}
+					lok8_60:
+						goto l152_60
+					l151_60:
+						pos, p.tokenIndex = position151_60, tokenIndex151_60
+					}
+				l152_60:
+					{
+						position153_60, tokenIndex153_60 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_60
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_60
+						l247_9_60:
+							pos++
+							goto lok9_60
+						}
+					lok9_60:
+						goto l154_60
+					l153_60:
+						pos, p.tokenIndex = position153_60, tokenIndex153_60
+					}
+				l154_60:
+					_ = position148_60
+				}
+				goto lok60
+			l147_60:
+				pos, p.tokenIndex = position147_60, tokenIndex147_60
+				goto l98
+			}
+		lok60:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l98
+			}
+			pos = p.position
+			{
+				position101, tokenIndex101 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l98
+				}
+				pos++
+				pos, p.tokenIndex = position101, tokenIndex101
+			}
+			goto l85
+		l98:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position103, tokenIndex103 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c3() {
+					goto l103
+				}
+				pos = p.position
+				{ // h16
+					position147_61, tokenIndex147_61 := pos, p.tokenIndex
+					{
+						position148_61 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_61
+						l247_6_61:
+							pos++
+							goto lok6_61
+						}
+					lok6_61:
+						{
+							position149_61, tokenIndex149_61 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_61
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_61
+							l247_7_61:
+								pos++
+								goto lok7_61
+							}
+						lok7_61:
+							goto l150_61
+						l149_61:
+							pos, p.tokenIndex = position149_61, tokenIndex149_61
+						}
+					l150_61:
+						{
+							position151_61, tokenIndex151_61 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_61
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_61
+							l247_8_61:
+								pos++
+								goto lok8_61
+							}
+						lok8_61:
+							goto l152_61
+						l151_61:
+							pos, p.tokenIndex = position151_61, tokenIndex151_61
+						}
+					l152_61:
+						{
+							position153_61, tokenIndex153_61 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_61
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_61
+							l247_9_61:
+								pos++
+								goto lok9_61
+							}
+						lok9_61:
+							goto l154_61
+						l153_61:
+							pos, p.tokenIndex = position153_61, tokenIndex153_61
+						}
+					l154_61:
+						_ = position148_61
+					}
+					goto lok61
+				l147_61:
+					pos, p.tokenIndex = position147_61, tokenIndex147_61
+					goto l103
+				}
+			lok61:
+				goto l104
+			l103:
+				pos, p.tokenIndex = position103, tokenIndex103
+			}
+		l104:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			{ // h16
+				position147_62, tokenIndex147_62 := pos, p.tokenIndex
+				{
+					position148_62 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_62
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_62
+					l247_6_62:
+						pos++
+						goto lok6_62
+					}
+				lok6_62:
+					{
+						position149_62, tokenIndex149_62 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_62
+						l247_7_62:
+							pos++
+							goto lok7_62
+						}
+					lok7_62:
+						goto l150_62
+					l149_62:
+						pos, p.tokenIndex = position149_62, tokenIndex149_62
+					}
+				l150_62:
+					{
+						position151_62, tokenIndex151_62 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_62
+						l247_8_62:
+							pos++
+							goto lok8_62
+						}
+					lok8_62:
+						goto l152_62
+					l151_62:
+						pos, p.tokenIndex = position151_62, tokenIndex151_62
+					}
+				l152_62:
+					{
+						position153_62, tokenIndex153_62 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_62
+						l247_9_62:
+							pos++
+							goto lok9_62
+						}
+					lok9_62:
+						goto l154_62
+					l153_62:
+						pos, p.tokenIndex = position153_62, tokenIndex153_62
+					}
+				l154_62:
+					_ = position148_62
+				}
+				goto lok62
+			l147_62:
+				pos, p.tokenIndex = position147_62, tokenIndex147_62
+				goto l102
+			}
+		lok62:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l102
+			}
+			pos = p.position
+			{
+				position105, tokenIndex105 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l102
+				}
+				pos++
+				pos, p.tokenIndex = position105, tokenIndex105
+			}
+			goto l85
+		l102:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position107, tokenIndex107 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c4() {
+					goto l107
+				}
+				pos = p.position
+				{ // h16
+					position147_63, tokenIndex147_63 := pos, p.tokenIndex
+					{
+						position148_63 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_63
+						l247_6_63:
+							pos++
+							goto lok6_63
+						}
+					lok6_63:
+						{
+							position149_63, tokenIndex149_63 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_63
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_63
+							l247_7_63:
+								pos++
+								goto lok7_63
+							}
+						lok7_63:
+							goto l150_63
+						l149_63:
+							pos, p.tokenIndex = position149_63, tokenIndex149_63
+						}
+					l150_63:
+						{
+							position151_63, tokenIndex151_63 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_63
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_63
+							l247_8_63:
+								pos++
+								goto lok8_63
+							}
+						lok8_63:
+							goto l152_63
+						l151_63:
+							pos, p.tokenIndex = position151_63, tokenIndex151_63
+						}
+					l152_63:
+						{
+							position153_63, tokenIndex153_63 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_63
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_63
+							l247_9_63:
+								pos++
+								goto lok9_63
+							}
+						lok9_63:
+							goto l154_63
+						l153_63:
+							pos, p.tokenIndex = position153_63, tokenIndex153_63
+						}
+					l154_63:
+						_ = position148_63
+					}
+					goto lok63
+				l147_63:
+					pos, p.tokenIndex = position147_63, tokenIndex147_63
+					goto l107
+				}
+			lok63:
+				goto l108
+			l107:
+				pos, p.tokenIndex = position107, tokenIndex107
+			}
+		l108:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l106
+			}
+			pos = p.position
+			{
+				position109, tokenIndex109 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l106
+				}
+				pos++
+				pos, p.tokenIndex = position109, tokenIndex109
+			}
+			goto l85
+		l106:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position111, tokenIndex111 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c5() {
+					goto l111
+				}
+				pos = p.position
+				{ // h16
+					position147_64, tokenIndex147_64 := pos, p.tokenIndex
+					{
+						position148_64 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_64
+						l247_6_64:
+							pos++
+							goto lok6_64
+						}
+					lok6_64:
+						{
+							position149_64, tokenIndex149_64 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_64
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_64
+							l247_7_64:
+								pos++
+								goto lok7_64
+							}
+						lok7_64:
+							goto l150_64
+						l149_64:
+							pos, p.tokenIndex = position149_64, tokenIndex149_64
+						}
+					l150_64:
+						{
+							position151_64, tokenIndex151_64 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_64
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_64
+							l247_8_64:
+								pos++
+								goto lok8_64
+							}
+						lok8_64:
+							goto l152_64
+						l151_64:
+							pos, p.tokenIndex = position151_64, tokenIndex151_64
+						}
+					l152_64:
+						{
+							position153_64, tokenIndex153_64 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_64
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_64
+							l247_9_64:
+								pos++
+								goto lok9_64
+							}
+						lok9_64:
+							goto l154_64
+						l153_64:
+							pos, p.tokenIndex = position153_64, tokenIndex153_64
+						}
+					l154_64:
+						_ = position148_64
+					}
+					goto lok64
+				l147_64:
+					pos, p.tokenIndex = position147_64, tokenIndex147_64
+					goto l111
+				}
+			lok64:
+				goto l112
+			l111:
+				pos, p.tokenIndex = position111, tokenIndex111
+			}
+		l112:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l110
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l110
+			}
+			pos++
+			{ // h16
+				position147_65, tokenIndex147_65 := pos, p.tokenIndex
+				{
+					position148_65 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_65
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_65
+					l247_6_65:
+						pos++
+						goto lok6_65
+					}
+				lok6_65:
+					{
+						position149_65, tokenIndex149_65 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_65
+						l247_7_65:
+							pos++
+							goto lok7_65
+						}
+					lok7_65:
+						goto l150_65
+					l149_65:
+						pos, p.tokenIndex = position149_65, tokenIndex149_65
+					}
+				l150_65:
+					{
+						position151_65, tokenIndex151_65 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_65
+						l247_8_65:
+							pos++
+							goto lok8_65
+						}
+					lok8_65:
+						goto l152_65
+					l151_65:
+						pos, p.tokenIndex = position151_65, tokenIndex151_65
+					}
+				l152_65:
+					{
+						position153_65, tokenIndex153_65 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_65
+						l247_9_65:
+							pos++
+							goto lok9_65
+						}
+					lok9_65:
+						goto l154_65
+					l153_65:
+						pos, p.tokenIndex = position153_65, tokenIndex153_65
+					}
+				l154_65:
+					_ = position148_65
+				}
+				goto lok65
+			l147_65:
+				pos, p.tokenIndex = position147_65, tokenIndex147_65
+				goto l110
+			}
+		lok65:
+			{
+				position113, tokenIndex113 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l110
+				}
+				pos++
+				pos, p.tokenIndex = position113, tokenIndex113
+			}
+			goto l85
+		l110:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position114, tokenIndex114 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c6() {
+					goto l114
+				}
+				pos = p.position
+				{ // h16
+					position147_66, tokenIndex147_66 := pos, p.tokenIndex
+					{
+						position148_66 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_6_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_66
+						l247_6_66:
+							pos++
+							goto lok6_66
+						}
+					lok6_66:
+						{
+							position149_66, tokenIndex149_66 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_7_66
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_66
+							l247_7_66:
+								pos++
+								goto lok7_66
+							}
+						lok7_66:
+							goto l150_66
+						l149_66:
+							pos, p.tokenIndex = position149_66, tokenIndex149_66
+						}
+					l150_66:
+						{
+							position151_66, tokenIndex151_66 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_8_66
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_66
+							l247_8_66:
+								pos++
+								goto lok8_66
+							}
+						lok8_66:
+							goto l152_66
+						l151_66:
+							pos, p.tokenIndex = position151_66, tokenIndex151_66
+						}
+					l152_66:
+						{
+							position153_66, tokenIndex153_66 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_9_66
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_66
+							l247_9_66:
+								pos++
+								goto lok9_66
+							}
+						lok9_66:
+							goto l154_66
+						l153_66:
+							pos, p.tokenIndex = position153_66, tokenIndex153_66
+						}
+					l154_66:
+						_ = position148_66
+					}
+					goto lok66
+				l147_66:
+					pos, p.tokenIndex = position147_66, tokenIndex147_66
+					goto l114
+				}
+			lok66:
+				goto l115
+			l114:
+				pos, p.tokenIndex = position114, tokenIndex114
+			}
+		l115:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l83
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l83
+			}
+			pos++
+			{
+				position116, tokenIndex116 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l83
+				}
+				pos++
+				pos, p.tokenIndex = position116, tokenIndex116
+			}
+		}
+	l85:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv6address, position84)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l83:
+	pos, p.tokenIndex = position83, tokenIndex83
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rh16c1 is rule 15 h16c1 <- <(h16 ':' !':')?>
+func (p *Parser) rh16c1() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position118 := pos
+		{
+			position119, tokenIndex119 := pos, p.tokenIndex
+			{ // h16
+				position147_18, tokenIndex147_18 := pos, p.tokenIndex
+				{
+					position148_18 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_18
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_18
+					l247_6_18:
+						pos++
+						goto lok6_18
+					}
+				lok6_18:
+					{
+						position149_18, tokenIndex149_18 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_18
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_18
+						l247_7_18:
+							pos++
+							goto lok7_18
+						}
+					lok7_18:
+						goto l150_18
+					l149_18:
+						pos, p.tokenIndex = position149_18, tokenIndex149_18
+					}
+				l150_18:
+					{
+						position151_18, tokenIndex151_18 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_18
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_18
+						l247_8_18:
+							pos++
+							goto lok8_18
+						}
+					lok8_18:
+						goto l152_18
+					l151_18:
+						pos, p.tokenIndex = position151_18, tokenIndex151_18
+					}
+				l152_18:
+					{
+						position153_18, tokenIndex153_18 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_18
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_18
+						l247_9_18:
+							pos++
+							goto lok9_18
+						}
+					lok9_18:
+						goto l154_18
+					l153_18:
+						pos, p.tokenIndex = position153_18, tokenIndex153_18
+					}
+				l154_18:
+					_ = position148_18
+				}
+				goto lok18
+			l147_18:
+				pos, p.tokenIndex = position147_18, tokenIndex147_18
+				goto l119
+			}
+		lok18:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l119
+			}
+			pos++
+			{
+				position121, tokenIndex121 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				goto l119
+			l121:
+				pos, p.tokenIndex = position121, tokenIndex121
+			}
+			goto l120
+		l119:
+			pos, p.tokenIndex = position119, tokenIndex119
+		}
+	l120:
+		_ = position118
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c2 is rule 16 h16c2 <- <(h16 ':' !':' h16c1)?>
+func (p *Parser) rh16c2() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position123 := pos
+		{
+			position124, tokenIndex124 := pos, p.tokenIndex
+			{ // h16
+				position147_19, tokenIndex147_19 := pos, p.tokenIndex
+				{
+					position148_19 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_19
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_19
+					l247_6_19:
+						pos++
+						goto lok6_19
+					}
+				lok6_19:
+					{
+						position149_19, tokenIndex149_19 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_19
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_19
+						l247_7_19:
+							pos++
+							goto lok7_19
+						}
+					lok7_19:
+						goto l150_19
+					l149_19:
+						pos, p.tokenIndex = position149_19, tokenIndex149_19
+					}
+				l150_19:
+					{
+						position151_19, tokenIndex151_19 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_19
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_19
+						l247_8_19:
+							pos++
+							goto lok8_19
+						}
+					lok8_19:
+						goto l152_19
+					l151_19:
+						pos, p.tokenIndex = position151_19, tokenIndex151_19
+					}
+				l152_19:
+					{
+						position153_19, tokenIndex153_19 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_19
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_19
+						l247_9_19:
+							pos++
+							goto lok9_19
+						}
+					lok9_19:
+						goto l154_19
+					l153_19:
+						pos, p.tokenIndex = position153_19, tokenIndex153_19
+					}
+				l154_19:
+					_ = position148_19
+				}
+				goto lok19
+			l147_19:
+				pos, p.tokenIndex = position147_19, tokenIndex147_19
+				goto l124
+			}
+		lok19:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l124
+			}
+			pos++
+			{
+				position126, tokenIndex126 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l126
+				}
+				pos++
+				goto l124
+			l126:
+				pos, p.tokenIndex = position126, tokenIndex126
+			}
+			if p.position = pos; !p.rh16c1() {
+				goto l124
+			}
+			pos = p.position
+			goto l125
+		l124:
+			pos, p.tokenIndex = position124, tokenIndex124
+		}
+	l125:
+		_ = position123
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c3 is rule 17 h16c3 <- <(h16 ':' !':' h16c2)?>
+func (p *Parser) rh16c3() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position128 := pos
+		{
+			position129, tokenIndex129 := pos, p.tokenIndex
+			{ // h16
+				position147_20, tokenIndex147_20 := pos, p.tokenIndex
+				{
+					position148_20 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_20
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_20
+					l247_6_20:
+						pos++
+						goto lok6_20
+					}
+				lok6_20:
+					{
+						position149_20, tokenIndex149_20 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_20
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_20
+						l247_7_20:
+							pos++
+							goto lok7_20
+						}
+					lok7_20:
+						goto l150_20
+					l149_20:
+						pos, p.tokenIndex = position149_20, tokenIndex149_20
+					}
+				l150_20:
+					{
+						position151_20, tokenIndex151_20 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_20
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_20
+						l247_8_20:
+							pos++
+							goto lok8_20
+						}
+					lok8_20:
+						goto l152_20
+					l151_20:
+						pos, p.tokenIndex = position151_20, tokenIndex151_20
+					}
+				l152_20:
+					{
+						position153_20, tokenIndex153_20 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_20
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_20
+						l247_9_20:
+							pos++
+							goto lok9_20
+						}
+					lok9_20:
+						goto l154_20
+					l153_20:
+						pos, p.tokenIndex = position153_20, tokenIndex153_20
+					}
+				l154_20:
+					_ = position148_20
+				}
+				goto lok20
+			l147_20:
+				pos, p.tokenIndex = position147_20, tokenIndex147_20
+				goto l129
+			}
+		lok20:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l129
+			}
+			pos++
+			{
+				position131, tokenIndex131 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l131
+				}
+				pos++
+				goto l129
+			l131:
+				pos, p.tokenIndex = position131, tokenIndex131
+			}
+			if p.position = pos; !p.rh16c2() {
+				goto l129
+			}
+			pos = p.position
+			goto l130
+		l129:
+			pos, p.tokenIndex = position129, tokenIndex129
+		}
+	l130:
+		_ = position128
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c4 is rule 18 h16c4 <- <(h16 ':' !':' h16c3)?>
+func (p *Parser) rh16c4() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position133 := pos
+		{
+			position134, tokenIndex134 := pos, p.tokenIndex
+			{ // h16
+				position147_21, tokenIndex147_21 := pos, p.tokenIndex
+				{
+					position148_21 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_21
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_21
+					l247_6_21:
+						pos++
+						goto lok6_21
+					}
+				lok6_21:
+					{
+						position149_21, tokenIndex149_21 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_21
+						l247_7_21:
+							pos++
+							goto lok7_21
+						}
+					lok7_21:
+						goto l150_21
+					l149_21:
+						pos, p.tokenIndex = position149_21, tokenIndex149_21
+					}
+				l150_21:
+					{
+						position151_21, tokenIndex151_21 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_21
+						l247_8_21:
+							pos++
+							goto lok8_21
+						}
+					lok8_21:
+						goto l152_21
+					l151_21:
+						pos, p.tokenIndex = position151_21, tokenIndex151_21
+					}
+				l152_21:
+					{
+						position153_21, tokenIndex153_21 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_21
+						l247_9_21:
+							pos++
+							goto lok9_21
+						}
+					lok9_21:
+						goto l154_21
+					l153_21:
+						pos, p.tokenIndex = position153_21, tokenIndex153_21
+					}
+				l154_21:
+					_ = position148_21
+				}
+				goto lok21
+			l147_21:
+				pos, p.tokenIndex = position147_21, tokenIndex147_21
+				goto l134
+			}
+		lok21:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			{
+				position136, tokenIndex136 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l136
+				}
+				pos++
+				goto l134
+			l136:
+				pos, p.tokenIndex = position136, tokenIndex136
+			}
+			if p.position = pos; !p.rh16c3() {
+				goto l134
+			}
+			pos = p.position
+			goto l135
+		l134:
+			pos, p.tokenIndex = position134, tokenIndex134
+		}
+	l135:
+		_ = position133
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c5 is rule 19 h16c5 <- <(h16 ':' !':' h16c4)?>
+func (p *Parser) rh16c5() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position138 := pos
+		{
+			position139, tokenIndex139 := pos, p.tokenIndex
+			{ // h16
+				position147_22, tokenIndex147_22 := pos, p.tokenIndex
+				{
+					position148_22 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_22
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_22
+					l247_6_22:
+						pos++
+						goto lok6_22
+					}
+				lok6_22:
+					{
+						position149_22, tokenIndex149_22 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_22
+						l247_7_22:
+							pos++
+							goto lok7_22
+						}
+					lok7_22:
+						goto l150_22
+					l149_22:
+						pos, p.tokenIndex = position149_22, tokenIndex149_22
+					}
+				l150_22:
+					{
+						position151_22, tokenIndex151_22 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_22
+						l247_8_22:
+							pos++
+							goto lok8_22
+						}
+					lok8_22:
+						goto l152_22
+					l151_22:
+						pos, p.tokenIndex = position151_22, tokenIndex151_22
+					}
+				l152_22:
+					{
+						position153_22, tokenIndex153_22 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_22
+						l247_9_22:
+							pos++
+							goto lok9_22
+						}
+					lok9_22:
+						goto l154_22
+					l153_22:
+						pos, p.tokenIndex = position153_22, tokenIndex153_22
+					}
+				l154_22:
+					_ = position148_22
+				}
+				goto lok22
+			l147_22:
+				pos, p.tokenIndex = position147_22, tokenIndex147_22
+				goto l139
+			}
+		lok22:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l139
+			}
+			pos++
+			{
+				position141, tokenIndex141 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				goto l139
+			l141:
+				pos, p.tokenIndex = position141, tokenIndex141
+			}
+			if p.position = pos; !p.rh16c4() {
+				goto l139
+			}
+			pos = p.position
+			goto l140
+		l139:
+			pos, p.tokenIndex = position139, tokenIndex139
+		}
+	l140:
+		_ = position138
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c6 is rule 20 h16c6 <- <(h16 ':' !':' h16c5)?>
+func (p *Parser) rh16c6() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position143 := pos
+		{
+			position144, tokenIndex144 := pos, p.tokenIndex
+			{ // h16
+				position147_23, tokenIndex147_23 := pos, p.tokenIndex
+				{
+					position148_23 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_23
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_23
+					l247_6_23:
+						pos++
+						goto lok6_23
+					}
+				lok6_23:
+					{
+						position149_23, tokenIndex149_23 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_23
+						l247_7_23:
+							pos++
+							goto lok7_23
+						}
+					lok7_23:
+						goto l150_23
+					l149_23:
+						pos, p.tokenIndex = position149_23, tokenIndex149_23
+					}
+				l150_23:
+					{
+						position151_23, tokenIndex151_23 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_23
+						l247_8_23:
+							pos++
+							goto lok8_23
+						}
+					lok8_23:
+						goto l152_23
+					l151_23:
+						pos, p.tokenIndex = position151_23, tokenIndex151_23
+					}
+				l152_23:
+					{
+						position153_23, tokenIndex153_23 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_23
+						l247_9_23:
+							pos++
+							goto lok9_23
+						}
+					lok9_23:
+						goto l154_23
+					l153_23:
+						pos, p.tokenIndex = position153_23, tokenIndex153_23
+					}
+				l154_23:
+					_ = position148_23
+				}
+				goto lok23
+			l147_23:
+				pos, p.tokenIndex = position147_23, tokenIndex147_23
+				goto l144
+			}
+		lok23:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l144
+			}
+			pos++
+			{
+				position146, tokenIndex146 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l146
+				}
+				pos++
+				goto l144
+			l146:
+				pos, p.tokenIndex = position146, tokenIndex146
+			}
+			if p.position = pos; !p.rh16c5() {
+				goto l144
+			}
+			pos = p.position
+			goto l145
+		l144:
+			pos, p.tokenIndex = position144, tokenIndex144
+		}
+	l145:
+		_ = position143
+	}
+	p.position = pos
+	return true
+}
+
+// rh16 is rule 21 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
+func (p *Parser) rh16() bool {
+	buffer := p.buffer
+	pos := p.position
+	position147, tokenIndex147 := pos, p.tokenIndex
+	{
+		position148 := pos
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l247_6
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l147
+		l247_6:
+			pos++
+			goto lok6
+		}
+	lok6:
+		{
+			position149, tokenIndex149 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l247_7
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l149
+			l247_7:
+				pos++
+				goto lok7
+			}
+		lok7:
+			goto l150
+		l149:
+			pos, p.tokenIndex = position149, tokenIndex149
+		}
+	l150:
+		{
+			position151, tokenIndex151 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l247_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l151
+			l247_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l152
+		l151:
+			pos, p.tokenIndex = position151, tokenIndex151
+		}
+	l152:
+		{
+			position153, tokenIndex153 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l247_9
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l153
+			l247_9:
+				pos++
+				goto lok9
+			}
+		lok9:
+			goto l154
+		l153:
+			pos, p.tokenIndex = position153, tokenIndex153
+		}
+	l154:
+		_ = position148
+	}
+	p.position = pos
+	return true
+l147:
+	pos, p.tokenIndex = position147, tokenIndex147
+	p.position = pos
+	return false
+}
+
+// rls32 is rule 22 ls32 <- <((h16 ':' h16) / IPv4address)>
+func (p *Parser) rls32() bool {
+	buffer := p.buffer
+	pos := p.position
+	position155, tokenIndex155 := pos, p.tokenIndex
+	{
+		position156 := pos
+		{
+			position157, tokenIndex157 := pos, p.tokenIndex
+			{ // h16
+				position147_32, tokenIndex147_32 := pos, p.tokenIndex
+				{
+					position148_32 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_32
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_32
+					l247_6_32:
+						pos++
+						goto lok6_32
+					}
+				lok6_32:
+					{
+						position149_32, tokenIndex149_32 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_32
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_32
+						l247_7_32:
+							pos++
+							goto lok7_32
+						}
+					lok7_32:
+						goto l150_32
+					l149_32:
+						pos, p.tokenIndex = position149_32, tokenIndex149_32
+					}
+				l150_32:
+					{
+						position151_32, tokenIndex151_32 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_32
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_32
+						l247_8_32:
+							pos++
+							goto lok8_32
+						}
+					lok8_32:
+						goto l152_32
+					l151_32:
+						pos, p.tokenIndex = position151_32, tokenIndex151_32
+					}
+				l152_32:
+					{
+						position153_32, tokenIndex153_32 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_32
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_32
+						l247_9_32:
+							pos++
+							goto lok9_32
+						}
+					lok9_32:
+						goto l154_32
+					l153_32:
+						pos, p.tokenIndex = position153_32, tokenIndex153_32
+					}
+				l154_32:
+					_ = position148_32
+				}
+				goto lok32
+			l147_32:
+				pos, p.tokenIndex = position147_32, tokenIndex147_32
+				goto l158
+			}
+		lok32:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l158
+			}
+			pos++
+			{ // h16
+				position147_33, tokenIndex147_33 := pos, p.tokenIndex
+				{
+					position148_33 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l247_6_33
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_33
+					l247_6_33:
+						pos++
+						goto lok6_33
+					}
+				lok6_33:
+					{
+						position149_33, tokenIndex149_33 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_7_33
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_33
+						l247_7_33:
+							pos++
+							goto lok7_33
+						}
+					lok7_33:
+						goto l150_33
+					l149_33:
+						pos, p.tokenIndex = position149_33, tokenIndex149_33
+					}
+				l150_33:
+					{
+						position151_33, tokenIndex151_33 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_8_33
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_33
+						l247_8_33:
+							pos++
+							goto lok8_33
+						}
+					lok8_33:
+						goto l152_33
+					l151_33:
+						pos, p.tokenIndex = position151_33, tokenIndex151_33
+					}
+				l152_33:
+					{
+						position153_33, tokenIndex153_33 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l247_9_33
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_33
+						l247_9_33:
+							pos++
+							goto lok9_33
+						}
+					lok9_33:
+						goto l154_33
+					l153_33:
+						pos, p.tokenIndex = position153_33, tokenIndex153_33
+					}
+				l154_33:
+					_ = position148_33
+				}
+				goto lok33
+			l147_33:
+				pos, p.tokenIndex = position147_33, tokenIndex147_33
+				goto l158
+			}
+		lok33:
+			goto l157
+		l158:
+			pos, p.tokenIndex = position157, tokenIndex157
+			if p.position = pos; !p.rIPv4address() {
+				goto l155
+			}
+			pos = p.position
+		}
+	l157:
+		_ = position156
+	}
+	p.position = pos
+	return true
+l155:
+	pos, p.tokenIndex = position155, tokenIndex155
+	p.position = pos
+	return false
+}
+
+// rIPv4address is rule 23 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)>
+func (p *Parser) rIPv4address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position159, tokenIndex159 := pos, p.tokenIndex
+	{
+		position160 := pos
+		if p.position = pos; !p.rdec_octet() {
+			goto l159
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l159
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l159
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l159
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv4address, position160)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l159:
+	pos, p.tokenIndex = position159, tokenIndex159
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rdec_octet is rule 24 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
+func (p *Parser) rdec_octet() bool {
+	buffer := p.buffer
+	pos := p.position
+	position161, tokenIndex161 := pos, p.tokenIndex
+	{
+		position162 := pos
+		{
+			position163, tokenIndex163 := pos, p.tokenIndex
+			if buffer[pos] != '2' {
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			if buffer[pos] != '5' {
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '5' {
+				if int(pos) == p.at {
+					p.note(21, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			goto l163
+		l164:
+			pos, p.tokenIndex = position163, tokenIndex163
+			if buffer[pos] != '2' {
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '4' {
+				if int(pos) == p.at {
+					p.note(22, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_10
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			l245_10:
+				pos++
+				goto lok10
+			}
+		lok10:
+			goto l163
+		l165:
+			pos, p.tokenIndex = position163, tokenIndex163
+			if buffer[pos] != '1' {
+				if int(pos) == p.at {
+					p.note(23, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_11
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			l245_11:
+				pos++
+				goto lok11
+			}
+		lok11:
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			l245_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l163
+		l166:
+			pos, p.tokenIndex = position163, tokenIndex163
+			if c := buffer[pos]; c < '1' || c > '9' {
+				if int(pos) == p.at {
+					p.note(24, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l167
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_13
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l167
+			l245_13:
+				pos++
+				goto lok13
+			}
+		lok13:
+			goto l163
+		l167:
+			pos, p.tokenIndex = position163, tokenIndex163
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l245_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l161
+			l245_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+		}
+	l163:
+		_ = position162
+	}
+	p.position = pos
+	return true
+l161:
+	pos, p.tokenIndex = position161, tokenIndex161
+	p.position = pos
+	return false
+}
+
+// rreg_name is rule 25 reg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*>
+func (p *Parser) rreg_name() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulereg_name)
+	{
+		position169 := pos
+	l170:
+		{
+			position171, tokenIndex171 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(11, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(9, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position234_24, tokenIndex234_24 := pos, p.tokenIndex
+							{
+								position235_24 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_24
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_15_24
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_24
+								l247_15_24:
+									pos++
+									goto lok15_24
+								}
+							lok15_24:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_16_24
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_24
+								l247_16_24:
+									pos++
+									goto lok16_24
+								}
+							lok16_24:
+								_ = position235_24
+							}
+							goto lok24
+						l234_24:
+							pos, p.tokenIndex = position234_24, tokenIndex234_24
+							goto l171
+						}
+					lok24:
+						;
+					default:
+						if c := buffer[pos]; c < 'a' || c > 'z' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l171
+						}
+						pos++
+					}
+				}
+			}
+
+			goto l170
+		l171:
+			pos, p.tokenIndex = position171, tokenIndex171
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulereg_name, position169)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpath is rule 26 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))>
+func (p *Parser) rpath() bool {
+	pos := p.position
+	position173, tokenIndex173 := pos, p.tokenIndex
+	{
+		position174 := pos
+		{
+			position175, tokenIndex175 := pos, p.tokenIndex
+			if p.position = pos; !p.rpath_abempty() {
+				goto l176
+			}
+			pos = p.position
+			{
+				position177, tokenIndex177 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l177
+				}
+				pos = p.position
+				goto l176
+			l177:
+				pos, p.tokenIndex = position177, tokenIndex177
+			}
+			goto l175
+		l176:
+			pos, p.tokenIndex = position175, tokenIndex175
+			if p.position = pos; !p.rpath_absolute() {
+				goto l178
+			}
+			pos = p.position
+			{
+				position179, tokenIndex179 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l179
+				}
+				pos = p.position
+				goto l178
+			l179:
+				pos, p.tokenIndex = position179, tokenIndex179
+			}
+			goto l175
+		l178:
+			pos, p.tokenIndex = position175, tokenIndex175
+			if p.position = pos; !p.rpath_noscheme() {
+				goto l180
+			}
+			pos = p.position
+			{
+				position181, tokenIndex181 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l181
+				}
+				pos = p.position
+				goto l180
+			l181:
+				pos, p.tokenIndex = position181, tokenIndex181
+			}
+			goto l175
+		l180:
+			pos, p.tokenIndex = position175, tokenIndex175
+			if p.position = pos; !p.rpath_rootless() {
+				goto l182
+			}
+			pos = p.position
+			{
+				position183, tokenIndex183 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l183
+				}
+				pos = p.position
+				goto l182
+			l183:
+				pos, p.tokenIndex = position183, tokenIndex183
+			}
+			goto l175
+		l182:
+			pos, p.tokenIndex = position175, tokenIndex175
+			if p.position = pos; !p.rpath_empty() {
+				goto l173
+			}
+			pos = p.position
+			{
+				position184, tokenIndex184 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l184
+				}
+				pos = p.position
+				goto l173
+			l184:
+				pos, p.tokenIndex = position184, tokenIndex184
+			}
+		}
+	l175:
+		_ = position174
+	}
+	p.position = pos
+	return true
+l173:
+	pos, p.tokenIndex = position173, tokenIndex173
+	p.position = pos
+	return false
+}
+
+// rpath_abempty is rule 27 path_abempty <- <('/' segment)*>
+func (p *Parser) rpath_abempty() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_abempty)
+	{
+		position186 := pos
+	l187:
+		{
+			position188, tokenIndex188 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l188
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l188
+			}
+			pos = p.position
+			goto l187
+		l188:
+			pos, p.tokenIndex = position188, tokenIndex188
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_abempty, position186)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpath_absolute is rule 28 path_absolute <- <('/' (segment_nz ('/' segment)*)?)>
+func (p *Parser) rpath_absolute() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_absolute)
+	position189, tokenIndex189 := pos, p.tokenIndex
+	{
+		position190 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(1, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		{
+			position191, tokenIndex191 := pos, p.tokenIndex
+			if p.position = pos; !p.rsegment_nz() {
+				goto l191
+			}
+			pos = p.position
+		l193:
+			{
+				position194, tokenIndex194 := pos, p.tokenIndex
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(1, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l194
+				}
+				pos++
+				if p.position = pos; !p.rsegment() {
+					goto l194
+				}
+				pos = p.position
+				goto l193
+			l194:
+				pos, p.tokenIndex = position194, tokenIndex194
+			}
+			goto l192
+		l191:
+			pos, p.tokenIndex = position191, tokenIndex191
+		}
+	l192:
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_absolute, position190)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l189:
+	pos, p.tokenIndex = position189, tokenIndex189
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rpath_noscheme is rule 29 path_noscheme <- <(segment_nz_nc ('/' segment)*)>
+func (p *Parser) rpath_noscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_noscheme)
+	position195, tokenIndex195 := pos, p.tokenIndex
+	{
+		position196 := pos
+		if p.position = pos; !p.rsegment_nz_nc() {
+			goto l195
+		}
+		pos = p.position
+	l197:
+		{
+			position198, tokenIndex198 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l198
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l198
+			}
+			pos = p.position
+			goto l197
+		l198:
+			pos, p.tokenIndex = position198, tokenIndex198
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_noscheme, position196)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l195:
+	pos, p.tokenIndex = position195, tokenIndex195
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rpath_rootless is rule 30 path_rootless <- <(segment_nz ('/' segment)*)>
+func (p *Parser) rpath_rootless() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_rootless)
+	position199, tokenIndex199 := pos, p.tokenIndex
+	{
+		position200 := pos
+		if p.position = pos; !p.rsegment_nz() {
+			goto l199
+		}
+		pos = p.position
+	l201:
+		{
+			position202, tokenIndex202 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l202
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l202
+			}
+			pos = p.position
+			goto l201
+		l202:
+			pos, p.tokenIndex = position202, tokenIndex202
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_rootless, position200)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l199:
+	pos, p.tokenIndex = position199, tokenIndex199
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rpath_empty is rule 31 path_empty <- <(pchar &{false})?>
+func (p *Parser) rpath_empty() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_empty)
+	{
+		position204 := pos
+		{
+			position205, tokenIndex205 := pos, p.tokenIndex
+			{ // pchar
+				position221_34, tokenIndex221_34 := pos, p.tokenIndex
+				{
+					position222_34 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(25, false)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position234_29_34, tokenIndex234_29_34 := pos, p.tokenIndex
+									{
+										position235_29_34 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, false)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_34
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, false)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_15_29_34
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_34
+										l247_15_29_34:
+											pos++
+											goto lok15_29_34
+										}
+									lok15_29_34:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, false)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_16_29_34
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_34
+										l247_16_29_34:
+											pos++
+											goto lok16_29_34
+										}
+									lok16_29_34:
+										_ = position235_29_34
+									}
+									goto lok29_34
+								l234_29_34:
+									pos, p.tokenIndex = position234_29_34, tokenIndex234_29_34
+									goto l221_34
+								}
+							lok29_34:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(4, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l221_34
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position222_34
+				}
+				goto lok34
+			l221_34:
+				pos, p.tokenIndex = position221_34, tokenIndex221_34
+				goto l205
+			}
+		lok34:
+			if !(false) {
+				goto l205
+			}
+			goto l206
+		l205:
+			pos, p.tokenIndex = position205, tokenIndex205
+		}
+	l206:
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_empty, position204)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rsegment is rule 32 segment <- <pchar*>
+func (p *Parser) rsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position208 := pos
+	l209:
+		{
+			position210, tokenIndex210 := pos, p.tokenIndex
+			{ // pchar
+				position221_35, tokenIndex221_35 := pos, p.tokenIndex
+				{
+					position222_35 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(25, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position234_29_35, tokenIndex234_29_35 := pos, p.tokenIndex
+									{
+										position235_29_35 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_35
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_15_29_35
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_35
+										l247_15_29_35:
+											pos++
+											goto lok15_29_35
+										}
+									lok15_29_35:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_16_29_35
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_35
+										l247_16_29_35:
+											pos++
+											goto lok16_29_35
+										}
+									lok16_29_35:
+										_ = position235_29_35
+									}
+									goto lok29_35
+								l234_29_35:
+									pos, p.tokenIndex = position234_29_35, tokenIndex234_29_35
+									goto l221_35
+								}
+							lok29_35:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l221_35
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position222_35
+				}
+				goto lok35
+			l221_35:
+				pos, p.tokenIndex = position221_35, tokenIndex221_35
+				goto l210
+			}
+		lok35:
+			goto l209
+		l210:
+			pos, p.tokenIndex = position210, tokenIndex210
+		}
+		_ = position208
+	}
+	p.position = pos
+	return true
+}
+
+// rsegment_nz is rule 33 segment_nz <- <pchar+>
+func (p *Parser) rsegment_nz() bool {
+	buffer := p.buffer
+	pos := p.position
+	position211, tokenIndex211 := pos, p.tokenIndex
+	{
+		position212 := pos
+		{ // pchar
+			position221_36, tokenIndex221_36 := pos, p.tokenIndex
+			{
+				position222_36 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(25, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(9, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position234_29_36, tokenIndex234_29_36 := pos, p.tokenIndex
+								{
+									position235_29_36 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(9, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_29_36
+									}
+									pos++
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_15_29_36
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_29_36
+									l247_15_29_36:
+										pos++
+										goto lok15_29_36
+									}
+								lok15_29_36:
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l247_16_29_36
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l234_29_36
+									l247_16_29_36:
+										pos++
+										goto lok16_29_36
+									}
+								lok16_29_36:
+									_ = position235_29_36
+								}
+								goto lok29_36
+							l234_29_36:
+								pos, p.tokenIndex = position234_29_36, tokenIndex234_29_36
+								goto l221_36
+							}
+						lok29_36:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l221_36
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position222_36
+			}
+			goto lok36
+		l221_36:
+			pos, p.tokenIndex = position221_36, tokenIndex221_36
+			goto l211
+		}
+	lok36:
+	l213:
+		{
+			position214, tokenIndex214 := pos, p.tokenIndex
+			{ // pchar
+				position221_37, tokenIndex221_37 := pos, p.tokenIndex
+				{
+					position222_37 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(25, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position234_29_37, tokenIndex234_29_37 := pos, p.tokenIndex
+									{
+										position235_29_37 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_37
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_15_29_37
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_37
+										l247_15_29_37:
+											pos++
+											goto lok15_29_37
+										}
+									lok15_29_37:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l247_16_29_37
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l234_29_37
+										l247_16_29_37:
+											pos++
+											goto lok16_29_37
+										}
+									lok16_29_37:
+										_ = position235_29_37
+									}
+									goto lok29_37
+								l234_29_37:
+									pos, p.tokenIndex = position234_29_37, tokenIndex234_29_37
+									goto l221_37
+								}
+							lok29_37:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l221_37
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position222_37
+				}
+				goto lok37
+			l221_37:
+				pos, p.tokenIndex = position221_37, tokenIndex221_37
+				goto l214
+			}
+		lok37:
+			goto l213
+		l214:
+			pos, p.tokenIndex = position214, tokenIndex214
+		}
+		_ = position212
+	}
+	p.position = pos
+	return true
+l211:
+	pos, p.tokenIndex = position211, tokenIndex211
+	p.position = pos
+	return false
+}
+
+// rsegment_nz_nc is rule 34 segment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
+func (p *Parser) rsegment_nz_nc() bool {
+	buffer := p.buffer
+	pos := p.position
+	position215, tokenIndex215 := pos, p.tokenIndex
+	{
+		position216 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(26, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(9, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position234_25, tokenIndex234_25 := pos, p.tokenIndex
+						{
+							position235_25 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_25
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_15_25
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_25
+							l247_15_25:
+								pos++
+								goto lok15_25
+							}
+						lok15_25:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_16_25
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_25
+							l247_16_25:
+								pos++
+								goto lok16_25
+							}
+						lok16_25:
+							_ = position235_25
+						}
+						goto lok25
+					l234_25:
+						pos, p.tokenIndex = position234_25, tokenIndex234_25
+						goto l215
+					}
+				lok25:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l236_26
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l215
+					l236_26:
+						pos++
+						goto lok26
+					}
+				lok26:
+				}
+			}
+		}
+
+	l217:
+		{
+			position218, tokenIndex218 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(9, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position234_27, tokenIndex234_27 := pos, p.tokenIndex
+							{
+								position235_27 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_27
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_15_27
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_27
+								l247_15_27:
+									pos++
+									goto lok15_27
+								}
+							lok15_27:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l247_16_27
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l234_27
+								l247_16_27:
+									pos++
+									goto lok16_27
+								}
+							lok16_27:
+								_ = position235_27
+							}
+							goto lok27
+						l234_27:
+							pos, p.tokenIndex = position234_27, tokenIndex234_27
+							goto l218
+						}
+					lok27:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(12, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								goto l236_28
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l218
+						l236_28:
+							pos++
+							goto lok28
+						}
+					lok28:
+					}
+				}
+			}
+
+			goto l217
+		l218:
+			pos, p.tokenIndex = position218, tokenIndex218
+		}
+		_ = position216
+	}
+	p.position = pos
+	return true
+l215:
+	pos, p.tokenIndex = position215, tokenIndex215
+	p.position = pos
+	return false
+}
+
+// rpchar is rule 35 pchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) rpchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position221, tokenIndex221 := pos, p.tokenIndex
+	{
+		position222 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(9, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position234_29, tokenIndex234_29 := pos, p.tokenIndex
+						{
+							position235_29 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_29
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_15_29
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_29
+							l247_15_29:
+								pos++
+								goto lok15_29
+							}
+						lok15_29:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l247_16_29
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l234_29
+							l247_16_29:
+								pos++
+								goto lok16_29
+							}
+						lok16_29:
+							_ = position235_29
+						}
+						goto lok29
+					l234_29:
+						pos, p.tokenIndex = position234_29, tokenIndex234_29
+						goto l221
+					}
+				lok29:
+					;
+				default:
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l221
+					}
+					pos++
+				}
+			}
+		}
+
+		_ = position222
+	}
+	p.position = pos
+	return true
+l221:
+	pos, p.tokenIndex = position221, tokenIndex221
+	p.position = pos
+	return false
+}
+
+// rquery is rule 36 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
+func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position225 := pos
+	l226:
+		{
+			position227, tokenIndex227 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(27, true)
+					}
+
+					{ // pchar
+						position221_30, tokenIndex221_30 := pos, p.tokenIndex
+						{
+							position222_30 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(25, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(9, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // pct_encoded
+											position234_29_30, tokenIndex234_29_30 := pos, p.tokenIndex
+											{
+												position235_29_30 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(9, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_29_30
+												}
+												pos++
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l247_15_29_30
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_29_30
+												l247_15_29_30:
+													pos++
+													goto lok15_29_30
+												}
+											lok15_29_30:
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l247_16_29_30
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_29_30
+												l247_16_29_30:
+													pos++
+													goto lok16_29_30
+												}
+											lok16_29_30:
+												_ = position235_29_30
+											}
+											goto lok29_30
+										l234_29_30:
+											pos, p.tokenIndex = position234_29_30, tokenIndex234_29_30
+											goto l221_30
+										}
+									lok29_30:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l221_30
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position222_30
+						}
+						goto lok30
+					l221_30:
+						pos, p.tokenIndex = position221_30, tokenIndex221_30
+						goto l227
+					}
+				lok30:
+				}
+			}
+
+			goto l226
+		l227:
+			pos, p.tokenIndex = position227, tokenIndex227
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulequery, position225)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rfragment is rule 37 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
+func (p *Parser) rfragment() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position230 := pos
+	l231:
+		{
+			position232, tokenIndex232 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(27, true)
+					}
+
+					{ // pchar
+						position221_31, tokenIndex221_31 := pos, p.tokenIndex
+						{
+							position222_31 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(25, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(9, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // pct_encoded
+											position234_29_31, tokenIndex234_29_31 := pos, p.tokenIndex
+											{
+												position235_29_31 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(9, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_29_31
+												}
+												pos++
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l247_15_29_31
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_29_31
+												l247_15_29_31:
+													pos++
+													goto lok15_29_31
+												}
+											lok15_29_31:
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l247_16_29_31
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l234_29_31
+												l247_16_29_31:
+													pos++
+													goto lok16_29_31
+												}
+											lok16_29_31:
+												_ = position235_29_31
+											}
+											goto lok29_31
+										l234_29_31:
+											pos, p.tokenIndex = position234_29_31, tokenIndex234_29_31
+											goto l221_31
+										}
+									lok29_31:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l221_31
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position222_31
+						}
+						goto lok31
+					l221_31:
+						pos, p.tokenIndex = position221_31, tokenIndex221_31
+						goto l232
+					}
+				lok31:
+				}
+			}
+
+			goto l231
+		l232:
+			pos, p.tokenIndex = position232, tokenIndex232
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefragment, position230)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpct_encoded is rule 38 pct_encoded <- <('%' HEXDIG HEXDIG)>
+func (p *Parser) rpct_encoded() bool {
+	buffer := p.buffer
+	pos := p.position
+	position234, tokenIndex234 := pos, p.tokenIndex
+	{
+		position235 := pos
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(9, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l234
+		}
+		pos++
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l247_15
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l234
+		l247_15:
+			pos++
+			goto lok15
+		}
+	lok15:
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l247_16
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l234
+		l247_16:
+			pos++
+			goto lok16
+		}
+	lok16:
+		_ = position235
+	}
+	p.position = pos
+	return true
+l234:
+	pos, p.tokenIndex = position234, tokenIndex234
+	p.position = pos
+	return false
+}
+
+// runreserved is rule 39 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(12, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l236
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l236:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rsub_delims is rule 42 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!'))>
+func (p *Parser) rsub_delims() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(28, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l241
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l241:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rDIGIT is rule 44 DIGIT <- <[0-9]>
+func (p *Parser) rDIGIT() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(13, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l245
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l245:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rHEXDIG is rule 45 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
+func (p *Parser) rHEXDIG() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l247
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l247:
+	pos++
+	p.position = pos
+	return true
+}
+
+// add records a token of rule from begin to the current position.
+func (p *Parser) add(rule pegRule, begin uint32) {
+	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	p.tokenIndex++
+	if begin != p.position && p.position > p.max.end {
+		p.max = token32{rule, begin, p.position}
+	}
+}
+
+// matchDot consumes any byte before the end.
+func (p *Parser) matchDot() bool {
+	if int(p.position) < p.end {
+		if int(p.position) == p.at {
+			p.dot = true
+		}
+		p.position++
+		return true
+	}
+	return false
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 26 classes: [\x20 " < > \ ^ ` {-}] [! $ &-* , ; =] [#] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-U W-Z] [V] [[] []] [_ ~] [a-f] [g-u w-z] [v].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%!!!!!+!-./0123356666:! ! ?@AAAAAAGGGGGGGGGGGGGGGVGGGG[ ] _ aaaaaagggggggggggggggvgggg   _\x00"
@@ -8538,13 +8702,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 const filler = 0
 
 // Collect parses prefix followed by a probe that no character test accepts and matchDot
-// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
-// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
-// test, table or switch that ran there treats otherwise than the probe; sure those of
-// them whose first such point consumes the byte outside any lookahead (so the parser
-// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
-// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
-// exactly as the probe does.
+// does (filler, before the end), with the rule numbered rule, and reports what tells a
+// byte c apart from the probe at position len(prefix) (internal/pegwrap/notes.go): seen
+// holds the bytes that some test, table or switch that ran there treats otherwise than
+// the probe; sure those of them whose first such point consumes the byte outside any
+// lookahead (so the parser reads on after it); dot whether matchDot ran there (it tells
+// the end of input apart). ok and Farthest are the probe's own result. A byte not in
+// seen parses, after prefix, exactly as the probe does.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
 	if p.parse == nil {
 		p.Init()

@@ -237,14 +237,16 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far           int
-	comp, farComp uint32
-	match         func(rule int) bool
-	bare          bool
-	end           int
-	at, look      int
-	dot           bool
-	seen, sure    [4]uint64
+	far                  int
+	comp, farComp        uint32
+	match                func(rule int) bool
+	bare                 bool
+	end                  int
+	position, tokenIndex uint32
+	max                  token32
+	at, look             int
+	dot                  bool
+	seen, sure           [4]uint64
 
 	Buffer string
 	buffer []byte
@@ -355,11 +357,6 @@ func Size(size int) func(*Parser) error {
 	}
 }
 func (p *Parser) Init(options ...func(*Parser) error) error {
-	var (
-		max                  token32
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -367,8 +364,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
-		position, tokenIndex = 0, 0
+		p.max = token32{}
+		p.position, p.tokenIndex = 0, 0
 
 		s := p.Buffer
 		n := len(s)
@@ -382,17 +379,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		copy(b, s)
 		b[len(s)], b[n] = filler, filler
 		p.buffer, p.end = b, n
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.match = func(rule int) bool {
 		matches := p.rules[rule]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 		}
 		return matches
 	}
@@ -402,31 +396,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 			return nil
 		}
-		return &parseError{p, max}
-	}
-
-	add := func(rule pegRule, begin uint32) {
-		tree.Add(rule, begin, position, tokenIndex)
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{rule, begin, position}
-		}
-	}
-
-	matchDot := func() bool {
-		if int(position) < p.end {
-			if int(position) == p.at {
-				p.dot = true
-			}
-			position++
-			return true
-		}
-		return false
+		return &parseError{p, p.max}
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -448,10478 +422,107 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	_rules = [...]func() bool{
 		nil,
 		/* 0 pegwrap_entries <- <(IRI_reference / absolute_IRI / ipath)> */
-		func() bool {
-			pos := position
-			position0, tokenIndex0 := pos, tokenIndex
-			{
-				position1 := pos
-				{
-					position2, tokenIndex2 := pos, tokenIndex
-					if position = pos; !_rules[ruleIRI_reference]() {
-						goto l3
-					}
-					pos = position
-					goto l2
-				l3:
-					pos, tokenIndex = position2, tokenIndex2
-					if position = pos; !_rules[ruleabsolute_IRI]() {
-						goto l4
-					}
-					pos = position
-					goto l2
-				l4:
-					pos, tokenIndex = position2, tokenIndex2
-					{ // ipath
-						position173_119, tokenIndex173_119 := pos, tokenIndex
-						{
-							position174_119 := pos
-							{
-								position175_119, tokenIndex175_119 := pos, tokenIndex
-								if position = pos; !_rules[ruleipath_abempty]() {
-									goto l176_119
-								}
-								pos = position
-								{
-									position177_119, tokenIndex177_119 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l177_119
-									}
-									pos = position
-									goto l176_119
-								l177_119:
-									pos, tokenIndex = position177_119, tokenIndex177_119
-								}
-								goto l175_119
-							l176_119:
-								pos, tokenIndex = position175_119, tokenIndex175_119
-								if position = pos; !_rules[ruleipath_absolute]() {
-									goto l178_119
-								}
-								pos = position
-								{
-									position179_119, tokenIndex179_119 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l179_119
-									}
-									pos = position
-									goto l178_119
-								l179_119:
-									pos, tokenIndex = position179_119, tokenIndex179_119
-								}
-								goto l175_119
-							l178_119:
-								pos, tokenIndex = position175_119, tokenIndex175_119
-								if position = pos; !_rules[ruleipath_noscheme]() {
-									goto l180_119
-								}
-								pos = position
-								{
-									position181_119, tokenIndex181_119 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l181_119
-									}
-									pos = position
-									goto l180_119
-								l181_119:
-									pos, tokenIndex = position181_119, tokenIndex181_119
-								}
-								goto l175_119
-							l180_119:
-								pos, tokenIndex = position175_119, tokenIndex175_119
-								if position = pos; !_rules[ruleipath_rootless]() {
-									goto l182_119
-								}
-								pos = position
-								{
-									position183_119, tokenIndex183_119 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l183_119
-									}
-									pos = position
-									goto l182_119
-								l183_119:
-									pos, tokenIndex = position183_119, tokenIndex183_119
-								}
-								goto l175_119
-							l182_119:
-								pos, tokenIndex = position175_119, tokenIndex175_119
-								if position = pos; !_rules[ruleipath_empty]() {
-									goto l173_119
-								}
-								pos = position
-								{
-									position184_119, tokenIndex184_119 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l184_119
-									}
-									pos = position
-									goto l173_119
-								l184_119:
-									pos, tokenIndex = position184_119, tokenIndex184_119
-								}
-							}
-						l175_119:
-							_ = position174_119
-						}
-						goto lok119
-					l173_119:
-						pos, tokenIndex = position173_119, tokenIndex173_119
-						goto l0
-					}
-				lok119:
-				}
-			l2:
-				_ = position1
-			}
-			position = pos
-			return true
-		l0:
-			pos, tokenIndex = position0, tokenIndex0
-			position = pos
-			return false
-		},
+		p.rpegwrap_entries,
 		/* 1 IRI_reference <- <((IRI !.) / (irelative_ref !.))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIRI_reference)
-			position5, tokenIndex5 := pos, tokenIndex
-			{
-				position6 := pos
-				{
-					position7, tokenIndex7 := pos, tokenIndex
-					if position = pos; !_rules[ruleIRI]() {
-						goto l8
-					}
-					pos = position
-					{
-						position9, tokenIndex9 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l9
-						}
-						pos = position
-						goto l8
-					l9:
-						pos, tokenIndex = position9, tokenIndex9
-					}
-					goto l7
-				l8:
-					pos, tokenIndex = position7, tokenIndex7
-					if position = pos; !_rules[ruleirelative_ref]() {
-						goto l5
-					}
-					pos = position
-					{
-						position10, tokenIndex10 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l10
-						}
-						pos = position
-						goto l5
-					l10:
-						pos, tokenIndex = position10, tokenIndex10
-					}
-				}
-			l7:
-				if !p.bare {
-					position = pos
-					add(ruleIRI_reference, position6)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l5:
-			pos, tokenIndex = position5, tokenIndex5
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIRI_reference,
 		/* 2 IRI <- <(scheme ':' ihier_part ('?' iquery)? ('#' ifragment)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIRI)
-			position11, tokenIndex11 := pos, tokenIndex
-			{
-				position12 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l11
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(0, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l11
-				}
-				pos++
-				{ // ihier_part
-					position17_117, tokenIndex17_117 := pos, tokenIndex
-					{
-						position18_117 := pos
-						{
-							position19_117, tokenIndex19_117 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_117
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_117
-							}
-							pos++
-							if position = pos; !_rules[ruleiauthority]() {
-								goto l20_117
-							}
-							pos = position
-							if position = pos; !_rules[ruleipath_abempty]() {
-								goto l20_117
-							}
-							pos = position
-							goto l19_117
-						l20_117:
-							pos, tokenIndex = position19_117, tokenIndex19_117
-							if position = pos; !_rules[ruleipath_absolute]() {
-								goto l21_117
-							}
-							pos = position
-							goto l19_117
-						l21_117:
-							pos, tokenIndex = position19_117, tokenIndex19_117
-							if position = pos; !_rules[ruleipath_rootless]() {
-								goto l22_117
-							}
-							pos = position
-							goto l19_117
-						l22_117:
-							pos, tokenIndex = position19_117, tokenIndex19_117
-							if position = pos; !_rules[ruleipath_empty]() {
-								goto l17_117
-							}
-							pos = position
-						}
-					l19_117:
-						_ = position18_117
-					}
-					goto lok117
-				l17_117:
-					pos, tokenIndex = position17_117, tokenIndex17_117
-					goto l11
-				}
-			lok117:
-				{
-					position13, tokenIndex13 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l13
-					}
-					pos++
-					if position = pos; !p.peek(_rules[ruleiquery]) {
-						goto l13
-					}
-					pos = position
-					goto l14
-				l13:
-					pos, tokenIndex = position13, tokenIndex13
-				}
-			l14:
-				{
-					position15, tokenIndex15 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(3, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l15
-					}
-					pos++
-					if position = pos; !p.peek(_rules[ruleifragment]) {
-						goto l15
-					}
-					pos = position
-					goto l16
-				l15:
-					pos, tokenIndex = position15, tokenIndex15
-				}
-			l16:
-				if !p.bare {
-					position = pos
-					add(ruleIRI, position12)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l11:
-			pos, tokenIndex = position11, tokenIndex11
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIRI,
 		/* 3 ihier_part <- <(('/' '/' iauthority ipath_abempty) / ipath_absolute / ipath_rootless / ipath_empty)> */
-		func() bool {
-			pos := position
-			position17, tokenIndex17 := pos, tokenIndex
-			{
-				position18 := pos
-				{
-					position19, tokenIndex19 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20
-					}
-					pos++
-					if position = pos; !_rules[ruleiauthority]() {
-						goto l20
-					}
-					pos = position
-					if position = pos; !_rules[ruleipath_abempty]() {
-						goto l20
-					}
-					pos = position
-					goto l19
-				l20:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[ruleipath_absolute]() {
-						goto l21
-					}
-					pos = position
-					goto l19
-				l21:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[ruleipath_rootless]() {
-						goto l22
-					}
-					pos = position
-					goto l19
-				l22:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[ruleipath_empty]() {
-						goto l17
-					}
-					pos = position
-				}
-			l19:
-				_ = position18
-			}
-			position = pos
-			return true
-		l17:
-			pos, tokenIndex = position17, tokenIndex17
-			position = pos
-			return false
-		},
+		p.rihier_part,
 		/* 4 absolute_IRI <- <(scheme ':' ihier_part ('?' iquery)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabsolute_IRI)
-			position23, tokenIndex23 := pos, tokenIndex
-			{
-				position24 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l23
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(0, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l23
-				}
-				pos++
-				{ // ihier_part
-					position17_116, tokenIndex17_116 := pos, tokenIndex
-					{
-						position18_116 := pos
-						{
-							position19_116, tokenIndex19_116 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_116
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_116
-							}
-							pos++
-							if position = pos; !_rules[ruleiauthority]() {
-								goto l20_116
-							}
-							pos = position
-							if position = pos; !_rules[ruleipath_abempty]() {
-								goto l20_116
-							}
-							pos = position
-							goto l19_116
-						l20_116:
-							pos, tokenIndex = position19_116, tokenIndex19_116
-							if position = pos; !_rules[ruleipath_absolute]() {
-								goto l21_116
-							}
-							pos = position
-							goto l19_116
-						l21_116:
-							pos, tokenIndex = position19_116, tokenIndex19_116
-							if position = pos; !_rules[ruleipath_rootless]() {
-								goto l22_116
-							}
-							pos = position
-							goto l19_116
-						l22_116:
-							pos, tokenIndex = position19_116, tokenIndex19_116
-							if position = pos; !_rules[ruleipath_empty]() {
-								goto l17_116
-							}
-							pos = position
-						}
-					l19_116:
-						_ = position18_116
-					}
-					goto lok116
-				l17_116:
-					pos, tokenIndex = position17_116, tokenIndex17_116
-					goto l23
-				}
-			lok116:
-				{
-					position25, tokenIndex25 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l25
-					}
-					pos++
-					if position = pos; !p.peek(_rules[ruleiquery]) {
-						goto l25
-					}
-					pos = position
-					goto l26
-				l25:
-					pos, tokenIndex = position25, tokenIndex25
-				}
-			l26:
-				{
-					position27, tokenIndex27 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l27
-					}
-					pos = position
-					goto l23
-				l27:
-					pos, tokenIndex = position27, tokenIndex27
-				}
-				if !p.bare {
-					position = pos
-					add(ruleabsolute_IRI, position24)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l23:
-			pos, tokenIndex = position23, tokenIndex23
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabsolute_IRI,
 		/* 5 irelative_ref <- <(irelative_part ('?' iquery)? ('#' ifragment)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleirelative_ref)
-			position28, tokenIndex28 := pos, tokenIndex
-			{
-				position29 := pos
-				{ // irelative_part
-					position34_118, tokenIndex34_118 := pos, tokenIndex
-					{
-						position35_118 := pos
-						{
-							position36_118, tokenIndex36_118 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_118
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_118
-							}
-							pos++
-							if position = pos; !_rules[ruleiauthority]() {
-								goto l37_118
-							}
-							pos = position
-							if position = pos; !_rules[ruleipath_abempty]() {
-								goto l37_118
-							}
-							pos = position
-							goto l36_118
-						l37_118:
-							pos, tokenIndex = position36_118, tokenIndex36_118
-							if position = pos; !_rules[ruleipath_absolute]() {
-								goto l38_118
-							}
-							pos = position
-							goto l36_118
-						l38_118:
-							pos, tokenIndex = position36_118, tokenIndex36_118
-							if position = pos; !_rules[ruleipath_noscheme]() {
-								goto l39_118
-							}
-							pos = position
-							goto l36_118
-						l39_118:
-							pos, tokenIndex = position36_118, tokenIndex36_118
-							if position = pos; !_rules[ruleipath_empty]() {
-								goto l34_118
-							}
-							pos = position
-						}
-					l36_118:
-						_ = position35_118
-					}
-					goto lok118
-				l34_118:
-					pos, tokenIndex = position34_118, tokenIndex34_118
-					goto l28
-				}
-			lok118:
-				{
-					position30, tokenIndex30 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l30
-					}
-					pos++
-					if position = pos; !p.peek(_rules[ruleiquery]) {
-						goto l30
-					}
-					pos = position
-					goto l31
-				l30:
-					pos, tokenIndex = position30, tokenIndex30
-				}
-			l31:
-				{
-					position32, tokenIndex32 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(3, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l32
-					}
-					pos++
-					if position = pos; !p.peek(_rules[ruleifragment]) {
-						goto l32
-					}
-					pos = position
-					goto l33
-				l32:
-					pos, tokenIndex = position32, tokenIndex32
-				}
-			l33:
-				if !p.bare {
-					position = pos
-					add(ruleirelative_ref, position29)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l28:
-			pos, tokenIndex = position28, tokenIndex28
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rirelative_ref,
 		/* 6 irelative_part <- <(('/' '/' iauthority ipath_abempty) / ipath_absolute / ipath_noscheme / ipath_empty)> */
-		func() bool {
-			pos := position
-			position34, tokenIndex34 := pos, tokenIndex
-			{
-				position35 := pos
-				{
-					position36, tokenIndex36 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37
-					}
-					pos++
-					if position = pos; !_rules[ruleiauthority]() {
-						goto l37
-					}
-					pos = position
-					if position = pos; !_rules[ruleipath_abempty]() {
-						goto l37
-					}
-					pos = position
-					goto l36
-				l37:
-					pos, tokenIndex = position36, tokenIndex36
-					if position = pos; !_rules[ruleipath_absolute]() {
-						goto l38
-					}
-					pos = position
-					goto l36
-				l38:
-					pos, tokenIndex = position36, tokenIndex36
-					if position = pos; !_rules[ruleipath_noscheme]() {
-						goto l39
-					}
-					pos = position
-					goto l36
-				l39:
-					pos, tokenIndex = position36, tokenIndex36
-					if position = pos; !_rules[ruleipath_empty]() {
-						goto l34
-					}
-					pos = position
-				}
-			l36:
-				_ = position35
-			}
-			position = pos
-			return true
-		l34:
-			pos, tokenIndex = position34, tokenIndex34
-			position = pos
-			return false
-		},
+		p.rirelative_part,
 		/* 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme)
-			position40, tokenIndex40 := pos, tokenIndex
-			{
-				position41 := pos
-				{
-					position42, tokenIndex42 := pos, tokenIndex
-					if c := buffer[pos]; c < 'a' || c > 'z' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l43
-					}
-					pos++
-					goto l42
-				l43:
-					pos, tokenIndex = position42, tokenIndex42
-					if c := buffer[pos]; c < 'A' || c > 'Z' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l40
-					}
-					pos++
-				}
-			l42:
-			l44:
-				{
-					position45, tokenIndex45 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(6, false)
-							}
-
-							if c := buffer[pos]; c < 'a' || c > 'z' {
-								if int(pos) == p.at {
-									p.note(4, false)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l45
-							}
-							pos++
-						}
-					}
-
-					goto l44
-				l45:
-					pos, tokenIndex = position45, tokenIndex45
-				}
-				if !p.bare {
-					position = pos
-					add(rulescheme, position41)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l40:
-			pos, tokenIndex = position40, tokenIndex40
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme,
 		/* 8 iauthority <- <((iuserinfo '@')? ihost (':' port)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleiauthority)
-			position47, tokenIndex47 := pos, tokenIndex
-			{
-				position48 := pos
-				{
-					position49, tokenIndex49 := pos, tokenIndex
-					if position = pos; !_rules[ruleiuserinfo]() {
-						goto l49
-					}
-					pos = position
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l49
-					}
-					pos++
-					goto l50
-				l49:
-					pos, tokenIndex = position49, tokenIndex49
-				}
-			l50:
-				if position = pos; !_rules[ruleihost]() {
-					goto l47
-				}
-				pos = position
-				{
-					position51, tokenIndex51 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l51
-					}
-					pos++
-					if position = pos; !_rules[ruleport]() {
-						goto l51
-					}
-					pos = position
-					goto l52
-				l51:
-					pos, tokenIndex = position51, tokenIndex51
-				}
-			l52:
-				if !p.bare {
-					position = pos
-					add(ruleiauthority, position48)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l47:
-			pos, tokenIndex = position47, tokenIndex47
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.riauthority,
 		/* 9 iuserinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleiuserinfo)
-			{
-				position54 := pos
-			l55:
-				{
-					position56, tokenIndex56 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position261_64, tokenIndex261_64 := pos, tokenIndex
-									{
-										position262_64 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_64
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_62_64
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_64
-										l274_62_64:
-											pos++
-											goto lok62_64
-										}
-									lok62_64:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_63_64
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_64
-										l274_63_64:
-											pos++
-											goto lok63_64
-										}
-									lok63_64:
-										_ = position262_64
-									}
-									goto lok64
-								l261_64:
-									pos, tokenIndex = position261_64, tokenIndex261_64
-									goto l56
-								}
-							lok64:
-								;
-							default:
-								if position = pos; !_rules[ruleucschar]() {
-									goto l56
-								}
-								pos = position
-							}
-						}
-					}
-
-					goto l55
-				l56:
-					pos, tokenIndex = position56, tokenIndex56
-				}
-				if !p.bare {
-					position = pos
-					add(ruleiuserinfo, position54)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.riuserinfo,
 		/* 10 ihost <- <(IP_literal / (IPv4address !((&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') iunreserved))) / ireg_name)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleihost)
-			position58, tokenIndex58 := pos, tokenIndex
-			{
-				position59 := pos
-				{
-					position60, tokenIndex60 := pos, tokenIndex
-					if position = pos; !_rules[ruleIP_literal]() {
-						goto l61
-					}
-					pos = position
-					goto l60
-				l61:
-					pos, tokenIndex = position60, tokenIndex60
-					if position = pos; !_rules[ruleIPv4address]() {
-						goto l62
-					}
-					pos = position
-					{
-						position63, tokenIndex63 := pos, tokenIndex
-						{
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(11, false)
-								}
-
-								if int(pos) == p.at {
-									p.note(9, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // pct_encoded
-										position261_114, tokenIndex261_114 := pos, tokenIndex
-										{
-											position262_114 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(9, false)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l261_114
-											}
-											pos++
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, false)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l274_62_114
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l261_114
-											l274_62_114:
-												pos++
-												goto lok62_114
-											}
-										lok62_114:
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, false)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l274_63_114
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l261_114
-											l274_63_114:
-												pos++
-												goto lok63_114
-											}
-										lok63_114:
-											_ = position262_114
-										}
-										goto lok114
-									l261_114:
-										pos, tokenIndex = position261_114, tokenIndex261_114
-										goto l63
-									}
-								lok114:
-									;
-								default:
-									{ // iunreserved
-										position236_115, tokenIndex236_115 := pos, tokenIndex
-										{
-											position237_115 := pos
-											{
-												if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-													pos++
-												} else {
-													if int(pos) == p.at {
-														p.note(12, false)
-													}
-
-													if position = pos; !p.peek(_rules[ruleucschar]) {
-														goto l236_115
-													}
-													pos = position
-												}
-											}
-
-											_ = position237_115
-										}
-										goto lok115
-									l236_115:
-										pos, tokenIndex = position236_115, tokenIndex236_115
-										goto l63
-									}
-								lok115:
-								}
-							}
-						}
-
-						goto l62
-					l63:
-						pos, tokenIndex = position63, tokenIndex63
-					}
-					goto l60
-				l62:
-					pos, tokenIndex = position60, tokenIndex60
-					if position = pos; !_rules[ruleireg_name]() {
-						goto l58
-					}
-					pos = position
-				}
-			l60:
-				if !p.bare {
-					position = pos
-					add(ruleihost, position59)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l58:
-			pos, tokenIndex = position58, tokenIndex58
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rihost,
 		/* 11 port <- <DIGIT*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleport)
-			{
-				position66 := pos
-			l67:
-				{
-					position68, tokenIndex68 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l272_2
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l68
-					l272_2:
-						pos++
-						goto lok2
-					}
-				lok2:
-					goto l67
-				l68:
-					pos, tokenIndex = position68, tokenIndex68
-				}
-				if !p.bare {
-					position = pos
-					add(ruleport, position66)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rport,
 		/* 12 IP_literal <- <('[' (IPv6address / IPvFuture) ']')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIP_literal)
-			position69, tokenIndex69 := pos, tokenIndex
-			{
-				position70 := pos
-				if buffer[pos] != '[' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l69
-				}
-				pos++
-				{
-					position71, tokenIndex71 := pos, tokenIndex
-					if position = pos; !_rules[ruleIPv6address]() {
-						goto l72
-					}
-					pos = position
-					goto l71
-				l72:
-					pos, tokenIndex = position71, tokenIndex71
-					if position = pos; !_rules[ruleIPvFuture]() {
-						goto l69
-					}
-					pos = position
-				}
-			l71:
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l69
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(ruleIP_literal, position70)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l69:
-			pos, tokenIndex = position69, tokenIndex69
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIP_literal,
 		/* 13 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPvFuture)
-			position73, tokenIndex73 := pos, tokenIndex
-			{
-				position74 := pos
-				{
-					position75, tokenIndex75 := pos, tokenIndex
-					if buffer[pos] != 'v' {
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l76
-					}
-					pos++
-					goto l75
-				l76:
-					pos, tokenIndex = position75, tokenIndex75
-					if buffer[pos] != 'V' {
-						if int(pos) == p.at {
-							p.note(17, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l73
-					}
-					pos++
-				}
-			l75:
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l274_3
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l73
-				l274_3:
-					pos++
-					goto lok3
-				}
-			lok3:
-			l77:
-				{
-					position78, tokenIndex78 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_4
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l78
-					l274_4:
-						pos++
-						goto lok4
-					}
-				lok4:
-					goto l77
-				l78:
-					pos, tokenIndex = position78, tokenIndex78
-				}
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l73
-				}
-				pos++
-				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						{ // unreserved
-							if int(pos) == p.at {
-								p.note(12, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l263_5
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l73
-						l263_5:
-							pos++
-							goto lok5
-						}
-					lok5:
-					}
-				}
-
-			l79:
-				{
-					position80, tokenIndex80 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l263_6
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l80
-							l263_6:
-								pos++
-								goto lok6
-							}
-						lok6:
-						}
-					}
-
-					goto l79
-				l80:
-					pos, tokenIndex = position80, tokenIndex80
-				}
-				if !p.bare {
-					position = pos
-					add(ruleIPvFuture, position74)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l73:
-			pos, tokenIndex = position73, tokenIndex73
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPvFuture,
 		/* 14 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &']') / ((h16c3 h16)? (':' ':') h16 ':' ls32 &']') / ((h16c4 h16)? (':' ':') ls32 &']') / ((h16c5 h16)? (':' ':') h16 &']') / ((h16c6 h16)? (':' ':') &']'))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv6address)
-			position83, tokenIndex83 := pos, tokenIndex
-			{
-				position84 := pos
-				{
-					position85, tokenIndex85 := pos, tokenIndex
-					{ // h16
-						position147_85, tokenIndex147_85 := pos, tokenIndex
-						{
-							position148_85 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_85
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_85
-							l274_7_85:
-								pos++
-								goto lok7_85
-							}
-						lok7_85:
-							{
-								position149_85, tokenIndex149_85 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_85
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_85
-								l274_8_85:
-									pos++
-									goto lok8_85
-								}
-							lok8_85:
-								goto l150_85
-							l149_85:
-								pos, tokenIndex = position149_85, tokenIndex149_85
-							}
-						l150_85:
-							{
-								position151_85, tokenIndex151_85 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_85
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_85
-								l274_9_85:
-									pos++
-									goto lok9_85
-								}
-							lok9_85:
-								goto l152_85
-							l151_85:
-								pos, tokenIndex = position151_85, tokenIndex151_85
-							}
-						l152_85:
-							{
-								position153_85, tokenIndex153_85 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_85
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_85
-								l274_10_85:
-									pos++
-									goto lok10_85
-								}
-							lok10_85:
-								goto l154_85
-							l153_85:
-								pos, tokenIndex = position153_85, tokenIndex153_85
-							}
-						l154_85:
-							_ = position148_85
-						}
-						goto lok85
-					l147_85:
-						pos, tokenIndex = position147_85, tokenIndex147_85
-						goto l86
-					}
-				lok85:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					{ // h16
-						position147_86, tokenIndex147_86 := pos, tokenIndex
-						{
-							position148_86 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_86
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_86
-							l274_7_86:
-								pos++
-								goto lok7_86
-							}
-						lok7_86:
-							{
-								position149_86, tokenIndex149_86 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_86
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_86
-								l274_8_86:
-									pos++
-									goto lok8_86
-								}
-							lok8_86:
-								goto l150_86
-							l149_86:
-								pos, tokenIndex = position149_86, tokenIndex149_86
-							}
-						l150_86:
-							{
-								position151_86, tokenIndex151_86 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_86
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_86
-								l274_9_86:
-									pos++
-									goto lok9_86
-								}
-							lok9_86:
-								goto l152_86
-							l151_86:
-								pos, tokenIndex = position151_86, tokenIndex151_86
-							}
-						l152_86:
-							{
-								position153_86, tokenIndex153_86 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_86
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_86
-								l274_10_86:
-									pos++
-									goto lok10_86
-								}
-							lok10_86:
-								goto l154_86
-							l153_86:
-								pos, tokenIndex = position153_86, tokenIndex153_86
-							}
-						l154_86:
-							_ = position148_86
-						}
-						goto lok86
-					l147_86:
-						pos, tokenIndex = position147_86, tokenIndex147_86
-						goto l86
-					}
-				lok86:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					{ // h16
-						position147_87, tokenIndex147_87 := pos, tokenIndex
-						{
-							position148_87 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_87
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_87
-							l274_7_87:
-								pos++
-								goto lok7_87
-							}
-						lok7_87:
-							{
-								position149_87, tokenIndex149_87 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_87
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_87
-								l274_8_87:
-									pos++
-									goto lok8_87
-								}
-							lok8_87:
-								goto l150_87
-							l149_87:
-								pos, tokenIndex = position149_87, tokenIndex149_87
-							}
-						l150_87:
-							{
-								position151_87, tokenIndex151_87 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_87
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_87
-								l274_9_87:
-									pos++
-									goto lok9_87
-								}
-							lok9_87:
-								goto l152_87
-							l151_87:
-								pos, tokenIndex = position151_87, tokenIndex151_87
-							}
-						l152_87:
-							{
-								position153_87, tokenIndex153_87 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_87
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_87
-								l274_10_87:
-									pos++
-									goto lok10_87
-								}
-							lok10_87:
-								goto l154_87
-							l153_87:
-								pos, tokenIndex = position153_87, tokenIndex153_87
-							}
-						l154_87:
-							_ = position148_87
-						}
-						goto lok87
-					l147_87:
-						pos, tokenIndex = position147_87, tokenIndex147_87
-						goto l86
-					}
-				lok87:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					{ // h16
-						position147_88, tokenIndex147_88 := pos, tokenIndex
-						{
-							position148_88 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_88
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_88
-							l274_7_88:
-								pos++
-								goto lok7_88
-							}
-						lok7_88:
-							{
-								position149_88, tokenIndex149_88 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_88
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_88
-								l274_8_88:
-									pos++
-									goto lok8_88
-								}
-							lok8_88:
-								goto l150_88
-							l149_88:
-								pos, tokenIndex = position149_88, tokenIndex149_88
-							}
-						l150_88:
-							{
-								position151_88, tokenIndex151_88 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_88
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_88
-								l274_9_88:
-									pos++
-									goto lok9_88
-								}
-							lok9_88:
-								goto l152_88
-							l151_88:
-								pos, tokenIndex = position151_88, tokenIndex151_88
-							}
-						l152_88:
-							{
-								position153_88, tokenIndex153_88 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_88
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_88
-								l274_10_88:
-									pos++
-									goto lok10_88
-								}
-							lok10_88:
-								goto l154_88
-							l153_88:
-								pos, tokenIndex = position153_88, tokenIndex153_88
-							}
-						l154_88:
-							_ = position148_88
-						}
-						goto lok88
-					l147_88:
-						pos, tokenIndex = position147_88, tokenIndex147_88
-						goto l86
-					}
-				lok88:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					{ // h16
-						position147_89, tokenIndex147_89 := pos, tokenIndex
-						{
-							position148_89 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_89
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_89
-							l274_7_89:
-								pos++
-								goto lok7_89
-							}
-						lok7_89:
-							{
-								position149_89, tokenIndex149_89 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_89
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_89
-								l274_8_89:
-									pos++
-									goto lok8_89
-								}
-							lok8_89:
-								goto l150_89
-							l149_89:
-								pos, tokenIndex = position149_89, tokenIndex149_89
-							}
-						l150_89:
-							{
-								position151_89, tokenIndex151_89 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_89
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_89
-								l274_9_89:
-									pos++
-									goto lok9_89
-								}
-							lok9_89:
-								goto l152_89
-							l151_89:
-								pos, tokenIndex = position151_89, tokenIndex151_89
-							}
-						l152_89:
-							{
-								position153_89, tokenIndex153_89 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_89
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_89
-								l274_10_89:
-									pos++
-									goto lok10_89
-								}
-							lok10_89:
-								goto l154_89
-							l153_89:
-								pos, tokenIndex = position153_89, tokenIndex153_89
-							}
-						l154_89:
-							_ = position148_89
-						}
-						goto lok89
-					l147_89:
-						pos, tokenIndex = position147_89, tokenIndex147_89
-						goto l86
-					}
-				lok89:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					{ // h16
-						position147_90, tokenIndex147_90 := pos, tokenIndex
-						{
-							position148_90 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_90
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_90
-							l274_7_90:
-								pos++
-								goto lok7_90
-							}
-						lok7_90:
-							{
-								position149_90, tokenIndex149_90 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_90
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_90
-								l274_8_90:
-									pos++
-									goto lok8_90
-								}
-							lok8_90:
-								goto l150_90
-							l149_90:
-								pos, tokenIndex = position149_90, tokenIndex149_90
-							}
-						l150_90:
-							{
-								position151_90, tokenIndex151_90 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_90
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_90
-								l274_9_90:
-									pos++
-									goto lok9_90
-								}
-							lok9_90:
-								goto l152_90
-							l151_90:
-								pos, tokenIndex = position151_90, tokenIndex151_90
-							}
-						l152_90:
-							{
-								position153_90, tokenIndex153_90 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_90
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_90
-								l274_10_90:
-									pos++
-									goto lok10_90
-								}
-							lok10_90:
-								goto l154_90
-							l153_90:
-								pos, tokenIndex = position153_90, tokenIndex153_90
-							}
-						l154_90:
-							_ = position148_90
-						}
-						goto lok90
-					l147_90:
-						pos, tokenIndex = position147_90, tokenIndex147_90
-						goto l86
-					}
-				lok90:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l86
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l86
-					}
-					pos = position
-					{
-						position87, tokenIndex87 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l86
-						}
-						pos++
-						pos, tokenIndex = position87, tokenIndex87
-					}
-					goto l85
-				l86:
-					pos, tokenIndex = position85, tokenIndex85
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					{ // h16
-						position147_91, tokenIndex147_91 := pos, tokenIndex
-						{
-							position148_91 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_91
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_91
-							l274_7_91:
-								pos++
-								goto lok7_91
-							}
-						lok7_91:
-							{
-								position149_91, tokenIndex149_91 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_91
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_91
-								l274_8_91:
-									pos++
-									goto lok8_91
-								}
-							lok8_91:
-								goto l150_91
-							l149_91:
-								pos, tokenIndex = position149_91, tokenIndex149_91
-							}
-						l150_91:
-							{
-								position151_91, tokenIndex151_91 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_91
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_91
-								l274_9_91:
-									pos++
-									goto lok9_91
-								}
-							lok9_91:
-								goto l152_91
-							l151_91:
-								pos, tokenIndex = position151_91, tokenIndex151_91
-							}
-						l152_91:
-							{
-								position153_91, tokenIndex153_91 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_91
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_91
-								l274_10_91:
-									pos++
-									goto lok10_91
-								}
-							lok10_91:
-								goto l154_91
-							l153_91:
-								pos, tokenIndex = position153_91, tokenIndex153_91
-							}
-						l154_91:
-							_ = position148_91
-						}
-						goto lok91
-					l147_91:
-						pos, tokenIndex = position147_91, tokenIndex147_91
-						goto l88
-					}
-				lok91:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					{ // h16
-						position147_92, tokenIndex147_92 := pos, tokenIndex
-						{
-							position148_92 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_92
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_92
-							l274_7_92:
-								pos++
-								goto lok7_92
-							}
-						lok7_92:
-							{
-								position149_92, tokenIndex149_92 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_92
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_92
-								l274_8_92:
-									pos++
-									goto lok8_92
-								}
-							lok8_92:
-								goto l150_92
-							l149_92:
-								pos, tokenIndex = position149_92, tokenIndex149_92
-							}
-						l150_92:
-							{
-								position151_92, tokenIndex151_92 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_92
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_92
-								l274_9_92:
-									pos++
-									goto lok9_92
-								}
-							lok9_92:
-								goto l152_92
-							l151_92:
-								pos, tokenIndex = position151_92, tokenIndex151_92
-							}
-						l152_92:
-							{
-								position153_92, tokenIndex153_92 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_92
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_92
-								l274_10_92:
-									pos++
-									goto lok10_92
-								}
-							lok10_92:
-								goto l154_92
-							l153_92:
-								pos, tokenIndex = position153_92, tokenIndex153_92
-							}
-						l154_92:
-							_ = position148_92
-						}
-						goto lok92
-					l147_92:
-						pos, tokenIndex = position147_92, tokenIndex147_92
-						goto l88
-					}
-				lok92:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					{ // h16
-						position147_93, tokenIndex147_93 := pos, tokenIndex
-						{
-							position148_93 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_93
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_93
-							l274_7_93:
-								pos++
-								goto lok7_93
-							}
-						lok7_93:
-							{
-								position149_93, tokenIndex149_93 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_93
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_93
-								l274_8_93:
-									pos++
-									goto lok8_93
-								}
-							lok8_93:
-								goto l150_93
-							l149_93:
-								pos, tokenIndex = position149_93, tokenIndex149_93
-							}
-						l150_93:
-							{
-								position151_93, tokenIndex151_93 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_93
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_93
-								l274_9_93:
-									pos++
-									goto lok9_93
-								}
-							lok9_93:
-								goto l152_93
-							l151_93:
-								pos, tokenIndex = position151_93, tokenIndex151_93
-							}
-						l152_93:
-							{
-								position153_93, tokenIndex153_93 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_93
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_93
-								l274_10_93:
-									pos++
-									goto lok10_93
-								}
-							lok10_93:
-								goto l154_93
-							l153_93:
-								pos, tokenIndex = position153_93, tokenIndex153_93
-							}
-						l154_93:
-							_ = position148_93
-						}
-						goto lok93
-					l147_93:
-						pos, tokenIndex = position147_93, tokenIndex147_93
-						goto l88
-					}
-				lok93:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					{ // h16
-						position147_94, tokenIndex147_94 := pos, tokenIndex
-						{
-							position148_94 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_94
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_94
-							l274_7_94:
-								pos++
-								goto lok7_94
-							}
-						lok7_94:
-							{
-								position149_94, tokenIndex149_94 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_94
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_94
-								l274_8_94:
-									pos++
-									goto lok8_94
-								}
-							lok8_94:
-								goto l150_94
-							l149_94:
-								pos, tokenIndex = position149_94, tokenIndex149_94
-							}
-						l150_94:
-							{
-								position151_94, tokenIndex151_94 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_94
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_94
-								l274_9_94:
-									pos++
-									goto lok9_94
-								}
-							lok9_94:
-								goto l152_94
-							l151_94:
-								pos, tokenIndex = position151_94, tokenIndex151_94
-							}
-						l152_94:
-							{
-								position153_94, tokenIndex153_94 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_94
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_94
-								l274_10_94:
-									pos++
-									goto lok10_94
-								}
-							lok10_94:
-								goto l154_94
-							l153_94:
-								pos, tokenIndex = position153_94, tokenIndex153_94
-							}
-						l154_94:
-							_ = position148_94
-						}
-						goto lok94
-					l147_94:
-						pos, tokenIndex = position147_94, tokenIndex147_94
-						goto l88
-					}
-				lok94:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					{ // h16
-						position147_95, tokenIndex147_95 := pos, tokenIndex
-						{
-							position148_95 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_95
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_95
-							l274_7_95:
-								pos++
-								goto lok7_95
-							}
-						lok7_95:
-							{
-								position149_95, tokenIndex149_95 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_95
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_95
-								l274_8_95:
-									pos++
-									goto lok8_95
-								}
-							lok8_95:
-								goto l150_95
-							l149_95:
-								pos, tokenIndex = position149_95, tokenIndex149_95
-							}
-						l150_95:
-							{
-								position151_95, tokenIndex151_95 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_95
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_95
-								l274_9_95:
-									pos++
-									goto lok9_95
-								}
-							lok9_95:
-								goto l152_95
-							l151_95:
-								pos, tokenIndex = position151_95, tokenIndex151_95
-							}
-						l152_95:
-							{
-								position153_95, tokenIndex153_95 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_95
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_95
-								l274_10_95:
-									pos++
-									goto lok10_95
-								}
-							lok10_95:
-								goto l154_95
-							l153_95:
-								pos, tokenIndex = position153_95, tokenIndex153_95
-							}
-						l154_95:
-							_ = position148_95
-						}
-						goto lok95
-					l147_95:
-						pos, tokenIndex = position147_95, tokenIndex147_95
-						goto l88
-					}
-				lok95:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l88
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l88
-					}
-					pos = position
-					{
-						position89, tokenIndex89 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l88
-						}
-						pos++
-						pos, tokenIndex = position89, tokenIndex89
-					}
-					goto l85
-				l88:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position91, tokenIndex91 := pos, tokenIndex
-						{ // h16
-							position147_96, tokenIndex147_96 := pos, tokenIndex
-							{
-								position148_96 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_7_96
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_96
-								l274_7_96:
-									pos++
-									goto lok7_96
-								}
-							lok7_96:
-								{
-									position149_96, tokenIndex149_96 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_8_96
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_96
-									l274_8_96:
-										pos++
-										goto lok8_96
-									}
-								lok8_96:
-									goto l150_96
-								l149_96:
-									pos, tokenIndex = position149_96, tokenIndex149_96
-								}
-							l150_96:
-								{
-									position151_96, tokenIndex151_96 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_9_96
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_96
-									l274_9_96:
-										pos++
-										goto lok9_96
-									}
-								lok9_96:
-									goto l152_96
-								l151_96:
-									pos, tokenIndex = position151_96, tokenIndex151_96
-								}
-							l152_96:
-								{
-									position153_96, tokenIndex153_96 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_10_96
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_96
-									l274_10_96:
-										pos++
-										goto lok10_96
-									}
-								lok10_96:
-									goto l154_96
-								l153_96:
-									pos, tokenIndex = position153_96, tokenIndex153_96
-								}
-							l154_96:
-								_ = position148_96
-							}
-							goto lok96
-						l147_96:
-							pos, tokenIndex = position147_96, tokenIndex147_96
-							goto l91
-						}
-					lok96:
-						goto l92
-					l91:
-						pos, tokenIndex = position91, tokenIndex91
-					}
-				l92:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					{ // h16
-						position147_97, tokenIndex147_97 := pos, tokenIndex
-						{
-							position148_97 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_97
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_97
-							l274_7_97:
-								pos++
-								goto lok7_97
-							}
-						lok7_97:
-							{
-								position149_97, tokenIndex149_97 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_97
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_97
-								l274_8_97:
-									pos++
-									goto lok8_97
-								}
-							lok8_97:
-								goto l150_97
-							l149_97:
-								pos, tokenIndex = position149_97, tokenIndex149_97
-							}
-						l150_97:
-							{
-								position151_97, tokenIndex151_97 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_97
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_97
-								l274_9_97:
-									pos++
-									goto lok9_97
-								}
-							lok9_97:
-								goto l152_97
-							l151_97:
-								pos, tokenIndex = position151_97, tokenIndex151_97
-							}
-						l152_97:
-							{
-								position153_97, tokenIndex153_97 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_97
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_97
-								l274_10_97:
-									pos++
-									goto lok10_97
-								}
-							lok10_97:
-								goto l154_97
-							l153_97:
-								pos, tokenIndex = position153_97, tokenIndex153_97
-							}
-						l154_97:
-							_ = position148_97
-						}
-						goto lok97
-					l147_97:
-						pos, tokenIndex = position147_97, tokenIndex147_97
-						goto l90
-					}
-				lok97:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					{ // h16
-						position147_98, tokenIndex147_98 := pos, tokenIndex
-						{
-							position148_98 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_98
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_98
-							l274_7_98:
-								pos++
-								goto lok7_98
-							}
-						lok7_98:
-							{
-								position149_98, tokenIndex149_98 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_98
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_98
-								l274_8_98:
-									pos++
-									goto lok8_98
-								}
-							lok8_98:
-								goto l150_98
-							l149_98:
-								pos, tokenIndex = position149_98, tokenIndex149_98
-							}
-						l150_98:
-							{
-								position151_98, tokenIndex151_98 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_98
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_98
-								l274_9_98:
-									pos++
-									goto lok9_98
-								}
-							lok9_98:
-								goto l152_98
-							l151_98:
-								pos, tokenIndex = position151_98, tokenIndex151_98
-							}
-						l152_98:
-							{
-								position153_98, tokenIndex153_98 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_98
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_98
-								l274_10_98:
-									pos++
-									goto lok10_98
-								}
-							lok10_98:
-								goto l154_98
-							l153_98:
-								pos, tokenIndex = position153_98, tokenIndex153_98
-							}
-						l154_98:
-							_ = position148_98
-						}
-						goto lok98
-					l147_98:
-						pos, tokenIndex = position147_98, tokenIndex147_98
-						goto l90
-					}
-				lok98:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					{ // h16
-						position147_99, tokenIndex147_99 := pos, tokenIndex
-						{
-							position148_99 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_99
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_99
-							l274_7_99:
-								pos++
-								goto lok7_99
-							}
-						lok7_99:
-							{
-								position149_99, tokenIndex149_99 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_99
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_99
-								l274_8_99:
-									pos++
-									goto lok8_99
-								}
-							lok8_99:
-								goto l150_99
-							l149_99:
-								pos, tokenIndex = position149_99, tokenIndex149_99
-							}
-						l150_99:
-							{
-								position151_99, tokenIndex151_99 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_99
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_99
-								l274_9_99:
-									pos++
-									goto lok9_99
-								}
-							lok9_99:
-								goto l152_99
-							l151_99:
-								pos, tokenIndex = position151_99, tokenIndex151_99
-							}
-						l152_99:
-							{
-								position153_99, tokenIndex153_99 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_99
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_99
-								l274_10_99:
-									pos++
-									goto lok10_99
-								}
-							lok10_99:
-								goto l154_99
-							l153_99:
-								pos, tokenIndex = position153_99, tokenIndex153_99
-							}
-						l154_99:
-							_ = position148_99
-						}
-						goto lok99
-					l147_99:
-						pos, tokenIndex = position147_99, tokenIndex147_99
-						goto l90
-					}
-				lok99:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					{ // h16
-						position147_100, tokenIndex147_100 := pos, tokenIndex
-						{
-							position148_100 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_100
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_100
-							l274_7_100:
-								pos++
-								goto lok7_100
-							}
-						lok7_100:
-							{
-								position149_100, tokenIndex149_100 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_100
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_100
-								l274_8_100:
-									pos++
-									goto lok8_100
-								}
-							lok8_100:
-								goto l150_100
-							l149_100:
-								pos, tokenIndex = position149_100, tokenIndex149_100
-							}
-						l150_100:
-							{
-								position151_100, tokenIndex151_100 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_100
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_100
-								l274_9_100:
-									pos++
-									goto lok9_100
-								}
-							lok9_100:
-								goto l152_100
-							l151_100:
-								pos, tokenIndex = position151_100, tokenIndex151_100
-							}
-						l152_100:
-							{
-								position153_100, tokenIndex153_100 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_100
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_100
-								l274_10_100:
-									pos++
-									goto lok10_100
-								}
-							lok10_100:
-								goto l154_100
-							l153_100:
-								pos, tokenIndex = position153_100, tokenIndex153_100
-							}
-						l154_100:
-							_ = position148_100
-						}
-						goto lok100
-					l147_100:
-						pos, tokenIndex = position147_100, tokenIndex147_100
-						goto l90
-					}
-				lok100:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l90
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l90
-					}
-					pos = position
-					{
-						position93, tokenIndex93 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l90
-						}
-						pos++
-						pos, tokenIndex = position93, tokenIndex93
-					}
-					goto l85
-				l90:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position95, tokenIndex95 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c1]() {
-							goto l95
-						}
-						pos = position
-						{ // h16
-							position147_101, tokenIndex147_101 := pos, tokenIndex
-							{
-								position148_101 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_7_101
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_101
-								l274_7_101:
-									pos++
-									goto lok7_101
-								}
-							lok7_101:
-								{
-									position149_101, tokenIndex149_101 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_8_101
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_101
-									l274_8_101:
-										pos++
-										goto lok8_101
-									}
-								lok8_101:
-									goto l150_101
-								l149_101:
-									pos, tokenIndex = position149_101, tokenIndex149_101
-								}
-							l150_101:
-								{
-									position151_101, tokenIndex151_101 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_9_101
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_101
-									l274_9_101:
-										pos++
-										goto lok9_101
-									}
-								lok9_101:
-									goto l152_101
-								l151_101:
-									pos, tokenIndex = position151_101, tokenIndex151_101
-								}
-							l152_101:
-								{
-									position153_101, tokenIndex153_101 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_10_101
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_101
-									l274_10_101:
-										pos++
-										goto lok10_101
-									}
-								lok10_101:
-									goto l154_101
-								l153_101:
-									pos, tokenIndex = position153_101, tokenIndex153_101
-								}
-							l154_101:
-								_ = position148_101
-							}
-							goto lok101
-						l147_101:
-							pos, tokenIndex = position147_101, tokenIndex147_101
-							goto l95
-						}
-					lok101:
-						goto l96
-					l95:
-						pos, tokenIndex = position95, tokenIndex95
-					}
-				l96:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					{ // h16
-						position147_102, tokenIndex147_102 := pos, tokenIndex
-						{
-							position148_102 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_102
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_102
-							l274_7_102:
-								pos++
-								goto lok7_102
-							}
-						lok7_102:
-							{
-								position149_102, tokenIndex149_102 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_102
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_102
-								l274_8_102:
-									pos++
-									goto lok8_102
-								}
-							lok8_102:
-								goto l150_102
-							l149_102:
-								pos, tokenIndex = position149_102, tokenIndex149_102
-							}
-						l150_102:
-							{
-								position151_102, tokenIndex151_102 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_102
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_102
-								l274_9_102:
-									pos++
-									goto lok9_102
-								}
-							lok9_102:
-								goto l152_102
-							l151_102:
-								pos, tokenIndex = position151_102, tokenIndex151_102
-							}
-						l152_102:
-							{
-								position153_102, tokenIndex153_102 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_102
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_102
-								l274_10_102:
-									pos++
-									goto lok10_102
-								}
-							lok10_102:
-								goto l154_102
-							l153_102:
-								pos, tokenIndex = position153_102, tokenIndex153_102
-							}
-						l154_102:
-							_ = position148_102
-						}
-						goto lok102
-					l147_102:
-						pos, tokenIndex = position147_102, tokenIndex147_102
-						goto l94
-					}
-				lok102:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					{ // h16
-						position147_103, tokenIndex147_103 := pos, tokenIndex
-						{
-							position148_103 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_103
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_103
-							l274_7_103:
-								pos++
-								goto lok7_103
-							}
-						lok7_103:
-							{
-								position149_103, tokenIndex149_103 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_103
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_103
-								l274_8_103:
-									pos++
-									goto lok8_103
-								}
-							lok8_103:
-								goto l150_103
-							l149_103:
-								pos, tokenIndex = position149_103, tokenIndex149_103
-							}
-						l150_103:
-							{
-								position151_103, tokenIndex151_103 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_103
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_103
-								l274_9_103:
-									pos++
-									goto lok9_103
-								}
-							lok9_103:
-								goto l152_103
-							l151_103:
-								pos, tokenIndex = position151_103, tokenIndex151_103
-							}
-						l152_103:
-							{
-								position153_103, tokenIndex153_103 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_103
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_103
-								l274_10_103:
-									pos++
-									goto lok10_103
-								}
-							lok10_103:
-								goto l154_103
-							l153_103:
-								pos, tokenIndex = position153_103, tokenIndex153_103
-							}
-						l154_103:
-							_ = position148_103
-						}
-						goto lok103
-					l147_103:
-						pos, tokenIndex = position147_103, tokenIndex147_103
-						goto l94
-					}
-				lok103:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					{ // h16
-						position147_104, tokenIndex147_104 := pos, tokenIndex
-						{
-							position148_104 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_104
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_104
-							l274_7_104:
-								pos++
-								goto lok7_104
-							}
-						lok7_104:
-							{
-								position149_104, tokenIndex149_104 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_104
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_104
-								l274_8_104:
-									pos++
-									goto lok8_104
-								}
-							lok8_104:
-								goto l150_104
-							l149_104:
-								pos, tokenIndex = position149_104, tokenIndex149_104
-							}
-						l150_104:
-							{
-								position151_104, tokenIndex151_104 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_104
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_104
-								l274_9_104:
-									pos++
-									goto lok9_104
-								}
-							lok9_104:
-								goto l152_104
-							l151_104:
-								pos, tokenIndex = position151_104, tokenIndex151_104
-							}
-						l152_104:
-							{
-								position153_104, tokenIndex153_104 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_104
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_104
-								l274_10_104:
-									pos++
-									goto lok10_104
-								}
-							lok10_104:
-								goto l154_104
-							l153_104:
-								pos, tokenIndex = position153_104, tokenIndex153_104
-							}
-						l154_104:
-							_ = position148_104
-						}
-						goto lok104
-					l147_104:
-						pos, tokenIndex = position147_104, tokenIndex147_104
-						goto l94
-					}
-				lok104:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l94
-					}
-					pos = position
-					{
-						position97, tokenIndex97 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l94
-						}
-						pos++
-						pos, tokenIndex = position97, tokenIndex97
-					}
-					goto l85
-				l94:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position99, tokenIndex99 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c2]() {
-							goto l99
-						}
-						pos = position
-						{ // h16
-							position147_105, tokenIndex147_105 := pos, tokenIndex
-							{
-								position148_105 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_7_105
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_105
-								l274_7_105:
-									pos++
-									goto lok7_105
-								}
-							lok7_105:
-								{
-									position149_105, tokenIndex149_105 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_8_105
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_105
-									l274_8_105:
-										pos++
-										goto lok8_105
-									}
-								lok8_105:
-									goto l150_105
-								l149_105:
-									pos, tokenIndex = position149_105, tokenIndex149_105
-								}
-							l150_105:
-								{
-									position151_105, tokenIndex151_105 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_9_105
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_105
-									l274_9_105:
-										pos++
-										goto lok9_105
-									}
-								lok9_105:
-									goto l152_105
-								l151_105:
-									pos, tokenIndex = position151_105, tokenIndex151_105
-								}
-							l152_105:
-								{
-									position153_105, tokenIndex153_105 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_10_105
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_105
-									l274_10_105:
-										pos++
-										goto lok10_105
-									}
-								lok10_105:
-									goto l154_105
-								l153_105:
-									pos, tokenIndex = position153_105, tokenIndex153_105
-								}
-							l154_105:
-								_ = position148_105
-							}
-							goto lok105
-						l147_105:
-							pos, tokenIndex = position147_105, tokenIndex147_105
-							goto l99
-						}
-					lok105:
-						goto l100
-					l99:
-						pos, tokenIndex = position99, tokenIndex99
-					}
-				l100:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					}
-					pos++
-					{ // h16
-						position147_106, tokenIndex147_106 := pos, tokenIndex
-						{
-							position148_106 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_106
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_106
-							l274_7_106:
-								pos++
-								goto lok7_106
-							}
-						lok7_106:
-							{
-								position149_106, tokenIndex149_106 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_106
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_106
-								l274_8_106:
-									pos++
-									goto lok8_106
-								}
-							lok8_106:
-								goto l150_106
-							l149_106:
-								pos, tokenIndex = position149_106, tokenIndex149_106
-							}
-						l150_106:
-							{
-								position151_106, tokenIndex151_106 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_106
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_106
-								l274_9_106:
-									pos++
-									goto lok9_106
-								}
-							lok9_106:
-								goto l152_106
-							l151_106:
-								pos, tokenIndex = position151_106, tokenIndex151_106
-							}
-						l152_106:
-							{
-								position153_106, tokenIndex153_106 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_106
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_106
-								l274_10_106:
-									pos++
-									goto lok10_106
-								}
-							lok10_106:
-								goto l154_106
-							l153_106:
-								pos, tokenIndex = position153_106, tokenIndex153_106
-							}
-						l154_106:
-							_ = position148_106
-						}
-						goto lok106
-					l147_106:
-						pos, tokenIndex = position147_106, tokenIndex147_106
-						goto l98
-					}
-				lok106:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					}
-					pos++
-					{ // h16
-						position147_107, tokenIndex147_107 := pos, tokenIndex
-						{
-							position148_107 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_107
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_107
-							l274_7_107:
-								pos++
-								goto lok7_107
-							}
-						lok7_107:
-							{
-								position149_107, tokenIndex149_107 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_107
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_107
-								l274_8_107:
-									pos++
-									goto lok8_107
-								}
-							lok8_107:
-								goto l150_107
-							l149_107:
-								pos, tokenIndex = position149_107, tokenIndex149_107
-							}
-						l150_107:
-							{
-								position151_107, tokenIndex151_107 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_107
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_107
-								l274_9_107:
-									pos++
-									goto lok9_107
-								}
-							lok9_107:
-								goto l152_107
-							l151_107:
-								pos, tokenIndex = position151_107, tokenIndex151_107
-							}
-						l152_107:
-							{
-								position153_107, tokenIndex153_107 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_107
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_107
-								l274_10_107:
-									pos++
-									goto lok10_107
-								}
-							lok10_107:
-								goto l154_107
-							l153_107:
-								pos, tokenIndex = position153_107, tokenIndex153_107
-							}
-						l154_107:
-							_ = position148_107
-						}
-						goto lok107
-					l147_107:
-						pos, tokenIndex = position147_107, tokenIndex147_107
-						goto l98
-					}
-				lok107:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l98
-					}
-					pos = position
-					{
-						position101, tokenIndex101 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l98
-						}
-						pos++
-						pos, tokenIndex = position101, tokenIndex101
-					}
-					goto l85
-				l98:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position103, tokenIndex103 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c3]() {
-							goto l103
-						}
-						pos = position
-						{ // h16
-							position147_108, tokenIndex147_108 := pos, tokenIndex
-							{
-								position148_108 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_7_108
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_108
-								l274_7_108:
-									pos++
-									goto lok7_108
-								}
-							lok7_108:
-								{
-									position149_108, tokenIndex149_108 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_8_108
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_108
-									l274_8_108:
-										pos++
-										goto lok8_108
-									}
-								lok8_108:
-									goto l150_108
-								l149_108:
-									pos, tokenIndex = position149_108, tokenIndex149_108
-								}
-							l150_108:
-								{
-									position151_108, tokenIndex151_108 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_9_108
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_108
-									l274_9_108:
-										pos++
-										goto lok9_108
-									}
-								lok9_108:
-									goto l152_108
-								l151_108:
-									pos, tokenIndex = position151_108, tokenIndex151_108
-								}
-							l152_108:
-								{
-									position153_108, tokenIndex153_108 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_10_108
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_108
-									l274_10_108:
-										pos++
-										goto lok10_108
-									}
-								lok10_108:
-									goto l154_108
-								l153_108:
-									pos, tokenIndex = position153_108, tokenIndex153_108
-								}
-							l154_108:
-								_ = position148_108
-							}
-							goto lok108
-						l147_108:
-							pos, tokenIndex = position147_108, tokenIndex147_108
-							goto l103
-						}
-					lok108:
-						goto l104
-					l103:
-						pos, tokenIndex = position103, tokenIndex103
-					}
-				l104:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l102
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l102
-					}
-					pos++
-					{ // h16
-						position147_109, tokenIndex147_109 := pos, tokenIndex
-						{
-							position148_109 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_109
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_109
-							l274_7_109:
-								pos++
-								goto lok7_109
-							}
-						lok7_109:
-							{
-								position149_109, tokenIndex149_109 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_109
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_109
-								l274_8_109:
-									pos++
-									goto lok8_109
-								}
-							lok8_109:
-								goto l150_109
-							l149_109:
-								pos, tokenIndex = position149_109, tokenIndex149_109
-							}
-						l150_109:
-							{
-								position151_109, tokenIndex151_109 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_109
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_109
-								l274_9_109:
-									pos++
-									goto lok9_109
-								}
-							lok9_109:
-								goto l152_109
-							l151_109:
-								pos, tokenIndex = position151_109, tokenIndex151_109
-							}
-						l152_109:
-							{
-								position153_109, tokenIndex153_109 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_109
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_109
-								l274_10_109:
-									pos++
-									goto lok10_109
-								}
-							lok10_109:
-								goto l154_109
-							l153_109:
-								pos, tokenIndex = position153_109, tokenIndex153_109
-							}
-						l154_109:
-							_ = position148_109
-						}
-						goto lok109
-					l147_109:
-						pos, tokenIndex = position147_109, tokenIndex147_109
-						goto l102
-					}
-				lok109:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l102
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l102
-					}
-					pos = position
-					{
-						position105, tokenIndex105 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l102
-						}
-						pos++
-						pos, tokenIndex = position105, tokenIndex105
-					}
-					goto l85
-				l102:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position107, tokenIndex107 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c4]() {
-							goto l107
-						}
-						pos = position
-						{ // h16
-							position147_110, tokenIndex147_110 := pos, tokenIndex
-							{
-								position148_110 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_7_110
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_110
-								l274_7_110:
-									pos++
-									goto lok7_110
-								}
-							lok7_110:
-								{
-									position149_110, tokenIndex149_110 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_8_110
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_110
-									l274_8_110:
-										pos++
-										goto lok8_110
-									}
-								lok8_110:
-									goto l150_110
-								l149_110:
-									pos, tokenIndex = position149_110, tokenIndex149_110
-								}
-							l150_110:
-								{
-									position151_110, tokenIndex151_110 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_9_110
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_110
-									l274_9_110:
-										pos++
-										goto lok9_110
-									}
-								lok9_110:
-									goto l152_110
-								l151_110:
-									pos, tokenIndex = position151_110, tokenIndex151_110
-								}
-							l152_110:
-								{
-									position153_110, tokenIndex153_110 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_10_110
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_110
-									l274_10_110:
-										pos++
-										goto lok10_110
-									}
-								lok10_110:
-									goto l154_110
-								l153_110:
-									pos, tokenIndex = position153_110, tokenIndex153_110
-								}
-							l154_110:
-								_ = position148_110
-							}
-							goto lok110
-						l147_110:
-							pos, tokenIndex = position147_110, tokenIndex147_110
-							goto l107
-						}
-					lok110:
-						goto l108
-					l107:
-						pos, tokenIndex = position107, tokenIndex107
-					}
-				l108:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l106
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l106
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l106
-					}
-					pos = position
-					{
-						position109, tokenIndex109 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l106
-						}
-						pos++
-						pos, tokenIndex = position109, tokenIndex109
-					}
-					goto l85
-				l106:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position111, tokenIndex111 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c5]() {
-							goto l111
-						}
-						pos = position
-						{ // h16
-							position147_111, tokenIndex147_111 := pos, tokenIndex
-							{
-								position148_111 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_7_111
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_111
-								l274_7_111:
-									pos++
-									goto lok7_111
-								}
-							lok7_111:
-								{
-									position149_111, tokenIndex149_111 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_8_111
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_111
-									l274_8_111:
-										pos++
-										goto lok8_111
-									}
-								lok8_111:
-									goto l150_111
-								l149_111:
-									pos, tokenIndex = position149_111, tokenIndex149_111
-								}
-							l150_111:
-								{
-									position151_111, tokenIndex151_111 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_9_111
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_111
-									l274_9_111:
-										pos++
-										goto lok9_111
-									}
-								lok9_111:
-									goto l152_111
-								l151_111:
-									pos, tokenIndex = position151_111, tokenIndex151_111
-								}
-							l152_111:
-								{
-									position153_111, tokenIndex153_111 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_10_111
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_111
-									l274_10_111:
-										pos++
-										goto lok10_111
-									}
-								lok10_111:
-									goto l154_111
-								l153_111:
-									pos, tokenIndex = position153_111, tokenIndex153_111
-								}
-							l154_111:
-								_ = position148_111
-							}
-							goto lok111
-						l147_111:
-							pos, tokenIndex = position147_111, tokenIndex147_111
-							goto l111
-						}
-					lok111:
-						goto l112
-					l111:
-						pos, tokenIndex = position111, tokenIndex111
-					}
-				l112:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l110
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l110
-					}
-					pos++
-					{ // h16
-						position147_112, tokenIndex147_112 := pos, tokenIndex
-						{
-							position148_112 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_112
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_112
-							l274_7_112:
-								pos++
-								goto lok7_112
-							}
-						lok7_112:
-							{
-								position149_112, tokenIndex149_112 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_112
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_112
-								l274_8_112:
-									pos++
-									goto lok8_112
-								}
-							lok8_112:
-								goto l150_112
-							l149_112:
-								pos, tokenIndex = position149_112, tokenIndex149_112
-							}
-						l150_112:
-							{
-								position151_112, tokenIndex151_112 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_112
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_112
-								l274_9_112:
-									pos++
-									goto lok9_112
-								}
-							lok9_112:
-								goto l152_112
-							l151_112:
-								pos, tokenIndex = position151_112, tokenIndex151_112
-							}
-						l152_112:
-							{
-								position153_112, tokenIndex153_112 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_112
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_112
-								l274_10_112:
-									pos++
-									goto lok10_112
-								}
-							lok10_112:
-								goto l154_112
-							l153_112:
-								pos, tokenIndex = position153_112, tokenIndex153_112
-							}
-						l154_112:
-							_ = position148_112
-						}
-						goto lok112
-					l147_112:
-						pos, tokenIndex = position147_112, tokenIndex147_112
-						goto l110
-					}
-				lok112:
-					{
-						position113, tokenIndex113 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l110
-						}
-						pos++
-						pos, tokenIndex = position113, tokenIndex113
-					}
-					goto l85
-				l110:
-					pos, tokenIndex = position85, tokenIndex85
-					{
-						position114, tokenIndex114 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c6]() {
-							goto l114
-						}
-						pos = position
-						{ // h16
-							position147_113, tokenIndex147_113 := pos, tokenIndex
-							{
-								position148_113 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_7_113
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l147_113
-								l274_7_113:
-									pos++
-									goto lok7_113
-								}
-							lok7_113:
-								{
-									position149_113, tokenIndex149_113 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_8_113
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l149_113
-									l274_8_113:
-										pos++
-										goto lok8_113
-									}
-								lok8_113:
-									goto l150_113
-								l149_113:
-									pos, tokenIndex = position149_113, tokenIndex149_113
-								}
-							l150_113:
-								{
-									position151_113, tokenIndex151_113 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_9_113
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l151_113
-									l274_9_113:
-										pos++
-										goto lok9_113
-									}
-								lok9_113:
-									goto l152_113
-								l151_113:
-									pos, tokenIndex = position151_113, tokenIndex151_113
-								}
-							l152_113:
-								{
-									position153_113, tokenIndex153_113 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_10_113
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l153_113
-									l274_10_113:
-										pos++
-										goto lok10_113
-									}
-								lok10_113:
-									goto l154_113
-								l153_113:
-									pos, tokenIndex = position153_113, tokenIndex153_113
-								}
-							l154_113:
-								_ = position148_113
-							}
-							goto lok113
-						l147_113:
-							pos, tokenIndex = position147_113, tokenIndex147_113
-							goto l114
-						}
-					lok113:
-						goto l115
-					l114:
-						pos, tokenIndex = position114, tokenIndex114
-					}
-				l115:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l83
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l83
-					}
-					pos++
-					{
-						position116, tokenIndex116 := pos, tokenIndex
-						if buffer[pos] != ']' {
-							if int(pos) == p.at {
-								p.note(15, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l83
-						}
-						pos++
-						pos, tokenIndex = position116, tokenIndex116
-					}
-				}
-			l85:
-				if !p.bare {
-					position = pos
-					add(ruleIPv6address, position84)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l83:
-			pos, tokenIndex = position83, tokenIndex83
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv6address,
 		/* 15 h16c1 <- <(h16 ':' !':')?> */
-		func() bool {
-			pos := position
-			{
-				position118 := pos
-				{
-					position119, tokenIndex119 := pos, tokenIndex
-					{ // h16
-						position147_65, tokenIndex147_65 := pos, tokenIndex
-						{
-							position148_65 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_65
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_65
-							l274_7_65:
-								pos++
-								goto lok7_65
-							}
-						lok7_65:
-							{
-								position149_65, tokenIndex149_65 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_65
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_65
-								l274_8_65:
-									pos++
-									goto lok8_65
-								}
-							lok8_65:
-								goto l150_65
-							l149_65:
-								pos, tokenIndex = position149_65, tokenIndex149_65
-							}
-						l150_65:
-							{
-								position151_65, tokenIndex151_65 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_65
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_65
-								l274_9_65:
-									pos++
-									goto lok9_65
-								}
-							lok9_65:
-								goto l152_65
-							l151_65:
-								pos, tokenIndex = position151_65, tokenIndex151_65
-							}
-						l152_65:
-							{
-								position153_65, tokenIndex153_65 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_65
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_65
-								l274_10_65:
-									pos++
-									goto lok10_65
-								}
-							lok10_65:
-								goto l154_65
-							l153_65:
-								pos, tokenIndex = position153_65, tokenIndex153_65
-							}
-						l154_65:
-							_ = position148_65
-						}
-						goto lok65
-					l147_65:
-						pos, tokenIndex = position147_65, tokenIndex147_65
-						goto l119
-					}
-				lok65:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l119
-					}
-					pos++
-					{
-						position121, tokenIndex121 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l121
-						}
-						pos++
-						goto l119
-					l121:
-						pos, tokenIndex = position121, tokenIndex121
-					}
-					goto l120
-				l119:
-					pos, tokenIndex = position119, tokenIndex119
-				}
-			l120:
-				_ = position118
-			}
-			position = pos
-			return true
-		},
+		p.rh16c1,
 		/* 16 h16c2 <- <(h16 ':' !':' h16c1)?> */
-		func() bool {
-			pos := position
-			{
-				position123 := pos
-				{
-					position124, tokenIndex124 := pos, tokenIndex
-					{ // h16
-						position147_66, tokenIndex147_66 := pos, tokenIndex
-						{
-							position148_66 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_66
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_66
-							l274_7_66:
-								pos++
-								goto lok7_66
-							}
-						lok7_66:
-							{
-								position149_66, tokenIndex149_66 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_66
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_66
-								l274_8_66:
-									pos++
-									goto lok8_66
-								}
-							lok8_66:
-								goto l150_66
-							l149_66:
-								pos, tokenIndex = position149_66, tokenIndex149_66
-							}
-						l150_66:
-							{
-								position151_66, tokenIndex151_66 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_66
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_66
-								l274_9_66:
-									pos++
-									goto lok9_66
-								}
-							lok9_66:
-								goto l152_66
-							l151_66:
-								pos, tokenIndex = position151_66, tokenIndex151_66
-							}
-						l152_66:
-							{
-								position153_66, tokenIndex153_66 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_66
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_66
-								l274_10_66:
-									pos++
-									goto lok10_66
-								}
-							lok10_66:
-								goto l154_66
-							l153_66:
-								pos, tokenIndex = position153_66, tokenIndex153_66
-							}
-						l154_66:
-							_ = position148_66
-						}
-						goto lok66
-					l147_66:
-						pos, tokenIndex = position147_66, tokenIndex147_66
-						goto l124
-					}
-				lok66:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l124
-					}
-					pos++
-					{
-						position126, tokenIndex126 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l126
-						}
-						pos++
-						goto l124
-					l126:
-						pos, tokenIndex = position126, tokenIndex126
-					}
-					if position = pos; !_rules[ruleh16c1]() {
-						goto l124
-					}
-					pos = position
-					goto l125
-				l124:
-					pos, tokenIndex = position124, tokenIndex124
-				}
-			l125:
-				_ = position123
-			}
-			position = pos
-			return true
-		},
+		p.rh16c2,
 		/* 17 h16c3 <- <(h16 ':' !':' h16c2)?> */
-		func() bool {
-			pos := position
-			{
-				position128 := pos
-				{
-					position129, tokenIndex129 := pos, tokenIndex
-					{ // h16
-						position147_67, tokenIndex147_67 := pos, tokenIndex
-						{
-							position148_67 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_67
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_67
-							l274_7_67:
-								pos++
-								goto lok7_67
-							}
-						lok7_67:
-							{
-								position149_67, tokenIndex149_67 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_67
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_67
-								l274_8_67:
-									pos++
-									goto lok8_67
-								}
-							lok8_67:
-								goto l150_67
-							l149_67:
-								pos, tokenIndex = position149_67, tokenIndex149_67
-							}
-						l150_67:
-							{
-								position151_67, tokenIndex151_67 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_67
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_67
-								l274_9_67:
-									pos++
-									goto lok9_67
-								}
-							lok9_67:
-								goto l152_67
-							l151_67:
-								pos, tokenIndex = position151_67, tokenIndex151_67
-							}
-						l152_67:
-							{
-								position153_67, tokenIndex153_67 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_67
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_67
-								l274_10_67:
-									pos++
-									goto lok10_67
-								}
-							lok10_67:
-								goto l154_67
-							l153_67:
-								pos, tokenIndex = position153_67, tokenIndex153_67
-							}
-						l154_67:
-							_ = position148_67
-						}
-						goto lok67
-					l147_67:
-						pos, tokenIndex = position147_67, tokenIndex147_67
-						goto l129
-					}
-				lok67:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l129
-					}
-					pos++
-					{
-						position131, tokenIndex131 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l131
-						}
-						pos++
-						goto l129
-					l131:
-						pos, tokenIndex = position131, tokenIndex131
-					}
-					if position = pos; !_rules[ruleh16c2]() {
-						goto l129
-					}
-					pos = position
-					goto l130
-				l129:
-					pos, tokenIndex = position129, tokenIndex129
-				}
-			l130:
-				_ = position128
-			}
-			position = pos
-			return true
-		},
+		p.rh16c3,
 		/* 18 h16c4 <- <(h16 ':' !':' h16c3)?> */
-		func() bool {
-			pos := position
-			{
-				position133 := pos
-				{
-					position134, tokenIndex134 := pos, tokenIndex
-					{ // h16
-						position147_68, tokenIndex147_68 := pos, tokenIndex
-						{
-							position148_68 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_68
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_68
-							l274_7_68:
-								pos++
-								goto lok7_68
-							}
-						lok7_68:
-							{
-								position149_68, tokenIndex149_68 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_68
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_68
-								l274_8_68:
-									pos++
-									goto lok8_68
-								}
-							lok8_68:
-								goto l150_68
-							l149_68:
-								pos, tokenIndex = position149_68, tokenIndex149_68
-							}
-						l150_68:
-							{
-								position151_68, tokenIndex151_68 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_68
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_68
-								l274_9_68:
-									pos++
-									goto lok9_68
-								}
-							lok9_68:
-								goto l152_68
-							l151_68:
-								pos, tokenIndex = position151_68, tokenIndex151_68
-							}
-						l152_68:
-							{
-								position153_68, tokenIndex153_68 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_68
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_68
-								l274_10_68:
-									pos++
-									goto lok10_68
-								}
-							lok10_68:
-								goto l154_68
-							l153_68:
-								pos, tokenIndex = position153_68, tokenIndex153_68
-							}
-						l154_68:
-							_ = position148_68
-						}
-						goto lok68
-					l147_68:
-						pos, tokenIndex = position147_68, tokenIndex147_68
-						goto l134
-					}
-				lok68:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l134
-					}
-					pos++
-					{
-						position136, tokenIndex136 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l136
-						}
-						pos++
-						goto l134
-					l136:
-						pos, tokenIndex = position136, tokenIndex136
-					}
-					if position = pos; !_rules[ruleh16c3]() {
-						goto l134
-					}
-					pos = position
-					goto l135
-				l134:
-					pos, tokenIndex = position134, tokenIndex134
-				}
-			l135:
-				_ = position133
-			}
-			position = pos
-			return true
-		},
+		p.rh16c4,
 		/* 19 h16c5 <- <(h16 ':' !':' h16c4)?> */
-		func() bool {
-			pos := position
-			{
-				position138 := pos
-				{
-					position139, tokenIndex139 := pos, tokenIndex
-					{ // h16
-						position147_69, tokenIndex147_69 := pos, tokenIndex
-						{
-							position148_69 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_69
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_69
-							l274_7_69:
-								pos++
-								goto lok7_69
-							}
-						lok7_69:
-							{
-								position149_69, tokenIndex149_69 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_69
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_69
-								l274_8_69:
-									pos++
-									goto lok8_69
-								}
-							lok8_69:
-								goto l150_69
-							l149_69:
-								pos, tokenIndex = position149_69, tokenIndex149_69
-							}
-						l150_69:
-							{
-								position151_69, tokenIndex151_69 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_69
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_69
-								l274_9_69:
-									pos++
-									goto lok9_69
-								}
-							lok9_69:
-								goto l152_69
-							l151_69:
-								pos, tokenIndex = position151_69, tokenIndex151_69
-							}
-						l152_69:
-							{
-								position153_69, tokenIndex153_69 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_69
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_69
-								l274_10_69:
-									pos++
-									goto lok10_69
-								}
-							lok10_69:
-								goto l154_69
-							l153_69:
-								pos, tokenIndex = position153_69, tokenIndex153_69
-							}
-						l154_69:
-							_ = position148_69
-						}
-						goto lok69
-					l147_69:
-						pos, tokenIndex = position147_69, tokenIndex147_69
-						goto l139
-					}
-				lok69:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l139
-					}
-					pos++
-					{
-						position141, tokenIndex141 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						goto l139
-					l141:
-						pos, tokenIndex = position141, tokenIndex141
-					}
-					if position = pos; !_rules[ruleh16c4]() {
-						goto l139
-					}
-					pos = position
-					goto l140
-				l139:
-					pos, tokenIndex = position139, tokenIndex139
-				}
-			l140:
-				_ = position138
-			}
-			position = pos
-			return true
-		},
+		p.rh16c5,
 		/* 20 h16c6 <- <(h16 ':' !':' h16c5)?> */
-		func() bool {
-			pos := position
-			{
-				position143 := pos
-				{
-					position144, tokenIndex144 := pos, tokenIndex
-					{ // h16
-						position147_70, tokenIndex147_70 := pos, tokenIndex
-						{
-							position148_70 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_70
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_70
-							l274_7_70:
-								pos++
-								goto lok7_70
-							}
-						lok7_70:
-							{
-								position149_70, tokenIndex149_70 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_70
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_70
-								l274_8_70:
-									pos++
-									goto lok8_70
-								}
-							lok8_70:
-								goto l150_70
-							l149_70:
-								pos, tokenIndex = position149_70, tokenIndex149_70
-							}
-						l150_70:
-							{
-								position151_70, tokenIndex151_70 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_70
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_70
-								l274_9_70:
-									pos++
-									goto lok9_70
-								}
-							lok9_70:
-								goto l152_70
-							l151_70:
-								pos, tokenIndex = position151_70, tokenIndex151_70
-							}
-						l152_70:
-							{
-								position153_70, tokenIndex153_70 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_70
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_70
-								l274_10_70:
-									pos++
-									goto lok10_70
-								}
-							lok10_70:
-								goto l154_70
-							l153_70:
-								pos, tokenIndex = position153_70, tokenIndex153_70
-							}
-						l154_70:
-							_ = position148_70
-						}
-						goto lok70
-					l147_70:
-						pos, tokenIndex = position147_70, tokenIndex147_70
-						goto l144
-					}
-				lok70:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l144
-					}
-					pos++
-					{
-						position146, tokenIndex146 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l146
-						}
-						pos++
-						goto l144
-					l146:
-						pos, tokenIndex = position146, tokenIndex146
-					}
-					if position = pos; !_rules[ruleh16c5]() {
-						goto l144
-					}
-					pos = position
-					goto l145
-				l144:
-					pos, tokenIndex = position144, tokenIndex144
-				}
-			l145:
-				_ = position143
-			}
-			position = pos
-			return true
-		},
+		p.rh16c6,
 		/* 21 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)> */
-		func() bool {
-			pos := position
-			position147, tokenIndex147 := pos, tokenIndex
-			{
-				position148 := pos
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l274_7
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l147
-				l274_7:
-					pos++
-					goto lok7
-				}
-			lok7:
-				{
-					position149, tokenIndex149 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_8
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l149
-					l274_8:
-						pos++
-						goto lok8
-					}
-				lok8:
-					goto l150
-				l149:
-					pos, tokenIndex = position149, tokenIndex149
-				}
-			l150:
-				{
-					position151, tokenIndex151 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_9
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l151
-					l274_9:
-						pos++
-						goto lok9
-					}
-				lok9:
-					goto l152
-				l151:
-					pos, tokenIndex = position151, tokenIndex151
-				}
-			l152:
-				{
-					position153, tokenIndex153 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l274_10
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l153
-					l274_10:
-						pos++
-						goto lok10
-					}
-				lok10:
-					goto l154
-				l153:
-					pos, tokenIndex = position153, tokenIndex153
-				}
-			l154:
-				_ = position148
-			}
-			position = pos
-			return true
-		l147:
-			pos, tokenIndex = position147, tokenIndex147
-			position = pos
-			return false
-		},
+		p.rh16,
 		/* 22 ls32 <- <((h16 ':' h16) / IPv4address)> */
-		func() bool {
-			pos := position
-			position155, tokenIndex155 := pos, tokenIndex
-			{
-				position156 := pos
-				{
-					position157, tokenIndex157 := pos, tokenIndex
-					{ // h16
-						position147_75, tokenIndex147_75 := pos, tokenIndex
-						{
-							position148_75 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_75
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_75
-							l274_7_75:
-								pos++
-								goto lok7_75
-							}
-						lok7_75:
-							{
-								position149_75, tokenIndex149_75 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_75
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_75
-								l274_8_75:
-									pos++
-									goto lok8_75
-								}
-							lok8_75:
-								goto l150_75
-							l149_75:
-								pos, tokenIndex = position149_75, tokenIndex149_75
-							}
-						l150_75:
-							{
-								position151_75, tokenIndex151_75 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_75
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_75
-								l274_9_75:
-									pos++
-									goto lok9_75
-								}
-							lok9_75:
-								goto l152_75
-							l151_75:
-								pos, tokenIndex = position151_75, tokenIndex151_75
-							}
-						l152_75:
-							{
-								position153_75, tokenIndex153_75 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_75
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_75
-								l274_10_75:
-									pos++
-									goto lok10_75
-								}
-							lok10_75:
-								goto l154_75
-							l153_75:
-								pos, tokenIndex = position153_75, tokenIndex153_75
-							}
-						l154_75:
-							_ = position148_75
-						}
-						goto lok75
-					l147_75:
-						pos, tokenIndex = position147_75, tokenIndex147_75
-						goto l158
-					}
-				lok75:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l158
-					}
-					pos++
-					{ // h16
-						position147_76, tokenIndex147_76 := pos, tokenIndex
-						{
-							position148_76 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l274_7_76
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l147_76
-							l274_7_76:
-								pos++
-								goto lok7_76
-							}
-						lok7_76:
-							{
-								position149_76, tokenIndex149_76 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_8_76
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l149_76
-								l274_8_76:
-									pos++
-									goto lok8_76
-								}
-							lok8_76:
-								goto l150_76
-							l149_76:
-								pos, tokenIndex = position149_76, tokenIndex149_76
-							}
-						l150_76:
-							{
-								position151_76, tokenIndex151_76 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_9_76
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l151_76
-								l274_9_76:
-									pos++
-									goto lok9_76
-								}
-							lok9_76:
-								goto l152_76
-							l151_76:
-								pos, tokenIndex = position151_76, tokenIndex151_76
-							}
-						l152_76:
-							{
-								position153_76, tokenIndex153_76 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l274_10_76
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l153_76
-								l274_10_76:
-									pos++
-									goto lok10_76
-								}
-							lok10_76:
-								goto l154_76
-							l153_76:
-								pos, tokenIndex = position153_76, tokenIndex153_76
-							}
-						l154_76:
-							_ = position148_76
-						}
-						goto lok76
-					l147_76:
-						pos, tokenIndex = position147_76, tokenIndex147_76
-						goto l158
-					}
-				lok76:
-					goto l157
-				l158:
-					pos, tokenIndex = position157, tokenIndex157
-					if position = pos; !_rules[ruleIPv4address]() {
-						goto l155
-					}
-					pos = position
-				}
-			l157:
-				_ = position156
-			}
-			position = pos
-			return true
-		l155:
-			pos, tokenIndex = position155, tokenIndex155
-			position = pos
-			return false
-		},
+		p.rls32,
 		/* 23 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv4address)
-			position159, tokenIndex159 := pos, tokenIndex
-			{
-				position160 := pos
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l159
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l159
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l159
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l159
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l159
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l159
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l159
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleIPv4address, position160)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l159:
-			pos, tokenIndex = position159, tokenIndex159
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv4address,
 		/* 24 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)> */
-		func() bool {
-			pos := position
-			position161, tokenIndex161 := pos, tokenIndex
-			{
-				position162 := pos
-				{
-					position163, tokenIndex163 := pos, tokenIndex
-					if buffer[pos] != '2' {
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l164
-					}
-					pos++
-					if buffer[pos] != '5' {
-						if int(pos) == p.at {
-							p.note(20, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l164
-					}
-					pos++
-					if c := buffer[pos]; c < '0' || c > '5' {
-						if int(pos) == p.at {
-							p.note(21, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l164
-					}
-					pos++
-					goto l163
-				l164:
-					pos, tokenIndex = position163, tokenIndex163
-					if buffer[pos] != '2' {
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l165
-					}
-					pos++
-					if c := buffer[pos]; c < '0' || c > '4' {
-						if int(pos) == p.at {
-							p.note(22, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l165
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l272_11
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l165
-					l272_11:
-						pos++
-						goto lok11
-					}
-				lok11:
-					goto l163
-				l165:
-					pos, tokenIndex = position163, tokenIndex163
-					if buffer[pos] != '1' {
-						if int(pos) == p.at {
-							p.note(23, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l166
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l272_12
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l166
-					l272_12:
-						pos++
-						goto lok12
-					}
-				lok12:
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l272_13
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l166
-					l272_13:
-						pos++
-						goto lok13
-					}
-				lok13:
-					goto l163
-				l166:
-					pos, tokenIndex = position163, tokenIndex163
-					if c := buffer[pos]; c < '1' || c > '9' {
-						if int(pos) == p.at {
-							p.note(24, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l167
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l272_14
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l167
-					l272_14:
-						pos++
-						goto lok14
-					}
-				lok14:
-					goto l163
-				l167:
-					pos, tokenIndex = position163, tokenIndex163
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l272_15
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l161
-					l272_15:
-						pos++
-						goto lok15
-					}
-				lok15:
-				}
-			l163:
-				_ = position162
-			}
-			position = pos
-			return true
-		l161:
-			pos, tokenIndex = position161, tokenIndex161
-			position = pos
-			return false
-		},
+		p.rdec_octet,
 		/* 25 ireg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleireg_name)
-			{
-				position169 := pos
-			l170:
-				{
-					position171, tokenIndex171 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(25, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position261_71, tokenIndex261_71 := pos, tokenIndex
-									{
-										position262_71 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_71
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_62_71
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_71
-										l274_62_71:
-											pos++
-											goto lok62_71
-										}
-									lok62_71:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_63_71
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_71
-										l274_63_71:
-											pos++
-											goto lok63_71
-										}
-									lok63_71:
-										_ = position262_71
-									}
-									goto lok71
-								l261_71:
-									pos, tokenIndex = position261_71, tokenIndex261_71
-									goto l171
-								}
-							lok71:
-								;
-							default:
-								if position = pos; !_rules[ruleucschar]() {
-									goto l171
-								}
-								pos = position
-							}
-						}
-					}
-
-					goto l170
-				l171:
-					pos, tokenIndex = position171, tokenIndex171
-				}
-				if !p.bare {
-					position = pos
-					add(ruleireg_name, position169)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rireg_name,
 		/* 26 ipath <- <((ipath_abempty !.) / (ipath_absolute !.) / (ipath_noscheme !.) / (ipath_rootless !.) / (ipath_empty !.))> */
-		func() bool {
-			pos := position
-			position173, tokenIndex173 := pos, tokenIndex
-			{
-				position174 := pos
-				{
-					position175, tokenIndex175 := pos, tokenIndex
-					if position = pos; !_rules[ruleipath_abempty]() {
-						goto l176
-					}
-					pos = position
-					{
-						position177, tokenIndex177 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l177
-						}
-						pos = position
-						goto l176
-					l177:
-						pos, tokenIndex = position177, tokenIndex177
-					}
-					goto l175
-				l176:
-					pos, tokenIndex = position175, tokenIndex175
-					if position = pos; !_rules[ruleipath_absolute]() {
-						goto l178
-					}
-					pos = position
-					{
-						position179, tokenIndex179 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l179
-						}
-						pos = position
-						goto l178
-					l179:
-						pos, tokenIndex = position179, tokenIndex179
-					}
-					goto l175
-				l178:
-					pos, tokenIndex = position175, tokenIndex175
-					if position = pos; !_rules[ruleipath_noscheme]() {
-						goto l180
-					}
-					pos = position
-					{
-						position181, tokenIndex181 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l181
-						}
-						pos = position
-						goto l180
-					l181:
-						pos, tokenIndex = position181, tokenIndex181
-					}
-					goto l175
-				l180:
-					pos, tokenIndex = position175, tokenIndex175
-					if position = pos; !_rules[ruleipath_rootless]() {
-						goto l182
-					}
-					pos = position
-					{
-						position183, tokenIndex183 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l183
-						}
-						pos = position
-						goto l182
-					l183:
-						pos, tokenIndex = position183, tokenIndex183
-					}
-					goto l175
-				l182:
-					pos, tokenIndex = position175, tokenIndex175
-					if position = pos; !_rules[ruleipath_empty]() {
-						goto l173
-					}
-					pos = position
-					{
-						position184, tokenIndex184 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l184
-						}
-						pos = position
-						goto l173
-					l184:
-						pos, tokenIndex = position184, tokenIndex184
-					}
-				}
-			l175:
-				_ = position174
-			}
-			position = pos
-			return true
-		l173:
-			pos, tokenIndex = position173, tokenIndex173
-			position = pos
-			return false
-		},
+		p.ripath,
 		/* 27 ipath_abempty <- <('/' isegment)*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleipath_abempty)
-			{
-				position186 := pos
-			l187:
-				{
-					position188, tokenIndex188 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l188
-					}
-					pos++
-					if position = pos; !_rules[ruleisegment]() {
-						goto l188
-					}
-					pos = position
-					goto l187
-				l188:
-					pos, tokenIndex = position188, tokenIndex188
-				}
-				if !p.bare {
-					position = pos
-					add(ruleipath_abempty, position186)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.ripath_abempty,
 		/* 28 ipath_absolute <- <('/' (isegment_nz ('/' isegment)*)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleipath_absolute)
-			position189, tokenIndex189 := pos, tokenIndex
-			{
-				position190 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(1, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l189
-				}
-				pos++
-				{
-					position191, tokenIndex191 := pos, tokenIndex
-					if position = pos; !_rules[ruleisegment_nz]() {
-						goto l191
-					}
-					pos = position
-				l193:
-					{
-						position194, tokenIndex194 := pos, tokenIndex
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(1, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l194
-						}
-						pos++
-						if position = pos; !_rules[ruleisegment]() {
-							goto l194
-						}
-						pos = position
-						goto l193
-					l194:
-						pos, tokenIndex = position194, tokenIndex194
-					}
-					goto l192
-				l191:
-					pos, tokenIndex = position191, tokenIndex191
-				}
-			l192:
-				if !p.bare {
-					position = pos
-					add(ruleipath_absolute, position190)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l189:
-			pos, tokenIndex = position189, tokenIndex189
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.ripath_absolute,
 		/* 29 ipath_noscheme <- <(isegment_nz_nc ('/' isegment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleipath_noscheme)
-			position195, tokenIndex195 := pos, tokenIndex
-			{
-				position196 := pos
-				if position = pos; !_rules[ruleisegment_nz_nc]() {
-					goto l195
-				}
-				pos = position
-			l197:
-				{
-					position198, tokenIndex198 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l198
-					}
-					pos++
-					if position = pos; !_rules[ruleisegment]() {
-						goto l198
-					}
-					pos = position
-					goto l197
-				l198:
-					pos, tokenIndex = position198, tokenIndex198
-				}
-				if !p.bare {
-					position = pos
-					add(ruleipath_noscheme, position196)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l195:
-			pos, tokenIndex = position195, tokenIndex195
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.ripath_noscheme,
 		/* 30 ipath_rootless <- <(isegment_nz ('/' isegment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleipath_rootless)
-			position199, tokenIndex199 := pos, tokenIndex
-			{
-				position200 := pos
-				if position = pos; !_rules[ruleisegment_nz]() {
-					goto l199
-				}
-				pos = position
-			l201:
-				{
-					position202, tokenIndex202 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l202
-					}
-					pos++
-					if position = pos; !_rules[ruleisegment]() {
-						goto l202
-					}
-					pos = position
-					goto l201
-				l202:
-					pos, tokenIndex = position202, tokenIndex202
-				}
-				if !p.bare {
-					position = pos
-					add(ruleipath_rootless, position200)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l199:
-			pos, tokenIndex = position199, tokenIndex199
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.ripath_rootless,
 		/* 31 ipath_empty <- <(ipchar &{false})?> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleipath_empty)
-			{
-				position204 := pos
-				{
-					position205, tokenIndex205 := pos, tokenIndex
-					{ // ipchar
-						position221_77, tokenIndex221_77 := pos, tokenIndex
-						{
-							position222_77 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(26, false)
-									}
-
-									if int(pos) == p.at {
-										p.note(9, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // pct_encoded
-											position261_72_77, tokenIndex261_72_77 := pos, tokenIndex
-											{
-												position262_72_77 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(9, false)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l261_72_77
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, false)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l274_62_72_77
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l261_72_77
-												l274_62_72_77:
-													pos++
-													goto lok62_72_77
-												}
-											lok62_72_77:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, false)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l274_63_72_77
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l261_72_77
-												l274_63_72_77:
-													pos++
-													goto lok63_72_77
-												}
-											lok63_72_77:
-												_ = position262_72_77
-											}
-											goto lok72_77
-										l261_72_77:
-											pos, tokenIndex = position261_72_77, tokenIndex261_72_77
-											goto l221_77
-										}
-									lok72_77:
-										;
-									default:
-										if position = pos; !p.peek(_rules[ruleucschar]) {
-											goto l221_77
-										}
-										pos = position
-									}
-								}
-							}
-
-							_ = position222_77
-						}
-						goto lok77
-					l221_77:
-						pos, tokenIndex = position221_77, tokenIndex221_77
-						goto l205
-					}
-				lok77:
-					if !(false) {
-						goto l205
-					}
-					goto l206
-				l205:
-					pos, tokenIndex = position205, tokenIndex205
-				}
-			l206:
-				if !p.bare {
-					position = pos
-					add(ruleipath_empty, position204)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.ripath_empty,
 		/* 32 isegment <- <ipchar*> */
-		func() bool {
-			pos := position
-			{
-				position208 := pos
-			l209:
-				{
-					position210, tokenIndex210 := pos, tokenIndex
-					{ // ipchar
-						position221_78, tokenIndex221_78 := pos, tokenIndex
-						{
-							position222_78 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(26, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(9, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // pct_encoded
-											position261_72_78, tokenIndex261_72_78 := pos, tokenIndex
-											{
-												position262_72_78 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(9, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l261_72_78
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l274_62_72_78
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l261_72_78
-												l274_62_72_78:
-													pos++
-													goto lok62_72_78
-												}
-											lok62_72_78:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l274_63_72_78
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l261_72_78
-												l274_63_72_78:
-													pos++
-													goto lok63_72_78
-												}
-											lok63_72_78:
-												_ = position262_72_78
-											}
-											goto lok72_78
-										l261_72_78:
-											pos, tokenIndex = position261_72_78, tokenIndex261_72_78
-											goto l221_78
-										}
-									lok72_78:
-										;
-									default:
-										if position = pos; !_rules[ruleucschar]() {
-											goto l221_78
-										}
-										pos = position
-									}
-								}
-							}
-
-							_ = position222_78
-						}
-						goto lok78
-					l221_78:
-						pos, tokenIndex = position221_78, tokenIndex221_78
-						goto l210
-					}
-				lok78:
-					goto l209
-				l210:
-					pos, tokenIndex = position210, tokenIndex210
-				}
-				_ = position208
-			}
-			position = pos
-			return true
-		},
+		p.risegment,
 		/* 33 isegment_nz <- <ipchar+> */
-		func() bool {
-			pos := position
-			position211, tokenIndex211 := pos, tokenIndex
-			{
-				position212 := pos
-				{ // ipchar
-					position221_79, tokenIndex221_79 := pos, tokenIndex
-					{
-						position222_79 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(26, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(9, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // pct_encoded
-										position261_72_79, tokenIndex261_72_79 := pos, tokenIndex
-										{
-											position262_72_79 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(9, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l261_72_79
-											}
-											pos++
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l274_62_72_79
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l261_72_79
-											l274_62_72_79:
-												pos++
-												goto lok62_72_79
-											}
-										lok62_72_79:
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l274_63_72_79
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l261_72_79
-											l274_63_72_79:
-												pos++
-												goto lok63_72_79
-											}
-										lok63_72_79:
-											_ = position262_72_79
-										}
-										goto lok72_79
-									l261_72_79:
-										pos, tokenIndex = position261_72_79, tokenIndex261_72_79
-										goto l221_79
-									}
-								lok72_79:
-									;
-								default:
-									if position = pos; !_rules[ruleucschar]() {
-										goto l221_79
-									}
-									pos = position
-								}
-							}
-						}
-
-						_ = position222_79
-					}
-					goto lok79
-				l221_79:
-					pos, tokenIndex = position221_79, tokenIndex221_79
-					goto l211
-				}
-			lok79:
-			l213:
-				{
-					position214, tokenIndex214 := pos, tokenIndex
-					{ // ipchar
-						position221_80, tokenIndex221_80 := pos, tokenIndex
-						{
-							position222_80 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(26, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(9, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // pct_encoded
-											position261_72_80, tokenIndex261_72_80 := pos, tokenIndex
-											{
-												position262_72_80 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(9, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l261_72_80
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l274_62_72_80
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l261_72_80
-												l274_62_72_80:
-													pos++
-													goto lok62_72_80
-												}
-											lok62_72_80:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l274_63_72_80
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l261_72_80
-												l274_63_72_80:
-													pos++
-													goto lok63_72_80
-												}
-											lok63_72_80:
-												_ = position262_72_80
-											}
-											goto lok72_80
-										l261_72_80:
-											pos, tokenIndex = position261_72_80, tokenIndex261_72_80
-											goto l221_80
-										}
-									lok72_80:
-										;
-									default:
-										if position = pos; !_rules[ruleucschar]() {
-											goto l221_80
-										}
-										pos = position
-									}
-								}
-							}
-
-							_ = position222_80
-						}
-						goto lok80
-					l221_80:
-						pos, tokenIndex = position221_80, tokenIndex221_80
-						goto l214
-					}
-				lok80:
-					goto l213
-				l214:
-					pos, tokenIndex = position214, tokenIndex214
-				}
-				_ = position212
-			}
-			position = pos
-			return true
-		l211:
-			pos, tokenIndex = position211, tokenIndex211
-			position = pos
-			return false
-		},
+		p.risegment_nz,
 		/* 34 isegment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') iunreserved))+> */
-		func() bool {
-			pos := position
-			position215, tokenIndex215 := pos, tokenIndex
-			{
-				position216 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(27, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // pct_encoded
-								position261_81, tokenIndex261_81 := pos, tokenIndex
-								{
-									position262_81 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l261_81
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_62_81
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l261_81
-									l274_62_81:
-										pos++
-										goto lok62_81
-									}
-								lok62_81:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_63_81
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l261_81
-									l274_63_81:
-										pos++
-										goto lok63_81
-									}
-								lok63_81:
-									_ = position262_81
-								}
-								goto lok81
-							l261_81:
-								pos, tokenIndex = position261_81, tokenIndex261_81
-								goto l215
-							}
-						lok81:
-							;
-						default:
-							{ // iunreserved
-								position236_82, tokenIndex236_82 := pos, tokenIndex
-								{
-									position237_82 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(12, true)
-											}
-
-											if position = pos; !_rules[ruleucschar]() {
-												goto l236_82
-											}
-											pos = position
-										}
-									}
-
-									_ = position237_82
-								}
-								goto lok82
-							l236_82:
-								pos, tokenIndex = position236_82, tokenIndex236_82
-								goto l215
-							}
-						lok82:
-						}
-					}
-				}
-
-			l217:
-				{
-					position218, tokenIndex218 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(27, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position261_83, tokenIndex261_83 := pos, tokenIndex
-									{
-										position262_83 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_83
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_62_83
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_83
-										l274_62_83:
-											pos++
-											goto lok62_83
-										}
-									lok62_83:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l274_63_83
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l261_83
-										l274_63_83:
-											pos++
-											goto lok63_83
-										}
-									lok63_83:
-										_ = position262_83
-									}
-									goto lok83
-								l261_83:
-									pos, tokenIndex = position261_83, tokenIndex261_83
-									goto l218
-								}
-							lok83:
-								;
-							default:
-								{ // iunreserved
-									position236_84, tokenIndex236_84 := pos, tokenIndex
-									{
-										position237_84 := pos
-										{
-											if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-												pos++
-											} else {
-												if int(pos) == p.at {
-													p.note(12, true)
-												}
-
-												if position = pos; !_rules[ruleucschar]() {
-													goto l236_84
-												}
-												pos = position
-											}
-										}
-
-										_ = position237_84
-									}
-									goto lok84
-								l236_84:
-									pos, tokenIndex = position236_84, tokenIndex236_84
-									goto l218
-								}
-							lok84:
-							}
-						}
-					}
-
-					goto l217
-				l218:
-					pos, tokenIndex = position218, tokenIndex218
-				}
-				_ = position216
-			}
-			position = pos
-			return true
-		l215:
-			pos, tokenIndex = position215, tokenIndex215
-			position = pos
-			return false
-		},
+		p.risegment_nz_nc,
 		/* 35 ipchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))> */
-		func() bool {
-			pos := position
-			position221, tokenIndex221 := pos, tokenIndex
-			{
-				position222 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(26, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // pct_encoded
-								position261_72, tokenIndex261_72 := pos, tokenIndex
-								{
-									position262_72 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l261_72
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_62_72
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l261_72
-									l274_62_72:
-										pos++
-										goto lok62_72
-									}
-								lok62_72:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l274_63_72
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l261_72
-									l274_63_72:
-										pos++
-										goto lok63_72
-									}
-								lok63_72:
-									_ = position262_72
-								}
-								goto lok72
-							l261_72:
-								pos, tokenIndex = position261_72, tokenIndex261_72
-								goto l221
-							}
-						lok72:
-							;
-						default:
-							if position = pos; !_rules[ruleucschar]() {
-								goto l221
-							}
-							pos = position
-						}
-					}
-				}
-
-				_ = position222
-			}
-			position = pos
-			return true
-		l221:
-			pos, tokenIndex = position221, tokenIndex221
-			position = pos
-			return false
-		},
+		p.ripchar,
 		/* 36 iquery <- <(ipchar / ((&('?') '?') | (&('/') '/') | (&('î' | 'ï' | 'ó' | 'ô') iprivate)))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleiquery)
-			{
-				position225 := pos
-			l226:
-				{
-					position227, tokenIndex227 := pos, tokenIndex
-					{
-						position228, tokenIndex228 := pos, tokenIndex
-						{ // ipchar
-							position221_73, tokenIndex221_73 := pos, tokenIndex
-							{
-								position222_73 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(26, true)
-										}
-
-										if int(pos) == p.at {
-											p.note(9, false)
-										}
-										switch buffer[pos] {
-										case '%':
-											{ // pct_encoded
-												position261_72_73, tokenIndex261_72_73 := pos, tokenIndex
-												{
-													position262_72_73 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(9, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l261_72_73
-													}
-													pos++
-													{ // HEXDIG
-														if int(pos) == p.at {
-															p.note(10, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-															goto l274_62_72_73
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l261_72_73
-													l274_62_72_73:
-														pos++
-														goto lok62_72_73
-													}
-												lok62_72_73:
-													{ // HEXDIG
-														if int(pos) == p.at {
-															p.note(10, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-															goto l274_63_72_73
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l261_72_73
-													l274_63_72_73:
-														pos++
-														goto lok63_72_73
-													}
-												lok63_72_73:
-													_ = position262_72_73
-												}
-												goto lok72_73
-											l261_72_73:
-												pos, tokenIndex = position261_72_73, tokenIndex261_72_73
-												goto l221_73
-											}
-										lok72_73:
-											;
-										default:
-											if position = pos; !_rules[ruleucschar]() {
-												goto l221_73
-											}
-											pos = position
-										}
-									}
-								}
-
-								_ = position222_73
-							}
-							goto lok73
-						l221_73:
-							pos, tokenIndex = position221_73, tokenIndex221_73
-							goto l229
-						}
-					lok73:
-						goto l228
-					l229:
-						pos, tokenIndex = position228, tokenIndex228
-						{
-							if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(28, true)
-								}
-
-								if position = pos; !_rules[ruleiprivate]() {
-									goto l227
-								}
-								pos = position
-							}
-						}
-
-					}
-				l228:
-					goto l226
-				l227:
-					pos, tokenIndex = position227, tokenIndex227
-				}
-				if !p.bare {
-					position = pos
-					add(ruleiquery, position225)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.riquery,
 		/* 37 ifragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ipchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleifragment)
-			{
-				position232 := pos
-			l233:
-				{
-					position234, tokenIndex234 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(28, true)
-							}
-
-							{ // ipchar
-								position221_74, tokenIndex221_74 := pos, tokenIndex
-								{
-									position222_74 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(26, true)
-											}
-
-											if int(pos) == p.at {
-												p.note(9, false)
-											}
-											switch buffer[pos] {
-											case '%':
-												{ // pct_encoded
-													position261_72_74, tokenIndex261_72_74 := pos, tokenIndex
-													{
-														position262_72_74 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(9, true)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l261_72_74
-														}
-														pos++
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l274_62_72_74
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l261_72_74
-														l274_62_72_74:
-															pos++
-															goto lok62_72_74
-														}
-													lok62_72_74:
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l274_63_72_74
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l261_72_74
-														l274_63_72_74:
-															pos++
-															goto lok63_72_74
-														}
-													lok63_72_74:
-														_ = position262_72_74
-													}
-													goto lok72_74
-												l261_72_74:
-													pos, tokenIndex = position261_72_74, tokenIndex261_72_74
-													goto l221_74
-												}
-											lok72_74:
-												;
-											default:
-												if position = pos; !_rules[ruleucschar]() {
-													goto l221_74
-												}
-												pos = position
-											}
-										}
-									}
-
-									_ = position222_74
-								}
-								goto lok74
-							l221_74:
-								pos, tokenIndex = position221_74, tokenIndex221_74
-								goto l234
-							}
-						lok74:
-						}
-					}
-
-					goto l233
-				l234:
-					pos, tokenIndex = position234, tokenIndex234
-				}
-				if !p.bare {
-					position = pos
-					add(ruleifragment, position232)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rifragment,
 		/* 38 iunreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))> */
-		func() bool {
-			pos := position
-			position236, tokenIndex236 := pos, tokenIndex
-			{
-				position237 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(12, true)
-						}
-
-						if position = pos; !_rules[ruleucschar]() {
-							goto l236
-						}
-						pos = position
-					}
-				}
-
-				_ = position237
-			}
-			position = pos
-			return true
-		l236:
-			pos, tokenIndex = position236, tokenIndex236
-			position = pos
-			return false
-		},
+		p.riunreserved,
 		/* 39 ucschar <- <((&('ó') ('ó' ((&('¯') ('¯' plane_end)) | (&('¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([¡-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont)) | (&('\u008f') ('\u008f' plane_end)) | (&('\u0080' | '\u0081' | '\u0082' | '\u0083' | '\u0084' | '\u0085' | '\u0086' | '\u0087' | '\u0088' | '\u0089' | '\u008a' | '\u008b' | '\u008c' | '\u008d' | '\u008e') ([\u0080-\u008e] cont cont))))) | (&('ñ' | 'ò') ([ñ-ò] ((&('¿') ('¿' plane_end)) | (&('°' | '±' | '²' | '³' | '´' | 'µ' | '¶' | '·' | '¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([°-¾] cont cont)) | (&('¯') ('¯' plane_end)) | (&('\u00a0' | '¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([\u00a0-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont)) | (&('\u008f') ('\u008f' plane_end)) | (&('\u0080' | '\u0081' | '\u0082' | '\u0083' | '\u0084' | '\u0085' | '\u0086' | '\u0087' | '\u0088' | '\u0089' | '\u008a' | '\u008b' | '\u008c' | '\u008d' | '\u008e') ([\u0080-\u008e] cont cont))))) | (&('ð') ('ð' ((&('¿') ('¿' plane_end)) | (&('°' | '±' | '²' | '³' | '´' | 'µ' | '¶' | '·' | '¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([°-¾] cont cont)) | (&('¯') ('¯' plane_end)) | (&('\u00a0' | '¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([\u00a0-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont))))) | (&('ï') ('ï' (('·' [\u0080-\u008f]) / ((&('¿') ('¿' [\u0080-¯])) | (&('¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([¸-¾] cont)) | (&('·') ('·' [°-¿])) | (&('¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®' | '¯' | '°' | '±' | '²' | '³' | '´' | 'µ' | '¶') ([¤-¶] cont)))))) | (&('í') ('í' [\u0080-\u009f] cont)) | (&('á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([á-ì] cont cont)) | (&('à') ('à' [\u00a0-¿] cont)) | (&('Â') ('Â' [\u00a0-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] cont)))> */
-		func() bool {
-			pos := position
-			position239, tokenIndex239 := pos, tokenIndex
-			{
-				position240 := pos
-				{
-					if int(pos) == p.at {
-						p.note(29, false)
-					}
-					switch buffer[pos] {
-					case 'ó':
-						if buffer[pos] != 'ó' {
-							if int(pos) == p.at {
-								p.note(30, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						{
-							if int(pos) == p.at {
-								p.note(31, false)
-							}
-							switch buffer[pos] {
-							case '¯':
-								if buffer[pos] != '¯' {
-									if int(pos) == p.at {
-										p.note(32, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // plane_end
-									position257_16, tokenIndex257_16 := pos, tokenIndex
-									{
-										position258_16 := pos
-										{
-											position259_16, tokenIndex259_16 := pos, tokenIndex
-											if c := buffer[pos]; c < '\u0080' || c > '¾' {
-												if int(pos) == p.at {
-													p.note(33, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l260_16
-											}
-											pos++
-											{ // cont
-												position255_1_16, tokenIndex255_1_16 := pos, tokenIndex
-												{
-													position256_1_16 := pos
-													if c := buffer[pos]; c < '\u0080' || c > '¿' {
-														if int(pos) == p.at {
-															p.note(34, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l255_1_16
-													}
-													pos++
-													_ = position256_1_16
-												}
-												goto lok1_16
-											l255_1_16:
-												pos, tokenIndex = position255_1_16, tokenIndex255_1_16
-												goto l260_16
-											}
-										lok1_16:
-											goto l259_16
-										l260_16:
-											pos, tokenIndex = position259_16, tokenIndex259_16
-											if buffer[pos] != '¿' {
-												if int(pos) == p.at {
-													p.note(35, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_16
-											}
-											pos++
-											if c := buffer[pos]; c < '\u0080' || c > '½' {
-												if int(pos) == p.at {
-													p.note(36, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_16
-											}
-											pos++
-										}
-									l259_16:
-										_ = position258_16
-									}
-									goto lok16
-								l257_16:
-									pos, tokenIndex = position257_16, tokenIndex257_16
-									goto l239
-								}
-							lok16:
-								;
-							case '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
-								if c := buffer[pos]; c < '¡' || c > '®' {
-									if int(pos) == p.at {
-										p.note(37, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // cont
-									position255_17, tokenIndex255_17 := pos, tokenIndex
-									{
-										position256_17 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_17
-										}
-										pos++
-										_ = position256_17
-									}
-									goto lok17
-								l255_17:
-									pos, tokenIndex = position255_17, tokenIndex255_17
-									goto l239
-								}
-							lok17:
-								{ // cont
-									position255_18, tokenIndex255_18 := pos, tokenIndex
-									{
-										position256_18 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_18
-										}
-										pos++
-										_ = position256_18
-									}
-									goto lok18
-								l255_18:
-									pos, tokenIndex = position255_18, tokenIndex255_18
-									goto l239
-								}
-							lok18:
-								;
-							case '\u009f':
-								if buffer[pos] != '\u009f' {
-									if int(pos) == p.at {
-										p.note(38, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // plane_end
-									position257_19, tokenIndex257_19 := pos, tokenIndex
-									{
-										position258_19 := pos
-										{
-											position259_19, tokenIndex259_19 := pos, tokenIndex
-											if c := buffer[pos]; c < '\u0080' || c > '¾' {
-												if int(pos) == p.at {
-													p.note(33, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l260_19
-											}
-											pos++
-											{ // cont
-												position255_1_19, tokenIndex255_1_19 := pos, tokenIndex
-												{
-													position256_1_19 := pos
-													if c := buffer[pos]; c < '\u0080' || c > '¿' {
-														if int(pos) == p.at {
-															p.note(34, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l255_1_19
-													}
-													pos++
-													_ = position256_1_19
-												}
-												goto lok1_19
-											l255_1_19:
-												pos, tokenIndex = position255_1_19, tokenIndex255_1_19
-												goto l260_19
-											}
-										lok1_19:
-											goto l259_19
-										l260_19:
-											pos, tokenIndex = position259_19, tokenIndex259_19
-											if buffer[pos] != '¿' {
-												if int(pos) == p.at {
-													p.note(35, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_19
-											}
-											pos++
-											if c := buffer[pos]; c < '\u0080' || c > '½' {
-												if int(pos) == p.at {
-													p.note(36, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_19
-											}
-											pos++
-										}
-									l259_19:
-										_ = position258_19
-									}
-									goto lok19
-								l257_19:
-									pos, tokenIndex = position257_19, tokenIndex257_19
-									goto l239
-								}
-							lok19:
-								;
-							case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
-								if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
-									if int(pos) == p.at {
-										p.note(39, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // cont
-									position255_20, tokenIndex255_20 := pos, tokenIndex
-									{
-										position256_20 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_20
-										}
-										pos++
-										_ = position256_20
-									}
-									goto lok20
-								l255_20:
-									pos, tokenIndex = position255_20, tokenIndex255_20
-									goto l239
-								}
-							lok20:
-								{ // cont
-									position255_21, tokenIndex255_21 := pos, tokenIndex
-									{
-										position256_21 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_21
-										}
-										pos++
-										_ = position256_21
-									}
-									goto lok21
-								l255_21:
-									pos, tokenIndex = position255_21, tokenIndex255_21
-									goto l239
-								}
-							lok21:
-								;
-							case '\u008f':
-								if buffer[pos] != '\u008f' {
-									if int(pos) == p.at {
-										p.note(40, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // plane_end
-									position257_22, tokenIndex257_22 := pos, tokenIndex
-									{
-										position258_22 := pos
-										{
-											position259_22, tokenIndex259_22 := pos, tokenIndex
-											if c := buffer[pos]; c < '\u0080' || c > '¾' {
-												if int(pos) == p.at {
-													p.note(33, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l260_22
-											}
-											pos++
-											{ // cont
-												position255_1_22, tokenIndex255_1_22 := pos, tokenIndex
-												{
-													position256_1_22 := pos
-													if c := buffer[pos]; c < '\u0080' || c > '¿' {
-														if int(pos) == p.at {
-															p.note(34, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l255_1_22
-													}
-													pos++
-													_ = position256_1_22
-												}
-												goto lok1_22
-											l255_1_22:
-												pos, tokenIndex = position255_1_22, tokenIndex255_1_22
-												goto l260_22
-											}
-										lok1_22:
-											goto l259_22
-										l260_22:
-											pos, tokenIndex = position259_22, tokenIndex259_22
-											if buffer[pos] != '¿' {
-												if int(pos) == p.at {
-													p.note(35, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_22
-											}
-											pos++
-											if c := buffer[pos]; c < '\u0080' || c > '½' {
-												if int(pos) == p.at {
-													p.note(36, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_22
-											}
-											pos++
-										}
-									l259_22:
-										_ = position258_22
-									}
-									goto lok22
-								l257_22:
-									pos, tokenIndex = position257_22, tokenIndex257_22
-									goto l239
-								}
-							lok22:
-								;
-							default:
-								if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
-									if int(pos) == p.at {
-										p.note(41, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // cont
-									position255_23, tokenIndex255_23 := pos, tokenIndex
-									{
-										position256_23 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_23
-										}
-										pos++
-										_ = position256_23
-									}
-									goto lok23
-								l255_23:
-									pos, tokenIndex = position255_23, tokenIndex255_23
-									goto l239
-								}
-							lok23:
-								{ // cont
-									position255_24, tokenIndex255_24 := pos, tokenIndex
-									{
-										position256_24 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_24
-										}
-										pos++
-										_ = position256_24
-									}
-									goto lok24
-								l255_24:
-									pos, tokenIndex = position255_24, tokenIndex255_24
-									goto l239
-								}
-							lok24:
-							}
-						}
-
-					case 'ñ', 'ò':
-						if c := buffer[pos]; c < 'ñ' || c > 'ò' {
-							if int(pos) == p.at {
-								p.note(42, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						{
-							if int(pos) == p.at {
-								p.note(43, false)
-							}
-							switch buffer[pos] {
-							case '¿':
-								if buffer[pos] != '¿' {
-									if int(pos) == p.at {
-										p.note(35, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // plane_end
-									position257_25, tokenIndex257_25 := pos, tokenIndex
-									{
-										position258_25 := pos
-										{
-											position259_25, tokenIndex259_25 := pos, tokenIndex
-											if c := buffer[pos]; c < '\u0080' || c > '¾' {
-												if int(pos) == p.at {
-													p.note(33, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l260_25
-											}
-											pos++
-											{ // cont
-												position255_1_25, tokenIndex255_1_25 := pos, tokenIndex
-												{
-													position256_1_25 := pos
-													if c := buffer[pos]; c < '\u0080' || c > '¿' {
-														if int(pos) == p.at {
-															p.note(34, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l255_1_25
-													}
-													pos++
-													_ = position256_1_25
-												}
-												goto lok1_25
-											l255_1_25:
-												pos, tokenIndex = position255_1_25, tokenIndex255_1_25
-												goto l260_25
-											}
-										lok1_25:
-											goto l259_25
-										l260_25:
-											pos, tokenIndex = position259_25, tokenIndex259_25
-											if buffer[pos] != '¿' {
-												if int(pos) == p.at {
-													p.note(35, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_25
-											}
-											pos++
-											if c := buffer[pos]; c < '\u0080' || c > '½' {
-												if int(pos) == p.at {
-													p.note(36, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_25
-											}
-											pos++
-										}
-									l259_25:
-										_ = position258_25
-									}
-									goto lok25
-								l257_25:
-									pos, tokenIndex = position257_25, tokenIndex257_25
-									goto l239
-								}
-							lok25:
-								;
-							case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
-								if c := buffer[pos]; c < '°' || c > '¾' {
-									if int(pos) == p.at {
-										p.note(44, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // cont
-									position255_26, tokenIndex255_26 := pos, tokenIndex
-									{
-										position256_26 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_26
-										}
-										pos++
-										_ = position256_26
-									}
-									goto lok26
-								l255_26:
-									pos, tokenIndex = position255_26, tokenIndex255_26
-									goto l239
-								}
-							lok26:
-								{ // cont
-									position255_27, tokenIndex255_27 := pos, tokenIndex
-									{
-										position256_27 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_27
-										}
-										pos++
-										_ = position256_27
-									}
-									goto lok27
-								l255_27:
-									pos, tokenIndex = position255_27, tokenIndex255_27
-									goto l239
-								}
-							lok27:
-								;
-							case '¯':
-								if buffer[pos] != '¯' {
-									if int(pos) == p.at {
-										p.note(32, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // plane_end
-									position257_28, tokenIndex257_28 := pos, tokenIndex
-									{
-										position258_28 := pos
-										{
-											position259_28, tokenIndex259_28 := pos, tokenIndex
-											if c := buffer[pos]; c < '\u0080' || c > '¾' {
-												if int(pos) == p.at {
-													p.note(33, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l260_28
-											}
-											pos++
-											{ // cont
-												position255_1_28, tokenIndex255_1_28 := pos, tokenIndex
-												{
-													position256_1_28 := pos
-													if c := buffer[pos]; c < '\u0080' || c > '¿' {
-														if int(pos) == p.at {
-															p.note(34, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l255_1_28
-													}
-													pos++
-													_ = position256_1_28
-												}
-												goto lok1_28
-											l255_1_28:
-												pos, tokenIndex = position255_1_28, tokenIndex255_1_28
-												goto l260_28
-											}
-										lok1_28:
-											goto l259_28
-										l260_28:
-											pos, tokenIndex = position259_28, tokenIndex259_28
-											if buffer[pos] != '¿' {
-												if int(pos) == p.at {
-													p.note(35, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_28
-											}
-											pos++
-											if c := buffer[pos]; c < '\u0080' || c > '½' {
-												if int(pos) == p.at {
-													p.note(36, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_28
-											}
-											pos++
-										}
-									l259_28:
-										_ = position258_28
-									}
-									goto lok28
-								l257_28:
-									pos, tokenIndex = position257_28, tokenIndex257_28
-									goto l239
-								}
-							lok28:
-								;
-							case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
-								if c := buffer[pos]; c < '\u00a0' || c > '®' {
-									if int(pos) == p.at {
-										p.note(45, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // cont
-									position255_29, tokenIndex255_29 := pos, tokenIndex
-									{
-										position256_29 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_29
-										}
-										pos++
-										_ = position256_29
-									}
-									goto lok29
-								l255_29:
-									pos, tokenIndex = position255_29, tokenIndex255_29
-									goto l239
-								}
-							lok29:
-								{ // cont
-									position255_30, tokenIndex255_30 := pos, tokenIndex
-									{
-										position256_30 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_30
-										}
-										pos++
-										_ = position256_30
-									}
-									goto lok30
-								l255_30:
-									pos, tokenIndex = position255_30, tokenIndex255_30
-									goto l239
-								}
-							lok30:
-								;
-							case '\u009f':
-								if buffer[pos] != '\u009f' {
-									if int(pos) == p.at {
-										p.note(38, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // plane_end
-									position257_31, tokenIndex257_31 := pos, tokenIndex
-									{
-										position258_31 := pos
-										{
-											position259_31, tokenIndex259_31 := pos, tokenIndex
-											if c := buffer[pos]; c < '\u0080' || c > '¾' {
-												if int(pos) == p.at {
-													p.note(33, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l260_31
-											}
-											pos++
-											{ // cont
-												position255_1_31, tokenIndex255_1_31 := pos, tokenIndex
-												{
-													position256_1_31 := pos
-													if c := buffer[pos]; c < '\u0080' || c > '¿' {
-														if int(pos) == p.at {
-															p.note(34, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l255_1_31
-													}
-													pos++
-													_ = position256_1_31
-												}
-												goto lok1_31
-											l255_1_31:
-												pos, tokenIndex = position255_1_31, tokenIndex255_1_31
-												goto l260_31
-											}
-										lok1_31:
-											goto l259_31
-										l260_31:
-											pos, tokenIndex = position259_31, tokenIndex259_31
-											if buffer[pos] != '¿' {
-												if int(pos) == p.at {
-													p.note(35, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_31
-											}
-											pos++
-											if c := buffer[pos]; c < '\u0080' || c > '½' {
-												if int(pos) == p.at {
-													p.note(36, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_31
-											}
-											pos++
-										}
-									l259_31:
-										_ = position258_31
-									}
-									goto lok31
-								l257_31:
-									pos, tokenIndex = position257_31, tokenIndex257_31
-									goto l239
-								}
-							lok31:
-								;
-							case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
-								if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
-									if int(pos) == p.at {
-										p.note(39, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // cont
-									position255_32, tokenIndex255_32 := pos, tokenIndex
-									{
-										position256_32 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_32
-										}
-										pos++
-										_ = position256_32
-									}
-									goto lok32
-								l255_32:
-									pos, tokenIndex = position255_32, tokenIndex255_32
-									goto l239
-								}
-							lok32:
-								{ // cont
-									position255_33, tokenIndex255_33 := pos, tokenIndex
-									{
-										position256_33 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_33
-										}
-										pos++
-										_ = position256_33
-									}
-									goto lok33
-								l255_33:
-									pos, tokenIndex = position255_33, tokenIndex255_33
-									goto l239
-								}
-							lok33:
-								;
-							case '\u008f':
-								if buffer[pos] != '\u008f' {
-									if int(pos) == p.at {
-										p.note(40, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // plane_end
-									position257_34, tokenIndex257_34 := pos, tokenIndex
-									{
-										position258_34 := pos
-										{
-											position259_34, tokenIndex259_34 := pos, tokenIndex
-											if c := buffer[pos]; c < '\u0080' || c > '¾' {
-												if int(pos) == p.at {
-													p.note(33, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l260_34
-											}
-											pos++
-											{ // cont
-												position255_1_34, tokenIndex255_1_34 := pos, tokenIndex
-												{
-													position256_1_34 := pos
-													if c := buffer[pos]; c < '\u0080' || c > '¿' {
-														if int(pos) == p.at {
-															p.note(34, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l255_1_34
-													}
-													pos++
-													_ = position256_1_34
-												}
-												goto lok1_34
-											l255_1_34:
-												pos, tokenIndex = position255_1_34, tokenIndex255_1_34
-												goto l260_34
-											}
-										lok1_34:
-											goto l259_34
-										l260_34:
-											pos, tokenIndex = position259_34, tokenIndex259_34
-											if buffer[pos] != '¿' {
-												if int(pos) == p.at {
-													p.note(35, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_34
-											}
-											pos++
-											if c := buffer[pos]; c < '\u0080' || c > '½' {
-												if int(pos) == p.at {
-													p.note(36, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_34
-											}
-											pos++
-										}
-									l259_34:
-										_ = position258_34
-									}
-									goto lok34
-								l257_34:
-									pos, tokenIndex = position257_34, tokenIndex257_34
-									goto l239
-								}
-							lok34:
-								;
-							default:
-								if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
-									if int(pos) == p.at {
-										p.note(41, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // cont
-									position255_35, tokenIndex255_35 := pos, tokenIndex
-									{
-										position256_35 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_35
-										}
-										pos++
-										_ = position256_35
-									}
-									goto lok35
-								l255_35:
-									pos, tokenIndex = position255_35, tokenIndex255_35
-									goto l239
-								}
-							lok35:
-								{ // cont
-									position255_36, tokenIndex255_36 := pos, tokenIndex
-									{
-										position256_36 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_36
-										}
-										pos++
-										_ = position256_36
-									}
-									goto lok36
-								l255_36:
-									pos, tokenIndex = position255_36, tokenIndex255_36
-									goto l239
-								}
-							lok36:
-							}
-						}
-
-					case 'ð':
-						if buffer[pos] != 'ð' {
-							if int(pos) == p.at {
-								p.note(46, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						{
-							if int(pos) == p.at {
-								p.note(47, false)
-							}
-							switch buffer[pos] {
-							case '¿':
-								if buffer[pos] != '¿' {
-									if int(pos) == p.at {
-										p.note(35, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // plane_end
-									position257_37, tokenIndex257_37 := pos, tokenIndex
-									{
-										position258_37 := pos
-										{
-											position259_37, tokenIndex259_37 := pos, tokenIndex
-											if c := buffer[pos]; c < '\u0080' || c > '¾' {
-												if int(pos) == p.at {
-													p.note(33, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l260_37
-											}
-											pos++
-											{ // cont
-												position255_1_37, tokenIndex255_1_37 := pos, tokenIndex
-												{
-													position256_1_37 := pos
-													if c := buffer[pos]; c < '\u0080' || c > '¿' {
-														if int(pos) == p.at {
-															p.note(34, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l255_1_37
-													}
-													pos++
-													_ = position256_1_37
-												}
-												goto lok1_37
-											l255_1_37:
-												pos, tokenIndex = position255_1_37, tokenIndex255_1_37
-												goto l260_37
-											}
-										lok1_37:
-											goto l259_37
-										l260_37:
-											pos, tokenIndex = position259_37, tokenIndex259_37
-											if buffer[pos] != '¿' {
-												if int(pos) == p.at {
-													p.note(35, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_37
-											}
-											pos++
-											if c := buffer[pos]; c < '\u0080' || c > '½' {
-												if int(pos) == p.at {
-													p.note(36, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_37
-											}
-											pos++
-										}
-									l259_37:
-										_ = position258_37
-									}
-									goto lok37
-								l257_37:
-									pos, tokenIndex = position257_37, tokenIndex257_37
-									goto l239
-								}
-							lok37:
-								;
-							case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
-								if c := buffer[pos]; c < '°' || c > '¾' {
-									if int(pos) == p.at {
-										p.note(44, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // cont
-									position255_38, tokenIndex255_38 := pos, tokenIndex
-									{
-										position256_38 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_38
-										}
-										pos++
-										_ = position256_38
-									}
-									goto lok38
-								l255_38:
-									pos, tokenIndex = position255_38, tokenIndex255_38
-									goto l239
-								}
-							lok38:
-								{ // cont
-									position255_39, tokenIndex255_39 := pos, tokenIndex
-									{
-										position256_39 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_39
-										}
-										pos++
-										_ = position256_39
-									}
-									goto lok39
-								l255_39:
-									pos, tokenIndex = position255_39, tokenIndex255_39
-									goto l239
-								}
-							lok39:
-								;
-							case '¯':
-								if buffer[pos] != '¯' {
-									if int(pos) == p.at {
-										p.note(32, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // plane_end
-									position257_40, tokenIndex257_40 := pos, tokenIndex
-									{
-										position258_40 := pos
-										{
-											position259_40, tokenIndex259_40 := pos, tokenIndex
-											if c := buffer[pos]; c < '\u0080' || c > '¾' {
-												if int(pos) == p.at {
-													p.note(33, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l260_40
-											}
-											pos++
-											{ // cont
-												position255_1_40, tokenIndex255_1_40 := pos, tokenIndex
-												{
-													position256_1_40 := pos
-													if c := buffer[pos]; c < '\u0080' || c > '¿' {
-														if int(pos) == p.at {
-															p.note(34, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l255_1_40
-													}
-													pos++
-													_ = position256_1_40
-												}
-												goto lok1_40
-											l255_1_40:
-												pos, tokenIndex = position255_1_40, tokenIndex255_1_40
-												goto l260_40
-											}
-										lok1_40:
-											goto l259_40
-										l260_40:
-											pos, tokenIndex = position259_40, tokenIndex259_40
-											if buffer[pos] != '¿' {
-												if int(pos) == p.at {
-													p.note(35, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_40
-											}
-											pos++
-											if c := buffer[pos]; c < '\u0080' || c > '½' {
-												if int(pos) == p.at {
-													p.note(36, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_40
-											}
-											pos++
-										}
-									l259_40:
-										_ = position258_40
-									}
-									goto lok40
-								l257_40:
-									pos, tokenIndex = position257_40, tokenIndex257_40
-									goto l239
-								}
-							lok40:
-								;
-							case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
-								if c := buffer[pos]; c < '\u00a0' || c > '®' {
-									if int(pos) == p.at {
-										p.note(45, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // cont
-									position255_41, tokenIndex255_41 := pos, tokenIndex
-									{
-										position256_41 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_41
-										}
-										pos++
-										_ = position256_41
-									}
-									goto lok41
-								l255_41:
-									pos, tokenIndex = position255_41, tokenIndex255_41
-									goto l239
-								}
-							lok41:
-								{ // cont
-									position255_42, tokenIndex255_42 := pos, tokenIndex
-									{
-										position256_42 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_42
-										}
-										pos++
-										_ = position256_42
-									}
-									goto lok42
-								l255_42:
-									pos, tokenIndex = position255_42, tokenIndex255_42
-									goto l239
-								}
-							lok42:
-								;
-							case '\u009f':
-								if buffer[pos] != '\u009f' {
-									if int(pos) == p.at {
-										p.note(38, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // plane_end
-									position257_43, tokenIndex257_43 := pos, tokenIndex
-									{
-										position258_43 := pos
-										{
-											position259_43, tokenIndex259_43 := pos, tokenIndex
-											if c := buffer[pos]; c < '\u0080' || c > '¾' {
-												if int(pos) == p.at {
-													p.note(33, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l260_43
-											}
-											pos++
-											{ // cont
-												position255_1_43, tokenIndex255_1_43 := pos, tokenIndex
-												{
-													position256_1_43 := pos
-													if c := buffer[pos]; c < '\u0080' || c > '¿' {
-														if int(pos) == p.at {
-															p.note(34, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l255_1_43
-													}
-													pos++
-													_ = position256_1_43
-												}
-												goto lok1_43
-											l255_1_43:
-												pos, tokenIndex = position255_1_43, tokenIndex255_1_43
-												goto l260_43
-											}
-										lok1_43:
-											goto l259_43
-										l260_43:
-											pos, tokenIndex = position259_43, tokenIndex259_43
-											if buffer[pos] != '¿' {
-												if int(pos) == p.at {
-													p.note(35, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_43
-											}
-											pos++
-											if c := buffer[pos]; c < '\u0080' || c > '½' {
-												if int(pos) == p.at {
-													p.note(36, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l257_43
-											}
-											pos++
-										}
-									l259_43:
-										_ = position258_43
-									}
-									goto lok43
-								l257_43:
-									pos, tokenIndex = position257_43, tokenIndex257_43
-									goto l239
-								}
-							lok43:
-								;
-							default:
-								if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
-									if int(pos) == p.at {
-										p.note(39, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l239
-								}
-								pos++
-								{ // cont
-									position255_44, tokenIndex255_44 := pos, tokenIndex
-									{
-										position256_44 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_44
-										}
-										pos++
-										_ = position256_44
-									}
-									goto lok44
-								l255_44:
-									pos, tokenIndex = position255_44, tokenIndex255_44
-									goto l239
-								}
-							lok44:
-								{ // cont
-									position255_45, tokenIndex255_45 := pos, tokenIndex
-									{
-										position256_45 := pos
-										if c := buffer[pos]; c < '\u0080' || c > '¿' {
-											if int(pos) == p.at {
-												p.note(34, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l255_45
-										}
-										pos++
-										_ = position256_45
-									}
-									goto lok45
-								l255_45:
-									pos, tokenIndex = position255_45, tokenIndex255_45
-									goto l239
-								}
-							lok45:
-							}
-						}
-
-					case 'ï':
-						if buffer[pos] != 'ï' {
-							if int(pos) == p.at {
-								p.note(48, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						{
-							position245, tokenIndex245 := pos, tokenIndex
-							if buffer[pos] != '·' {
-								if int(pos) == p.at {
-									p.note(49, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l246
-							}
-							pos++
-							if c := buffer[pos]; c < '\u0080' || c > '\u008f' {
-								if int(pos) == p.at {
-									p.note(50, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l246
-							}
-							pos++
-							goto l245
-						l246:
-							pos, tokenIndex = position245, tokenIndex245
-							{
-								if int(pos) == p.at {
-									p.note(51, false)
-								}
-								switch buffer[pos] {
-								case '¿':
-									if buffer[pos] != '¿' {
-										if int(pos) == p.at {
-											p.note(35, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l239
-									}
-									pos++
-									if c := buffer[pos]; c < '\u0080' || c > '¯' {
-										if int(pos) == p.at {
-											p.note(52, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l239
-									}
-									pos++
-								case '¸', '¹', 'º', '»', '¼', '½', '¾':
-									if c := buffer[pos]; c < '¸' || c > '¾' {
-										if int(pos) == p.at {
-											p.note(53, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l239
-									}
-									pos++
-									{ // cont
-										position255_46, tokenIndex255_46 := pos, tokenIndex
-										{
-											position256_46 := pos
-											if c := buffer[pos]; c < '\u0080' || c > '¿' {
-												if int(pos) == p.at {
-													p.note(34, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l255_46
-											}
-											pos++
-											_ = position256_46
-										}
-										goto lok46
-									l255_46:
-										pos, tokenIndex = position255_46, tokenIndex255_46
-										goto l239
-									}
-								lok46:
-									;
-								case '·':
-									if buffer[pos] != '·' {
-										if int(pos) == p.at {
-											p.note(49, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l239
-									}
-									pos++
-									if c := buffer[pos]; c < '°' || c > '¿' {
-										if int(pos) == p.at {
-											p.note(54, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l239
-									}
-									pos++
-								default:
-									if c := buffer[pos]; c < '¤' || c > '¶' {
-										if int(pos) == p.at {
-											p.note(55, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l239
-									}
-									pos++
-									{ // cont
-										position255_47, tokenIndex255_47 := pos, tokenIndex
-										{
-											position256_47 := pos
-											if c := buffer[pos]; c < '\u0080' || c > '¿' {
-												if int(pos) == p.at {
-													p.note(34, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l255_47
-											}
-											pos++
-											_ = position256_47
-										}
-										goto lok47
-									l255_47:
-										pos, tokenIndex = position255_47, tokenIndex255_47
-										goto l239
-									}
-								lok47:
-								}
-							}
-
-						}
-					l245:
-						break
-					case 'í':
-						if buffer[pos] != 'í' {
-							if int(pos) == p.at {
-								p.note(56, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						if c := buffer[pos]; c < '\u0080' || c > '\u009f' {
-							if int(pos) == p.at {
-								p.note(57, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						{ // cont
-							position255_48, tokenIndex255_48 := pos, tokenIndex
-							{
-								position256_48 := pos
-								if c := buffer[pos]; c < '\u0080' || c > '¿' {
-									if int(pos) == p.at {
-										p.note(34, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l255_48
-								}
-								pos++
-								_ = position256_48
-							}
-							goto lok48
-						l255_48:
-							pos, tokenIndex = position255_48, tokenIndex255_48
-							goto l239
-						}
-					lok48:
-						;
-					case 'á', 'â', 'ã', 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
-						if c := buffer[pos]; c < 'á' || c > 'ì' {
-							if int(pos) == p.at {
-								p.note(58, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						{ // cont
-							position255_49, tokenIndex255_49 := pos, tokenIndex
-							{
-								position256_49 := pos
-								if c := buffer[pos]; c < '\u0080' || c > '¿' {
-									if int(pos) == p.at {
-										p.note(34, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l255_49
-								}
-								pos++
-								_ = position256_49
-							}
-							goto lok49
-						l255_49:
-							pos, tokenIndex = position255_49, tokenIndex255_49
-							goto l239
-						}
-					lok49:
-						{ // cont
-							position255_50, tokenIndex255_50 := pos, tokenIndex
-							{
-								position256_50 := pos
-								if c := buffer[pos]; c < '\u0080' || c > '¿' {
-									if int(pos) == p.at {
-										p.note(34, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l255_50
-								}
-								pos++
-								_ = position256_50
-							}
-							goto lok50
-						l255_50:
-							pos, tokenIndex = position255_50, tokenIndex255_50
-							goto l239
-						}
-					lok50:
-						;
-					case 'à':
-						if buffer[pos] != 'à' {
-							if int(pos) == p.at {
-								p.note(59, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						if c := buffer[pos]; c < '\u00a0' || c > '¿' {
-							if int(pos) == p.at {
-								p.note(60, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						{ // cont
-							position255_51, tokenIndex255_51 := pos, tokenIndex
-							{
-								position256_51 := pos
-								if c := buffer[pos]; c < '\u0080' || c > '¿' {
-									if int(pos) == p.at {
-										p.note(34, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l255_51
-								}
-								pos++
-								_ = position256_51
-							}
-							goto lok51
-						l255_51:
-							pos, tokenIndex = position255_51, tokenIndex255_51
-							goto l239
-						}
-					lok51:
-						;
-					case 'Â':
-						if buffer[pos] != 'Â' {
-							if int(pos) == p.at {
-								p.note(61, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						if c := buffer[pos]; c < '\u00a0' || c > '¿' {
-							if int(pos) == p.at {
-								p.note(60, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-					default:
-						if c := buffer[pos]; c < 'Ã' || c > 'ß' {
-							if int(pos) == p.at {
-								p.note(62, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l239
-						}
-						pos++
-						{ // cont
-							position255_52, tokenIndex255_52 := pos, tokenIndex
-							{
-								position256_52 := pos
-								if c := buffer[pos]; c < '\u0080' || c > '¿' {
-									if int(pos) == p.at {
-										p.note(34, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l255_52
-								}
-								pos++
-								_ = position256_52
-							}
-							goto lok52
-						l255_52:
-							pos, tokenIndex = position255_52, tokenIndex255_52
-							goto l239
-						}
-					lok52:
-					}
-				}
-
-				_ = position240
-			}
-			position = pos
-			return true
-		l239:
-			pos, tokenIndex = position239, tokenIndex239
-			position = pos
-			return false
-		},
+		p.rucschar,
 		/* 40 iprivate <- <((&('ô') ('ô' (([\u0080-\u008e] cont cont) / ('\u008f' plane_end)))) | (&('ó') ('ó' (([°-¾] cont cont) / ('¿' plane_end)))) | (&('ï') ('ï' [\u0080-£] cont)) | (&('î') ('î' cont cont)))> */
-		func() bool {
-			pos := position
-			position248, tokenIndex248 := pos, tokenIndex
-			{
-				position249 := pos
-				{
-					if int(pos) == p.at {
-						p.note(63, false)
-					}
-					switch buffer[pos] {
-					case 'ô':
-						if buffer[pos] != 'ô' {
-							if int(pos) == p.at {
-								p.note(64, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248
-						}
-						pos++
-						{
-							position251, tokenIndex251 := pos, tokenIndex
-							if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
-								if int(pos) == p.at {
-									p.note(41, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l252
-							}
-							pos++
-							{ // cont
-								position255_53, tokenIndex255_53 := pos, tokenIndex
-								{
-									position256_53 := pos
-									if c := buffer[pos]; c < '\u0080' || c > '¿' {
-										if int(pos) == p.at {
-											p.note(34, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l255_53
-									}
-									pos++
-									_ = position256_53
-								}
-								goto lok53
-							l255_53:
-								pos, tokenIndex = position255_53, tokenIndex255_53
-								goto l252
-							}
-						lok53:
-							{ // cont
-								position255_54, tokenIndex255_54 := pos, tokenIndex
-								{
-									position256_54 := pos
-									if c := buffer[pos]; c < '\u0080' || c > '¿' {
-										if int(pos) == p.at {
-											p.note(34, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l255_54
-									}
-									pos++
-									_ = position256_54
-								}
-								goto lok54
-							l255_54:
-								pos, tokenIndex = position255_54, tokenIndex255_54
-								goto l252
-							}
-						lok54:
-							goto l251
-						l252:
-							pos, tokenIndex = position251, tokenIndex251
-							if buffer[pos] != '\u008f' {
-								if int(pos) == p.at {
-									p.note(40, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l248
-							}
-							pos++
-							{ // plane_end
-								position257_55, tokenIndex257_55 := pos, tokenIndex
-								{
-									position258_55 := pos
-									{
-										position259_55, tokenIndex259_55 := pos, tokenIndex
-										if c := buffer[pos]; c < '\u0080' || c > '¾' {
-											if int(pos) == p.at {
-												p.note(33, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l260_55
-										}
-										pos++
-										{ // cont
-											position255_1_55, tokenIndex255_1_55 := pos, tokenIndex
-											{
-												position256_1_55 := pos
-												if c := buffer[pos]; c < '\u0080' || c > '¿' {
-													if int(pos) == p.at {
-														p.note(34, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l255_1_55
-												}
-												pos++
-												_ = position256_1_55
-											}
-											goto lok1_55
-										l255_1_55:
-											pos, tokenIndex = position255_1_55, tokenIndex255_1_55
-											goto l260_55
-										}
-									lok1_55:
-										goto l259_55
-									l260_55:
-										pos, tokenIndex = position259_55, tokenIndex259_55
-										if buffer[pos] != '¿' {
-											if int(pos) == p.at {
-												p.note(35, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l257_55
-										}
-										pos++
-										if c := buffer[pos]; c < '\u0080' || c > '½' {
-											if int(pos) == p.at {
-												p.note(36, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l257_55
-										}
-										pos++
-									}
-								l259_55:
-									_ = position258_55
-								}
-								goto lok55
-							l257_55:
-								pos, tokenIndex = position257_55, tokenIndex257_55
-								goto l248
-							}
-						lok55:
-						}
-					l251:
-						break
-					case 'ó':
-						if buffer[pos] != 'ó' {
-							if int(pos) == p.at {
-								p.note(30, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248
-						}
-						pos++
-						{
-							position253, tokenIndex253 := pos, tokenIndex
-							if c := buffer[pos]; c < '°' || c > '¾' {
-								if int(pos) == p.at {
-									p.note(44, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l254
-							}
-							pos++
-							{ // cont
-								position255_56, tokenIndex255_56 := pos, tokenIndex
-								{
-									position256_56 := pos
-									if c := buffer[pos]; c < '\u0080' || c > '¿' {
-										if int(pos) == p.at {
-											p.note(34, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l255_56
-									}
-									pos++
-									_ = position256_56
-								}
-								goto lok56
-							l255_56:
-								pos, tokenIndex = position255_56, tokenIndex255_56
-								goto l254
-							}
-						lok56:
-							{ // cont
-								position255_57, tokenIndex255_57 := pos, tokenIndex
-								{
-									position256_57 := pos
-									if c := buffer[pos]; c < '\u0080' || c > '¿' {
-										if int(pos) == p.at {
-											p.note(34, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l255_57
-									}
-									pos++
-									_ = position256_57
-								}
-								goto lok57
-							l255_57:
-								pos, tokenIndex = position255_57, tokenIndex255_57
-								goto l254
-							}
-						lok57:
-							goto l253
-						l254:
-							pos, tokenIndex = position253, tokenIndex253
-							if buffer[pos] != '¿' {
-								if int(pos) == p.at {
-									p.note(35, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l248
-							}
-							pos++
-							{ // plane_end
-								position257_58, tokenIndex257_58 := pos, tokenIndex
-								{
-									position258_58 := pos
-									{
-										position259_58, tokenIndex259_58 := pos, tokenIndex
-										if c := buffer[pos]; c < '\u0080' || c > '¾' {
-											if int(pos) == p.at {
-												p.note(33, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l260_58
-										}
-										pos++
-										{ // cont
-											position255_1_58, tokenIndex255_1_58 := pos, tokenIndex
-											{
-												position256_1_58 := pos
-												if c := buffer[pos]; c < '\u0080' || c > '¿' {
-													if int(pos) == p.at {
-														p.note(34, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l255_1_58
-												}
-												pos++
-												_ = position256_1_58
-											}
-											goto lok1_58
-										l255_1_58:
-											pos, tokenIndex = position255_1_58, tokenIndex255_1_58
-											goto l260_58
-										}
-									lok1_58:
-										goto l259_58
-									l260_58:
-										pos, tokenIndex = position259_58, tokenIndex259_58
-										if buffer[pos] != '¿' {
-											if int(pos) == p.at {
-												p.note(35, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l257_58
-										}
-										pos++
-										if c := buffer[pos]; c < '\u0080' || c > '½' {
-											if int(pos) == p.at {
-												p.note(36, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l257_58
-										}
-										pos++
-									}
-								l259_58:
-									_ = position258_58
-								}
-								goto lok58
-							l257_58:
-								pos, tokenIndex = position257_58, tokenIndex257_58
-								goto l248
-							}
-						lok58:
-						}
-					l253:
-						break
-					case 'ï':
-						if buffer[pos] != 'ï' {
-							if int(pos) == p.at {
-								p.note(48, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248
-						}
-						pos++
-						if c := buffer[pos]; c < '\u0080' || c > '£' {
-							if int(pos) == p.at {
-								p.note(65, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248
-						}
-						pos++
-						{ // cont
-							position255_59, tokenIndex255_59 := pos, tokenIndex
-							{
-								position256_59 := pos
-								if c := buffer[pos]; c < '\u0080' || c > '¿' {
-									if int(pos) == p.at {
-										p.note(34, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l255_59
-								}
-								pos++
-								_ = position256_59
-							}
-							goto lok59
-						l255_59:
-							pos, tokenIndex = position255_59, tokenIndex255_59
-							goto l248
-						}
-					lok59:
-						;
-					default:
-						if buffer[pos] != 'î' {
-							if int(pos) == p.at {
-								p.note(66, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248
-						}
-						pos++
-						{ // cont
-							position255_60, tokenIndex255_60 := pos, tokenIndex
-							{
-								position256_60 := pos
-								if c := buffer[pos]; c < '\u0080' || c > '¿' {
-									if int(pos) == p.at {
-										p.note(34, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l255_60
-								}
-								pos++
-								_ = position256_60
-							}
-							goto lok60
-						l255_60:
-							pos, tokenIndex = position255_60, tokenIndex255_60
-							goto l248
-						}
-					lok60:
-						{ // cont
-							position255_61, tokenIndex255_61 := pos, tokenIndex
-							{
-								position256_61 := pos
-								if c := buffer[pos]; c < '\u0080' || c > '¿' {
-									if int(pos) == p.at {
-										p.note(34, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l255_61
-								}
-								pos++
-								_ = position256_61
-							}
-							goto lok61
-						l255_61:
-							pos, tokenIndex = position255_61, tokenIndex255_61
-							goto l248
-						}
-					lok61:
-					}
-				}
-
-				_ = position249
-			}
-			position = pos
-			return true
-		l248:
-			pos, tokenIndex = position248, tokenIndex248
-			position = pos
-			return false
-		},
+		p.riprivate,
 		/* 41 cont <- <[\u0080-¿]> */
-		func() bool {
-			pos := position
-			position255, tokenIndex255 := pos, tokenIndex
-			{
-				position256 := pos
-				if c := buffer[pos]; c < '\u0080' || c > '¿' {
-					if int(pos) == p.at {
-						p.note(34, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l255
-				}
-				pos++
-				_ = position256
-			}
-			position = pos
-			return true
-		l255:
-			pos, tokenIndex = position255, tokenIndex255
-			position = pos
-			return false
-		},
+		p.rcont,
 		/* 42 plane_end <- <(([\u0080-¾] cont) / ('¿' [\u0080-½]))> */
-		func() bool {
-			pos := position
-			position257, tokenIndex257 := pos, tokenIndex
-			{
-				position258 := pos
-				{
-					position259, tokenIndex259 := pos, tokenIndex
-					if c := buffer[pos]; c < '\u0080' || c > '¾' {
-						if int(pos) == p.at {
-							p.note(33, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l260
-					}
-					pos++
-					{ // cont
-						position255_1, tokenIndex255_1 := pos, tokenIndex
-						{
-							position256_1 := pos
-							if c := buffer[pos]; c < '\u0080' || c > '¿' {
-								if int(pos) == p.at {
-									p.note(34, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l255_1
-							}
-							pos++
-							_ = position256_1
-						}
-						goto lok1
-					l255_1:
-						pos, tokenIndex = position255_1, tokenIndex255_1
-						goto l260
-					}
-				lok1:
-					goto l259
-				l260:
-					pos, tokenIndex = position259, tokenIndex259
-					if buffer[pos] != '¿' {
-						if int(pos) == p.at {
-							p.note(35, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l257
-					}
-					pos++
-					if c := buffer[pos]; c < '\u0080' || c > '½' {
-						if int(pos) == p.at {
-							p.note(36, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l257
-					}
-					pos++
-				}
-			l259:
-				_ = position258
-			}
-			position = pos
-			return true
-		l257:
-			pos, tokenIndex = position257, tokenIndex257
-			position = pos
-			return false
-		},
+		p.rplane_end,
 		/* 43 pct_encoded <- <('%' HEXDIG HEXDIG)> */
-		func() bool {
-			pos := position
-			position261, tokenIndex261 := pos, tokenIndex
-			{
-				position262 := pos
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(9, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l261
-				}
-				pos++
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l274_62
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l261
-				l274_62:
-					pos++
-					goto lok62
-				}
-			lok62:
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l274_63
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l261
-				l274_63:
-					pos++
-					goto lok63
-				}
-			lok63:
-				_ = position262
-			}
-			position = pos
-			return true
-		l261:
-			pos, tokenIndex = position261, tokenIndex261
-			position = pos
-			return false
-		},
+		p.rpct_encoded,
 		/* 44 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(12, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l263
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l263:
-			pos++
-			position = pos
-			return true
-		},
+		p.runreserved,
 		/* 45 reserved <- <(gen_delims / sub_delims)> */
 		nil,
 		/* 46 gen_delims <- <(':' / '/' / '?' / '#' / '[' / ']' / '@')> */
 		nil,
 		/* 47 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l268
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l268:
-			pos++
-			position = pos
-			return true
-		},
+		p.rsub_delims,
 		/* 48 ALPHA <- <([a-z] / [A-Z])> */
 		nil,
 		/* 49 DIGIT <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(13, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l272
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l272:
-			pos++
-			position = pos
-			return true
-		},
+		p.rDIGIT,
 		/* 50 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l274
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l274:
-			pos++
-			position = pos
-			return true
-		},
+		p.rHEXDIG,
 	}
 	p.rules = _rules
 	return nil
@@ -11027,6 +630,10587 @@ var noteMask = [...][4]uint64{
 	{0x0, 0x0, 0x0, 0x400000000000},
 }
 
+// rpegwrap_entries is rule 0 pegwrap_entries <- <(IRI_reference / absolute_IRI / ipath)>
+func (p *Parser) rpegwrap_entries() bool {
+	pos := p.position
+	position0, tokenIndex0 := pos, p.tokenIndex
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, p.tokenIndex
+			if p.position = pos; !p.rIRI_reference() {
+				goto l3
+			}
+			pos = p.position
+			goto l2
+		l3:
+			pos, p.tokenIndex = position2, tokenIndex2
+			if p.position = pos; !p.rabsolute_IRI() {
+				goto l4
+			}
+			pos = p.position
+			goto l2
+		l4:
+			pos, p.tokenIndex = position2, tokenIndex2
+			{ // ipath
+				position173_119, tokenIndex173_119 := pos, p.tokenIndex
+				{
+					position174_119 := pos
+					{
+						position175_119, tokenIndex175_119 := pos, p.tokenIndex
+						if p.position = pos; !p.ripath_abempty() {
+							goto l176_119
+						}
+						pos = p.position
+						{
+							position177_119, tokenIndex177_119 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l177_119
+							}
+							pos = p.position
+							goto l176_119
+						l177_119:
+							pos, p.tokenIndex = position177_119, tokenIndex177_119
+						}
+						goto l175_119
+					l176_119:
+						pos, p.tokenIndex = position175_119, tokenIndex175_119
+						if p.position = pos; !p.ripath_absolute() {
+							goto l178_119
+						}
+						pos = p.position
+						{
+							position179_119, tokenIndex179_119 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l179_119
+							}
+							pos = p.position
+							goto l178_119
+						l179_119:
+							pos, p.tokenIndex = position179_119, tokenIndex179_119
+						}
+						goto l175_119
+					l178_119:
+						pos, p.tokenIndex = position175_119, tokenIndex175_119
+						if p.position = pos; !p.ripath_noscheme() {
+							goto l180_119
+						}
+						pos = p.position
+						{
+							position181_119, tokenIndex181_119 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l181_119
+							}
+							pos = p.position
+							goto l180_119
+						l181_119:
+							pos, p.tokenIndex = position181_119, tokenIndex181_119
+						}
+						goto l175_119
+					l180_119:
+						pos, p.tokenIndex = position175_119, tokenIndex175_119
+						if p.position = pos; !p.ripath_rootless() {
+							goto l182_119
+						}
+						pos = p.position
+						{
+							position183_119, tokenIndex183_119 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l183_119
+							}
+							pos = p.position
+							goto l182_119
+						l183_119:
+							pos, p.tokenIndex = position183_119, tokenIndex183_119
+						}
+						goto l175_119
+					l182_119:
+						pos, p.tokenIndex = position175_119, tokenIndex175_119
+						if p.position = pos; !p.ripath_empty() {
+							goto l173_119
+						}
+						pos = p.position
+						{
+							position184_119, tokenIndex184_119 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l184_119
+							}
+							pos = p.position
+							goto l173_119
+						l184_119:
+							pos, p.tokenIndex = position184_119, tokenIndex184_119
+						}
+					}
+				l175_119:
+					_ = position174_119
+				}
+				goto lok119
+			l173_119:
+				pos, p.tokenIndex = position173_119, tokenIndex173_119
+				goto l0
+			}
+		lok119:
+		}
+	l2:
+		_ = position1
+	}
+	p.position = pos
+	return true
+l0:
+	pos, p.tokenIndex = position0, tokenIndex0
+	p.position = pos
+	return false
+}
+
+// rIRI_reference is rule 1 IRI_reference <- <((IRI !.) / (irelative_ref !.))>
+func (p *Parser) rIRI_reference() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIRI_reference)
+	position5, tokenIndex5 := pos, p.tokenIndex
+	{
+		position6 := pos
+		{
+			position7, tokenIndex7 := pos, p.tokenIndex
+			if p.position = pos; !p.rIRI() {
+				goto l8
+			}
+			pos = p.position
+			{
+				position9, tokenIndex9 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l9
+				}
+				pos = p.position
+				goto l8
+			l9:
+				pos, p.tokenIndex = position9, tokenIndex9
+			}
+			goto l7
+		l8:
+			pos, p.tokenIndex = position7, tokenIndex7
+			if p.position = pos; !p.rirelative_ref() {
+				goto l5
+			}
+			pos = p.position
+			{
+				position10, tokenIndex10 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l10
+				}
+				pos = p.position
+				goto l5
+			l10:
+				pos, p.tokenIndex = position10, tokenIndex10
+			}
+		}
+	l7:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIRI_reference, position6)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l5:
+	pos, p.tokenIndex = position5, tokenIndex5
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIRI is rule 2 IRI <- <(scheme ':' ihier_part ('?' iquery)? ('#' ifragment)?)>
+func (p *Parser) rIRI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIRI)
+	position11, tokenIndex11 := pos, p.tokenIndex
+	{
+		position12 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l11
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l11
+		}
+		pos++
+		{ // ihier_part
+			position17_117, tokenIndex17_117 := pos, p.tokenIndex
+			{
+				position18_117 := pos
+				{
+					position19_117, tokenIndex19_117 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_117
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_117
+					}
+					pos++
+					if p.position = pos; !p.riauthority() {
+						goto l20_117
+					}
+					pos = p.position
+					if p.position = pos; !p.ripath_abempty() {
+						goto l20_117
+					}
+					pos = p.position
+					goto l19_117
+				l20_117:
+					pos, p.tokenIndex = position19_117, tokenIndex19_117
+					if p.position = pos; !p.ripath_absolute() {
+						goto l21_117
+					}
+					pos = p.position
+					goto l19_117
+				l21_117:
+					pos, p.tokenIndex = position19_117, tokenIndex19_117
+					if p.position = pos; !p.ripath_rootless() {
+						goto l22_117
+					}
+					pos = p.position
+					goto l19_117
+				l22_117:
+					pos, p.tokenIndex = position19_117, tokenIndex19_117
+					if p.position = pos; !p.ripath_empty() {
+						goto l17_117
+					}
+					pos = p.position
+				}
+			l19_117:
+				_ = position18_117
+			}
+			goto lok117
+		l17_117:
+			pos, p.tokenIndex = position17_117, tokenIndex17_117
+			goto l11
+		}
+	lok117:
+		{
+			position13, tokenIndex13 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l13
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[ruleiquery]) {
+				goto l13
+			}
+			pos = p.position
+			goto l14
+		l13:
+			pos, p.tokenIndex = position13, tokenIndex13
+		}
+	l14:
+		{
+			position15, tokenIndex15 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(3, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l15
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[ruleifragment]) {
+				goto l15
+			}
+			pos = p.position
+			goto l16
+		l15:
+			pos, p.tokenIndex = position15, tokenIndex15
+		}
+	l16:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIRI, position12)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l11:
+	pos, p.tokenIndex = position11, tokenIndex11
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rihier_part is rule 3 ihier_part <- <(('/' '/' iauthority ipath_abempty) / ipath_absolute / ipath_rootless / ipath_empty)>
+func (p *Parser) rihier_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	position17, tokenIndex17 := pos, p.tokenIndex
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if p.position = pos; !p.riauthority() {
+				goto l20
+			}
+			pos = p.position
+			if p.position = pos; !p.ripath_abempty() {
+				goto l20
+			}
+			pos = p.position
+			goto l19
+		l20:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.ripath_absolute() {
+				goto l21
+			}
+			pos = p.position
+			goto l19
+		l21:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.ripath_rootless() {
+				goto l22
+			}
+			pos = p.position
+			goto l19
+		l22:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.ripath_empty() {
+				goto l17
+			}
+			pos = p.position
+		}
+	l19:
+		_ = position18
+	}
+	p.position = pos
+	return true
+l17:
+	pos, p.tokenIndex = position17, tokenIndex17
+	p.position = pos
+	return false
+}
+
+// rabsolute_IRI is rule 4 absolute_IRI <- <(scheme ':' ihier_part ('?' iquery)? !.)>
+func (p *Parser) rabsolute_IRI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabsolute_IRI)
+	position23, tokenIndex23 := pos, p.tokenIndex
+	{
+		position24 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l23
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l23
+		}
+		pos++
+		{ // ihier_part
+			position17_116, tokenIndex17_116 := pos, p.tokenIndex
+			{
+				position18_116 := pos
+				{
+					position19_116, tokenIndex19_116 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_116
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_116
+					}
+					pos++
+					if p.position = pos; !p.riauthority() {
+						goto l20_116
+					}
+					pos = p.position
+					if p.position = pos; !p.ripath_abempty() {
+						goto l20_116
+					}
+					pos = p.position
+					goto l19_116
+				l20_116:
+					pos, p.tokenIndex = position19_116, tokenIndex19_116
+					if p.position = pos; !p.ripath_absolute() {
+						goto l21_116
+					}
+					pos = p.position
+					goto l19_116
+				l21_116:
+					pos, p.tokenIndex = position19_116, tokenIndex19_116
+					if p.position = pos; !p.ripath_rootless() {
+						goto l22_116
+					}
+					pos = p.position
+					goto l19_116
+				l22_116:
+					pos, p.tokenIndex = position19_116, tokenIndex19_116
+					if p.position = pos; !p.ripath_empty() {
+						goto l17_116
+					}
+					pos = p.position
+				}
+			l19_116:
+				_ = position18_116
+			}
+			goto lok116
+		l17_116:
+			pos, p.tokenIndex = position17_116, tokenIndex17_116
+			goto l23
+		}
+	lok116:
+		{
+			position25, tokenIndex25 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l25
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[ruleiquery]) {
+				goto l25
+			}
+			pos = p.position
+			goto l26
+		l25:
+			pos, p.tokenIndex = position25, tokenIndex25
+		}
+	l26:
+		{
+			position27, tokenIndex27 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos = p.position
+			goto l23
+		l27:
+			pos, p.tokenIndex = position27, tokenIndex27
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabsolute_IRI, position24)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l23:
+	pos, p.tokenIndex = position23, tokenIndex23
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rirelative_ref is rule 5 irelative_ref <- <(irelative_part ('?' iquery)? ('#' ifragment)?)>
+func (p *Parser) rirelative_ref() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleirelative_ref)
+	position28, tokenIndex28 := pos, p.tokenIndex
+	{
+		position29 := pos
+		{ // irelative_part
+			position34_118, tokenIndex34_118 := pos, p.tokenIndex
+			{
+				position35_118 := pos
+				{
+					position36_118, tokenIndex36_118 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l37_118
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l37_118
+					}
+					pos++
+					if p.position = pos; !p.riauthority() {
+						goto l37_118
+					}
+					pos = p.position
+					if p.position = pos; !p.ripath_abempty() {
+						goto l37_118
+					}
+					pos = p.position
+					goto l36_118
+				l37_118:
+					pos, p.tokenIndex = position36_118, tokenIndex36_118
+					if p.position = pos; !p.ripath_absolute() {
+						goto l38_118
+					}
+					pos = p.position
+					goto l36_118
+				l38_118:
+					pos, p.tokenIndex = position36_118, tokenIndex36_118
+					if p.position = pos; !p.ripath_noscheme() {
+						goto l39_118
+					}
+					pos = p.position
+					goto l36_118
+				l39_118:
+					pos, p.tokenIndex = position36_118, tokenIndex36_118
+					if p.position = pos; !p.ripath_empty() {
+						goto l34_118
+					}
+					pos = p.position
+				}
+			l36_118:
+				_ = position35_118
+			}
+			goto lok118
+		l34_118:
+			pos, p.tokenIndex = position34_118, tokenIndex34_118
+			goto l28
+		}
+	lok118:
+		{
+			position30, tokenIndex30 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l30
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[ruleiquery]) {
+				goto l30
+			}
+			pos = p.position
+			goto l31
+		l30:
+			pos, p.tokenIndex = position30, tokenIndex30
+		}
+	l31:
+		{
+			position32, tokenIndex32 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(3, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l32
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[ruleifragment]) {
+				goto l32
+			}
+			pos = p.position
+			goto l33
+		l32:
+			pos, p.tokenIndex = position32, tokenIndex32
+		}
+	l33:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleirelative_ref, position29)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l28:
+	pos, p.tokenIndex = position28, tokenIndex28
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rirelative_part is rule 6 irelative_part <- <(('/' '/' iauthority ipath_abempty) / ipath_absolute / ipath_noscheme / ipath_empty)>
+func (p *Parser) rirelative_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	position34, tokenIndex34 := pos, p.tokenIndex
+	{
+		position35 := pos
+		{
+			position36, tokenIndex36 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if p.position = pos; !p.riauthority() {
+				goto l37
+			}
+			pos = p.position
+			if p.position = pos; !p.ripath_abempty() {
+				goto l37
+			}
+			pos = p.position
+			goto l36
+		l37:
+			pos, p.tokenIndex = position36, tokenIndex36
+			if p.position = pos; !p.ripath_absolute() {
+				goto l38
+			}
+			pos = p.position
+			goto l36
+		l38:
+			pos, p.tokenIndex = position36, tokenIndex36
+			if p.position = pos; !p.ripath_noscheme() {
+				goto l39
+			}
+			pos = p.position
+			goto l36
+		l39:
+			pos, p.tokenIndex = position36, tokenIndex36
+			if p.position = pos; !p.ripath_empty() {
+				goto l34
+			}
+			pos = p.position
+		}
+	l36:
+		_ = position35
+	}
+	p.position = pos
+	return true
+l34:
+	pos, p.tokenIndex = position34, tokenIndex34
+	p.position = pos
+	return false
+}
+
+// rscheme is rule 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)>
+func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position40, tokenIndex40 := pos, p.tokenIndex
+	{
+		position41 := pos
+		{
+			position42, tokenIndex42 := pos, p.tokenIndex
+			if c := buffer[pos]; c < 'a' || c > 'z' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l43
+			}
+			pos++
+			goto l42
+		l43:
+			pos, p.tokenIndex = position42, tokenIndex42
+			if c := buffer[pos]; c < 'A' || c > 'Z' {
+				if int(pos) == p.at {
+					p.note(5, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l40
+			}
+			pos++
+		}
+	l42:
+	l44:
+		{
+			position45, tokenIndex45 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(6, false)
+					}
+
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(4, false)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l45
+					}
+					pos++
+				}
+			}
+
+			goto l44
+		l45:
+			pos, p.tokenIndex = position45, tokenIndex45
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme, position41)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l40:
+	pos, p.tokenIndex = position40, tokenIndex40
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// riauthority is rule 8 iauthority <- <((iuserinfo '@')? ihost (':' port)?)>
+func (p *Parser) riauthority() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleiauthority)
+	position47, tokenIndex47 := pos, p.tokenIndex
+	{
+		position48 := pos
+		{
+			position49, tokenIndex49 := pos, p.tokenIndex
+			if p.position = pos; !p.riuserinfo() {
+				goto l49
+			}
+			pos = p.position
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l49
+			}
+			pos++
+			goto l50
+		l49:
+			pos, p.tokenIndex = position49, tokenIndex49
+		}
+	l50:
+		if p.position = pos; !p.rihost() {
+			goto l47
+		}
+		pos = p.position
+		{
+			position51, tokenIndex51 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l51
+			}
+			pos++
+			if p.position = pos; !p.rport() {
+				goto l51
+			}
+			pos = p.position
+			goto l52
+		l51:
+			pos, p.tokenIndex = position51, tokenIndex51
+		}
+	l52:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleiauthority, position48)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l47:
+	pos, p.tokenIndex = position47, tokenIndex47
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// riuserinfo is rule 9 iuserinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))*>
+func (p *Parser) riuserinfo() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleiuserinfo)
+	{
+		position54 := pos
+	l55:
+		{
+			position56, tokenIndex56 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(9, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position261_64, tokenIndex261_64 := pos, p.tokenIndex
+							{
+								position262_64 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_64
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_62_64
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_64
+								l274_62_64:
+									pos++
+									goto lok62_64
+								}
+							lok62_64:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_63_64
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_64
+								l274_63_64:
+									pos++
+									goto lok63_64
+								}
+							lok63_64:
+								_ = position262_64
+							}
+							goto lok64
+						l261_64:
+							pos, p.tokenIndex = position261_64, tokenIndex261_64
+							goto l56
+						}
+					lok64:
+						;
+					default:
+						if p.position = pos; !p.rucschar() {
+							goto l56
+						}
+						pos = p.position
+					}
+				}
+			}
+
+			goto l55
+		l56:
+			pos, p.tokenIndex = position56, tokenIndex56
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleiuserinfo, position54)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rihost is rule 10 ihost <- <(IP_literal / (IPv4address !((&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') iunreserved))) / ireg_name)>
+func (p *Parser) rihost() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleihost)
+	position58, tokenIndex58 := pos, p.tokenIndex
+	{
+		position59 := pos
+		{
+			position60, tokenIndex60 := pos, p.tokenIndex
+			if p.position = pos; !p.rIP_literal() {
+				goto l61
+			}
+			pos = p.position
+			goto l60
+		l61:
+			pos, p.tokenIndex = position60, tokenIndex60
+			if p.position = pos; !p.rIPv4address() {
+				goto l62
+			}
+			pos = p.position
+			{
+				position63, tokenIndex63 := pos, p.tokenIndex
+				{
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(11, false)
+						}
+
+						if int(pos) == p.at {
+							p.note(9, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position261_114, tokenIndex261_114 := pos, p.tokenIndex
+								{
+									position262_114 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(9, false)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_114
+									}
+									pos++
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, false)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_62_114
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_114
+									l274_62_114:
+										pos++
+										goto lok62_114
+									}
+								lok62_114:
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, false)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_63_114
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_114
+									l274_63_114:
+										pos++
+										goto lok63_114
+									}
+								lok63_114:
+									_ = position262_114
+								}
+								goto lok114
+							l261_114:
+								pos, p.tokenIndex = position261_114, tokenIndex261_114
+								goto l63
+							}
+						lok114:
+							;
+						default:
+							{ // iunreserved
+								position236_115, tokenIndex236_115 := pos, p.tokenIndex
+								{
+									position237_115 := pos
+									{
+										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+											pos++
+										} else {
+											if int(pos) == p.at {
+												p.note(12, false)
+											}
+
+											if p.position = pos; !p.peek(p.rules[ruleucschar]) {
+												goto l236_115
+											}
+											pos = p.position
+										}
+									}
+
+									_ = position237_115
+								}
+								goto lok115
+							l236_115:
+								pos, p.tokenIndex = position236_115, tokenIndex236_115
+								goto l63
+							}
+						lok115:
+						}
+					}
+				}
+
+				goto l62
+			l63:
+				pos, p.tokenIndex = position63, tokenIndex63
+			}
+			goto l60
+		l62:
+			pos, p.tokenIndex = position60, tokenIndex60
+			if p.position = pos; !p.rireg_name() {
+				goto l58
+			}
+			pos = p.position
+		}
+	l60:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleihost, position59)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l58:
+	pos, p.tokenIndex = position58, tokenIndex58
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rport is rule 11 port <- <DIGIT*>
+func (p *Parser) rport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position66 := pos
+	l67:
+		{
+			position68, tokenIndex68 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_2
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l68
+			l272_2:
+				pos++
+				goto lok2
+			}
+		lok2:
+			goto l67
+		l68:
+			pos, p.tokenIndex = position68, tokenIndex68
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleport, position66)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rIP_literal is rule 12 IP_literal <- <('[' (IPv6address / IPvFuture) ']')>
+func (p *Parser) rIP_literal() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIP_literal)
+	position69, tokenIndex69 := pos, p.tokenIndex
+	{
+		position70 := pos
+		if buffer[pos] != '[' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		{
+			position71, tokenIndex71 := pos, p.tokenIndex
+			if p.position = pos; !p.rIPv6address() {
+				goto l72
+			}
+			pos = p.position
+			goto l71
+		l72:
+			pos, p.tokenIndex = position71, tokenIndex71
+			if p.position = pos; !p.rIPvFuture() {
+				goto l69
+			}
+			pos = p.position
+		}
+	l71:
+		if buffer[pos] != ']' {
+			if int(pos) == p.at {
+				p.note(15, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIP_literal, position70)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l69:
+	pos, p.tokenIndex = position69, tokenIndex69
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPvFuture is rule 13 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)>
+func (p *Parser) rIPvFuture() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPvFuture)
+	position73, tokenIndex73 := pos, p.tokenIndex
+	{
+		position74 := pos
+		{
+			position75, tokenIndex75 := pos, p.tokenIndex
+			if buffer[pos] != 'v' {
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l76
+			}
+			pos++
+			goto l75
+		l76:
+			pos, p.tokenIndex = position75, tokenIndex75
+			if buffer[pos] != 'V' {
+				if int(pos) == p.at {
+					p.note(17, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l73
+			}
+			pos++
+		}
+	l75:
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l274_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l73
+		l274_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+	l77:
+		{
+			position78, tokenIndex78 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l274_4
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l78
+			l274_4:
+				pos++
+				goto lok4
+			}
+		lok4:
+			goto l77
+		l78:
+			pos, p.tokenIndex = position78, tokenIndex78
+		}
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l73
+		}
+		pos++
+		{
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(8, true)
+				}
+
+				{ // unreserved
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l263_5
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l73
+				l263_5:
+					pos++
+					goto lok5
+				}
+			lok5:
+			}
+		}
+
+	l79:
+		{
+			position80, tokenIndex80 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l263_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l80
+					l263_6:
+						pos++
+						goto lok6
+					}
+				lok6:
+				}
+			}
+
+			goto l79
+		l80:
+			pos, p.tokenIndex = position80, tokenIndex80
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPvFuture, position74)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l73:
+	pos, p.tokenIndex = position73, tokenIndex73
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPv6address is rule 14 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &']') / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &']') / ((h16c3 h16)? (':' ':') h16 ':' ls32 &']') / ((h16c4 h16)? (':' ':') ls32 &']') / ((h16c5 h16)? (':' ':') h16 &']') / ((h16c6 h16)? (':' ':') &']'))>
+func (p *Parser) rIPv6address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv6address)
+	position83, tokenIndex83 := pos, p.tokenIndex
+	{
+		position84 := pos
+		{
+			position85, tokenIndex85 := pos, p.tokenIndex
+			{ // h16
+				position147_85, tokenIndex147_85 := pos, p.tokenIndex
+				{
+					position148_85 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_85
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_85
+					l274_7_85:
+						pos++
+						goto lok7_85
+					}
+				lok7_85:
+					{
+						position149_85, tokenIndex149_85 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_85
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_85
+						l274_8_85:
+							pos++
+							goto lok8_85
+						}
+					lok8_85:
+						goto l150_85
+					l149_85:
+						pos, p.tokenIndex = position149_85, tokenIndex149_85
+					}
+				l150_85:
+					{
+						position151_85, tokenIndex151_85 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_85
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_85
+						l274_9_85:
+							pos++
+							goto lok9_85
+						}
+					lok9_85:
+						goto l152_85
+					l151_85:
+						pos, p.tokenIndex = position151_85, tokenIndex151_85
+					}
+				l152_85:
+					{
+						position153_85, tokenIndex153_85 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_85
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_85
+						l274_10_85:
+							pos++
+							goto lok10_85
+						}
+					lok10_85:
+						goto l154_85
+					l153_85:
+						pos, p.tokenIndex = position153_85, tokenIndex153_85
+					}
+				l154_85:
+					_ = position148_85
+				}
+				goto lok85
+			l147_85:
+				pos, p.tokenIndex = position147_85, tokenIndex147_85
+				goto l86
+			}
+		lok85:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_86, tokenIndex147_86 := pos, p.tokenIndex
+				{
+					position148_86 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_86
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_86
+					l274_7_86:
+						pos++
+						goto lok7_86
+					}
+				lok7_86:
+					{
+						position149_86, tokenIndex149_86 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_86
+						l274_8_86:
+							pos++
+							goto lok8_86
+						}
+					lok8_86:
+						goto l150_86
+					l149_86:
+						pos, p.tokenIndex = position149_86, tokenIndex149_86
+					}
+				l150_86:
+					{
+						position151_86, tokenIndex151_86 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_86
+						l274_9_86:
+							pos++
+							goto lok9_86
+						}
+					lok9_86:
+						goto l152_86
+					l151_86:
+						pos, p.tokenIndex = position151_86, tokenIndex151_86
+					}
+				l152_86:
+					{
+						position153_86, tokenIndex153_86 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_86
+						l274_10_86:
+							pos++
+							goto lok10_86
+						}
+					lok10_86:
+						goto l154_86
+					l153_86:
+						pos, p.tokenIndex = position153_86, tokenIndex153_86
+					}
+				l154_86:
+					_ = position148_86
+				}
+				goto lok86
+			l147_86:
+				pos, p.tokenIndex = position147_86, tokenIndex147_86
+				goto l86
+			}
+		lok86:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_87, tokenIndex147_87 := pos, p.tokenIndex
+				{
+					position148_87 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_87
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_87
+					l274_7_87:
+						pos++
+						goto lok7_87
+					}
+				lok7_87:
+					{
+						position149_87, tokenIndex149_87 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_87
+						l274_8_87:
+							pos++
+							goto lok8_87
+						}
+					lok8_87:
+						goto l150_87
+					l149_87:
+						pos, p.tokenIndex = position149_87, tokenIndex149_87
+					}
+				l150_87:
+					{
+						position151_87, tokenIndex151_87 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_87
+						l274_9_87:
+							pos++
+							goto lok9_87
+						}
+					lok9_87:
+						goto l152_87
+					l151_87:
+						pos, p.tokenIndex = position151_87, tokenIndex151_87
+					}
+				l152_87:
+					{
+						position153_87, tokenIndex153_87 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_87
+						l274_10_87:
+							pos++
+							goto lok10_87
+						}
+					lok10_87:
+						goto l154_87
+					l153_87:
+						pos, p.tokenIndex = position153_87, tokenIndex153_87
+					}
+				l154_87:
+					_ = position148_87
+				}
+				goto lok87
+			l147_87:
+				pos, p.tokenIndex = position147_87, tokenIndex147_87
+				goto l86
+			}
+		lok87:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_88, tokenIndex147_88 := pos, p.tokenIndex
+				{
+					position148_88 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_88
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_88
+					l274_7_88:
+						pos++
+						goto lok7_88
+					}
+				lok7_88:
+					{
+						position149_88, tokenIndex149_88 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_88
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_88
+						l274_8_88:
+							pos++
+							goto lok8_88
+						}
+					lok8_88:
+						goto l150_88
+					l149_88:
+						pos, p.tokenIndex = position149_88, tokenIndex149_88
+					}
+				l150_88:
+					{
+						position151_88, tokenIndex151_88 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_88
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_88
+						l274_9_88:
+							pos++
+							goto lok9_88
+						}
+					lok9_88:
+						goto l152_88
+					l151_88:
+						pos, p.tokenIndex = position151_88, tokenIndex151_88
+					}
+				l152_88:
+					{
+						position153_88, tokenIndex153_88 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_88
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_88
+						l274_10_88:
+							pos++
+							goto lok10_88
+						}
+					lok10_88:
+						goto l154_88
+					l153_88:
+						pos, p.tokenIndex = position153_88, tokenIndex153_88
+					}
+				l154_88:
+					_ = position148_88
+				}
+				goto lok88
+			l147_88:
+				pos, p.tokenIndex = position147_88, tokenIndex147_88
+				goto l86
+			}
+		lok88:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_89, tokenIndex147_89 := pos, p.tokenIndex
+				{
+					position148_89 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_89
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_89
+					l274_7_89:
+						pos++
+						goto lok7_89
+					}
+				lok7_89:
+					{
+						position149_89, tokenIndex149_89 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_89
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_89
+						l274_8_89:
+							pos++
+							goto lok8_89
+						}
+					lok8_89:
+						goto l150_89
+					l149_89:
+						pos, p.tokenIndex = position149_89, tokenIndex149_89
+					}
+				l150_89:
+					{
+						position151_89, tokenIndex151_89 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_89
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_89
+						l274_9_89:
+							pos++
+							goto lok9_89
+						}
+					lok9_89:
+						goto l152_89
+					l151_89:
+						pos, p.tokenIndex = position151_89, tokenIndex151_89
+					}
+				l152_89:
+					{
+						position153_89, tokenIndex153_89 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_89
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_89
+						l274_10_89:
+							pos++
+							goto lok10_89
+						}
+					lok10_89:
+						goto l154_89
+					l153_89:
+						pos, p.tokenIndex = position153_89, tokenIndex153_89
+					}
+				l154_89:
+					_ = position148_89
+				}
+				goto lok89
+			l147_89:
+				pos, p.tokenIndex = position147_89, tokenIndex147_89
+				goto l86
+			}
+		lok89:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			{ // h16
+				position147_90, tokenIndex147_90 := pos, p.tokenIndex
+				{
+					position148_90 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_90
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_90
+					l274_7_90:
+						pos++
+						goto lok7_90
+					}
+				lok7_90:
+					{
+						position149_90, tokenIndex149_90 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_90
+						l274_8_90:
+							pos++
+							goto lok8_90
+						}
+					lok8_90:
+						goto l150_90
+					l149_90:
+						pos, p.tokenIndex = position149_90, tokenIndex149_90
+					}
+				l150_90:
+					{
+						position151_90, tokenIndex151_90 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_90
+						l274_9_90:
+							pos++
+							goto lok9_90
+						}
+					lok9_90:
+						goto l152_90
+					l151_90:
+						pos, p.tokenIndex = position151_90, tokenIndex151_90
+					}
+				l152_90:
+					{
+						position153_90, tokenIndex153_90 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_90
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_90
+						l274_10_90:
+							pos++
+							goto lok10_90
+						}
+					lok10_90:
+						goto l154_90
+					l153_90:
+						pos, p.tokenIndex = position153_90, tokenIndex153_90
+					}
+				l154_90:
+					_ = position148_90
+				}
+				goto lok90
+			l147_90:
+				pos, p.tokenIndex = position147_90, tokenIndex147_90
+				goto l86
+			}
+		lok90:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l86
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l86
+			}
+			pos = p.position
+			{
+				position87, tokenIndex87 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l86
+				}
+				pos++
+				pos, p.tokenIndex = position87, tokenIndex87
+			}
+			goto l85
+		l86:
+			pos, p.tokenIndex = position85, tokenIndex85
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_91, tokenIndex147_91 := pos, p.tokenIndex
+				{
+					position148_91 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_91
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_91
+					l274_7_91:
+						pos++
+						goto lok7_91
+					}
+				lok7_91:
+					{
+						position149_91, tokenIndex149_91 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_91
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_91
+						l274_8_91:
+							pos++
+							goto lok8_91
+						}
+					lok8_91:
+						goto l150_91
+					l149_91:
+						pos, p.tokenIndex = position149_91, tokenIndex149_91
+					}
+				l150_91:
+					{
+						position151_91, tokenIndex151_91 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_91
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_91
+						l274_9_91:
+							pos++
+							goto lok9_91
+						}
+					lok9_91:
+						goto l152_91
+					l151_91:
+						pos, p.tokenIndex = position151_91, tokenIndex151_91
+					}
+				l152_91:
+					{
+						position153_91, tokenIndex153_91 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_91
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_91
+						l274_10_91:
+							pos++
+							goto lok10_91
+						}
+					lok10_91:
+						goto l154_91
+					l153_91:
+						pos, p.tokenIndex = position153_91, tokenIndex153_91
+					}
+				l154_91:
+					_ = position148_91
+				}
+				goto lok91
+			l147_91:
+				pos, p.tokenIndex = position147_91, tokenIndex147_91
+				goto l88
+			}
+		lok91:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_92, tokenIndex147_92 := pos, p.tokenIndex
+				{
+					position148_92 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_92
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_92
+					l274_7_92:
+						pos++
+						goto lok7_92
+					}
+				lok7_92:
+					{
+						position149_92, tokenIndex149_92 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_92
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_92
+						l274_8_92:
+							pos++
+							goto lok8_92
+						}
+					lok8_92:
+						goto l150_92
+					l149_92:
+						pos, p.tokenIndex = position149_92, tokenIndex149_92
+					}
+				l150_92:
+					{
+						position151_92, tokenIndex151_92 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_92
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_92
+						l274_9_92:
+							pos++
+							goto lok9_92
+						}
+					lok9_92:
+						goto l152_92
+					l151_92:
+						pos, p.tokenIndex = position151_92, tokenIndex151_92
+					}
+				l152_92:
+					{
+						position153_92, tokenIndex153_92 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_92
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_92
+						l274_10_92:
+							pos++
+							goto lok10_92
+						}
+					lok10_92:
+						goto l154_92
+					l153_92:
+						pos, p.tokenIndex = position153_92, tokenIndex153_92
+					}
+				l154_92:
+					_ = position148_92
+				}
+				goto lok92
+			l147_92:
+				pos, p.tokenIndex = position147_92, tokenIndex147_92
+				goto l88
+			}
+		lok92:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_93, tokenIndex147_93 := pos, p.tokenIndex
+				{
+					position148_93 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_93
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_93
+					l274_7_93:
+						pos++
+						goto lok7_93
+					}
+				lok7_93:
+					{
+						position149_93, tokenIndex149_93 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_93
+						l274_8_93:
+							pos++
+							goto lok8_93
+						}
+					lok8_93:
+						goto l150_93
+					l149_93:
+						pos, p.tokenIndex = position149_93, tokenIndex149_93
+					}
+				l150_93:
+					{
+						position151_93, tokenIndex151_93 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_93
+						l274_9_93:
+							pos++
+							goto lok9_93
+						}
+					lok9_93:
+						goto l152_93
+					l151_93:
+						pos, p.tokenIndex = position151_93, tokenIndex151_93
+					}
+				l152_93:
+					{
+						position153_93, tokenIndex153_93 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_93
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_93
+						l274_10_93:
+							pos++
+							goto lok10_93
+						}
+					lok10_93:
+						goto l154_93
+					l153_93:
+						pos, p.tokenIndex = position153_93, tokenIndex153_93
+					}
+				l154_93:
+					_ = position148_93
+				}
+				goto lok93
+			l147_93:
+				pos, p.tokenIndex = position147_93, tokenIndex147_93
+				goto l88
+			}
+		lok93:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_94, tokenIndex147_94 := pos, p.tokenIndex
+				{
+					position148_94 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_94
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_94
+					l274_7_94:
+						pos++
+						goto lok7_94
+					}
+				lok7_94:
+					{
+						position149_94, tokenIndex149_94 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_94
+						l274_8_94:
+							pos++
+							goto lok8_94
+						}
+					lok8_94:
+						goto l150_94
+					l149_94:
+						pos, p.tokenIndex = position149_94, tokenIndex149_94
+					}
+				l150_94:
+					{
+						position151_94, tokenIndex151_94 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_94
+						l274_9_94:
+							pos++
+							goto lok9_94
+						}
+					lok9_94:
+						goto l152_94
+					l151_94:
+						pos, p.tokenIndex = position151_94, tokenIndex151_94
+					}
+				l152_94:
+					{
+						position153_94, tokenIndex153_94 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_94
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_94
+						l274_10_94:
+							pos++
+							goto lok10_94
+						}
+					lok10_94:
+						goto l154_94
+					l153_94:
+						pos, p.tokenIndex = position153_94, tokenIndex153_94
+					}
+				l154_94:
+					_ = position148_94
+				}
+				goto lok94
+			l147_94:
+				pos, p.tokenIndex = position147_94, tokenIndex147_94
+				goto l88
+			}
+		lok94:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			{ // h16
+				position147_95, tokenIndex147_95 := pos, p.tokenIndex
+				{
+					position148_95 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_95
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_95
+					l274_7_95:
+						pos++
+						goto lok7_95
+					}
+				lok7_95:
+					{
+						position149_95, tokenIndex149_95 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_95
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_95
+						l274_8_95:
+							pos++
+							goto lok8_95
+						}
+					lok8_95:
+						goto l150_95
+					l149_95:
+						pos, p.tokenIndex = position149_95, tokenIndex149_95
+					}
+				l150_95:
+					{
+						position151_95, tokenIndex151_95 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_95
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_95
+						l274_9_95:
+							pos++
+							goto lok9_95
+						}
+					lok9_95:
+						goto l152_95
+					l151_95:
+						pos, p.tokenIndex = position151_95, tokenIndex151_95
+					}
+				l152_95:
+					{
+						position153_95, tokenIndex153_95 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_95
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_95
+						l274_10_95:
+							pos++
+							goto lok10_95
+						}
+					lok10_95:
+						goto l154_95
+					l153_95:
+						pos, p.tokenIndex = position153_95, tokenIndex153_95
+					}
+				l154_95:
+					_ = position148_95
+				}
+				goto lok95
+			l147_95:
+				pos, p.tokenIndex = position147_95, tokenIndex147_95
+				goto l88
+			}
+		lok95:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l88
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l88
+			}
+			pos = p.position
+			{
+				position89, tokenIndex89 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l88
+				}
+				pos++
+				pos, p.tokenIndex = position89, tokenIndex89
+			}
+			goto l85
+		l88:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position91, tokenIndex91 := pos, p.tokenIndex
+				{ // h16
+					position147_96, tokenIndex147_96 := pos, p.tokenIndex
+					{
+						position148_96 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_96
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_96
+						l274_7_96:
+							pos++
+							goto lok7_96
+						}
+					lok7_96:
+						{
+							position149_96, tokenIndex149_96 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_96
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_96
+							l274_8_96:
+								pos++
+								goto lok8_96
+							}
+						lok8_96:
+							goto l150_96
+						l149_96:
+							pos, p.tokenIndex = position149_96, tokenIndex149_96
+						}
+					l150_96:
+						{
+							position151_96, tokenIndex151_96 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_96
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_96
+							l274_9_96:
+								pos++
+								goto lok9_96
+							}
+						lok9_96:
+							goto l152_96
+						l151_96:
+							pos, p.tokenIndex = position151_96, tokenIndex151_96
+						}
+					l152_96:
+						{
+							position153_96, tokenIndex153_96 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_96
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_96
+							l274_10_96:
+								pos++
+								goto lok10_96
+							}
+						lok10_96:
+							goto l154_96
+						l153_96:
+							pos, p.tokenIndex = position153_96, tokenIndex153_96
+						}
+					l154_96:
+						_ = position148_96
+					}
+					goto lok96
+				l147_96:
+					pos, p.tokenIndex = position147_96, tokenIndex147_96
+					goto l91
+				}
+			lok96:
+				goto l92
+			l91:
+				pos, p.tokenIndex = position91, tokenIndex91
+			}
+		l92:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_97, tokenIndex147_97 := pos, p.tokenIndex
+				{
+					position148_97 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_97
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_97
+					l274_7_97:
+						pos++
+						goto lok7_97
+					}
+				lok7_97:
+					{
+						position149_97, tokenIndex149_97 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_97
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_97
+						l274_8_97:
+							pos++
+							goto lok8_97
+						}
+					lok8_97:
+						goto l150_97
+					l149_97:
+						pos, p.tokenIndex = position149_97, tokenIndex149_97
+					}
+				l150_97:
+					{
+						position151_97, tokenIndex151_97 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_97
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_97
+						l274_9_97:
+							pos++
+							goto lok9_97
+						}
+					lok9_97:
+						goto l152_97
+					l151_97:
+						pos, p.tokenIndex = position151_97, tokenIndex151_97
+					}
+				l152_97:
+					{
+						position153_97, tokenIndex153_97 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_97
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_97
+						l274_10_97:
+							pos++
+							goto lok10_97
+						}
+					lok10_97:
+						goto l154_97
+					l153_97:
+						pos, p.tokenIndex = position153_97, tokenIndex153_97
+					}
+				l154_97:
+					_ = position148_97
+				}
+				goto lok97
+			l147_97:
+				pos, p.tokenIndex = position147_97, tokenIndex147_97
+				goto l90
+			}
+		lok97:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_98, tokenIndex147_98 := pos, p.tokenIndex
+				{
+					position148_98 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_98
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_98
+					l274_7_98:
+						pos++
+						goto lok7_98
+					}
+				lok7_98:
+					{
+						position149_98, tokenIndex149_98 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_98
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_98
+						l274_8_98:
+							pos++
+							goto lok8_98
+						}
+					lok8_98:
+						goto l150_98
+					l149_98:
+						pos, p.tokenIndex = position149_98, tokenIndex149_98
+					}
+				l150_98:
+					{
+						position151_98, tokenIndex151_98 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_98
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_98
+						l274_9_98:
+							pos++
+							goto lok9_98
+						}
+					lok9_98:
+						goto l152_98
+					l151_98:
+						pos, p.tokenIndex = position151_98, tokenIndex151_98
+					}
+				l152_98:
+					{
+						position153_98, tokenIndex153_98 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_98
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_98
+						l274_10_98:
+							pos++
+							goto lok10_98
+						}
+					lok10_98:
+						goto l154_98
+					l153_98:
+						pos, p.tokenIndex = position153_98, tokenIndex153_98
+					}
+				l154_98:
+					_ = position148_98
+				}
+				goto lok98
+			l147_98:
+				pos, p.tokenIndex = position147_98, tokenIndex147_98
+				goto l90
+			}
+		lok98:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_99, tokenIndex147_99 := pos, p.tokenIndex
+				{
+					position148_99 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_99
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_99
+					l274_7_99:
+						pos++
+						goto lok7_99
+					}
+				lok7_99:
+					{
+						position149_99, tokenIndex149_99 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_99
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_99
+						l274_8_99:
+							pos++
+							goto lok8_99
+						}
+					lok8_99:
+						goto l150_99
+					l149_99:
+						pos, p.tokenIndex = position149_99, tokenIndex149_99
+					}
+				l150_99:
+					{
+						position151_99, tokenIndex151_99 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_99
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_99
+						l274_9_99:
+							pos++
+							goto lok9_99
+						}
+					lok9_99:
+						goto l152_99
+					l151_99:
+						pos, p.tokenIndex = position151_99, tokenIndex151_99
+					}
+				l152_99:
+					{
+						position153_99, tokenIndex153_99 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_99
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_99
+						l274_10_99:
+							pos++
+							goto lok10_99
+						}
+					lok10_99:
+						goto l154_99
+					l153_99:
+						pos, p.tokenIndex = position153_99, tokenIndex153_99
+					}
+				l154_99:
+					_ = position148_99
+				}
+				goto lok99
+			l147_99:
+				pos, p.tokenIndex = position147_99, tokenIndex147_99
+				goto l90
+			}
+		lok99:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			{ // h16
+				position147_100, tokenIndex147_100 := pos, p.tokenIndex
+				{
+					position148_100 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_100
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_100
+					l274_7_100:
+						pos++
+						goto lok7_100
+					}
+				lok7_100:
+					{
+						position149_100, tokenIndex149_100 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_100
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_100
+						l274_8_100:
+							pos++
+							goto lok8_100
+						}
+					lok8_100:
+						goto l150_100
+					l149_100:
+						pos, p.tokenIndex = position149_100, tokenIndex149_100
+					}
+				l150_100:
+					{
+						position151_100, tokenIndex151_100 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_100
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_100
+						l274_9_100:
+							pos++
+							goto lok9_100
+						}
+					lok9_100:
+						goto l152_100
+					l151_100:
+						pos, p.tokenIndex = position151_100, tokenIndex151_100
+					}
+				l152_100:
+					{
+						position153_100, tokenIndex153_100 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_100
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_100
+						l274_10_100:
+							pos++
+							goto lok10_100
+						}
+					lok10_100:
+						goto l154_100
+					l153_100:
+						pos, p.tokenIndex = position153_100, tokenIndex153_100
+					}
+				l154_100:
+					_ = position148_100
+				}
+				goto lok100
+			l147_100:
+				pos, p.tokenIndex = position147_100, tokenIndex147_100
+				goto l90
+			}
+		lok100:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l90
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l90
+			}
+			pos = p.position
+			{
+				position93, tokenIndex93 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l90
+				}
+				pos++
+				pos, p.tokenIndex = position93, tokenIndex93
+			}
+			goto l85
+		l90:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position95, tokenIndex95 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c1() {
+					goto l95
+				}
+				pos = p.position
+				{ // h16
+					position147_101, tokenIndex147_101 := pos, p.tokenIndex
+					{
+						position148_101 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_101
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_101
+						l274_7_101:
+							pos++
+							goto lok7_101
+						}
+					lok7_101:
+						{
+							position149_101, tokenIndex149_101 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_101
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_101
+							l274_8_101:
+								pos++
+								goto lok8_101
+							}
+						lok8_101:
+							goto l150_101
+						l149_101:
+							pos, p.tokenIndex = position149_101, tokenIndex149_101
+						}
+					l150_101:
+						{
+							position151_101, tokenIndex151_101 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_101
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_101
+							l274_9_101:
+								pos++
+								goto lok9_101
+							}
+						lok9_101:
+							goto l152_101
+						l151_101:
+							pos, p.tokenIndex = position151_101, tokenIndex151_101
+						}
+					l152_101:
+						{
+							position153_101, tokenIndex153_101 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_101
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_101
+							l274_10_101:
+								pos++
+								goto lok10_101
+							}
+						lok10_101:
+							goto l154_101
+						l153_101:
+							pos, p.tokenIndex = position153_101, tokenIndex153_101
+						}
+					l154_101:
+						_ = position148_101
+					}
+					goto lok101
+				l147_101:
+					pos, p.tokenIndex = position147_101, tokenIndex147_101
+					goto l95
+				}
+			lok101:
+				goto l96
+			l95:
+				pos, p.tokenIndex = position95, tokenIndex95
+			}
+		l96:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_102, tokenIndex147_102 := pos, p.tokenIndex
+				{
+					position148_102 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_102
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_102
+					l274_7_102:
+						pos++
+						goto lok7_102
+					}
+				lok7_102:
+					{
+						position149_102, tokenIndex149_102 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_102
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_102
+						l274_8_102:
+							pos++
+							goto lok8_102
+						}
+					lok8_102:
+						goto l150_102
+					l149_102:
+						pos, p.tokenIndex = position149_102, tokenIndex149_102
+					}
+				l150_102:
+					{
+						position151_102, tokenIndex151_102 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_102
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_102
+						l274_9_102:
+							pos++
+							goto lok9_102
+						}
+					lok9_102:
+						goto l152_102
+					l151_102:
+						pos, p.tokenIndex = position151_102, tokenIndex151_102
+					}
+				l152_102:
+					{
+						position153_102, tokenIndex153_102 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_102
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_102
+						l274_10_102:
+							pos++
+							goto lok10_102
+						}
+					lok10_102:
+						goto l154_102
+					l153_102:
+						pos, p.tokenIndex = position153_102, tokenIndex153_102
+					}
+				l154_102:
+					_ = position148_102
+				}
+				goto lok102
+			l147_102:
+				pos, p.tokenIndex = position147_102, tokenIndex147_102
+				goto l94
+			}
+		lok102:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_103, tokenIndex147_103 := pos, p.tokenIndex
+				{
+					position148_103 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_103
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_103
+					l274_7_103:
+						pos++
+						goto lok7_103
+					}
+				lok7_103:
+					{
+						position149_103, tokenIndex149_103 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_103
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_103
+						l274_8_103:
+							pos++
+							goto lok8_103
+						}
+					lok8_103:
+						goto l150_103
+					l149_103:
+						pos, p.tokenIndex = position149_103, tokenIndex149_103
+					}
+				l150_103:
+					{
+						position151_103, tokenIndex151_103 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_103
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_103
+						l274_9_103:
+							pos++
+							goto lok9_103
+						}
+					lok9_103:
+						goto l152_103
+					l151_103:
+						pos, p.tokenIndex = position151_103, tokenIndex151_103
+					}
+				l152_103:
+					{
+						position153_103, tokenIndex153_103 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_103
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_103
+						l274_10_103:
+							pos++
+							goto lok10_103
+						}
+					lok10_103:
+						goto l154_103
+					l153_103:
+						pos, p.tokenIndex = position153_103, tokenIndex153_103
+					}
+				l154_103:
+					_ = position148_103
+				}
+				goto lok103
+			l147_103:
+				pos, p.tokenIndex = position147_103, tokenIndex147_103
+				goto l94
+			}
+		lok103:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{ // h16
+				position147_104, tokenIndex147_104 := pos, p.tokenIndex
+				{
+					position148_104 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_104
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_104
+					l274_7_104:
+						pos++
+						goto lok7_104
+					}
+				lok7_104:
+					{
+						position149_104, tokenIndex149_104 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_104
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_104
+						l274_8_104:
+							pos++
+							goto lok8_104
+						}
+					lok8_104:
+						goto l150_104
+					l149_104:
+						pos, p.tokenIndex = position149_104, tokenIndex149_104
+					}
+				l150_104:
+					{
+						position151_104, tokenIndex151_104 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_104
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_104
+						l274_9_104:
+							pos++
+							goto lok9_104
+						}
+					lok9_104:
+						goto l152_104
+					l151_104:
+						pos, p.tokenIndex = position151_104, tokenIndex151_104
+					}
+				l152_104:
+					{
+						position153_104, tokenIndex153_104 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_104
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_104
+						l274_10_104:
+							pos++
+							goto lok10_104
+						}
+					lok10_104:
+						goto l154_104
+					l153_104:
+						pos, p.tokenIndex = position153_104, tokenIndex153_104
+					}
+				l154_104:
+					_ = position148_104
+				}
+				goto lok104
+			l147_104:
+				pos, p.tokenIndex = position147_104, tokenIndex147_104
+				goto l94
+			}
+		lok104:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l94
+			}
+			pos = p.position
+			{
+				position97, tokenIndex97 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l94
+				}
+				pos++
+				pos, p.tokenIndex = position97, tokenIndex97
+			}
+			goto l85
+		l94:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position99, tokenIndex99 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c2() {
+					goto l99
+				}
+				pos = p.position
+				{ // h16
+					position147_105, tokenIndex147_105 := pos, p.tokenIndex
+					{
+						position148_105 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_105
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_105
+						l274_7_105:
+							pos++
+							goto lok7_105
+						}
+					lok7_105:
+						{
+							position149_105, tokenIndex149_105 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_105
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_105
+							l274_8_105:
+								pos++
+								goto lok8_105
+							}
+						lok8_105:
+							goto l150_105
+						l149_105:
+							pos, p.tokenIndex = position149_105, tokenIndex149_105
+						}
+					l150_105:
+						{
+							position151_105, tokenIndex151_105 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_105
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_105
+							l274_9_105:
+								pos++
+								goto lok9_105
+							}
+						lok9_105:
+							goto l152_105
+						l151_105:
+							pos, p.tokenIndex = position151_105, tokenIndex151_105
+						}
+					l152_105:
+						{
+							position153_105, tokenIndex153_105 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_105
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_105
+							l274_10_105:
+								pos++
+								goto lok10_105
+							}
+						lok10_105:
+							goto l154_105
+						l153_105:
+							pos, p.tokenIndex = position153_105, tokenIndex153_105
+						}
+					l154_105:
+						_ = position148_105
+					}
+					goto lok105
+				l147_105:
+					pos, p.tokenIndex = position147_105, tokenIndex147_105
+					goto l99
+				}
+			lok105:
+				goto l100
+			l99:
+				pos, p.tokenIndex = position99, tokenIndex99
+			}
+		l100:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			{ // h16
+				position147_106, tokenIndex147_106 := pos, p.tokenIndex
+				{
+					position148_106 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_106
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_106
+					l274_7_106:
+						pos++
+						goto lok7_106
+					}
+				lok7_106:
+					{
+						position149_106, tokenIndex149_106 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_106
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_106
+						l274_8_106:
+							pos++
+							goto lok8_106
+						}
+					lok8_106:
+						goto l150_106
+					l149_106:
+						pos, p.tokenIndex = position149_106, tokenIndex149_106
+					}
+				l150_106:
+					{
+						position151_106, tokenIndex151_106 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_106
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_106
+						l274_9_106:
+							pos++
+							goto lok9_106
+						}
+					lok9_106:
+						goto l152_106
+					l151_106:
+						pos, p.tokenIndex = position151_106, tokenIndex151_106
+					}
+				l152_106:
+					{
+						position153_106, tokenIndex153_106 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_106
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_106
+						l274_10_106:
+							pos++
+							goto lok10_106
+						}
+					lok10_106:
+						goto l154_106
+					l153_106:
+						pos, p.tokenIndex = position153_106, tokenIndex153_106
+					}
+				l154_106:
+					_ = position148_106
+				}
+				goto lok106
+			l147_106:
+				pos, p.tokenIndex = position147_106, tokenIndex147_106
+				goto l98
+			}
+		lok106:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			{ // h16
+				position147_107, tokenIndex147_107 := pos, p.tokenIndex
+				{
+					position148_107 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_107
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_107
+					l274_7_107:
+						pos++
+						goto lok7_107
+					}
+				lok7_107:
+					{
+						position149_107, tokenIndex149_107 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_107
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_107
+						l274_8_107:
+							pos++
+							goto lok8_107
+						}
+					lok8_107:
+						goto l150_107
+					l149_107:
+						pos, p.tokenIndex = position149_107, tokenIndex149_107
+					}
+				l150_107:
+					{
+						position151_107, tokenIndex151_107 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_107
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_107
+						l274_9_107:
+							pos++
+							goto lok9_107
+						}
+					lok9_107:
+						goto l152_107
+					l151_107:
+						pos, p.tokenIndex = position151_107, tokenIndex151_107
+					}
+				l152_107:
+					{
+						position153_107, tokenIndex153_107 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_107
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_107
+						l274_10_107:
+							pos++
+							goto lok10_107
+						}
+					lok10_107:
+						goto l154_107
+					l153_107:
+						pos, p.tokenIndex = position153_107, tokenIndex153_107
+					}
+				l154_107:
+					_ = position148_107
+				}
+				goto lok107
+			l147_107:
+				pos, p.tokenIndex = position147_107, tokenIndex147_107
+				goto l98
+			}
+		lok107:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l98
+			}
+			pos = p.position
+			{
+				position101, tokenIndex101 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l98
+				}
+				pos++
+				pos, p.tokenIndex = position101, tokenIndex101
+			}
+			goto l85
+		l98:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position103, tokenIndex103 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c3() {
+					goto l103
+				}
+				pos = p.position
+				{ // h16
+					position147_108, tokenIndex147_108 := pos, p.tokenIndex
+					{
+						position148_108 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_108
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_108
+						l274_7_108:
+							pos++
+							goto lok7_108
+						}
+					lok7_108:
+						{
+							position149_108, tokenIndex149_108 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_108
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_108
+							l274_8_108:
+								pos++
+								goto lok8_108
+							}
+						lok8_108:
+							goto l150_108
+						l149_108:
+							pos, p.tokenIndex = position149_108, tokenIndex149_108
+						}
+					l150_108:
+						{
+							position151_108, tokenIndex151_108 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_108
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_108
+							l274_9_108:
+								pos++
+								goto lok9_108
+							}
+						lok9_108:
+							goto l152_108
+						l151_108:
+							pos, p.tokenIndex = position151_108, tokenIndex151_108
+						}
+					l152_108:
+						{
+							position153_108, tokenIndex153_108 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_108
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_108
+							l274_10_108:
+								pos++
+								goto lok10_108
+							}
+						lok10_108:
+							goto l154_108
+						l153_108:
+							pos, p.tokenIndex = position153_108, tokenIndex153_108
+						}
+					l154_108:
+						_ = position148_108
+					}
+					goto lok108
+				l147_108:
+					pos, p.tokenIndex = position147_108, tokenIndex147_108
+					goto l103
+				}
+			lok108:
+				goto l104
+			l103:
+				pos, p.tokenIndex = position103, tokenIndex103
+			}
+		l104:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			{ // h16
+				position147_109, tokenIndex147_109 := pos, p.tokenIndex
+				{
+					position148_109 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_109
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_109
+					l274_7_109:
+						pos++
+						goto lok7_109
+					}
+				lok7_109:
+					{
+						position149_109, tokenIndex149_109 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_109
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_109
+						l274_8_109:
+							pos++
+							goto lok8_109
+						}
+					lok8_109:
+						goto l150_109
+					l149_109:
+						pos, p.tokenIndex = position149_109, tokenIndex149_109
+					}
+				l150_109:
+					{
+						position151_109, tokenIndex151_109 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_109
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_109
+						l274_9_109:
+							pos++
+							goto lok9_109
+						}
+					lok9_109:
+						goto l152_109
+					l151_109:
+						pos, p.tokenIndex = position151_109, tokenIndex151_109
+					}
+				l152_109:
+					{
+						position153_109, tokenIndex153_109 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_109
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_109
+						l274_10_109:
+							pos++
+							goto lok10_109
+						}
+					lok10_109:
+						goto l154_109
+					l153_109:
+						pos, p.tokenIndex = position153_109, tokenIndex153_109
+					}
+				l154_109:
+					_ = position148_109
+				}
+				goto lok109
+			l147_109:
+				pos, p.tokenIndex = position147_109, tokenIndex147_109
+				goto l102
+			}
+		lok109:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l102
+			}
+			pos = p.position
+			{
+				position105, tokenIndex105 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l102
+				}
+				pos++
+				pos, p.tokenIndex = position105, tokenIndex105
+			}
+			goto l85
+		l102:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position107, tokenIndex107 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c4() {
+					goto l107
+				}
+				pos = p.position
+				{ // h16
+					position147_110, tokenIndex147_110 := pos, p.tokenIndex
+					{
+						position148_110 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_110
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_110
+						l274_7_110:
+							pos++
+							goto lok7_110
+						}
+					lok7_110:
+						{
+							position149_110, tokenIndex149_110 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_110
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_110
+							l274_8_110:
+								pos++
+								goto lok8_110
+							}
+						lok8_110:
+							goto l150_110
+						l149_110:
+							pos, p.tokenIndex = position149_110, tokenIndex149_110
+						}
+					l150_110:
+						{
+							position151_110, tokenIndex151_110 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_110
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_110
+							l274_9_110:
+								pos++
+								goto lok9_110
+							}
+						lok9_110:
+							goto l152_110
+						l151_110:
+							pos, p.tokenIndex = position151_110, tokenIndex151_110
+						}
+					l152_110:
+						{
+							position153_110, tokenIndex153_110 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_110
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_110
+							l274_10_110:
+								pos++
+								goto lok10_110
+							}
+						lok10_110:
+							goto l154_110
+						l153_110:
+							pos, p.tokenIndex = position153_110, tokenIndex153_110
+						}
+					l154_110:
+						_ = position148_110
+					}
+					goto lok110
+				l147_110:
+					pos, p.tokenIndex = position147_110, tokenIndex147_110
+					goto l107
+				}
+			lok110:
+				goto l108
+			l107:
+				pos, p.tokenIndex = position107, tokenIndex107
+			}
+		l108:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l106
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l106
+			}
+			pos = p.position
+			{
+				position109, tokenIndex109 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l106
+				}
+				pos++
+				pos, p.tokenIndex = position109, tokenIndex109
+			}
+			goto l85
+		l106:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position111, tokenIndex111 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c5() {
+					goto l111
+				}
+				pos = p.position
+				{ // h16
+					position147_111, tokenIndex147_111 := pos, p.tokenIndex
+					{
+						position148_111 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_111
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_111
+						l274_7_111:
+							pos++
+							goto lok7_111
+						}
+					lok7_111:
+						{
+							position149_111, tokenIndex149_111 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_111
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_111
+							l274_8_111:
+								pos++
+								goto lok8_111
+							}
+						lok8_111:
+							goto l150_111
+						l149_111:
+							pos, p.tokenIndex = position149_111, tokenIndex149_111
+						}
+					l150_111:
+						{
+							position151_111, tokenIndex151_111 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_111
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_111
+							l274_9_111:
+								pos++
+								goto lok9_111
+							}
+						lok9_111:
+							goto l152_111
+						l151_111:
+							pos, p.tokenIndex = position151_111, tokenIndex151_111
+						}
+					l152_111:
+						{
+							position153_111, tokenIndex153_111 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_111
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_111
+							l274_10_111:
+								pos++
+								goto lok10_111
+							}
+						lok10_111:
+							goto l154_111
+						l153_111:
+							pos, p.tokenIndex = position153_111, tokenIndex153_111
+						}
+					l154_111:
+						_ = position148_111
+					}
+					goto lok111
+				l147_111:
+					pos, p.tokenIndex = position147_111, tokenIndex147_111
+					goto l111
+				}
+			lok111:
+				goto l112
+			l111:
+				pos, p.tokenIndex = position111, tokenIndex111
+			}
+		l112:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l110
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l110
+			}
+			pos++
+			{ // h16
+				position147_112, tokenIndex147_112 := pos, p.tokenIndex
+				{
+					position148_112 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_112
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_112
+					l274_7_112:
+						pos++
+						goto lok7_112
+					}
+				lok7_112:
+					{
+						position149_112, tokenIndex149_112 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_112
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_112
+						l274_8_112:
+							pos++
+							goto lok8_112
+						}
+					lok8_112:
+						goto l150_112
+					l149_112:
+						pos, p.tokenIndex = position149_112, tokenIndex149_112
+					}
+				l150_112:
+					{
+						position151_112, tokenIndex151_112 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_112
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_112
+						l274_9_112:
+							pos++
+							goto lok9_112
+						}
+					lok9_112:
+						goto l152_112
+					l151_112:
+						pos, p.tokenIndex = position151_112, tokenIndex151_112
+					}
+				l152_112:
+					{
+						position153_112, tokenIndex153_112 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_112
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_112
+						l274_10_112:
+							pos++
+							goto lok10_112
+						}
+					lok10_112:
+						goto l154_112
+					l153_112:
+						pos, p.tokenIndex = position153_112, tokenIndex153_112
+					}
+				l154_112:
+					_ = position148_112
+				}
+				goto lok112
+			l147_112:
+				pos, p.tokenIndex = position147_112, tokenIndex147_112
+				goto l110
+			}
+		lok112:
+			{
+				position113, tokenIndex113 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l110
+				}
+				pos++
+				pos, p.tokenIndex = position113, tokenIndex113
+			}
+			goto l85
+		l110:
+			pos, p.tokenIndex = position85, tokenIndex85
+			{
+				position114, tokenIndex114 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c6() {
+					goto l114
+				}
+				pos = p.position
+				{ // h16
+					position147_113, tokenIndex147_113 := pos, p.tokenIndex
+					{
+						position148_113 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_7_113
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l147_113
+						l274_7_113:
+							pos++
+							goto lok7_113
+						}
+					lok7_113:
+						{
+							position149_113, tokenIndex149_113 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_8_113
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l149_113
+							l274_8_113:
+								pos++
+								goto lok8_113
+							}
+						lok8_113:
+							goto l150_113
+						l149_113:
+							pos, p.tokenIndex = position149_113, tokenIndex149_113
+						}
+					l150_113:
+						{
+							position151_113, tokenIndex151_113 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_9_113
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l151_113
+							l274_9_113:
+								pos++
+								goto lok9_113
+							}
+						lok9_113:
+							goto l152_113
+						l151_113:
+							pos, p.tokenIndex = position151_113, tokenIndex151_113
+						}
+					l152_113:
+						{
+							position153_113, tokenIndex153_113 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_10_113
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l153_113
+							l274_10_113:
+								pos++
+								goto lok10_113
+							}
+						lok10_113:
+							goto l154_113
+						l153_113:
+							pos, p.tokenIndex = position153_113, tokenIndex153_113
+						}
+					l154_113:
+						_ = position148_113
+					}
+					goto lok113
+				l147_113:
+					pos, p.tokenIndex = position147_113, tokenIndex147_113
+					goto l114
+				}
+			lok113:
+				goto l115
+			l114:
+				pos, p.tokenIndex = position114, tokenIndex114
+			}
+		l115:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l83
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l83
+			}
+			pos++
+			{
+				position116, tokenIndex116 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(15, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l83
+				}
+				pos++
+				pos, p.tokenIndex = position116, tokenIndex116
+			}
+		}
+	l85:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv6address, position84)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l83:
+	pos, p.tokenIndex = position83, tokenIndex83
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rh16c1 is rule 15 h16c1 <- <(h16 ':' !':')?>
+func (p *Parser) rh16c1() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position118 := pos
+		{
+			position119, tokenIndex119 := pos, p.tokenIndex
+			{ // h16
+				position147_65, tokenIndex147_65 := pos, p.tokenIndex
+				{
+					position148_65 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_65
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_65
+					l274_7_65:
+						pos++
+						goto lok7_65
+					}
+				lok7_65:
+					{
+						position149_65, tokenIndex149_65 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_65
+						l274_8_65:
+							pos++
+							goto lok8_65
+						}
+					lok8_65:
+						goto l150_65
+					l149_65:
+						pos, p.tokenIndex = position149_65, tokenIndex149_65
+					}
+				l150_65:
+					{
+						position151_65, tokenIndex151_65 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_65
+						l274_9_65:
+							pos++
+							goto lok9_65
+						}
+					lok9_65:
+						goto l152_65
+					l151_65:
+						pos, p.tokenIndex = position151_65, tokenIndex151_65
+					}
+				l152_65:
+					{
+						position153_65, tokenIndex153_65 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_65
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_65
+						l274_10_65:
+							pos++
+							goto lok10_65
+						}
+					lok10_65:
+						goto l154_65
+					l153_65:
+						pos, p.tokenIndex = position153_65, tokenIndex153_65
+					}
+				l154_65:
+					_ = position148_65
+				}
+				goto lok65
+			l147_65:
+				pos, p.tokenIndex = position147_65, tokenIndex147_65
+				goto l119
+			}
+		lok65:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l119
+			}
+			pos++
+			{
+				position121, tokenIndex121 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l121
+				}
+				pos++
+				goto l119
+			l121:
+				pos, p.tokenIndex = position121, tokenIndex121
+			}
+			goto l120
+		l119:
+			pos, p.tokenIndex = position119, tokenIndex119
+		}
+	l120:
+		_ = position118
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c2 is rule 16 h16c2 <- <(h16 ':' !':' h16c1)?>
+func (p *Parser) rh16c2() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position123 := pos
+		{
+			position124, tokenIndex124 := pos, p.tokenIndex
+			{ // h16
+				position147_66, tokenIndex147_66 := pos, p.tokenIndex
+				{
+					position148_66 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_66
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_66
+					l274_7_66:
+						pos++
+						goto lok7_66
+					}
+				lok7_66:
+					{
+						position149_66, tokenIndex149_66 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_66
+						l274_8_66:
+							pos++
+							goto lok8_66
+						}
+					lok8_66:
+						goto l150_66
+					l149_66:
+						pos, p.tokenIndex = position149_66, tokenIndex149_66
+					}
+				l150_66:
+					{
+						position151_66, tokenIndex151_66 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_66
+						l274_9_66:
+							pos++
+							goto lok9_66
+						}
+					lok9_66:
+						goto l152_66
+					l151_66:
+						pos, p.tokenIndex = position151_66, tokenIndex151_66
+					}
+				l152_66:
+					{
+						position153_66, tokenIndex153_66 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_66
+						l274_10_66:
+							pos++
+							goto lok10_66
+						}
+					lok10_66:
+						goto l154_66
+					l153_66:
+						pos, p.tokenIndex = position153_66, tokenIndex153_66
+					}
+				l154_66:
+					_ = position148_66
+				}
+				goto lok66
+			l147_66:
+				pos, p.tokenIndex = position147_66, tokenIndex147_66
+				goto l124
+			}
+		lok66:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l124
+			}
+			pos++
+			{
+				position126, tokenIndex126 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l126
+				}
+				pos++
+				goto l124
+			l126:
+				pos, p.tokenIndex = position126, tokenIndex126
+			}
+			if p.position = pos; !p.rh16c1() {
+				goto l124
+			}
+			pos = p.position
+			goto l125
+		l124:
+			pos, p.tokenIndex = position124, tokenIndex124
+		}
+	l125:
+		_ = position123
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c3 is rule 17 h16c3 <- <(h16 ':' !':' h16c2)?>
+func (p *Parser) rh16c3() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position128 := pos
+		{
+			position129, tokenIndex129 := pos, p.tokenIndex
+			{ // h16
+				position147_67, tokenIndex147_67 := pos, p.tokenIndex
+				{
+					position148_67 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_67
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_67
+					l274_7_67:
+						pos++
+						goto lok7_67
+					}
+				lok7_67:
+					{
+						position149_67, tokenIndex149_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_67
+						l274_8_67:
+							pos++
+							goto lok8_67
+						}
+					lok8_67:
+						goto l150_67
+					l149_67:
+						pos, p.tokenIndex = position149_67, tokenIndex149_67
+					}
+				l150_67:
+					{
+						position151_67, tokenIndex151_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_67
+						l274_9_67:
+							pos++
+							goto lok9_67
+						}
+					lok9_67:
+						goto l152_67
+					l151_67:
+						pos, p.tokenIndex = position151_67, tokenIndex151_67
+					}
+				l152_67:
+					{
+						position153_67, tokenIndex153_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_67
+						l274_10_67:
+							pos++
+							goto lok10_67
+						}
+					lok10_67:
+						goto l154_67
+					l153_67:
+						pos, p.tokenIndex = position153_67, tokenIndex153_67
+					}
+				l154_67:
+					_ = position148_67
+				}
+				goto lok67
+			l147_67:
+				pos, p.tokenIndex = position147_67, tokenIndex147_67
+				goto l129
+			}
+		lok67:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l129
+			}
+			pos++
+			{
+				position131, tokenIndex131 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l131
+				}
+				pos++
+				goto l129
+			l131:
+				pos, p.tokenIndex = position131, tokenIndex131
+			}
+			if p.position = pos; !p.rh16c2() {
+				goto l129
+			}
+			pos = p.position
+			goto l130
+		l129:
+			pos, p.tokenIndex = position129, tokenIndex129
+		}
+	l130:
+		_ = position128
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c4 is rule 18 h16c4 <- <(h16 ':' !':' h16c3)?>
+func (p *Parser) rh16c4() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position133 := pos
+		{
+			position134, tokenIndex134 := pos, p.tokenIndex
+			{ // h16
+				position147_68, tokenIndex147_68 := pos, p.tokenIndex
+				{
+					position148_68 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_68
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_68
+					l274_7_68:
+						pos++
+						goto lok7_68
+					}
+				lok7_68:
+					{
+						position149_68, tokenIndex149_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_68
+						l274_8_68:
+							pos++
+							goto lok8_68
+						}
+					lok8_68:
+						goto l150_68
+					l149_68:
+						pos, p.tokenIndex = position149_68, tokenIndex149_68
+					}
+				l150_68:
+					{
+						position151_68, tokenIndex151_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_68
+						l274_9_68:
+							pos++
+							goto lok9_68
+						}
+					lok9_68:
+						goto l152_68
+					l151_68:
+						pos, p.tokenIndex = position151_68, tokenIndex151_68
+					}
+				l152_68:
+					{
+						position153_68, tokenIndex153_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_68
+						l274_10_68:
+							pos++
+							goto lok10_68
+						}
+					lok10_68:
+						goto l154_68
+					l153_68:
+						pos, p.tokenIndex = position153_68, tokenIndex153_68
+					}
+				l154_68:
+					_ = position148_68
+				}
+				goto lok68
+			l147_68:
+				pos, p.tokenIndex = position147_68, tokenIndex147_68
+				goto l134
+			}
+		lok68:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			{
+				position136, tokenIndex136 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l136
+				}
+				pos++
+				goto l134
+			l136:
+				pos, p.tokenIndex = position136, tokenIndex136
+			}
+			if p.position = pos; !p.rh16c3() {
+				goto l134
+			}
+			pos = p.position
+			goto l135
+		l134:
+			pos, p.tokenIndex = position134, tokenIndex134
+		}
+	l135:
+		_ = position133
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c5 is rule 19 h16c5 <- <(h16 ':' !':' h16c4)?>
+func (p *Parser) rh16c5() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position138 := pos
+		{
+			position139, tokenIndex139 := pos, p.tokenIndex
+			{ // h16
+				position147_69, tokenIndex147_69 := pos, p.tokenIndex
+				{
+					position148_69 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_69
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_69
+					l274_7_69:
+						pos++
+						goto lok7_69
+					}
+				lok7_69:
+					{
+						position149_69, tokenIndex149_69 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_69
+						l274_8_69:
+							pos++
+							goto lok8_69
+						}
+					lok8_69:
+						goto l150_69
+					l149_69:
+						pos, p.tokenIndex = position149_69, tokenIndex149_69
+					}
+				l150_69:
+					{
+						position151_69, tokenIndex151_69 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_69
+						l274_9_69:
+							pos++
+							goto lok9_69
+						}
+					lok9_69:
+						goto l152_69
+					l151_69:
+						pos, p.tokenIndex = position151_69, tokenIndex151_69
+					}
+				l152_69:
+					{
+						position153_69, tokenIndex153_69 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_69
+						l274_10_69:
+							pos++
+							goto lok10_69
+						}
+					lok10_69:
+						goto l154_69
+					l153_69:
+						pos, p.tokenIndex = position153_69, tokenIndex153_69
+					}
+				l154_69:
+					_ = position148_69
+				}
+				goto lok69
+			l147_69:
+				pos, p.tokenIndex = position147_69, tokenIndex147_69
+				goto l139
+			}
+		lok69:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l139
+			}
+			pos++
+			{
+				position141, tokenIndex141 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				goto l139
+			l141:
+				pos, p.tokenIndex = position141, tokenIndex141
+			}
+			if p.position = pos; !p.rh16c4() {
+				goto l139
+			}
+			pos = p.position
+			goto l140
+		l139:
+			pos, p.tokenIndex = position139, tokenIndex139
+		}
+	l140:
+		_ = position138
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c6 is rule 20 h16c6 <- <(h16 ':' !':' h16c5)?>
+func (p *Parser) rh16c6() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position143 := pos
+		{
+			position144, tokenIndex144 := pos, p.tokenIndex
+			{ // h16
+				position147_70, tokenIndex147_70 := pos, p.tokenIndex
+				{
+					position148_70 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_70
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_70
+					l274_7_70:
+						pos++
+						goto lok7_70
+					}
+				lok7_70:
+					{
+						position149_70, tokenIndex149_70 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_70
+						l274_8_70:
+							pos++
+							goto lok8_70
+						}
+					lok8_70:
+						goto l150_70
+					l149_70:
+						pos, p.tokenIndex = position149_70, tokenIndex149_70
+					}
+				l150_70:
+					{
+						position151_70, tokenIndex151_70 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_70
+						l274_9_70:
+							pos++
+							goto lok9_70
+						}
+					lok9_70:
+						goto l152_70
+					l151_70:
+						pos, p.tokenIndex = position151_70, tokenIndex151_70
+					}
+				l152_70:
+					{
+						position153_70, tokenIndex153_70 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_70
+						l274_10_70:
+							pos++
+							goto lok10_70
+						}
+					lok10_70:
+						goto l154_70
+					l153_70:
+						pos, p.tokenIndex = position153_70, tokenIndex153_70
+					}
+				l154_70:
+					_ = position148_70
+				}
+				goto lok70
+			l147_70:
+				pos, p.tokenIndex = position147_70, tokenIndex147_70
+				goto l144
+			}
+		lok70:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l144
+			}
+			pos++
+			{
+				position146, tokenIndex146 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l146
+				}
+				pos++
+				goto l144
+			l146:
+				pos, p.tokenIndex = position146, tokenIndex146
+			}
+			if p.position = pos; !p.rh16c5() {
+				goto l144
+			}
+			pos = p.position
+			goto l145
+		l144:
+			pos, p.tokenIndex = position144, tokenIndex144
+		}
+	l145:
+		_ = position143
+	}
+	p.position = pos
+	return true
+}
+
+// rh16 is rule 21 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
+func (p *Parser) rh16() bool {
+	buffer := p.buffer
+	pos := p.position
+	position147, tokenIndex147 := pos, p.tokenIndex
+	{
+		position148 := pos
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l274_7
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l147
+		l274_7:
+			pos++
+			goto lok7
+		}
+	lok7:
+		{
+			position149, tokenIndex149 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l274_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l149
+			l274_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l150
+		l149:
+			pos, p.tokenIndex = position149, tokenIndex149
+		}
+	l150:
+		{
+			position151, tokenIndex151 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l274_9
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l151
+			l274_9:
+				pos++
+				goto lok9
+			}
+		lok9:
+			goto l152
+		l151:
+			pos, p.tokenIndex = position151, tokenIndex151
+		}
+	l152:
+		{
+			position153, tokenIndex153 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l274_10
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l153
+			l274_10:
+				pos++
+				goto lok10
+			}
+		lok10:
+			goto l154
+		l153:
+			pos, p.tokenIndex = position153, tokenIndex153
+		}
+	l154:
+		_ = position148
+	}
+	p.position = pos
+	return true
+l147:
+	pos, p.tokenIndex = position147, tokenIndex147
+	p.position = pos
+	return false
+}
+
+// rls32 is rule 22 ls32 <- <((h16 ':' h16) / IPv4address)>
+func (p *Parser) rls32() bool {
+	buffer := p.buffer
+	pos := p.position
+	position155, tokenIndex155 := pos, p.tokenIndex
+	{
+		position156 := pos
+		{
+			position157, tokenIndex157 := pos, p.tokenIndex
+			{ // h16
+				position147_75, tokenIndex147_75 := pos, p.tokenIndex
+				{
+					position148_75 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_75
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_75
+					l274_7_75:
+						pos++
+						goto lok7_75
+					}
+				lok7_75:
+					{
+						position149_75, tokenIndex149_75 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_75
+						l274_8_75:
+							pos++
+							goto lok8_75
+						}
+					lok8_75:
+						goto l150_75
+					l149_75:
+						pos, p.tokenIndex = position149_75, tokenIndex149_75
+					}
+				l150_75:
+					{
+						position151_75, tokenIndex151_75 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_75
+						l274_9_75:
+							pos++
+							goto lok9_75
+						}
+					lok9_75:
+						goto l152_75
+					l151_75:
+						pos, p.tokenIndex = position151_75, tokenIndex151_75
+					}
+				l152_75:
+					{
+						position153_75, tokenIndex153_75 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_75
+						l274_10_75:
+							pos++
+							goto lok10_75
+						}
+					lok10_75:
+						goto l154_75
+					l153_75:
+						pos, p.tokenIndex = position153_75, tokenIndex153_75
+					}
+				l154_75:
+					_ = position148_75
+				}
+				goto lok75
+			l147_75:
+				pos, p.tokenIndex = position147_75, tokenIndex147_75
+				goto l158
+			}
+		lok75:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l158
+			}
+			pos++
+			{ // h16
+				position147_76, tokenIndex147_76 := pos, p.tokenIndex
+				{
+					position148_76 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l274_7_76
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l147_76
+					l274_7_76:
+						pos++
+						goto lok7_76
+					}
+				lok7_76:
+					{
+						position149_76, tokenIndex149_76 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_8_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l149_76
+						l274_8_76:
+							pos++
+							goto lok8_76
+						}
+					lok8_76:
+						goto l150_76
+					l149_76:
+						pos, p.tokenIndex = position149_76, tokenIndex149_76
+					}
+				l150_76:
+					{
+						position151_76, tokenIndex151_76 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_9_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l151_76
+						l274_9_76:
+							pos++
+							goto lok9_76
+						}
+					lok9_76:
+						goto l152_76
+					l151_76:
+						pos, p.tokenIndex = position151_76, tokenIndex151_76
+					}
+				l152_76:
+					{
+						position153_76, tokenIndex153_76 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l274_10_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l153_76
+						l274_10_76:
+							pos++
+							goto lok10_76
+						}
+					lok10_76:
+						goto l154_76
+					l153_76:
+						pos, p.tokenIndex = position153_76, tokenIndex153_76
+					}
+				l154_76:
+					_ = position148_76
+				}
+				goto lok76
+			l147_76:
+				pos, p.tokenIndex = position147_76, tokenIndex147_76
+				goto l158
+			}
+		lok76:
+			goto l157
+		l158:
+			pos, p.tokenIndex = position157, tokenIndex157
+			if p.position = pos; !p.rIPv4address() {
+				goto l155
+			}
+			pos = p.position
+		}
+	l157:
+		_ = position156
+	}
+	p.position = pos
+	return true
+l155:
+	pos, p.tokenIndex = position155, tokenIndex155
+	p.position = pos
+	return false
+}
+
+// rIPv4address is rule 23 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)>
+func (p *Parser) rIPv4address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position159, tokenIndex159 := pos, p.tokenIndex
+	{
+		position160 := pos
+		if p.position = pos; !p.rdec_octet() {
+			goto l159
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l159
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l159
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l159
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l159
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv4address, position160)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l159:
+	pos, p.tokenIndex = position159, tokenIndex159
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rdec_octet is rule 24 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
+func (p *Parser) rdec_octet() bool {
+	buffer := p.buffer
+	pos := p.position
+	position161, tokenIndex161 := pos, p.tokenIndex
+	{
+		position162 := pos
+		{
+			position163, tokenIndex163 := pos, p.tokenIndex
+			if buffer[pos] != '2' {
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			if buffer[pos] != '5' {
+				if int(pos) == p.at {
+					p.note(20, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '5' {
+				if int(pos) == p.at {
+					p.note(21, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			}
+			pos++
+			goto l163
+		l164:
+			pos, p.tokenIndex = position163, tokenIndex163
+			if buffer[pos] != '2' {
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '4' {
+				if int(pos) == p.at {
+					p.note(22, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_11
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l165
+			l272_11:
+				pos++
+				goto lok11
+			}
+		lok11:
+			goto l163
+		l165:
+			pos, p.tokenIndex = position163, tokenIndex163
+			if buffer[pos] != '1' {
+				if int(pos) == p.at {
+					p.note(23, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			l272_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_13
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			l272_13:
+				pos++
+				goto lok13
+			}
+		lok13:
+			goto l163
+		l166:
+			pos, p.tokenIndex = position163, tokenIndex163
+			if c := buffer[pos]; c < '1' || c > '9' {
+				if int(pos) == p.at {
+					p.note(24, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l167
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l167
+			l272_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			goto l163
+		l167:
+			pos, p.tokenIndex = position163, tokenIndex163
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l272_15
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l161
+			l272_15:
+				pos++
+				goto lok15
+			}
+		lok15:
+		}
+	l163:
+		_ = position162
+	}
+	p.position = pos
+	return true
+l161:
+	pos, p.tokenIndex = position161, tokenIndex161
+	p.position = pos
+	return false
+}
+
+// rireg_name is rule 25 ireg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))*>
+func (p *Parser) rireg_name() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleireg_name)
+	{
+		position169 := pos
+	l170:
+		{
+			position171, tokenIndex171 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(25, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(9, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position261_71, tokenIndex261_71 := pos, p.tokenIndex
+							{
+								position262_71 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_71
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_62_71
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_71
+								l274_62_71:
+									pos++
+									goto lok62_71
+								}
+							lok62_71:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_63_71
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_71
+								l274_63_71:
+									pos++
+									goto lok63_71
+								}
+							lok63_71:
+								_ = position262_71
+							}
+							goto lok71
+						l261_71:
+							pos, p.tokenIndex = position261_71, tokenIndex261_71
+							goto l171
+						}
+					lok71:
+						;
+					default:
+						if p.position = pos; !p.rucschar() {
+							goto l171
+						}
+						pos = p.position
+					}
+				}
+			}
+
+			goto l170
+		l171:
+			pos, p.tokenIndex = position171, tokenIndex171
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleireg_name, position169)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// ripath is rule 26 ipath <- <((ipath_abempty !.) / (ipath_absolute !.) / (ipath_noscheme !.) / (ipath_rootless !.) / (ipath_empty !.))>
+func (p *Parser) ripath() bool {
+	pos := p.position
+	position173, tokenIndex173 := pos, p.tokenIndex
+	{
+		position174 := pos
+		{
+			position175, tokenIndex175 := pos, p.tokenIndex
+			if p.position = pos; !p.ripath_abempty() {
+				goto l176
+			}
+			pos = p.position
+			{
+				position177, tokenIndex177 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l177
+				}
+				pos = p.position
+				goto l176
+			l177:
+				pos, p.tokenIndex = position177, tokenIndex177
+			}
+			goto l175
+		l176:
+			pos, p.tokenIndex = position175, tokenIndex175
+			if p.position = pos; !p.ripath_absolute() {
+				goto l178
+			}
+			pos = p.position
+			{
+				position179, tokenIndex179 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l179
+				}
+				pos = p.position
+				goto l178
+			l179:
+				pos, p.tokenIndex = position179, tokenIndex179
+			}
+			goto l175
+		l178:
+			pos, p.tokenIndex = position175, tokenIndex175
+			if p.position = pos; !p.ripath_noscheme() {
+				goto l180
+			}
+			pos = p.position
+			{
+				position181, tokenIndex181 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l181
+				}
+				pos = p.position
+				goto l180
+			l181:
+				pos, p.tokenIndex = position181, tokenIndex181
+			}
+			goto l175
+		l180:
+			pos, p.tokenIndex = position175, tokenIndex175
+			if p.position = pos; !p.ripath_rootless() {
+				goto l182
+			}
+			pos = p.position
+			{
+				position183, tokenIndex183 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l183
+				}
+				pos = p.position
+				goto l182
+			l183:
+				pos, p.tokenIndex = position183, tokenIndex183
+			}
+			goto l175
+		l182:
+			pos, p.tokenIndex = position175, tokenIndex175
+			if p.position = pos; !p.ripath_empty() {
+				goto l173
+			}
+			pos = p.position
+			{
+				position184, tokenIndex184 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l184
+				}
+				pos = p.position
+				goto l173
+			l184:
+				pos, p.tokenIndex = position184, tokenIndex184
+			}
+		}
+	l175:
+		_ = position174
+	}
+	p.position = pos
+	return true
+l173:
+	pos, p.tokenIndex = position173, tokenIndex173
+	p.position = pos
+	return false
+}
+
+// ripath_abempty is rule 27 ipath_abempty <- <('/' isegment)*>
+func (p *Parser) ripath_abempty() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleipath_abempty)
+	{
+		position186 := pos
+	l187:
+		{
+			position188, tokenIndex188 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l188
+			}
+			pos++
+			if p.position = pos; !p.risegment() {
+				goto l188
+			}
+			pos = p.position
+			goto l187
+		l188:
+			pos, p.tokenIndex = position188, tokenIndex188
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleipath_abempty, position186)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// ripath_absolute is rule 28 ipath_absolute <- <('/' (isegment_nz ('/' isegment)*)?)>
+func (p *Parser) ripath_absolute() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleipath_absolute)
+	position189, tokenIndex189 := pos, p.tokenIndex
+	{
+		position190 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(1, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l189
+		}
+		pos++
+		{
+			position191, tokenIndex191 := pos, p.tokenIndex
+			if p.position = pos; !p.risegment_nz() {
+				goto l191
+			}
+			pos = p.position
+		l193:
+			{
+				position194, tokenIndex194 := pos, p.tokenIndex
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(1, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l194
+				}
+				pos++
+				if p.position = pos; !p.risegment() {
+					goto l194
+				}
+				pos = p.position
+				goto l193
+			l194:
+				pos, p.tokenIndex = position194, tokenIndex194
+			}
+			goto l192
+		l191:
+			pos, p.tokenIndex = position191, tokenIndex191
+		}
+	l192:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleipath_absolute, position190)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l189:
+	pos, p.tokenIndex = position189, tokenIndex189
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ripath_noscheme is rule 29 ipath_noscheme <- <(isegment_nz_nc ('/' isegment)*)>
+func (p *Parser) ripath_noscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleipath_noscheme)
+	position195, tokenIndex195 := pos, p.tokenIndex
+	{
+		position196 := pos
+		if p.position = pos; !p.risegment_nz_nc() {
+			goto l195
+		}
+		pos = p.position
+	l197:
+		{
+			position198, tokenIndex198 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l198
+			}
+			pos++
+			if p.position = pos; !p.risegment() {
+				goto l198
+			}
+			pos = p.position
+			goto l197
+		l198:
+			pos, p.tokenIndex = position198, tokenIndex198
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleipath_noscheme, position196)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l195:
+	pos, p.tokenIndex = position195, tokenIndex195
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ripath_rootless is rule 30 ipath_rootless <- <(isegment_nz ('/' isegment)*)>
+func (p *Parser) ripath_rootless() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleipath_rootless)
+	position199, tokenIndex199 := pos, p.tokenIndex
+	{
+		position200 := pos
+		if p.position = pos; !p.risegment_nz() {
+			goto l199
+		}
+		pos = p.position
+	l201:
+		{
+			position202, tokenIndex202 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l202
+			}
+			pos++
+			if p.position = pos; !p.risegment() {
+				goto l202
+			}
+			pos = p.position
+			goto l201
+		l202:
+			pos, p.tokenIndex = position202, tokenIndex202
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleipath_rootless, position200)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l199:
+	pos, p.tokenIndex = position199, tokenIndex199
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ripath_empty is rule 31 ipath_empty <- <(ipchar &{false})?>
+func (p *Parser) ripath_empty() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleipath_empty)
+	{
+		position204 := pos
+		{
+			position205, tokenIndex205 := pos, p.tokenIndex
+			{ // ipchar
+				position221_77, tokenIndex221_77 := pos, p.tokenIndex
+				{
+					position222_77 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(26, false)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position261_72_77, tokenIndex261_72_77 := pos, p.tokenIndex
+									{
+										position262_72_77 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, false)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_77
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, false)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_62_72_77
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_77
+										l274_62_72_77:
+											pos++
+											goto lok62_72_77
+										}
+									lok62_72_77:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, false)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_63_72_77
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_77
+										l274_63_72_77:
+											pos++
+											goto lok63_72_77
+										}
+									lok63_72_77:
+										_ = position262_72_77
+									}
+									goto lok72_77
+								l261_72_77:
+									pos, p.tokenIndex = position261_72_77, tokenIndex261_72_77
+									goto l221_77
+								}
+							lok72_77:
+								;
+							default:
+								if p.position = pos; !p.peek(p.rules[ruleucschar]) {
+									goto l221_77
+								}
+								pos = p.position
+							}
+						}
+					}
+
+					_ = position222_77
+				}
+				goto lok77
+			l221_77:
+				pos, p.tokenIndex = position221_77, tokenIndex221_77
+				goto l205
+			}
+		lok77:
+			if !(false) {
+				goto l205
+			}
+			goto l206
+		l205:
+			pos, p.tokenIndex = position205, tokenIndex205
+		}
+	l206:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleipath_empty, position204)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// risegment is rule 32 isegment <- <ipchar*>
+func (p *Parser) risegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position208 := pos
+	l209:
+		{
+			position210, tokenIndex210 := pos, p.tokenIndex
+			{ // ipchar
+				position221_78, tokenIndex221_78 := pos, p.tokenIndex
+				{
+					position222_78 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(26, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position261_72_78, tokenIndex261_72_78 := pos, p.tokenIndex
+									{
+										position262_72_78 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_78
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_62_72_78
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_78
+										l274_62_72_78:
+											pos++
+											goto lok62_72_78
+										}
+									lok62_72_78:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_63_72_78
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_78
+										l274_63_72_78:
+											pos++
+											goto lok63_72_78
+										}
+									lok63_72_78:
+										_ = position262_72_78
+									}
+									goto lok72_78
+								l261_72_78:
+									pos, p.tokenIndex = position261_72_78, tokenIndex261_72_78
+									goto l221_78
+								}
+							lok72_78:
+								;
+							default:
+								if p.position = pos; !p.rucschar() {
+									goto l221_78
+								}
+								pos = p.position
+							}
+						}
+					}
+
+					_ = position222_78
+				}
+				goto lok78
+			l221_78:
+				pos, p.tokenIndex = position221_78, tokenIndex221_78
+				goto l210
+			}
+		lok78:
+			goto l209
+		l210:
+			pos, p.tokenIndex = position210, tokenIndex210
+		}
+		_ = position208
+	}
+	p.position = pos
+	return true
+}
+
+// risegment_nz is rule 33 isegment_nz <- <ipchar+>
+func (p *Parser) risegment_nz() bool {
+	buffer := p.buffer
+	pos := p.position
+	position211, tokenIndex211 := pos, p.tokenIndex
+	{
+		position212 := pos
+		{ // ipchar
+			position221_79, tokenIndex221_79 := pos, p.tokenIndex
+			{
+				position222_79 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(26, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(9, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position261_72_79, tokenIndex261_72_79 := pos, p.tokenIndex
+								{
+									position262_72_79 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(9, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_72_79
+									}
+									pos++
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_62_72_79
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_72_79
+									l274_62_72_79:
+										pos++
+										goto lok62_72_79
+									}
+								lok62_72_79:
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l274_63_72_79
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l261_72_79
+									l274_63_72_79:
+										pos++
+										goto lok63_72_79
+									}
+								lok63_72_79:
+									_ = position262_72_79
+								}
+								goto lok72_79
+							l261_72_79:
+								pos, p.tokenIndex = position261_72_79, tokenIndex261_72_79
+								goto l221_79
+							}
+						lok72_79:
+							;
+						default:
+							if p.position = pos; !p.rucschar() {
+								goto l221_79
+							}
+							pos = p.position
+						}
+					}
+				}
+
+				_ = position222_79
+			}
+			goto lok79
+		l221_79:
+			pos, p.tokenIndex = position221_79, tokenIndex221_79
+			goto l211
+		}
+	lok79:
+	l213:
+		{
+			position214, tokenIndex214 := pos, p.tokenIndex
+			{ // ipchar
+				position221_80, tokenIndex221_80 := pos, p.tokenIndex
+				{
+					position222_80 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(26, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position261_72_80, tokenIndex261_72_80 := pos, p.tokenIndex
+									{
+										position262_72_80 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_80
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_62_72_80
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_80
+										l274_62_72_80:
+											pos++
+											goto lok62_72_80
+										}
+									lok62_72_80:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l274_63_72_80
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l261_72_80
+										l274_63_72_80:
+											pos++
+											goto lok63_72_80
+										}
+									lok63_72_80:
+										_ = position262_72_80
+									}
+									goto lok72_80
+								l261_72_80:
+									pos, p.tokenIndex = position261_72_80, tokenIndex261_72_80
+									goto l221_80
+								}
+							lok72_80:
+								;
+							default:
+								if p.position = pos; !p.rucschar() {
+									goto l221_80
+								}
+								pos = p.position
+							}
+						}
+					}
+
+					_ = position222_80
+				}
+				goto lok80
+			l221_80:
+				pos, p.tokenIndex = position221_80, tokenIndex221_80
+				goto l214
+			}
+		lok80:
+			goto l213
+		l214:
+			pos, p.tokenIndex = position214, tokenIndex214
+		}
+		_ = position212
+	}
+	p.position = pos
+	return true
+l211:
+	pos, p.tokenIndex = position211, tokenIndex211
+	p.position = pos
+	return false
+}
+
+// risegment_nz_nc is rule 34 isegment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') iunreserved))+>
+func (p *Parser) risegment_nz_nc() bool {
+	buffer := p.buffer
+	pos := p.position
+	position215, tokenIndex215 := pos, p.tokenIndex
+	{
+		position216 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(27, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(9, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position261_81, tokenIndex261_81 := pos, p.tokenIndex
+						{
+							position262_81 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_81
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_62_81
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_81
+							l274_62_81:
+								pos++
+								goto lok62_81
+							}
+						lok62_81:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_63_81
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_81
+							l274_63_81:
+								pos++
+								goto lok63_81
+							}
+						lok63_81:
+							_ = position262_81
+						}
+						goto lok81
+					l261_81:
+						pos, p.tokenIndex = position261_81, tokenIndex261_81
+						goto l215
+					}
+				lok81:
+					;
+				default:
+					{ // iunreserved
+						position236_82, tokenIndex236_82 := pos, p.tokenIndex
+						{
+							position237_82 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(12, true)
+									}
+
+									if p.position = pos; !p.rucschar() {
+										goto l236_82
+									}
+									pos = p.position
+								}
+							}
+
+							_ = position237_82
+						}
+						goto lok82
+					l236_82:
+						pos, p.tokenIndex = position236_82, tokenIndex236_82
+						goto l215
+					}
+				lok82:
+				}
+			}
+		}
+
+	l217:
+		{
+			position218, tokenIndex218 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(27, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(9, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position261_83, tokenIndex261_83 := pos, p.tokenIndex
+							{
+								position262_83 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_83
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_62_83
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_83
+								l274_62_83:
+									pos++
+									goto lok62_83
+								}
+							lok62_83:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l274_63_83
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l261_83
+								l274_63_83:
+									pos++
+									goto lok63_83
+								}
+							lok63_83:
+								_ = position262_83
+							}
+							goto lok83
+						l261_83:
+							pos, p.tokenIndex = position261_83, tokenIndex261_83
+							goto l218
+						}
+					lok83:
+						;
+					default:
+						{ // iunreserved
+							position236_84, tokenIndex236_84 := pos, p.tokenIndex
+							{
+								position237_84 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(12, true)
+										}
+
+										if p.position = pos; !p.rucschar() {
+											goto l236_84
+										}
+										pos = p.position
+									}
+								}
+
+								_ = position237_84
+							}
+							goto lok84
+						l236_84:
+							pos, p.tokenIndex = position236_84, tokenIndex236_84
+							goto l218
+						}
+					lok84:
+					}
+				}
+			}
+
+			goto l217
+		l218:
+			pos, p.tokenIndex = position218, tokenIndex218
+		}
+		_ = position216
+	}
+	p.position = pos
+	return true
+l215:
+	pos, p.tokenIndex = position215, tokenIndex215
+	p.position = pos
+	return false
+}
+
+// ripchar is rule 35 ipchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))>
+func (p *Parser) ripchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position221, tokenIndex221 := pos, p.tokenIndex
+	{
+		position222 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(26, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(9, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position261_72, tokenIndex261_72 := pos, p.tokenIndex
+						{
+							position262_72 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_72
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_62_72
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_72
+							l274_62_72:
+								pos++
+								goto lok62_72
+							}
+						lok62_72:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l274_63_72
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l261_72
+							l274_63_72:
+								pos++
+								goto lok63_72
+							}
+						lok63_72:
+							_ = position262_72
+						}
+						goto lok72
+					l261_72:
+						pos, p.tokenIndex = position261_72, tokenIndex261_72
+						goto l221
+					}
+				lok72:
+					;
+				default:
+					if p.position = pos; !p.rucschar() {
+						goto l221
+					}
+					pos = p.position
+				}
+			}
+		}
+
+		_ = position222
+	}
+	p.position = pos
+	return true
+l221:
+	pos, p.tokenIndex = position221, tokenIndex221
+	p.position = pos
+	return false
+}
+
+// riquery is rule 36 iquery <- <(ipchar / ((&('?') '?') | (&('/') '/') | (&('î' | 'ï' | 'ó' | 'ô') iprivate)))*>
+func (p *Parser) riquery() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleiquery)
+	{
+		position225 := pos
+	l226:
+		{
+			position227, tokenIndex227 := pos, p.tokenIndex
+			{
+				position228, tokenIndex228 := pos, p.tokenIndex
+				{ // ipchar
+					position221_73, tokenIndex221_73 := pos, p.tokenIndex
+					{
+						position222_73 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(26, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(9, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // pct_encoded
+										position261_72_73, tokenIndex261_72_73 := pos, p.tokenIndex
+										{
+											position262_72_73 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(9, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_72_73
+											}
+											pos++
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(10, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_62_72_73
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_72_73
+											l274_62_72_73:
+												pos++
+												goto lok62_72_73
+											}
+										lok62_72_73:
+											{ // HEXDIG
+												if int(pos) == p.at {
+													p.note(10, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+													goto l274_63_72_73
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l261_72_73
+											l274_63_72_73:
+												pos++
+												goto lok63_72_73
+											}
+										lok63_72_73:
+											_ = position262_72_73
+										}
+										goto lok72_73
+									l261_72_73:
+										pos, p.tokenIndex = position261_72_73, tokenIndex261_72_73
+										goto l221_73
+									}
+								lok72_73:
+									;
+								default:
+									if p.position = pos; !p.rucschar() {
+										goto l221_73
+									}
+									pos = p.position
+								}
+							}
+						}
+
+						_ = position222_73
+					}
+					goto lok73
+				l221_73:
+					pos, p.tokenIndex = position221_73, tokenIndex221_73
+					goto l229
+				}
+			lok73:
+				goto l228
+			l229:
+				pos, p.tokenIndex = position228, tokenIndex228
+				{
+					if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(28, true)
+						}
+
+						if p.position = pos; !p.riprivate() {
+							goto l227
+						}
+						pos = p.position
+					}
+				}
+
+			}
+		l228:
+			goto l226
+		l227:
+			pos, p.tokenIndex = position227, tokenIndex227
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleiquery, position225)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rifragment is rule 37 ifragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ipchar))*>
+func (p *Parser) rifragment() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleifragment)
+	{
+		position232 := pos
+	l233:
+		{
+			position234, tokenIndex234 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(28, true)
+					}
+
+					{ // ipchar
+						position221_74, tokenIndex221_74 := pos, p.tokenIndex
+						{
+							position222_74 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(26, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(9, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // pct_encoded
+											position261_72_74, tokenIndex261_72_74 := pos, p.tokenIndex
+											{
+												position262_72_74 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(9, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l261_72_74
+												}
+												pos++
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l274_62_72_74
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l261_72_74
+												l274_62_72_74:
+													pos++
+													goto lok62_72_74
+												}
+											lok62_72_74:
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l274_63_72_74
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l261_72_74
+												l274_63_72_74:
+													pos++
+													goto lok63_72_74
+												}
+											lok63_72_74:
+												_ = position262_72_74
+											}
+											goto lok72_74
+										l261_72_74:
+											pos, p.tokenIndex = position261_72_74, tokenIndex261_72_74
+											goto l221_74
+										}
+									lok72_74:
+										;
+									default:
+										if p.position = pos; !p.rucschar() {
+											goto l221_74
+										}
+										pos = p.position
+									}
+								}
+							}
+
+							_ = position222_74
+						}
+						goto lok74
+					l221_74:
+						pos, p.tokenIndex = position221_74, tokenIndex221_74
+						goto l234
+					}
+				lok74:
+				}
+			}
+
+			goto l233
+		l234:
+			pos, p.tokenIndex = position234, tokenIndex234
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleifragment, position232)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// riunreserved is rule 38 iunreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó') ucschar))>
+func (p *Parser) riunreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	position236, tokenIndex236 := pos, p.tokenIndex
+	{
+		position237 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(12, true)
+				}
+
+				if p.position = pos; !p.rucschar() {
+					goto l236
+				}
+				pos = p.position
+			}
+		}
+
+		_ = position237
+	}
+	p.position = pos
+	return true
+l236:
+	pos, p.tokenIndex = position236, tokenIndex236
+	p.position = pos
+	return false
+}
+
+// rucschar is rule 39 ucschar <- <((&('ó') ('ó' ((&('¯') ('¯' plane_end)) | (&('¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([¡-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont)) | (&('\u008f') ('\u008f' plane_end)) | (&('\u0080' | '\u0081' | '\u0082' | '\u0083' | '\u0084' | '\u0085' | '\u0086' | '\u0087' | '\u0088' | '\u0089' | '\u008a' | '\u008b' | '\u008c' | '\u008d' | '\u008e') ([\u0080-\u008e] cont cont))))) | (&('ñ' | 'ò') ([ñ-ò] ((&('¿') ('¿' plane_end)) | (&('°' | '±' | '²' | '³' | '´' | 'µ' | '¶' | '·' | '¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([°-¾] cont cont)) | (&('¯') ('¯' plane_end)) | (&('\u00a0' | '¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([\u00a0-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont)) | (&('\u008f') ('\u008f' plane_end)) | (&('\u0080' | '\u0081' | '\u0082' | '\u0083' | '\u0084' | '\u0085' | '\u0086' | '\u0087' | '\u0088' | '\u0089' | '\u008a' | '\u008b' | '\u008c' | '\u008d' | '\u008e') ([\u0080-\u008e] cont cont))))) | (&('ð') ('ð' ((&('¿') ('¿' plane_end)) | (&('°' | '±' | '²' | '³' | '´' | 'µ' | '¶' | '·' | '¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([°-¾] cont cont)) | (&('¯') ('¯' plane_end)) | (&('\u00a0' | '¡' | '¢' | '£' | '¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®') ([\u00a0-®] cont cont)) | (&('\u009f') ('\u009f' plane_end)) | (&('\u0090' | '\u0091' | '\u0092' | '\u0093' | '\u0094' | '\u0095' | '\u0096' | '\u0097' | '\u0098' | '\u0099' | '\u009a' | '\u009b' | '\u009c' | '\u009d' | '\u009e') ([\u0090-\u009e] cont cont))))) | (&('ï') ('ï' (('·' [\u0080-\u008f]) / ((&('¿') ('¿' [\u0080-¯])) | (&('¸' | '¹' | 'º' | '»' | '¼' | '½' | '¾') ([¸-¾] cont)) | (&('·') ('·' [°-¿])) | (&('¤' | '¥' | '¦' | '§' | '¨' | '©' | 'ª' | '«' | '¬' | '\u00ad' | '®' | '¯' | '°' | '±' | '²' | '³' | '´' | 'µ' | '¶') ([¤-¶] cont)))))) | (&('í') ('í' [\u0080-\u009f] cont)) | (&('á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([á-ì] cont cont)) | (&('à') ('à' [\u00a0-¿] cont)) | (&('Â') ('Â' [\u00a0-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] cont)))>
+func (p *Parser) rucschar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position239, tokenIndex239 := pos, p.tokenIndex
+	{
+		position240 := pos
+		{
+			if int(pos) == p.at {
+				p.note(29, false)
+			}
+			switch buffer[pos] {
+			case 'ó':
+				if buffer[pos] != 'ó' {
+					if int(pos) == p.at {
+						p.note(30, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{
+					if int(pos) == p.at {
+						p.note(31, false)
+					}
+					switch buffer[pos] {
+					case '¯':
+						if buffer[pos] != '¯' {
+							if int(pos) == p.at {
+								p.note(32, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_16, tokenIndex257_16 := pos, p.tokenIndex
+							{
+								position258_16 := pos
+								{
+									position259_16, tokenIndex259_16 := pos, p.tokenIndex
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+										if int(pos) == p.at {
+											p.note(33, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_16
+									}
+									pos++
+									{ // cont
+										position255_1_16, tokenIndex255_1_16 := pos, p.tokenIndex
+										{
+											position256_1_16 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+												if int(pos) == p.at {
+													p.note(34, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_16
+											}
+											pos++
+											_ = position256_1_16
+										}
+										goto lok1_16
+									l255_1_16:
+										pos, p.tokenIndex = position255_1_16, tokenIndex255_1_16
+										goto l260_16
+									}
+								lok1_16:
+									goto l259_16
+								l260_16:
+									pos, p.tokenIndex = position259_16, tokenIndex259_16
+									if buffer[pos] != '¿' {
+										if int(pos) == p.at {
+											p.note(35, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_16
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+										if int(pos) == p.at {
+											p.note(36, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_16
+									}
+									pos++
+								}
+							l259_16:
+								_ = position258_16
+							}
+							goto lok16
+						l257_16:
+							pos, p.tokenIndex = position257_16, tokenIndex257_16
+							goto l239
+						}
+					lok16:
+						;
+					case '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
+						if c := buffer[pos]; c < '¡' || c > '®' {
+							if int(pos) == p.at {
+								p.note(37, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_17, tokenIndex255_17 := pos, p.tokenIndex
+							{
+								position256_17 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_17
+								}
+								pos++
+								_ = position256_17
+							}
+							goto lok17
+						l255_17:
+							pos, p.tokenIndex = position255_17, tokenIndex255_17
+							goto l239
+						}
+					lok17:
+						{ // cont
+							position255_18, tokenIndex255_18 := pos, p.tokenIndex
+							{
+								position256_18 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_18
+								}
+								pos++
+								_ = position256_18
+							}
+							goto lok18
+						l255_18:
+							pos, p.tokenIndex = position255_18, tokenIndex255_18
+							goto l239
+						}
+					lok18:
+						;
+					case '\u009f':
+						if buffer[pos] != '\u009f' {
+							if int(pos) == p.at {
+								p.note(38, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_19, tokenIndex257_19 := pos, p.tokenIndex
+							{
+								position258_19 := pos
+								{
+									position259_19, tokenIndex259_19 := pos, p.tokenIndex
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+										if int(pos) == p.at {
+											p.note(33, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_19
+									}
+									pos++
+									{ // cont
+										position255_1_19, tokenIndex255_1_19 := pos, p.tokenIndex
+										{
+											position256_1_19 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+												if int(pos) == p.at {
+													p.note(34, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_19
+											}
+											pos++
+											_ = position256_1_19
+										}
+										goto lok1_19
+									l255_1_19:
+										pos, p.tokenIndex = position255_1_19, tokenIndex255_1_19
+										goto l260_19
+									}
+								lok1_19:
+									goto l259_19
+								l260_19:
+									pos, p.tokenIndex = position259_19, tokenIndex259_19
+									if buffer[pos] != '¿' {
+										if int(pos) == p.at {
+											p.note(35, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_19
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+										if int(pos) == p.at {
+											p.note(36, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_19
+									}
+									pos++
+								}
+							l259_19:
+								_ = position258_19
+							}
+							goto lok19
+						l257_19:
+							pos, p.tokenIndex = position257_19, tokenIndex257_19
+							goto l239
+						}
+					lok19:
+						;
+					case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
+						if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
+							if int(pos) == p.at {
+								p.note(39, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_20, tokenIndex255_20 := pos, p.tokenIndex
+							{
+								position256_20 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_20
+								}
+								pos++
+								_ = position256_20
+							}
+							goto lok20
+						l255_20:
+							pos, p.tokenIndex = position255_20, tokenIndex255_20
+							goto l239
+						}
+					lok20:
+						{ // cont
+							position255_21, tokenIndex255_21 := pos, p.tokenIndex
+							{
+								position256_21 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_21
+								}
+								pos++
+								_ = position256_21
+							}
+							goto lok21
+						l255_21:
+							pos, p.tokenIndex = position255_21, tokenIndex255_21
+							goto l239
+						}
+					lok21:
+						;
+					case '\u008f':
+						if buffer[pos] != '\u008f' {
+							if int(pos) == p.at {
+								p.note(40, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_22, tokenIndex257_22 := pos, p.tokenIndex
+							{
+								position258_22 := pos
+								{
+									position259_22, tokenIndex259_22 := pos, p.tokenIndex
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+										if int(pos) == p.at {
+											p.note(33, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_22
+									}
+									pos++
+									{ // cont
+										position255_1_22, tokenIndex255_1_22 := pos, p.tokenIndex
+										{
+											position256_1_22 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+												if int(pos) == p.at {
+													p.note(34, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_22
+											}
+											pos++
+											_ = position256_1_22
+										}
+										goto lok1_22
+									l255_1_22:
+										pos, p.tokenIndex = position255_1_22, tokenIndex255_1_22
+										goto l260_22
+									}
+								lok1_22:
+									goto l259_22
+								l260_22:
+									pos, p.tokenIndex = position259_22, tokenIndex259_22
+									if buffer[pos] != '¿' {
+										if int(pos) == p.at {
+											p.note(35, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_22
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+										if int(pos) == p.at {
+											p.note(36, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_22
+									}
+									pos++
+								}
+							l259_22:
+								_ = position258_22
+							}
+							goto lok22
+						l257_22:
+							pos, p.tokenIndex = position257_22, tokenIndex257_22
+							goto l239
+						}
+					lok22:
+						;
+					default:
+						if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
+							if int(pos) == p.at {
+								p.note(41, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_23, tokenIndex255_23 := pos, p.tokenIndex
+							{
+								position256_23 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_23
+								}
+								pos++
+								_ = position256_23
+							}
+							goto lok23
+						l255_23:
+							pos, p.tokenIndex = position255_23, tokenIndex255_23
+							goto l239
+						}
+					lok23:
+						{ // cont
+							position255_24, tokenIndex255_24 := pos, p.tokenIndex
+							{
+								position256_24 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_24
+								}
+								pos++
+								_ = position256_24
+							}
+							goto lok24
+						l255_24:
+							pos, p.tokenIndex = position255_24, tokenIndex255_24
+							goto l239
+						}
+					lok24:
+					}
+				}
+
+			case 'ñ', 'ò':
+				if c := buffer[pos]; c < 'ñ' || c > 'ò' {
+					if int(pos) == p.at {
+						p.note(42, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{
+					if int(pos) == p.at {
+						p.note(43, false)
+					}
+					switch buffer[pos] {
+					case '¿':
+						if buffer[pos] != '¿' {
+							if int(pos) == p.at {
+								p.note(35, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_25, tokenIndex257_25 := pos, p.tokenIndex
+							{
+								position258_25 := pos
+								{
+									position259_25, tokenIndex259_25 := pos, p.tokenIndex
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+										if int(pos) == p.at {
+											p.note(33, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_25
+									}
+									pos++
+									{ // cont
+										position255_1_25, tokenIndex255_1_25 := pos, p.tokenIndex
+										{
+											position256_1_25 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+												if int(pos) == p.at {
+													p.note(34, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_25
+											}
+											pos++
+											_ = position256_1_25
+										}
+										goto lok1_25
+									l255_1_25:
+										pos, p.tokenIndex = position255_1_25, tokenIndex255_1_25
+										goto l260_25
+									}
+								lok1_25:
+									goto l259_25
+								l260_25:
+									pos, p.tokenIndex = position259_25, tokenIndex259_25
+									if buffer[pos] != '¿' {
+										if int(pos) == p.at {
+											p.note(35, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_25
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+										if int(pos) == p.at {
+											p.note(36, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_25
+									}
+									pos++
+								}
+							l259_25:
+								_ = position258_25
+							}
+							goto lok25
+						l257_25:
+							pos, p.tokenIndex = position257_25, tokenIndex257_25
+							goto l239
+						}
+					lok25:
+						;
+					case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
+						if c := buffer[pos]; c < '°' || c > '¾' {
+							if int(pos) == p.at {
+								p.note(44, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_26, tokenIndex255_26 := pos, p.tokenIndex
+							{
+								position256_26 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_26
+								}
+								pos++
+								_ = position256_26
+							}
+							goto lok26
+						l255_26:
+							pos, p.tokenIndex = position255_26, tokenIndex255_26
+							goto l239
+						}
+					lok26:
+						{ // cont
+							position255_27, tokenIndex255_27 := pos, p.tokenIndex
+							{
+								position256_27 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_27
+								}
+								pos++
+								_ = position256_27
+							}
+							goto lok27
+						l255_27:
+							pos, p.tokenIndex = position255_27, tokenIndex255_27
+							goto l239
+						}
+					lok27:
+						;
+					case '¯':
+						if buffer[pos] != '¯' {
+							if int(pos) == p.at {
+								p.note(32, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_28, tokenIndex257_28 := pos, p.tokenIndex
+							{
+								position258_28 := pos
+								{
+									position259_28, tokenIndex259_28 := pos, p.tokenIndex
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+										if int(pos) == p.at {
+											p.note(33, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_28
+									}
+									pos++
+									{ // cont
+										position255_1_28, tokenIndex255_1_28 := pos, p.tokenIndex
+										{
+											position256_1_28 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+												if int(pos) == p.at {
+													p.note(34, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_28
+											}
+											pos++
+											_ = position256_1_28
+										}
+										goto lok1_28
+									l255_1_28:
+										pos, p.tokenIndex = position255_1_28, tokenIndex255_1_28
+										goto l260_28
+									}
+								lok1_28:
+									goto l259_28
+								l260_28:
+									pos, p.tokenIndex = position259_28, tokenIndex259_28
+									if buffer[pos] != '¿' {
+										if int(pos) == p.at {
+											p.note(35, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_28
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+										if int(pos) == p.at {
+											p.note(36, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_28
+									}
+									pos++
+								}
+							l259_28:
+								_ = position258_28
+							}
+							goto lok28
+						l257_28:
+							pos, p.tokenIndex = position257_28, tokenIndex257_28
+							goto l239
+						}
+					lok28:
+						;
+					case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
+						if c := buffer[pos]; c < '\u00a0' || c > '®' {
+							if int(pos) == p.at {
+								p.note(45, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_29, tokenIndex255_29 := pos, p.tokenIndex
+							{
+								position256_29 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_29
+								}
+								pos++
+								_ = position256_29
+							}
+							goto lok29
+						l255_29:
+							pos, p.tokenIndex = position255_29, tokenIndex255_29
+							goto l239
+						}
+					lok29:
+						{ // cont
+							position255_30, tokenIndex255_30 := pos, p.tokenIndex
+							{
+								position256_30 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_30
+								}
+								pos++
+								_ = position256_30
+							}
+							goto lok30
+						l255_30:
+							pos, p.tokenIndex = position255_30, tokenIndex255_30
+							goto l239
+						}
+					lok30:
+						;
+					case '\u009f':
+						if buffer[pos] != '\u009f' {
+							if int(pos) == p.at {
+								p.note(38, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_31, tokenIndex257_31 := pos, p.tokenIndex
+							{
+								position258_31 := pos
+								{
+									position259_31, tokenIndex259_31 := pos, p.tokenIndex
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+										if int(pos) == p.at {
+											p.note(33, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_31
+									}
+									pos++
+									{ // cont
+										position255_1_31, tokenIndex255_1_31 := pos, p.tokenIndex
+										{
+											position256_1_31 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+												if int(pos) == p.at {
+													p.note(34, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_31
+											}
+											pos++
+											_ = position256_1_31
+										}
+										goto lok1_31
+									l255_1_31:
+										pos, p.tokenIndex = position255_1_31, tokenIndex255_1_31
+										goto l260_31
+									}
+								lok1_31:
+									goto l259_31
+								l260_31:
+									pos, p.tokenIndex = position259_31, tokenIndex259_31
+									if buffer[pos] != '¿' {
+										if int(pos) == p.at {
+											p.note(35, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_31
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+										if int(pos) == p.at {
+											p.note(36, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_31
+									}
+									pos++
+								}
+							l259_31:
+								_ = position258_31
+							}
+							goto lok31
+						l257_31:
+							pos, p.tokenIndex = position257_31, tokenIndex257_31
+							goto l239
+						}
+					lok31:
+						;
+					case '\u0090', '\u0091', '\u0092', '\u0093', '\u0094', '\u0095', '\u0096', '\u0097', '\u0098', '\u0099', '\u009a', '\u009b', '\u009c', '\u009d', '\u009e':
+						if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
+							if int(pos) == p.at {
+								p.note(39, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_32, tokenIndex255_32 := pos, p.tokenIndex
+							{
+								position256_32 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_32
+								}
+								pos++
+								_ = position256_32
+							}
+							goto lok32
+						l255_32:
+							pos, p.tokenIndex = position255_32, tokenIndex255_32
+							goto l239
+						}
+					lok32:
+						{ // cont
+							position255_33, tokenIndex255_33 := pos, p.tokenIndex
+							{
+								position256_33 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_33
+								}
+								pos++
+								_ = position256_33
+							}
+							goto lok33
+						l255_33:
+							pos, p.tokenIndex = position255_33, tokenIndex255_33
+							goto l239
+						}
+					lok33:
+						;
+					case '\u008f':
+						if buffer[pos] != '\u008f' {
+							if int(pos) == p.at {
+								p.note(40, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_34, tokenIndex257_34 := pos, p.tokenIndex
+							{
+								position258_34 := pos
+								{
+									position259_34, tokenIndex259_34 := pos, p.tokenIndex
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+										if int(pos) == p.at {
+											p.note(33, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_34
+									}
+									pos++
+									{ // cont
+										position255_1_34, tokenIndex255_1_34 := pos, p.tokenIndex
+										{
+											position256_1_34 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+												if int(pos) == p.at {
+													p.note(34, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_34
+											}
+											pos++
+											_ = position256_1_34
+										}
+										goto lok1_34
+									l255_1_34:
+										pos, p.tokenIndex = position255_1_34, tokenIndex255_1_34
+										goto l260_34
+									}
+								lok1_34:
+									goto l259_34
+								l260_34:
+									pos, p.tokenIndex = position259_34, tokenIndex259_34
+									if buffer[pos] != '¿' {
+										if int(pos) == p.at {
+											p.note(35, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_34
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+										if int(pos) == p.at {
+											p.note(36, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_34
+									}
+									pos++
+								}
+							l259_34:
+								_ = position258_34
+							}
+							goto lok34
+						l257_34:
+							pos, p.tokenIndex = position257_34, tokenIndex257_34
+							goto l239
+						}
+					lok34:
+						;
+					default:
+						if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
+							if int(pos) == p.at {
+								p.note(41, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_35, tokenIndex255_35 := pos, p.tokenIndex
+							{
+								position256_35 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_35
+								}
+								pos++
+								_ = position256_35
+							}
+							goto lok35
+						l255_35:
+							pos, p.tokenIndex = position255_35, tokenIndex255_35
+							goto l239
+						}
+					lok35:
+						{ // cont
+							position255_36, tokenIndex255_36 := pos, p.tokenIndex
+							{
+								position256_36 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_36
+								}
+								pos++
+								_ = position256_36
+							}
+							goto lok36
+						l255_36:
+							pos, p.tokenIndex = position255_36, tokenIndex255_36
+							goto l239
+						}
+					lok36:
+					}
+				}
+
+			case 'ð':
+				if buffer[pos] != 'ð' {
+					if int(pos) == p.at {
+						p.note(46, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{
+					if int(pos) == p.at {
+						p.note(47, false)
+					}
+					switch buffer[pos] {
+					case '¿':
+						if buffer[pos] != '¿' {
+							if int(pos) == p.at {
+								p.note(35, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_37, tokenIndex257_37 := pos, p.tokenIndex
+							{
+								position258_37 := pos
+								{
+									position259_37, tokenIndex259_37 := pos, p.tokenIndex
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+										if int(pos) == p.at {
+											p.note(33, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_37
+									}
+									pos++
+									{ // cont
+										position255_1_37, tokenIndex255_1_37 := pos, p.tokenIndex
+										{
+											position256_1_37 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+												if int(pos) == p.at {
+													p.note(34, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_37
+											}
+											pos++
+											_ = position256_1_37
+										}
+										goto lok1_37
+									l255_1_37:
+										pos, p.tokenIndex = position255_1_37, tokenIndex255_1_37
+										goto l260_37
+									}
+								lok1_37:
+									goto l259_37
+								l260_37:
+									pos, p.tokenIndex = position259_37, tokenIndex259_37
+									if buffer[pos] != '¿' {
+										if int(pos) == p.at {
+											p.note(35, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_37
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+										if int(pos) == p.at {
+											p.note(36, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_37
+									}
+									pos++
+								}
+							l259_37:
+								_ = position258_37
+							}
+							goto lok37
+						l257_37:
+							pos, p.tokenIndex = position257_37, tokenIndex257_37
+							goto l239
+						}
+					lok37:
+						;
+					case '°', '±', '²', '³', '´', 'µ', '¶', '·', '¸', '¹', 'º', '»', '¼', '½', '¾':
+						if c := buffer[pos]; c < '°' || c > '¾' {
+							if int(pos) == p.at {
+								p.note(44, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_38, tokenIndex255_38 := pos, p.tokenIndex
+							{
+								position256_38 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_38
+								}
+								pos++
+								_ = position256_38
+							}
+							goto lok38
+						l255_38:
+							pos, p.tokenIndex = position255_38, tokenIndex255_38
+							goto l239
+						}
+					lok38:
+						{ // cont
+							position255_39, tokenIndex255_39 := pos, p.tokenIndex
+							{
+								position256_39 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_39
+								}
+								pos++
+								_ = position256_39
+							}
+							goto lok39
+						l255_39:
+							pos, p.tokenIndex = position255_39, tokenIndex255_39
+							goto l239
+						}
+					lok39:
+						;
+					case '¯':
+						if buffer[pos] != '¯' {
+							if int(pos) == p.at {
+								p.note(32, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_40, tokenIndex257_40 := pos, p.tokenIndex
+							{
+								position258_40 := pos
+								{
+									position259_40, tokenIndex259_40 := pos, p.tokenIndex
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+										if int(pos) == p.at {
+											p.note(33, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_40
+									}
+									pos++
+									{ // cont
+										position255_1_40, tokenIndex255_1_40 := pos, p.tokenIndex
+										{
+											position256_1_40 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+												if int(pos) == p.at {
+													p.note(34, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_40
+											}
+											pos++
+											_ = position256_1_40
+										}
+										goto lok1_40
+									l255_1_40:
+										pos, p.tokenIndex = position255_1_40, tokenIndex255_1_40
+										goto l260_40
+									}
+								lok1_40:
+									goto l259_40
+								l260_40:
+									pos, p.tokenIndex = position259_40, tokenIndex259_40
+									if buffer[pos] != '¿' {
+										if int(pos) == p.at {
+											p.note(35, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_40
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+										if int(pos) == p.at {
+											p.note(36, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_40
+									}
+									pos++
+								}
+							l259_40:
+								_ = position258_40
+							}
+							goto lok40
+						l257_40:
+							pos, p.tokenIndex = position257_40, tokenIndex257_40
+							goto l239
+						}
+					lok40:
+						;
+					case '\u00a0', '¡', '¢', '£', '¤', '¥', '¦', '§', '¨', '©', 'ª', '«', '¬', '\u00ad', '®':
+						if c := buffer[pos]; c < '\u00a0' || c > '®' {
+							if int(pos) == p.at {
+								p.note(45, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_41, tokenIndex255_41 := pos, p.tokenIndex
+							{
+								position256_41 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_41
+								}
+								pos++
+								_ = position256_41
+							}
+							goto lok41
+						l255_41:
+							pos, p.tokenIndex = position255_41, tokenIndex255_41
+							goto l239
+						}
+					lok41:
+						{ // cont
+							position255_42, tokenIndex255_42 := pos, p.tokenIndex
+							{
+								position256_42 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_42
+								}
+								pos++
+								_ = position256_42
+							}
+							goto lok42
+						l255_42:
+							pos, p.tokenIndex = position255_42, tokenIndex255_42
+							goto l239
+						}
+					lok42:
+						;
+					case '\u009f':
+						if buffer[pos] != '\u009f' {
+							if int(pos) == p.at {
+								p.note(38, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // plane_end
+							position257_43, tokenIndex257_43 := pos, p.tokenIndex
+							{
+								position258_43 := pos
+								{
+									position259_43, tokenIndex259_43 := pos, p.tokenIndex
+									if c := buffer[pos]; c < '\u0080' || c > '¾' {
+										if int(pos) == p.at {
+											p.note(33, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l260_43
+									}
+									pos++
+									{ // cont
+										position255_1_43, tokenIndex255_1_43 := pos, p.tokenIndex
+										{
+											position256_1_43 := pos
+											if c := buffer[pos]; c < '\u0080' || c > '¿' {
+												if int(pos) == p.at {
+													p.note(34, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l255_1_43
+											}
+											pos++
+											_ = position256_1_43
+										}
+										goto lok1_43
+									l255_1_43:
+										pos, p.tokenIndex = position255_1_43, tokenIndex255_1_43
+										goto l260_43
+									}
+								lok1_43:
+									goto l259_43
+								l260_43:
+									pos, p.tokenIndex = position259_43, tokenIndex259_43
+									if buffer[pos] != '¿' {
+										if int(pos) == p.at {
+											p.note(35, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_43
+									}
+									pos++
+									if c := buffer[pos]; c < '\u0080' || c > '½' {
+										if int(pos) == p.at {
+											p.note(36, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l257_43
+									}
+									pos++
+								}
+							l259_43:
+								_ = position258_43
+							}
+							goto lok43
+						l257_43:
+							pos, p.tokenIndex = position257_43, tokenIndex257_43
+							goto l239
+						}
+					lok43:
+						;
+					default:
+						if c := buffer[pos]; c < '\u0090' || c > '\u009e' {
+							if int(pos) == p.at {
+								p.note(39, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l239
+						}
+						pos++
+						{ // cont
+							position255_44, tokenIndex255_44 := pos, p.tokenIndex
+							{
+								position256_44 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_44
+								}
+								pos++
+								_ = position256_44
+							}
+							goto lok44
+						l255_44:
+							pos, p.tokenIndex = position255_44, tokenIndex255_44
+							goto l239
+						}
+					lok44:
+						{ // cont
+							position255_45, tokenIndex255_45 := pos, p.tokenIndex
+							{
+								position256_45 := pos
+								if c := buffer[pos]; c < '\u0080' || c > '¿' {
+									if int(pos) == p.at {
+										p.note(34, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l255_45
+								}
+								pos++
+								_ = position256_45
+							}
+							goto lok45
+						l255_45:
+							pos, p.tokenIndex = position255_45, tokenIndex255_45
+							goto l239
+						}
+					lok45:
+					}
+				}
+
+			case 'ï':
+				if buffer[pos] != 'ï' {
+					if int(pos) == p.at {
+						p.note(48, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{
+					position245, tokenIndex245 := pos, p.tokenIndex
+					if buffer[pos] != '·' {
+						if int(pos) == p.at {
+							p.note(49, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l246
+					}
+					pos++
+					if c := buffer[pos]; c < '\u0080' || c > '\u008f' {
+						if int(pos) == p.at {
+							p.note(50, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l246
+					}
+					pos++
+					goto l245
+				l246:
+					pos, p.tokenIndex = position245, tokenIndex245
+					{
+						if int(pos) == p.at {
+							p.note(51, false)
+						}
+						switch buffer[pos] {
+						case '¿':
+							if buffer[pos] != '¿' {
+								if int(pos) == p.at {
+									p.note(35, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+							if c := buffer[pos]; c < '\u0080' || c > '¯' {
+								if int(pos) == p.at {
+									p.note(52, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+						case '¸', '¹', 'º', '»', '¼', '½', '¾':
+							if c := buffer[pos]; c < '¸' || c > '¾' {
+								if int(pos) == p.at {
+									p.note(53, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+							{ // cont
+								position255_46, tokenIndex255_46 := pos, p.tokenIndex
+								{
+									position256_46 := pos
+									if c := buffer[pos]; c < '\u0080' || c > '¿' {
+										if int(pos) == p.at {
+											p.note(34, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l255_46
+									}
+									pos++
+									_ = position256_46
+								}
+								goto lok46
+							l255_46:
+								pos, p.tokenIndex = position255_46, tokenIndex255_46
+								goto l239
+							}
+						lok46:
+							;
+						case '·':
+							if buffer[pos] != '·' {
+								if int(pos) == p.at {
+									p.note(49, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+							if c := buffer[pos]; c < '°' || c > '¿' {
+								if int(pos) == p.at {
+									p.note(54, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+						default:
+							if c := buffer[pos]; c < '¤' || c > '¶' {
+								if int(pos) == p.at {
+									p.note(55, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l239
+							}
+							pos++
+							{ // cont
+								position255_47, tokenIndex255_47 := pos, p.tokenIndex
+								{
+									position256_47 := pos
+									if c := buffer[pos]; c < '\u0080' || c > '¿' {
+										if int(pos) == p.at {
+											p.note(34, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l255_47
+									}
+									pos++
+									_ = position256_47
+								}
+								goto lok47
+							l255_47:
+								pos, p.tokenIndex = position255_47, tokenIndex255_47
+								goto l239
+							}
+						lok47:
+						}
+					}
+
+				}
+			l245:
+				break
+			case 'í':
+				if buffer[pos] != 'í' {
+					if int(pos) == p.at {
+						p.note(56, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				if c := buffer[pos]; c < '\u0080' || c > '\u009f' {
+					if int(pos) == p.at {
+						p.note(57, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{ // cont
+					position255_48, tokenIndex255_48 := pos, p.tokenIndex
+					{
+						position256_48 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+							if int(pos) == p.at {
+								p.note(34, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_48
+						}
+						pos++
+						_ = position256_48
+					}
+					goto lok48
+				l255_48:
+					pos, p.tokenIndex = position255_48, tokenIndex255_48
+					goto l239
+				}
+			lok48:
+				;
+			case 'á', 'â', 'ã', 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
+				if c := buffer[pos]; c < 'á' || c > 'ì' {
+					if int(pos) == p.at {
+						p.note(58, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{ // cont
+					position255_49, tokenIndex255_49 := pos, p.tokenIndex
+					{
+						position256_49 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+							if int(pos) == p.at {
+								p.note(34, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_49
+						}
+						pos++
+						_ = position256_49
+					}
+					goto lok49
+				l255_49:
+					pos, p.tokenIndex = position255_49, tokenIndex255_49
+					goto l239
+				}
+			lok49:
+				{ // cont
+					position255_50, tokenIndex255_50 := pos, p.tokenIndex
+					{
+						position256_50 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+							if int(pos) == p.at {
+								p.note(34, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_50
+						}
+						pos++
+						_ = position256_50
+					}
+					goto lok50
+				l255_50:
+					pos, p.tokenIndex = position255_50, tokenIndex255_50
+					goto l239
+				}
+			lok50:
+				;
+			case 'à':
+				if buffer[pos] != 'à' {
+					if int(pos) == p.at {
+						p.note(59, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				if c := buffer[pos]; c < '\u00a0' || c > '¿' {
+					if int(pos) == p.at {
+						p.note(60, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{ // cont
+					position255_51, tokenIndex255_51 := pos, p.tokenIndex
+					{
+						position256_51 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+							if int(pos) == p.at {
+								p.note(34, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_51
+						}
+						pos++
+						_ = position256_51
+					}
+					goto lok51
+				l255_51:
+					pos, p.tokenIndex = position255_51, tokenIndex255_51
+					goto l239
+				}
+			lok51:
+				;
+			case 'Â':
+				if buffer[pos] != 'Â' {
+					if int(pos) == p.at {
+						p.note(61, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				if c := buffer[pos]; c < '\u00a0' || c > '¿' {
+					if int(pos) == p.at {
+						p.note(60, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+			default:
+				if c := buffer[pos]; c < 'Ã' || c > 'ß' {
+					if int(pos) == p.at {
+						p.note(62, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l239
+				}
+				pos++
+				{ // cont
+					position255_52, tokenIndex255_52 := pos, p.tokenIndex
+					{
+						position256_52 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+							if int(pos) == p.at {
+								p.note(34, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_52
+						}
+						pos++
+						_ = position256_52
+					}
+					goto lok52
+				l255_52:
+					pos, p.tokenIndex = position255_52, tokenIndex255_52
+					goto l239
+				}
+			lok52:
+			}
+		}
+
+		_ = position240
+	}
+	p.position = pos
+	return true
+l239:
+	pos, p.tokenIndex = position239, tokenIndex239
+	p.position = pos
+	return false
+}
+
+// riprivate is rule 40 iprivate <- <((&('ô') ('ô' (([\u0080-\u008e] cont cont) / ('\u008f' plane_end)))) | (&('ó') ('ó' (([°-¾] cont cont) / ('¿' plane_end)))) | (&('ï') ('ï' [\u0080-£] cont)) | (&('î') ('î' cont cont)))>
+func (p *Parser) riprivate() bool {
+	buffer := p.buffer
+	pos := p.position
+	position248, tokenIndex248 := pos, p.tokenIndex
+	{
+		position249 := pos
+		{
+			if int(pos) == p.at {
+				p.note(63, false)
+			}
+			switch buffer[pos] {
+			case 'ô':
+				if buffer[pos] != 'ô' {
+					if int(pos) == p.at {
+						p.note(64, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l248
+				}
+				pos++
+				{
+					position251, tokenIndex251 := pos, p.tokenIndex
+					if c := buffer[pos]; c < '\u0080' || c > '\u008e' {
+						if int(pos) == p.at {
+							p.note(41, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l252
+					}
+					pos++
+					{ // cont
+						position255_53, tokenIndex255_53 := pos, p.tokenIndex
+						{
+							position256_53 := pos
+							if c := buffer[pos]; c < '\u0080' || c > '¿' {
+								if int(pos) == p.at {
+									p.note(34, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l255_53
+							}
+							pos++
+							_ = position256_53
+						}
+						goto lok53
+					l255_53:
+						pos, p.tokenIndex = position255_53, tokenIndex255_53
+						goto l252
+					}
+				lok53:
+					{ // cont
+						position255_54, tokenIndex255_54 := pos, p.tokenIndex
+						{
+							position256_54 := pos
+							if c := buffer[pos]; c < '\u0080' || c > '¿' {
+								if int(pos) == p.at {
+									p.note(34, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l255_54
+							}
+							pos++
+							_ = position256_54
+						}
+						goto lok54
+					l255_54:
+						pos, p.tokenIndex = position255_54, tokenIndex255_54
+						goto l252
+					}
+				lok54:
+					goto l251
+				l252:
+					pos, p.tokenIndex = position251, tokenIndex251
+					if buffer[pos] != '\u008f' {
+						if int(pos) == p.at {
+							p.note(40, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l248
+					}
+					pos++
+					{ // plane_end
+						position257_55, tokenIndex257_55 := pos, p.tokenIndex
+						{
+							position258_55 := pos
+							{
+								position259_55, tokenIndex259_55 := pos, p.tokenIndex
+								if c := buffer[pos]; c < '\u0080' || c > '¾' {
+									if int(pos) == p.at {
+										p.note(33, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l260_55
+								}
+								pos++
+								{ // cont
+									position255_1_55, tokenIndex255_1_55 := pos, p.tokenIndex
+									{
+										position256_1_55 := pos
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
+											if int(pos) == p.at {
+												p.note(34, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l255_1_55
+										}
+										pos++
+										_ = position256_1_55
+									}
+									goto lok1_55
+								l255_1_55:
+									pos, p.tokenIndex = position255_1_55, tokenIndex255_1_55
+									goto l260_55
+								}
+							lok1_55:
+								goto l259_55
+							l260_55:
+								pos, p.tokenIndex = position259_55, tokenIndex259_55
+								if buffer[pos] != '¿' {
+									if int(pos) == p.at {
+										p.note(35, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l257_55
+								}
+								pos++
+								if c := buffer[pos]; c < '\u0080' || c > '½' {
+									if int(pos) == p.at {
+										p.note(36, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l257_55
+								}
+								pos++
+							}
+						l259_55:
+							_ = position258_55
+						}
+						goto lok55
+					l257_55:
+						pos, p.tokenIndex = position257_55, tokenIndex257_55
+						goto l248
+					}
+				lok55:
+				}
+			l251:
+				break
+			case 'ó':
+				if buffer[pos] != 'ó' {
+					if int(pos) == p.at {
+						p.note(30, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l248
+				}
+				pos++
+				{
+					position253, tokenIndex253 := pos, p.tokenIndex
+					if c := buffer[pos]; c < '°' || c > '¾' {
+						if int(pos) == p.at {
+							p.note(44, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254
+					}
+					pos++
+					{ // cont
+						position255_56, tokenIndex255_56 := pos, p.tokenIndex
+						{
+							position256_56 := pos
+							if c := buffer[pos]; c < '\u0080' || c > '¿' {
+								if int(pos) == p.at {
+									p.note(34, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l255_56
+							}
+							pos++
+							_ = position256_56
+						}
+						goto lok56
+					l255_56:
+						pos, p.tokenIndex = position255_56, tokenIndex255_56
+						goto l254
+					}
+				lok56:
+					{ // cont
+						position255_57, tokenIndex255_57 := pos, p.tokenIndex
+						{
+							position256_57 := pos
+							if c := buffer[pos]; c < '\u0080' || c > '¿' {
+								if int(pos) == p.at {
+									p.note(34, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l255_57
+							}
+							pos++
+							_ = position256_57
+						}
+						goto lok57
+					l255_57:
+						pos, p.tokenIndex = position255_57, tokenIndex255_57
+						goto l254
+					}
+				lok57:
+					goto l253
+				l254:
+					pos, p.tokenIndex = position253, tokenIndex253
+					if buffer[pos] != '¿' {
+						if int(pos) == p.at {
+							p.note(35, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l248
+					}
+					pos++
+					{ // plane_end
+						position257_58, tokenIndex257_58 := pos, p.tokenIndex
+						{
+							position258_58 := pos
+							{
+								position259_58, tokenIndex259_58 := pos, p.tokenIndex
+								if c := buffer[pos]; c < '\u0080' || c > '¾' {
+									if int(pos) == p.at {
+										p.note(33, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l260_58
+								}
+								pos++
+								{ // cont
+									position255_1_58, tokenIndex255_1_58 := pos, p.tokenIndex
+									{
+										position256_1_58 := pos
+										if c := buffer[pos]; c < '\u0080' || c > '¿' {
+											if int(pos) == p.at {
+												p.note(34, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l255_1_58
+										}
+										pos++
+										_ = position256_1_58
+									}
+									goto lok1_58
+								l255_1_58:
+									pos, p.tokenIndex = position255_1_58, tokenIndex255_1_58
+									goto l260_58
+								}
+							lok1_58:
+								goto l259_58
+							l260_58:
+								pos, p.tokenIndex = position259_58, tokenIndex259_58
+								if buffer[pos] != '¿' {
+									if int(pos) == p.at {
+										p.note(35, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l257_58
+								}
+								pos++
+								if c := buffer[pos]; c < '\u0080' || c > '½' {
+									if int(pos) == p.at {
+										p.note(36, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l257_58
+								}
+								pos++
+							}
+						l259_58:
+							_ = position258_58
+						}
+						goto lok58
+					l257_58:
+						pos, p.tokenIndex = position257_58, tokenIndex257_58
+						goto l248
+					}
+				lok58:
+				}
+			l253:
+				break
+			case 'ï':
+				if buffer[pos] != 'ï' {
+					if int(pos) == p.at {
+						p.note(48, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l248
+				}
+				pos++
+				if c := buffer[pos]; c < '\u0080' || c > '£' {
+					if int(pos) == p.at {
+						p.note(65, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l248
+				}
+				pos++
+				{ // cont
+					position255_59, tokenIndex255_59 := pos, p.tokenIndex
+					{
+						position256_59 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+							if int(pos) == p.at {
+								p.note(34, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_59
+						}
+						pos++
+						_ = position256_59
+					}
+					goto lok59
+				l255_59:
+					pos, p.tokenIndex = position255_59, tokenIndex255_59
+					goto l248
+				}
+			lok59:
+				;
+			default:
+				if buffer[pos] != 'î' {
+					if int(pos) == p.at {
+						p.note(66, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l248
+				}
+				pos++
+				{ // cont
+					position255_60, tokenIndex255_60 := pos, p.tokenIndex
+					{
+						position256_60 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+							if int(pos) == p.at {
+								p.note(34, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_60
+						}
+						pos++
+						_ = position256_60
+					}
+					goto lok60
+				l255_60:
+					pos, p.tokenIndex = position255_60, tokenIndex255_60
+					goto l248
+				}
+			lok60:
+				{ // cont
+					position255_61, tokenIndex255_61 := pos, p.tokenIndex
+					{
+						position256_61 := pos
+						if c := buffer[pos]; c < '\u0080' || c > '¿' {
+							if int(pos) == p.at {
+								p.note(34, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l255_61
+						}
+						pos++
+						_ = position256_61
+					}
+					goto lok61
+				l255_61:
+					pos, p.tokenIndex = position255_61, tokenIndex255_61
+					goto l248
+				}
+			lok61:
+			}
+		}
+
+		_ = position249
+	}
+	p.position = pos
+	return true
+l248:
+	pos, p.tokenIndex = position248, tokenIndex248
+	p.position = pos
+	return false
+}
+
+// rcont is rule 41 cont <- <[\u0080-¿]>
+func (p *Parser) rcont() bool {
+	buffer := p.buffer
+	pos := p.position
+	position255, tokenIndex255 := pos, p.tokenIndex
+	{
+		position256 := pos
+		if c := buffer[pos]; c < '\u0080' || c > '¿' {
+			if int(pos) == p.at {
+				p.note(34, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l255
+		}
+		pos++
+		_ = position256
+	}
+	p.position = pos
+	return true
+l255:
+	pos, p.tokenIndex = position255, tokenIndex255
+	p.position = pos
+	return false
+}
+
+// rplane_end is rule 42 plane_end <- <(([\u0080-¾] cont) / ('¿' [\u0080-½]))>
+func (p *Parser) rplane_end() bool {
+	buffer := p.buffer
+	pos := p.position
+	position257, tokenIndex257 := pos, p.tokenIndex
+	{
+		position258 := pos
+		{
+			position259, tokenIndex259 := pos, p.tokenIndex
+			if c := buffer[pos]; c < '\u0080' || c > '¾' {
+				if int(pos) == p.at {
+					p.note(33, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l260
+			}
+			pos++
+			{ // cont
+				position255_1, tokenIndex255_1 := pos, p.tokenIndex
+				{
+					position256_1 := pos
+					if c := buffer[pos]; c < '\u0080' || c > '¿' {
+						if int(pos) == p.at {
+							p.note(34, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l255_1
+					}
+					pos++
+					_ = position256_1
+				}
+				goto lok1
+			l255_1:
+				pos, p.tokenIndex = position255_1, tokenIndex255_1
+				goto l260
+			}
+		lok1:
+			goto l259
+		l260:
+			pos, p.tokenIndex = position259, tokenIndex259
+			if buffer[pos] != '¿' {
+				if int(pos) == p.at {
+					p.note(35, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l257
+			}
+			pos++
+			if c := buffer[pos]; c < '\u0080' || c > '½' {
+				if int(pos) == p.at {
+					p.note(36, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l257
+			}
+			pos++
+		}
+	l259:
+		_ = position258
+	}
+	p.position = pos
+	return true
+l257:
+	pos, p.tokenIndex = position257, tokenIndex257
+	p.position = pos
+	return false
+}
+
+// rpct_encoded is rule 43 pct_encoded <- <('%' HEXDIG HEXDIG)>
+func (p *Parser) rpct_encoded() bool {
+	buffer := p.buffer
+	pos := p.position
+	position261, tokenIndex261 := pos, p.tokenIndex
+	{
+		position262 := pos
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(9, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l261
+		}
+		pos++
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l274_62
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l261
+		l274_62:
+			pos++
+			goto lok62
+		}
+	lok62:
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l274_63
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l261
+		l274_63:
+			pos++
+			goto lok63
+		}
+	lok63:
+		_ = position262
+	}
+	p.position = pos
+	return true
+l261:
+	pos, p.tokenIndex = position261, tokenIndex261
+	p.position = pos
+	return false
+}
+
+// runreserved is rule 44 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(12, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l263
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l263:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rsub_delims is rule 47 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!'))>
+func (p *Parser) rsub_delims() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(11, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l268
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l268:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rDIGIT is rule 49 DIGIT <- <[0-9]>
+func (p *Parser) rDIGIT() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(13, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l272
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l272:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rHEXDIG is rule 50 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
+func (p *Parser) rHEXDIG() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l274
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l274:
+	pos++
+	p.position = pos
+	return true
+}
+
+// add records a token of rule from begin to the current position.
+func (p *Parser) add(rule pegRule, begin uint32) {
+	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	p.tokenIndex++
+	if begin != p.position && p.position > p.max.end {
+		p.max = token32{rule, begin, p.position}
+	}
+}
+
+// matchDot consumes any byte before the end.
+func (p *Parser) matchDot() bool {
+	if int(p.position) < p.end {
+		if int(p.position) == p.at {
+			p.dot = true
+		}
+		p.position++
+		return true
+	}
+	return false
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 26 classes: [\x20 " < > \ ^ ` {-}] [! $ &-* , ; =] [#] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-U W-Z] [V] [[] []] [_ ~] [a-f] [g-u w-z] [v].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%!!!!!+!-./0123356666:! ! ?@AAAAAAGGGGGGGGGGGGGGGVGGGG[ ] _ aaaaaagggggggggggggggvgggg   _\x00"
@@ -11083,13 +11267,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 const filler = 0
 
 // Collect parses prefix followed by a probe that no character test accepts and matchDot
-// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
-// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
-// test, table or switch that ran there treats otherwise than the probe; sure those of
-// them whose first such point consumes the byte outside any lookahead (so the parser
-// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
-// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
-// exactly as the probe does.
+// does (filler, before the end), with the rule numbered rule, and reports what tells a
+// byte c apart from the probe at position len(prefix) (internal/pegwrap/notes.go): seen
+// holds the bytes that some test, table or switch that ran there treats otherwise than
+// the probe; sure those of them whose first such point consumes the byte outside any
+// lookahead (so the parser reads on after it); dot whether matchDot ran there (it tells
+// the end of input apart). ok and Farthest are the probe's own result. A byte not in
+// seen parses, after prefix, exactly as the probe does.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
 	if p.parse == nil {
 		p.Init()

@@ -233,14 +233,16 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far           int
-	comp, farComp uint32
-	match         func(rule int) bool
-	bare          bool
-	end           int
-	at, look      int
-	dot           bool
-	seen, sure    [4]uint64
+	far                  int
+	comp, farComp        uint32
+	match                func(rule int) bool
+	bare                 bool
+	end                  int
+	position, tokenIndex uint32
+	max                  token32
+	at, look             int
+	dot                  bool
+	seen, sure           [4]uint64
 
 	Buffer string
 	buffer []byte
@@ -351,11 +353,6 @@ func Size(size int) func(*Parser) error {
 	}
 }
 func (p *Parser) Init(options ...func(*Parser) error) error {
-	var (
-		max                  token32
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -363,8 +360,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
-		position, tokenIndex = 0, 0
+		p.max = token32{}
+		p.position, p.tokenIndex = 0, 0
 
 		s := p.Buffer
 		n := len(s)
@@ -378,17 +375,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		copy(b, s)
 		b[len(s)], b[n] = filler, filler
 		p.buffer, p.end = b, n
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.match = func(rule int) bool {
 		matches := p.rules[rule]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 		}
 		return matches
 	}
@@ -398,31 +392,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 			return nil
 		}
-		return &parseError{p, max}
-	}
-
-	add := func(rule pegRule, begin uint32) {
-		tree.Add(rule, begin, position, tokenIndex)
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{rule, begin, position}
-		}
-	}
-
-	matchDot := func() bool {
-		if int(position) < p.end {
-			if int(position) == p.at {
-				p.dot = true
-			}
-			position++
-			return true
-		}
-		return false
+		return &parseError{p, p.max}
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -444,8770 +418,103 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	_rules = [...]func() bool{
 		nil,
 		/* 0 pegwrap_entries <- <(URI_reference / absolute_URI / path)> */
-		func() bool {
-			pos := position
-			position0, tokenIndex0 := pos, tokenIndex
-			{
-				position1 := pos
-				{
-					position2, tokenIndex2 := pos, tokenIndex
-					if position = pos; !_rules[ruleURI_reference]() {
-						goto l3
-					}
-					pos = position
-					goto l2
-				l3:
-					pos, tokenIndex = position2, tokenIndex2
-					if position = pos; !_rules[ruleabsolute_URI]() {
-						goto l4
-					}
-					pos = position
-					goto l2
-				l4:
-					pos, tokenIndex = position2, tokenIndex2
-					{ // path
-						position188_85, tokenIndex188_85 := pos, tokenIndex
-						{
-							position189_85 := pos
-							{
-								position190_85, tokenIndex190_85 := pos, tokenIndex
-								if position = pos; !_rules[rulepath_abempty]() {
-									goto l191_85
-								}
-								pos = position
-								{
-									position192_85, tokenIndex192_85 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l192_85
-									}
-									pos = position
-									goto l191_85
-								l192_85:
-									pos, tokenIndex = position192_85, tokenIndex192_85
-								}
-								goto l190_85
-							l191_85:
-								pos, tokenIndex = position190_85, tokenIndex190_85
-								if position = pos; !_rules[rulepath_absolute]() {
-									goto l193_85
-								}
-								pos = position
-								{
-									position194_85, tokenIndex194_85 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l194_85
-									}
-									pos = position
-									goto l193_85
-								l194_85:
-									pos, tokenIndex = position194_85, tokenIndex194_85
-								}
-								goto l190_85
-							l193_85:
-								pos, tokenIndex = position190_85, tokenIndex190_85
-								if position = pos; !_rules[rulepath_noscheme]() {
-									goto l195_85
-								}
-								pos = position
-								{
-									position196_85, tokenIndex196_85 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l196_85
-									}
-									pos = position
-									goto l195_85
-								l196_85:
-									pos, tokenIndex = position196_85, tokenIndex196_85
-								}
-								goto l190_85
-							l195_85:
-								pos, tokenIndex = position190_85, tokenIndex190_85
-								if position = pos; !_rules[rulepath_rootless]() {
-									goto l197_85
-								}
-								pos = position
-								{
-									position198_85, tokenIndex198_85 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l198_85
-									}
-									pos = position
-									goto l197_85
-								l198_85:
-									pos, tokenIndex = position198_85, tokenIndex198_85
-								}
-								goto l190_85
-							l197_85:
-								pos, tokenIndex = position190_85, tokenIndex190_85
-								if position = pos; !_rules[rulepath_empty]() {
-									goto l188_85
-								}
-								pos = position
-								{
-									position199_85, tokenIndex199_85 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l199_85
-									}
-									pos = position
-									goto l188_85
-								l199_85:
-									pos, tokenIndex = position199_85, tokenIndex199_85
-								}
-							}
-						l190_85:
-							_ = position189_85
-						}
-						goto lok85
-					l188_85:
-						pos, tokenIndex = position188_85, tokenIndex188_85
-						goto l0
-					}
-				lok85:
-				}
-			l2:
-				_ = position1
-			}
-			position = pos
-			return true
-		l0:
-			pos, tokenIndex = position0, tokenIndex0
-			position = pos
-			return false
-		},
+		p.rpegwrap_entries,
 		/* 1 URI_reference <- <((URI !.) / (relative_ref !.))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleURI_reference)
-			position5, tokenIndex5 := pos, tokenIndex
-			{
-				position6 := pos
-				{
-					position7, tokenIndex7 := pos, tokenIndex
-					if position = pos; !_rules[ruleURI]() {
-						goto l8
-					}
-					pos = position
-					{
-						position9, tokenIndex9 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l9
-						}
-						pos = position
-						goto l8
-					l9:
-						pos, tokenIndex = position9, tokenIndex9
-					}
-					goto l7
-				l8:
-					pos, tokenIndex = position7, tokenIndex7
-					if position = pos; !_rules[rulerelative_ref]() {
-						goto l5
-					}
-					pos = position
-					{
-						position10, tokenIndex10 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l10
-						}
-						pos = position
-						goto l5
-					l10:
-						pos, tokenIndex = position10, tokenIndex10
-					}
-				}
-			l7:
-				if !p.bare {
-					position = pos
-					add(ruleURI_reference, position6)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l5:
-			pos, tokenIndex = position5, tokenIndex5
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rURI_reference,
 		/* 2 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleURI)
-			position11, tokenIndex11 := pos, tokenIndex
-			{
-				position12 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l11
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(0, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l11
-				}
-				pos++
-				{ // hier_part
-					position17_83, tokenIndex17_83 := pos, tokenIndex
-					{
-						position18_83 := pos
-						{
-							position19_83, tokenIndex19_83 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_83
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_83
-							}
-							pos++
-							if position = pos; !_rules[ruleauthority]() {
-								goto l20_83
-							}
-							pos = position
-							if position = pos; !_rules[rulepath_abempty]() {
-								goto l20_83
-							}
-							pos = position
-							goto l19_83
-						l20_83:
-							pos, tokenIndex = position19_83, tokenIndex19_83
-							if position = pos; !_rules[rulepath_absolute]() {
-								goto l21_83
-							}
-							pos = position
-							goto l19_83
-						l21_83:
-							pos, tokenIndex = position19_83, tokenIndex19_83
-							if position = pos; !_rules[rulepath_rootless]() {
-								goto l22_83
-							}
-							pos = position
-							goto l19_83
-						l22_83:
-							pos, tokenIndex = position19_83, tokenIndex19_83
-							if position = pos; !_rules[rulepath_empty]() {
-								goto l17_83
-							}
-							pos = position
-						}
-					l19_83:
-						_ = position18_83
-					}
-					goto lok83
-				l17_83:
-					pos, tokenIndex = position17_83, tokenIndex17_83
-					goto l11
-				}
-			lok83:
-				{
-					position13, tokenIndex13 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l13
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l13
-					}
-					pos = position
-					goto l14
-				l13:
-					pos, tokenIndex = position13, tokenIndex13
-				}
-			l14:
-				{
-					position15, tokenIndex15 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(3, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l15
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulefragment]) {
-						goto l15
-					}
-					pos = position
-					goto l16
-				l15:
-					pos, tokenIndex = position15, tokenIndex15
-				}
-			l16:
-				if !p.bare {
-					position = pos
-					add(ruleURI, position12)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l11:
-			pos, tokenIndex = position11, tokenIndex11
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rURI,
 		/* 3 hier_part <- <(('/' '/' authority path_abempty) / path_absolute / path_rootless / path_empty)> */
-		func() bool {
-			pos := position
-			position17, tokenIndex17 := pos, tokenIndex
-			{
-				position18 := pos
-				{
-					position19, tokenIndex19 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l20
-					}
-					pos++
-					if position = pos; !_rules[ruleauthority]() {
-						goto l20
-					}
-					pos = position
-					if position = pos; !_rules[rulepath_abempty]() {
-						goto l20
-					}
-					pos = position
-					goto l19
-				l20:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[rulepath_absolute]() {
-						goto l21
-					}
-					pos = position
-					goto l19
-				l21:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[rulepath_rootless]() {
-						goto l22
-					}
-					pos = position
-					goto l19
-				l22:
-					pos, tokenIndex = position19, tokenIndex19
-					if position = pos; !_rules[rulepath_empty]() {
-						goto l17
-					}
-					pos = position
-				}
-			l19:
-				_ = position18
-			}
-			position = pos
-			return true
-		l17:
-			pos, tokenIndex = position17, tokenIndex17
-			position = pos
-			return false
-		},
+		p.rhier_part,
 		/* 4 absolute_URI <- <(scheme ':' hier_part ('?' query)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabsolute_URI)
-			position23, tokenIndex23 := pos, tokenIndex
-			{
-				position24 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l23
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(0, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l23
-				}
-				pos++
-				{ // hier_part
-					position17_82, tokenIndex17_82 := pos, tokenIndex
-					{
-						position18_82 := pos
-						{
-							position19_82, tokenIndex19_82 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_82
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l20_82
-							}
-							pos++
-							if position = pos; !_rules[ruleauthority]() {
-								goto l20_82
-							}
-							pos = position
-							if position = pos; !_rules[rulepath_abempty]() {
-								goto l20_82
-							}
-							pos = position
-							goto l19_82
-						l20_82:
-							pos, tokenIndex = position19_82, tokenIndex19_82
-							if position = pos; !_rules[rulepath_absolute]() {
-								goto l21_82
-							}
-							pos = position
-							goto l19_82
-						l21_82:
-							pos, tokenIndex = position19_82, tokenIndex19_82
-							if position = pos; !_rules[rulepath_rootless]() {
-								goto l22_82
-							}
-							pos = position
-							goto l19_82
-						l22_82:
-							pos, tokenIndex = position19_82, tokenIndex19_82
-							if position = pos; !_rules[rulepath_empty]() {
-								goto l17_82
-							}
-							pos = position
-						}
-					l19_82:
-						_ = position18_82
-					}
-					goto lok82
-				l17_82:
-					pos, tokenIndex = position17_82, tokenIndex17_82
-					goto l23
-				}
-			lok82:
-				{
-					position25, tokenIndex25 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l25
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l25
-					}
-					pos = position
-					goto l26
-				l25:
-					pos, tokenIndex = position25, tokenIndex25
-				}
-			l26:
-				{
-					position27, tokenIndex27 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l27
-					}
-					pos = position
-					goto l23
-				l27:
-					pos, tokenIndex = position27, tokenIndex27
-				}
-				if !p.bare {
-					position = pos
-					add(ruleabsolute_URI, position24)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l23:
-			pos, tokenIndex = position23, tokenIndex23
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabsolute_URI,
 		/* 5 relative_ref <- <(relative_part ('?' query)? ('#' fragment)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerelative_ref)
-			position28, tokenIndex28 := pos, tokenIndex
-			{
-				position29 := pos
-				{ // relative_part
-					position34_84, tokenIndex34_84 := pos, tokenIndex
-					{
-						position35_84 := pos
-						{
-							position36_84, tokenIndex36_84 := pos, tokenIndex
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_84
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(1, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l37_84
-							}
-							pos++
-							if position = pos; !_rules[ruleauthority]() {
-								goto l37_84
-							}
-							pos = position
-							if position = pos; !_rules[rulepath_abempty]() {
-								goto l37_84
-							}
-							pos = position
-							goto l36_84
-						l37_84:
-							pos, tokenIndex = position36_84, tokenIndex36_84
-							if position = pos; !_rules[rulepath_absolute]() {
-								goto l38_84
-							}
-							pos = position
-							goto l36_84
-						l38_84:
-							pos, tokenIndex = position36_84, tokenIndex36_84
-							if position = pos; !_rules[rulepath_noscheme]() {
-								goto l39_84
-							}
-							pos = position
-							goto l36_84
-						l39_84:
-							pos, tokenIndex = position36_84, tokenIndex36_84
-							if position = pos; !_rules[rulepath_empty]() {
-								goto l34_84
-							}
-							pos = position
-						}
-					l36_84:
-						_ = position35_84
-					}
-					goto lok84
-				l34_84:
-					pos, tokenIndex = position34_84, tokenIndex34_84
-					goto l28
-				}
-			lok84:
-				{
-					position30, tokenIndex30 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(2, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l30
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l30
-					}
-					pos = position
-					goto l31
-				l30:
-					pos, tokenIndex = position30, tokenIndex30
-				}
-			l31:
-				{
-					position32, tokenIndex32 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(3, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l32
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulefragment]) {
-						goto l32
-					}
-					pos = position
-					goto l33
-				l32:
-					pos, tokenIndex = position32, tokenIndex32
-				}
-			l33:
-				if !p.bare {
-					position = pos
-					add(rulerelative_ref, position29)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l28:
-			pos, tokenIndex = position28, tokenIndex28
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rrelative_ref,
 		/* 6 relative_part <- <(('/' '/' authority path_abempty) / path_absolute / path_noscheme / path_empty)> */
-		func() bool {
-			pos := position
-			position34, tokenIndex34 := pos, tokenIndex
-			{
-				position35 := pos
-				{
-					position36, tokenIndex36 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37
-					}
-					pos++
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37
-					}
-					pos++
-					if position = pos; !_rules[ruleauthority]() {
-						goto l37
-					}
-					pos = position
-					if position = pos; !_rules[rulepath_abempty]() {
-						goto l37
-					}
-					pos = position
-					goto l36
-				l37:
-					pos, tokenIndex = position36, tokenIndex36
-					if position = pos; !_rules[rulepath_absolute]() {
-						goto l38
-					}
-					pos = position
-					goto l36
-				l38:
-					pos, tokenIndex = position36, tokenIndex36
-					if position = pos; !_rules[rulepath_noscheme]() {
-						goto l39
-					}
-					pos = position
-					goto l36
-				l39:
-					pos, tokenIndex = position36, tokenIndex36
-					if position = pos; !_rules[rulepath_empty]() {
-						goto l34
-					}
-					pos = position
-				}
-			l36:
-				_ = position35
-			}
-			position = pos
-			return true
-		l34:
-			pos, tokenIndex = position34, tokenIndex34
-			position = pos
-			return false
-		},
+		p.rrelative_part,
 		/* 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme)
-			position40, tokenIndex40 := pos, tokenIndex
-			{
-				position41 := pos
-				{
-					position42, tokenIndex42 := pos, tokenIndex
-					if c := buffer[pos]; c < 'a' || c > 'z' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l43
-					}
-					pos++
-					goto l42
-				l43:
-					pos, tokenIndex = position42, tokenIndex42
-					if c := buffer[pos]; c < 'A' || c > 'Z' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l40
-					}
-					pos++
-				}
-			l42:
-			l44:
-				{
-					position45, tokenIndex45 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(6, false)
-							}
-
-							if c := buffer[pos]; c < 'a' || c > 'z' {
-								if int(pos) == p.at {
-									p.note(4, false)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l45
-							}
-							pos++
-						}
-					}
-
-					goto l44
-				l45:
-					pos, tokenIndex = position45, tokenIndex45
-				}
-				if !p.bare {
-					position = pos
-					add(rulescheme, position41)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l40:
-			pos, tokenIndex = position40, tokenIndex40
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme,
 		/* 8 authority <- <((userinfo '@')? host (':' port)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleauthority)
-			position47, tokenIndex47 := pos, tokenIndex
-			{
-				position48 := pos
-				{
-					position49, tokenIndex49 := pos, tokenIndex
-					if position = pos; !_rules[ruleuserinfo]() {
-						goto l49
-					}
-					pos = position
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l49
-					}
-					pos++
-					goto l50
-				l49:
-					pos, tokenIndex = position49, tokenIndex49
-				}
-			l50:
-				if position = pos; !_rules[rulehost]() {
-					goto l47
-				}
-				pos = position
-				{
-					position51, tokenIndex51 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l51
-					}
-					pos++
-					if position = pos; !_rules[ruleport]() {
-						goto l51
-					}
-					pos = position
-					goto l52
-				l51:
-					pos, tokenIndex = position51, tokenIndex51
-				}
-			l52:
-				if !p.bare {
-					position = pos
-					add(ruleauthority, position48)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l47:
-			pos, tokenIndex = position47, tokenIndex47
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rauthority,
 		/* 9 userinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleuserinfo)
-			{
-				position54 := pos
-			l55:
-				{
-					position56, tokenIndex56 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position249_17, tokenIndex249_17 := pos, tokenIndex
-									{
-										position250_17 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_17
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_15_17
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_17
-										l262_15_17:
-											pos++
-											goto lok15_17
-										}
-									lok15_17:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_16_17
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_17
-										l262_16_17:
-											pos++
-											goto lok16_17
-										}
-									lok16_17:
-										_ = position250_17
-									}
-									goto lok17
-								l249_17:
-									pos, tokenIndex = position249_17, tokenIndex249_17
-									goto l56
-								}
-							lok17:
-								;
-							default:
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(4, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l56
-								}
-								pos++
-							}
-						}
-					}
-
-					goto l55
-				l56:
-					pos, tokenIndex = position56, tokenIndex56
-				}
-				if !p.bare {
-					position = pos
-					add(ruleuserinfo, position54)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.ruserinfo,
 		/* 10 host <- <(IP_literal / (IPv4address !((&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))) / reg_name)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehost)
-			position58, tokenIndex58 := pos, tokenIndex
-			{
-				position59 := pos
-				{
-					position60, tokenIndex60 := pos, tokenIndex
-					if position = pos; !_rules[ruleIP_literal]() {
-						goto l61
-					}
-					pos = position
-					goto l60
-				l61:
-					pos, tokenIndex = position60, tokenIndex60
-					if position = pos; !_rules[ruleIPv4address]() {
-						goto l62
-					}
-					pos = position
-					{
-						position63, tokenIndex63 := pos, tokenIndex
-						{
-							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(11, false)
-								}
-
-								if int(pos) == p.at {
-									p.note(9, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // pct_encoded
-										position249_80, tokenIndex249_80 := pos, tokenIndex
-										{
-											position250_80 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(9, false)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l249_80
-											}
-											pos++
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, false)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l262_15_80
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l249_80
-											l262_15_80:
-												pos++
-												goto lok15_80
-											}
-										lok15_80:
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, false)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l262_16_80
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l249_80
-											l262_16_80:
-												pos++
-												goto lok16_80
-											}
-										lok16_80:
-											_ = position250_80
-										}
-										goto lok80
-									l249_80:
-										pos, tokenIndex = position249_80, tokenIndex249_80
-										goto l63
-									}
-								lok80:
-									;
-								default:
-									{ // unreserved
-										if int(pos) == p.at {
-											p.note(12, false)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-											goto l251_81
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l63
-									l251_81:
-										pos++
-										goto lok81
-									}
-								lok81:
-								}
-							}
-						}
-
-						goto l62
-					l63:
-						pos, tokenIndex = position63, tokenIndex63
-					}
-					goto l60
-				l62:
-					pos, tokenIndex = position60, tokenIndex60
-					if position = pos; !_rules[rulereg_name]() {
-						goto l58
-					}
-					pos = position
-				}
-			l60:
-				if !p.bare {
-					position = pos
-					add(rulehost, position59)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l58:
-			pos, tokenIndex = position58, tokenIndex58
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhost,
 		/* 11 port <- <DIGIT*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleport)
-			{
-				position66 := pos
-			l67:
-				{
-					position68, tokenIndex68 := pos, tokenIndex
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l260_1
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l68
-					l260_1:
-						pos++
-						goto lok1
-					}
-				lok1:
-					goto l67
-				l68:
-					pos, tokenIndex = position68, tokenIndex68
-				}
-				if !p.bare {
-					position = pos
-					add(ruleport, position66)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rport,
 		/* 12 IP_literal <- <('[' (IPv6addrz / IPv6address / IPvFuture) ']')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIP_literal)
-			position69, tokenIndex69 := pos, tokenIndex
-			{
-				position70 := pos
-				if buffer[pos] != '[' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l69
-				}
-				pos++
-				{
-					position71, tokenIndex71 := pos, tokenIndex
-					if position = pos; !_rules[ruleIPv6addrz]() {
-						goto l72
-					}
-					pos = position
-					goto l71
-				l72:
-					pos, tokenIndex = position71, tokenIndex71
-					if position = pos; !_rules[ruleIPv6address]() {
-						goto l73
-					}
-					pos = position
-					goto l71
-				l73:
-					pos, tokenIndex = position71, tokenIndex71
-					if position = pos; !_rules[ruleIPvFuture]() {
-						goto l69
-					}
-					pos = position
-				}
-			l71:
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l69
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(ruleIP_literal, position70)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l69:
-			pos, tokenIndex = position69, tokenIndex69
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIP_literal,
 		/* 13 IPv6addrz <- <(IPv6address ('%' '2' '5') ZoneID)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv6addrz)
-			position74, tokenIndex74 := pos, tokenIndex
-			{
-				position75 := pos
-				if position = pos; !_rules[ruleIPv6address]() {
-					goto l74
-				}
-				pos = position
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(9, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l74
-				}
-				pos++
-				if buffer[pos] != '2' {
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l74
-				}
-				pos++
-				if buffer[pos] != '5' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l74
-				}
-				pos++
-				if position = pos; !_rules[ruleZoneID]() {
-					goto l74
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleIPv6addrz, position75)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l74:
-			pos, tokenIndex = position74, tokenIndex74
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv6addrz,
 		/* 14 ZoneID <- <(unreserved / pct_encoded)+> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleZoneID)
-			position76, tokenIndex76 := pos, tokenIndex
-			{
-				position77 := pos
-				{
-					position80, tokenIndex80 := pos, tokenIndex
-					{ // unreserved
-						if int(pos) == p.at {
-							p.note(12, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l251_18
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l81
-					l251_18:
-						pos++
-						goto lok18
-					}
-				lok18:
-					goto l80
-				l81:
-					pos, tokenIndex = position80, tokenIndex80
-					{ // pct_encoded
-						position249_19, tokenIndex249_19 := pos, tokenIndex
-						{
-							position250_19 := pos
-							if buffer[pos] != '%' {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l249_19
-							}
-							pos++
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_15_19
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l249_19
-							l262_15_19:
-								pos++
-								goto lok15_19
-							}
-						lok15_19:
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_16_19
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l249_19
-							l262_16_19:
-								pos++
-								goto lok16_19
-							}
-						lok16_19:
-							_ = position250_19
-						}
-						goto lok19
-					l249_19:
-						pos, tokenIndex = position249_19, tokenIndex249_19
-						goto l76
-					}
-				lok19:
-				}
-			l80:
-			l78:
-				{
-					position79, tokenIndex79 := pos, tokenIndex
-					{
-						position82, tokenIndex82 := pos, tokenIndex
-						{ // unreserved
-							if int(pos) == p.at {
-								p.note(12, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l251_20
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l83
-						l251_20:
-							pos++
-							goto lok20
-						}
-					lok20:
-						goto l82
-					l83:
-						pos, tokenIndex = position82, tokenIndex82
-						{ // pct_encoded
-							position249_21, tokenIndex249_21 := pos, tokenIndex
-							{
-								position250_21 := pos
-								if buffer[pos] != '%' {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l249_21
-								}
-								pos++
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_15_21
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l249_21
-								l262_15_21:
-									pos++
-									goto lok15_21
-								}
-							lok15_21:
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_16_21
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l249_21
-								l262_16_21:
-									pos++
-									goto lok16_21
-								}
-							lok16_21:
-								_ = position250_21
-							}
-							goto lok21
-						l249_21:
-							pos, tokenIndex = position249_21, tokenIndex249_21
-							goto l79
-						}
-					lok21:
-					}
-				l82:
-					goto l78
-				l79:
-					pos, tokenIndex = position79, tokenIndex79
-				}
-				if !p.bare {
-					position = pos
-					add(ruleZoneID, position77)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l76:
-			pos, tokenIndex = position76, tokenIndex76
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rZoneID,
 		/* 15 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPvFuture)
-			position84, tokenIndex84 := pos, tokenIndex
-			{
-				position85 := pos
-				{
-					position86, tokenIndex86 := pos, tokenIndex
-					if buffer[pos] != 'v' {
-						if int(pos) == p.at {
-							p.note(18, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l87
-					}
-					pos++
-					goto l86
-				l87:
-					pos, tokenIndex = position86, tokenIndex86
-					if buffer[pos] != 'V' {
-						if int(pos) == p.at {
-							p.note(19, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l84
-					}
-					pos++
-				}
-			l86:
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l262_2
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l84
-				l262_2:
-					pos++
-					goto lok2
-				}
-			lok2:
-			l88:
-				{
-					position89, tokenIndex89 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_3
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l89
-					l262_3:
-						pos++
-						goto lok3
-					}
-				lok3:
-					goto l88
-				l89:
-					pos, tokenIndex = position89, tokenIndex89
-				}
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(20, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l84
-				}
-				pos++
-				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						{ // unreserved
-							if int(pos) == p.at {
-								p.note(12, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l251_4
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l84
-						l251_4:
-							pos++
-							goto lok4
-						}
-					lok4:
-					}
-				}
-
-			l90:
-				{
-					position91, tokenIndex91 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l251_5
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l91
-							l251_5:
-								pos++
-								goto lok5
-							}
-						lok5:
-						}
-					}
-
-					goto l90
-				l91:
-					pos, tokenIndex = position91, tokenIndex91
-				}
-				if !p.bare {
-					position = pos
-					add(ruleIPvFuture, position85)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l84:
-			pos, tokenIndex = position84, tokenIndex84
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPvFuture,
 		/* 16 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &IPv6end) / ((h16c3 h16)? (':' ':') h16 ':' ls32 &IPv6end) / ((h16c4 h16)? (':' ':') ls32 &IPv6end) / ((h16c5 h16)? (':' ':') h16 &IPv6end) / ((h16c6 h16)? (':' ':') &IPv6end))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv6address)
-			position94, tokenIndex94 := pos, tokenIndex
-			{
-				position95 := pos
-				{
-					position96, tokenIndex96 := pos, tokenIndex
-					{ // h16
-						position162_42, tokenIndex162_42 := pos, tokenIndex
-						{
-							position163_42 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_42
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_42
-							l262_6_42:
-								pos++
-								goto lok6_42
-							}
-						lok6_42:
-							{
-								position164_42, tokenIndex164_42 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_42
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_42
-								l262_7_42:
-									pos++
-									goto lok7_42
-								}
-							lok7_42:
-								goto l165_42
-							l164_42:
-								pos, tokenIndex = position164_42, tokenIndex164_42
-							}
-						l165_42:
-							{
-								position166_42, tokenIndex166_42 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_42
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_42
-								l262_8_42:
-									pos++
-									goto lok8_42
-								}
-							lok8_42:
-								goto l167_42
-							l166_42:
-								pos, tokenIndex = position166_42, tokenIndex166_42
-							}
-						l167_42:
-							{
-								position168_42, tokenIndex168_42 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_42
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_42
-								l262_9_42:
-									pos++
-									goto lok9_42
-								}
-							lok9_42:
-								goto l169_42
-							l168_42:
-								pos, tokenIndex = position168_42, tokenIndex168_42
-							}
-						l169_42:
-							_ = position163_42
-						}
-						goto lok42
-					l162_42:
-						pos, tokenIndex = position162_42, tokenIndex162_42
-						goto l97
-					}
-				lok42:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l97
-					}
-					pos++
-					{ // h16
-						position162_43, tokenIndex162_43 := pos, tokenIndex
-						{
-							position163_43 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_43
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_43
-							l262_6_43:
-								pos++
-								goto lok6_43
-							}
-						lok6_43:
-							{
-								position164_43, tokenIndex164_43 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_43
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_43
-								l262_7_43:
-									pos++
-									goto lok7_43
-								}
-							lok7_43:
-								goto l165_43
-							l164_43:
-								pos, tokenIndex = position164_43, tokenIndex164_43
-							}
-						l165_43:
-							{
-								position166_43, tokenIndex166_43 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_43
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_43
-								l262_8_43:
-									pos++
-									goto lok8_43
-								}
-							lok8_43:
-								goto l167_43
-							l166_43:
-								pos, tokenIndex = position166_43, tokenIndex166_43
-							}
-						l167_43:
-							{
-								position168_43, tokenIndex168_43 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_43
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_43
-								l262_9_43:
-									pos++
-									goto lok9_43
-								}
-							lok9_43:
-								goto l169_43
-							l168_43:
-								pos, tokenIndex = position168_43, tokenIndex168_43
-							}
-						l169_43:
-							_ = position163_43
-						}
-						goto lok43
-					l162_43:
-						pos, tokenIndex = position162_43, tokenIndex162_43
-						goto l97
-					}
-				lok43:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l97
-					}
-					pos++
-					{ // h16
-						position162_44, tokenIndex162_44 := pos, tokenIndex
-						{
-							position163_44 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_44
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_44
-							l262_6_44:
-								pos++
-								goto lok6_44
-							}
-						lok6_44:
-							{
-								position164_44, tokenIndex164_44 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_44
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_44
-								l262_7_44:
-									pos++
-									goto lok7_44
-								}
-							lok7_44:
-								goto l165_44
-							l164_44:
-								pos, tokenIndex = position164_44, tokenIndex164_44
-							}
-						l165_44:
-							{
-								position166_44, tokenIndex166_44 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_44
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_44
-								l262_8_44:
-									pos++
-									goto lok8_44
-								}
-							lok8_44:
-								goto l167_44
-							l166_44:
-								pos, tokenIndex = position166_44, tokenIndex166_44
-							}
-						l167_44:
-							{
-								position168_44, tokenIndex168_44 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_44
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_44
-								l262_9_44:
-									pos++
-									goto lok9_44
-								}
-							lok9_44:
-								goto l169_44
-							l168_44:
-								pos, tokenIndex = position168_44, tokenIndex168_44
-							}
-						l169_44:
-							_ = position163_44
-						}
-						goto lok44
-					l162_44:
-						pos, tokenIndex = position162_44, tokenIndex162_44
-						goto l97
-					}
-				lok44:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l97
-					}
-					pos++
-					{ // h16
-						position162_45, tokenIndex162_45 := pos, tokenIndex
-						{
-							position163_45 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_45
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_45
-							l262_6_45:
-								pos++
-								goto lok6_45
-							}
-						lok6_45:
-							{
-								position164_45, tokenIndex164_45 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_45
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_45
-								l262_7_45:
-									pos++
-									goto lok7_45
-								}
-							lok7_45:
-								goto l165_45
-							l164_45:
-								pos, tokenIndex = position164_45, tokenIndex164_45
-							}
-						l165_45:
-							{
-								position166_45, tokenIndex166_45 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_45
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_45
-								l262_8_45:
-									pos++
-									goto lok8_45
-								}
-							lok8_45:
-								goto l167_45
-							l166_45:
-								pos, tokenIndex = position166_45, tokenIndex166_45
-							}
-						l167_45:
-							{
-								position168_45, tokenIndex168_45 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_45
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_45
-								l262_9_45:
-									pos++
-									goto lok9_45
-								}
-							lok9_45:
-								goto l169_45
-							l168_45:
-								pos, tokenIndex = position168_45, tokenIndex168_45
-							}
-						l169_45:
-							_ = position163_45
-						}
-						goto lok45
-					l162_45:
-						pos, tokenIndex = position162_45, tokenIndex162_45
-						goto l97
-					}
-				lok45:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l97
-					}
-					pos++
-					{ // h16
-						position162_46, tokenIndex162_46 := pos, tokenIndex
-						{
-							position163_46 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_46
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_46
-							l262_6_46:
-								pos++
-								goto lok6_46
-							}
-						lok6_46:
-							{
-								position164_46, tokenIndex164_46 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_46
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_46
-								l262_7_46:
-									pos++
-									goto lok7_46
-								}
-							lok7_46:
-								goto l165_46
-							l164_46:
-								pos, tokenIndex = position164_46, tokenIndex164_46
-							}
-						l165_46:
-							{
-								position166_46, tokenIndex166_46 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_46
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_46
-								l262_8_46:
-									pos++
-									goto lok8_46
-								}
-							lok8_46:
-								goto l167_46
-							l166_46:
-								pos, tokenIndex = position166_46, tokenIndex166_46
-							}
-						l167_46:
-							{
-								position168_46, tokenIndex168_46 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_46
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_46
-								l262_9_46:
-									pos++
-									goto lok9_46
-								}
-							lok9_46:
-								goto l169_46
-							l168_46:
-								pos, tokenIndex = position168_46, tokenIndex168_46
-							}
-						l169_46:
-							_ = position163_46
-						}
-						goto lok46
-					l162_46:
-						pos, tokenIndex = position162_46, tokenIndex162_46
-						goto l97
-					}
-				lok46:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l97
-					}
-					pos++
-					{ // h16
-						position162_47, tokenIndex162_47 := pos, tokenIndex
-						{
-							position163_47 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_47
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_47
-							l262_6_47:
-								pos++
-								goto lok6_47
-							}
-						lok6_47:
-							{
-								position164_47, tokenIndex164_47 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_47
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_47
-								l262_7_47:
-									pos++
-									goto lok7_47
-								}
-							lok7_47:
-								goto l165_47
-							l164_47:
-								pos, tokenIndex = position164_47, tokenIndex164_47
-							}
-						l165_47:
-							{
-								position166_47, tokenIndex166_47 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_47
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_47
-								l262_8_47:
-									pos++
-									goto lok8_47
-								}
-							lok8_47:
-								goto l167_47
-							l166_47:
-								pos, tokenIndex = position166_47, tokenIndex166_47
-							}
-						l167_47:
-							{
-								position168_47, tokenIndex168_47 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_47
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_47
-								l262_9_47:
-									pos++
-									goto lok9_47
-								}
-							lok9_47:
-								goto l169_47
-							l168_47:
-								pos, tokenIndex = position168_47, tokenIndex168_47
-							}
-						l169_47:
-							_ = position163_47
-						}
-						goto lok47
-					l162_47:
-						pos, tokenIndex = position162_47, tokenIndex162_47
-						goto l97
-					}
-				lok47:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l97
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l97
-					}
-					pos = position
-					{
-						position98, tokenIndex98 := pos, tokenIndex
-						{ // IPv6end
-							position128_48, tokenIndex128_48 := pos, tokenIndex
-							{
-								position129_48 := pos
-								{
-									position130_48, tokenIndex130_48 := pos, tokenIndex
-									if buffer[pos] != ']' {
-										if int(pos) == p.at {
-											p.note(15, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l131_48
-									}
-									pos++
-									goto l130_48
-								l131_48:
-									pos, tokenIndex = position130_48, tokenIndex130_48
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_48
-									}
-									pos++
-									if buffer[pos] != '2' {
-										if int(pos) == p.at {
-											p.note(16, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_48
-									}
-									pos++
-									if buffer[pos] != '5' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_48
-									}
-									pos++
-								}
-							l130_48:
-								_ = position129_48
-							}
-							goto lok48
-						l128_48:
-							pos, tokenIndex = position128_48, tokenIndex128_48
-							goto l97
-						}
-					lok48:
-						pos, tokenIndex = position98, tokenIndex98
-					}
-					goto l96
-				l97:
-					pos, tokenIndex = position96, tokenIndex96
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l99
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l99
-					}
-					pos++
-					{ // h16
-						position162_49, tokenIndex162_49 := pos, tokenIndex
-						{
-							position163_49 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_49
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_49
-							l262_6_49:
-								pos++
-								goto lok6_49
-							}
-						lok6_49:
-							{
-								position164_49, tokenIndex164_49 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_49
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_49
-								l262_7_49:
-									pos++
-									goto lok7_49
-								}
-							lok7_49:
-								goto l165_49
-							l164_49:
-								pos, tokenIndex = position164_49, tokenIndex164_49
-							}
-						l165_49:
-							{
-								position166_49, tokenIndex166_49 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_49
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_49
-								l262_8_49:
-									pos++
-									goto lok8_49
-								}
-							lok8_49:
-								goto l167_49
-							l166_49:
-								pos, tokenIndex = position166_49, tokenIndex166_49
-							}
-						l167_49:
-							{
-								position168_49, tokenIndex168_49 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_49
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_49
-								l262_9_49:
-									pos++
-									goto lok9_49
-								}
-							lok9_49:
-								goto l169_49
-							l168_49:
-								pos, tokenIndex = position168_49, tokenIndex168_49
-							}
-						l169_49:
-							_ = position163_49
-						}
-						goto lok49
-					l162_49:
-						pos, tokenIndex = position162_49, tokenIndex162_49
-						goto l99
-					}
-				lok49:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l99
-					}
-					pos++
-					{ // h16
-						position162_50, tokenIndex162_50 := pos, tokenIndex
-						{
-							position163_50 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_50
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_50
-							l262_6_50:
-								pos++
-								goto lok6_50
-							}
-						lok6_50:
-							{
-								position164_50, tokenIndex164_50 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_50
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_50
-								l262_7_50:
-									pos++
-									goto lok7_50
-								}
-							lok7_50:
-								goto l165_50
-							l164_50:
-								pos, tokenIndex = position164_50, tokenIndex164_50
-							}
-						l165_50:
-							{
-								position166_50, tokenIndex166_50 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_50
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_50
-								l262_8_50:
-									pos++
-									goto lok8_50
-								}
-							lok8_50:
-								goto l167_50
-							l166_50:
-								pos, tokenIndex = position166_50, tokenIndex166_50
-							}
-						l167_50:
-							{
-								position168_50, tokenIndex168_50 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_50
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_50
-								l262_9_50:
-									pos++
-									goto lok9_50
-								}
-							lok9_50:
-								goto l169_50
-							l168_50:
-								pos, tokenIndex = position168_50, tokenIndex168_50
-							}
-						l169_50:
-							_ = position163_50
-						}
-						goto lok50
-					l162_50:
-						pos, tokenIndex = position162_50, tokenIndex162_50
-						goto l99
-					}
-				lok50:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l99
-					}
-					pos++
-					{ // h16
-						position162_51, tokenIndex162_51 := pos, tokenIndex
-						{
-							position163_51 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_51
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_51
-							l262_6_51:
-								pos++
-								goto lok6_51
-							}
-						lok6_51:
-							{
-								position164_51, tokenIndex164_51 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_51
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_51
-								l262_7_51:
-									pos++
-									goto lok7_51
-								}
-							lok7_51:
-								goto l165_51
-							l164_51:
-								pos, tokenIndex = position164_51, tokenIndex164_51
-							}
-						l165_51:
-							{
-								position166_51, tokenIndex166_51 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_51
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_51
-								l262_8_51:
-									pos++
-									goto lok8_51
-								}
-							lok8_51:
-								goto l167_51
-							l166_51:
-								pos, tokenIndex = position166_51, tokenIndex166_51
-							}
-						l167_51:
-							{
-								position168_51, tokenIndex168_51 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_51
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_51
-								l262_9_51:
-									pos++
-									goto lok9_51
-								}
-							lok9_51:
-								goto l169_51
-							l168_51:
-								pos, tokenIndex = position168_51, tokenIndex168_51
-							}
-						l169_51:
-							_ = position163_51
-						}
-						goto lok51
-					l162_51:
-						pos, tokenIndex = position162_51, tokenIndex162_51
-						goto l99
-					}
-				lok51:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l99
-					}
-					pos++
-					{ // h16
-						position162_52, tokenIndex162_52 := pos, tokenIndex
-						{
-							position163_52 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_52
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_52
-							l262_6_52:
-								pos++
-								goto lok6_52
-							}
-						lok6_52:
-							{
-								position164_52, tokenIndex164_52 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_52
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_52
-								l262_7_52:
-									pos++
-									goto lok7_52
-								}
-							lok7_52:
-								goto l165_52
-							l164_52:
-								pos, tokenIndex = position164_52, tokenIndex164_52
-							}
-						l165_52:
-							{
-								position166_52, tokenIndex166_52 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_52
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_52
-								l262_8_52:
-									pos++
-									goto lok8_52
-								}
-							lok8_52:
-								goto l167_52
-							l166_52:
-								pos, tokenIndex = position166_52, tokenIndex166_52
-							}
-						l167_52:
-							{
-								position168_52, tokenIndex168_52 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_52
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_52
-								l262_9_52:
-									pos++
-									goto lok9_52
-								}
-							lok9_52:
-								goto l169_52
-							l168_52:
-								pos, tokenIndex = position168_52, tokenIndex168_52
-							}
-						l169_52:
-							_ = position163_52
-						}
-						goto lok52
-					l162_52:
-						pos, tokenIndex = position162_52, tokenIndex162_52
-						goto l99
-					}
-				lok52:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l99
-					}
-					pos++
-					{ // h16
-						position162_53, tokenIndex162_53 := pos, tokenIndex
-						{
-							position163_53 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_53
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_53
-							l262_6_53:
-								pos++
-								goto lok6_53
-							}
-						lok6_53:
-							{
-								position164_53, tokenIndex164_53 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_53
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_53
-								l262_7_53:
-									pos++
-									goto lok7_53
-								}
-							lok7_53:
-								goto l165_53
-							l164_53:
-								pos, tokenIndex = position164_53, tokenIndex164_53
-							}
-						l165_53:
-							{
-								position166_53, tokenIndex166_53 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_53
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_53
-								l262_8_53:
-									pos++
-									goto lok8_53
-								}
-							lok8_53:
-								goto l167_53
-							l166_53:
-								pos, tokenIndex = position166_53, tokenIndex166_53
-							}
-						l167_53:
-							{
-								position168_53, tokenIndex168_53 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_53
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_53
-								l262_9_53:
-									pos++
-									goto lok9_53
-								}
-							lok9_53:
-								goto l169_53
-							l168_53:
-								pos, tokenIndex = position168_53, tokenIndex168_53
-							}
-						l169_53:
-							_ = position163_53
-						}
-						goto lok53
-					l162_53:
-						pos, tokenIndex = position162_53, tokenIndex162_53
-						goto l99
-					}
-				lok53:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l99
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l99
-					}
-					pos = position
-					{
-						position100, tokenIndex100 := pos, tokenIndex
-						{ // IPv6end
-							position128_54, tokenIndex128_54 := pos, tokenIndex
-							{
-								position129_54 := pos
-								{
-									position130_54, tokenIndex130_54 := pos, tokenIndex
-									if buffer[pos] != ']' {
-										if int(pos) == p.at {
-											p.note(15, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l131_54
-									}
-									pos++
-									goto l130_54
-								l131_54:
-									pos, tokenIndex = position130_54, tokenIndex130_54
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_54
-									}
-									pos++
-									if buffer[pos] != '2' {
-										if int(pos) == p.at {
-											p.note(16, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_54
-									}
-									pos++
-									if buffer[pos] != '5' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_54
-									}
-									pos++
-								}
-							l130_54:
-								_ = position129_54
-							}
-							goto lok54
-						l128_54:
-							pos, tokenIndex = position128_54, tokenIndex128_54
-							goto l99
-						}
-					lok54:
-						pos, tokenIndex = position100, tokenIndex100
-					}
-					goto l96
-				l99:
-					pos, tokenIndex = position96, tokenIndex96
-					{
-						position102, tokenIndex102 := pos, tokenIndex
-						{ // h16
-							position162_55, tokenIndex162_55 := pos, tokenIndex
-							{
-								position163_55 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_6_55
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l162_55
-								l262_6_55:
-									pos++
-									goto lok6_55
-								}
-							lok6_55:
-								{
-									position164_55, tokenIndex164_55 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_7_55
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l164_55
-									l262_7_55:
-										pos++
-										goto lok7_55
-									}
-								lok7_55:
-									goto l165_55
-								l164_55:
-									pos, tokenIndex = position164_55, tokenIndex164_55
-								}
-							l165_55:
-								{
-									position166_55, tokenIndex166_55 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_8_55
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l166_55
-									l262_8_55:
-										pos++
-										goto lok8_55
-									}
-								lok8_55:
-									goto l167_55
-								l166_55:
-									pos, tokenIndex = position166_55, tokenIndex166_55
-								}
-							l167_55:
-								{
-									position168_55, tokenIndex168_55 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_9_55
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l168_55
-									l262_9_55:
-										pos++
-										goto lok9_55
-									}
-								lok9_55:
-									goto l169_55
-								l168_55:
-									pos, tokenIndex = position168_55, tokenIndex168_55
-								}
-							l169_55:
-								_ = position163_55
-							}
-							goto lok55
-						l162_55:
-							pos, tokenIndex = position162_55, tokenIndex162_55
-							goto l102
-						}
-					lok55:
-						goto l103
-					l102:
-						pos, tokenIndex = position102, tokenIndex102
-					}
-				l103:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l101
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l101
-					}
-					pos++
-					{ // h16
-						position162_56, tokenIndex162_56 := pos, tokenIndex
-						{
-							position163_56 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_56
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_56
-							l262_6_56:
-								pos++
-								goto lok6_56
-							}
-						lok6_56:
-							{
-								position164_56, tokenIndex164_56 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_56
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_56
-								l262_7_56:
-									pos++
-									goto lok7_56
-								}
-							lok7_56:
-								goto l165_56
-							l164_56:
-								pos, tokenIndex = position164_56, tokenIndex164_56
-							}
-						l165_56:
-							{
-								position166_56, tokenIndex166_56 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_56
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_56
-								l262_8_56:
-									pos++
-									goto lok8_56
-								}
-							lok8_56:
-								goto l167_56
-							l166_56:
-								pos, tokenIndex = position166_56, tokenIndex166_56
-							}
-						l167_56:
-							{
-								position168_56, tokenIndex168_56 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_56
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_56
-								l262_9_56:
-									pos++
-									goto lok9_56
-								}
-							lok9_56:
-								goto l169_56
-							l168_56:
-								pos, tokenIndex = position168_56, tokenIndex168_56
-							}
-						l169_56:
-							_ = position163_56
-						}
-						goto lok56
-					l162_56:
-						pos, tokenIndex = position162_56, tokenIndex162_56
-						goto l101
-					}
-				lok56:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l101
-					}
-					pos++
-					{ // h16
-						position162_57, tokenIndex162_57 := pos, tokenIndex
-						{
-							position163_57 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_57
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_57
-							l262_6_57:
-								pos++
-								goto lok6_57
-							}
-						lok6_57:
-							{
-								position164_57, tokenIndex164_57 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_57
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_57
-								l262_7_57:
-									pos++
-									goto lok7_57
-								}
-							lok7_57:
-								goto l165_57
-							l164_57:
-								pos, tokenIndex = position164_57, tokenIndex164_57
-							}
-						l165_57:
-							{
-								position166_57, tokenIndex166_57 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_57
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_57
-								l262_8_57:
-									pos++
-									goto lok8_57
-								}
-							lok8_57:
-								goto l167_57
-							l166_57:
-								pos, tokenIndex = position166_57, tokenIndex166_57
-							}
-						l167_57:
-							{
-								position168_57, tokenIndex168_57 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_57
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_57
-								l262_9_57:
-									pos++
-									goto lok9_57
-								}
-							lok9_57:
-								goto l169_57
-							l168_57:
-								pos, tokenIndex = position168_57, tokenIndex168_57
-							}
-						l169_57:
-							_ = position163_57
-						}
-						goto lok57
-					l162_57:
-						pos, tokenIndex = position162_57, tokenIndex162_57
-						goto l101
-					}
-				lok57:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l101
-					}
-					pos++
-					{ // h16
-						position162_58, tokenIndex162_58 := pos, tokenIndex
-						{
-							position163_58 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_58
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_58
-							l262_6_58:
-								pos++
-								goto lok6_58
-							}
-						lok6_58:
-							{
-								position164_58, tokenIndex164_58 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_58
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_58
-								l262_7_58:
-									pos++
-									goto lok7_58
-								}
-							lok7_58:
-								goto l165_58
-							l164_58:
-								pos, tokenIndex = position164_58, tokenIndex164_58
-							}
-						l165_58:
-							{
-								position166_58, tokenIndex166_58 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_58
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_58
-								l262_8_58:
-									pos++
-									goto lok8_58
-								}
-							lok8_58:
-								goto l167_58
-							l166_58:
-								pos, tokenIndex = position166_58, tokenIndex166_58
-							}
-						l167_58:
-							{
-								position168_58, tokenIndex168_58 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_58
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_58
-								l262_9_58:
-									pos++
-									goto lok9_58
-								}
-							lok9_58:
-								goto l169_58
-							l168_58:
-								pos, tokenIndex = position168_58, tokenIndex168_58
-							}
-						l169_58:
-							_ = position163_58
-						}
-						goto lok58
-					l162_58:
-						pos, tokenIndex = position162_58, tokenIndex162_58
-						goto l101
-					}
-				lok58:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l101
-					}
-					pos++
-					{ // h16
-						position162_59, tokenIndex162_59 := pos, tokenIndex
-						{
-							position163_59 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_59
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_59
-							l262_6_59:
-								pos++
-								goto lok6_59
-							}
-						lok6_59:
-							{
-								position164_59, tokenIndex164_59 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_59
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_59
-								l262_7_59:
-									pos++
-									goto lok7_59
-								}
-							lok7_59:
-								goto l165_59
-							l164_59:
-								pos, tokenIndex = position164_59, tokenIndex164_59
-							}
-						l165_59:
-							{
-								position166_59, tokenIndex166_59 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_59
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_59
-								l262_8_59:
-									pos++
-									goto lok8_59
-								}
-							lok8_59:
-								goto l167_59
-							l166_59:
-								pos, tokenIndex = position166_59, tokenIndex166_59
-							}
-						l167_59:
-							{
-								position168_59, tokenIndex168_59 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_59
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_59
-								l262_9_59:
-									pos++
-									goto lok9_59
-								}
-							lok9_59:
-								goto l169_59
-							l168_59:
-								pos, tokenIndex = position168_59, tokenIndex168_59
-							}
-						l169_59:
-							_ = position163_59
-						}
-						goto lok59
-					l162_59:
-						pos, tokenIndex = position162_59, tokenIndex162_59
-						goto l101
-					}
-				lok59:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l101
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l101
-					}
-					pos = position
-					{
-						position104, tokenIndex104 := pos, tokenIndex
-						{ // IPv6end
-							position128_60, tokenIndex128_60 := pos, tokenIndex
-							{
-								position129_60 := pos
-								{
-									position130_60, tokenIndex130_60 := pos, tokenIndex
-									if buffer[pos] != ']' {
-										if int(pos) == p.at {
-											p.note(15, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l131_60
-									}
-									pos++
-									goto l130_60
-								l131_60:
-									pos, tokenIndex = position130_60, tokenIndex130_60
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_60
-									}
-									pos++
-									if buffer[pos] != '2' {
-										if int(pos) == p.at {
-											p.note(16, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_60
-									}
-									pos++
-									if buffer[pos] != '5' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_60
-									}
-									pos++
-								}
-							l130_60:
-								_ = position129_60
-							}
-							goto lok60
-						l128_60:
-							pos, tokenIndex = position128_60, tokenIndex128_60
-							goto l101
-						}
-					lok60:
-						pos, tokenIndex = position104, tokenIndex104
-					}
-					goto l96
-				l101:
-					pos, tokenIndex = position96, tokenIndex96
-					{
-						position106, tokenIndex106 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c1]() {
-							goto l106
-						}
-						pos = position
-						{ // h16
-							position162_61, tokenIndex162_61 := pos, tokenIndex
-							{
-								position163_61 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_6_61
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l162_61
-								l262_6_61:
-									pos++
-									goto lok6_61
-								}
-							lok6_61:
-								{
-									position164_61, tokenIndex164_61 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_7_61
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l164_61
-									l262_7_61:
-										pos++
-										goto lok7_61
-									}
-								lok7_61:
-									goto l165_61
-								l164_61:
-									pos, tokenIndex = position164_61, tokenIndex164_61
-								}
-							l165_61:
-								{
-									position166_61, tokenIndex166_61 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_8_61
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l166_61
-									l262_8_61:
-										pos++
-										goto lok8_61
-									}
-								lok8_61:
-									goto l167_61
-								l166_61:
-									pos, tokenIndex = position166_61, tokenIndex166_61
-								}
-							l167_61:
-								{
-									position168_61, tokenIndex168_61 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_9_61
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l168_61
-									l262_9_61:
-										pos++
-										goto lok9_61
-									}
-								lok9_61:
-									goto l169_61
-								l168_61:
-									pos, tokenIndex = position168_61, tokenIndex168_61
-								}
-							l169_61:
-								_ = position163_61
-							}
-							goto lok61
-						l162_61:
-							pos, tokenIndex = position162_61, tokenIndex162_61
-							goto l106
-						}
-					lok61:
-						goto l107
-					l106:
-						pos, tokenIndex = position106, tokenIndex106
-					}
-				l107:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l105
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l105
-					}
-					pos++
-					{ // h16
-						position162_62, tokenIndex162_62 := pos, tokenIndex
-						{
-							position163_62 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_62
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_62
-							l262_6_62:
-								pos++
-								goto lok6_62
-							}
-						lok6_62:
-							{
-								position164_62, tokenIndex164_62 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_62
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_62
-								l262_7_62:
-									pos++
-									goto lok7_62
-								}
-							lok7_62:
-								goto l165_62
-							l164_62:
-								pos, tokenIndex = position164_62, tokenIndex164_62
-							}
-						l165_62:
-							{
-								position166_62, tokenIndex166_62 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_62
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_62
-								l262_8_62:
-									pos++
-									goto lok8_62
-								}
-							lok8_62:
-								goto l167_62
-							l166_62:
-								pos, tokenIndex = position166_62, tokenIndex166_62
-							}
-						l167_62:
-							{
-								position168_62, tokenIndex168_62 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_62
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_62
-								l262_9_62:
-									pos++
-									goto lok9_62
-								}
-							lok9_62:
-								goto l169_62
-							l168_62:
-								pos, tokenIndex = position168_62, tokenIndex168_62
-							}
-						l169_62:
-							_ = position163_62
-						}
-						goto lok62
-					l162_62:
-						pos, tokenIndex = position162_62, tokenIndex162_62
-						goto l105
-					}
-				lok62:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l105
-					}
-					pos++
-					{ // h16
-						position162_63, tokenIndex162_63 := pos, tokenIndex
-						{
-							position163_63 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_63
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_63
-							l262_6_63:
-								pos++
-								goto lok6_63
-							}
-						lok6_63:
-							{
-								position164_63, tokenIndex164_63 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_63
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_63
-								l262_7_63:
-									pos++
-									goto lok7_63
-								}
-							lok7_63:
-								goto l165_63
-							l164_63:
-								pos, tokenIndex = position164_63, tokenIndex164_63
-							}
-						l165_63:
-							{
-								position166_63, tokenIndex166_63 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_63
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_63
-								l262_8_63:
-									pos++
-									goto lok8_63
-								}
-							lok8_63:
-								goto l167_63
-							l166_63:
-								pos, tokenIndex = position166_63, tokenIndex166_63
-							}
-						l167_63:
-							{
-								position168_63, tokenIndex168_63 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_63
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_63
-								l262_9_63:
-									pos++
-									goto lok9_63
-								}
-							lok9_63:
-								goto l169_63
-							l168_63:
-								pos, tokenIndex = position168_63, tokenIndex168_63
-							}
-						l169_63:
-							_ = position163_63
-						}
-						goto lok63
-					l162_63:
-						pos, tokenIndex = position162_63, tokenIndex162_63
-						goto l105
-					}
-				lok63:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l105
-					}
-					pos++
-					{ // h16
-						position162_64, tokenIndex162_64 := pos, tokenIndex
-						{
-							position163_64 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_64
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_64
-							l262_6_64:
-								pos++
-								goto lok6_64
-							}
-						lok6_64:
-							{
-								position164_64, tokenIndex164_64 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_64
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_64
-								l262_7_64:
-									pos++
-									goto lok7_64
-								}
-							lok7_64:
-								goto l165_64
-							l164_64:
-								pos, tokenIndex = position164_64, tokenIndex164_64
-							}
-						l165_64:
-							{
-								position166_64, tokenIndex166_64 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_64
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_64
-								l262_8_64:
-									pos++
-									goto lok8_64
-								}
-							lok8_64:
-								goto l167_64
-							l166_64:
-								pos, tokenIndex = position166_64, tokenIndex166_64
-							}
-						l167_64:
-							{
-								position168_64, tokenIndex168_64 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_64
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_64
-								l262_9_64:
-									pos++
-									goto lok9_64
-								}
-							lok9_64:
-								goto l169_64
-							l168_64:
-								pos, tokenIndex = position168_64, tokenIndex168_64
-							}
-						l169_64:
-							_ = position163_64
-						}
-						goto lok64
-					l162_64:
-						pos, tokenIndex = position162_64, tokenIndex162_64
-						goto l105
-					}
-				lok64:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l105
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l105
-					}
-					pos = position
-					{
-						position108, tokenIndex108 := pos, tokenIndex
-						{ // IPv6end
-							position128_65, tokenIndex128_65 := pos, tokenIndex
-							{
-								position129_65 := pos
-								{
-									position130_65, tokenIndex130_65 := pos, tokenIndex
-									if buffer[pos] != ']' {
-										if int(pos) == p.at {
-											p.note(15, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l131_65
-									}
-									pos++
-									goto l130_65
-								l131_65:
-									pos, tokenIndex = position130_65, tokenIndex130_65
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_65
-									}
-									pos++
-									if buffer[pos] != '2' {
-										if int(pos) == p.at {
-											p.note(16, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_65
-									}
-									pos++
-									if buffer[pos] != '5' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_65
-									}
-									pos++
-								}
-							l130_65:
-								_ = position129_65
-							}
-							goto lok65
-						l128_65:
-							pos, tokenIndex = position128_65, tokenIndex128_65
-							goto l105
-						}
-					lok65:
-						pos, tokenIndex = position108, tokenIndex108
-					}
-					goto l96
-				l105:
-					pos, tokenIndex = position96, tokenIndex96
-					{
-						position110, tokenIndex110 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c2]() {
-							goto l110
-						}
-						pos = position
-						{ // h16
-							position162_66, tokenIndex162_66 := pos, tokenIndex
-							{
-								position163_66 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_6_66
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l162_66
-								l262_6_66:
-									pos++
-									goto lok6_66
-								}
-							lok6_66:
-								{
-									position164_66, tokenIndex164_66 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_7_66
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l164_66
-									l262_7_66:
-										pos++
-										goto lok7_66
-									}
-								lok7_66:
-									goto l165_66
-								l164_66:
-									pos, tokenIndex = position164_66, tokenIndex164_66
-								}
-							l165_66:
-								{
-									position166_66, tokenIndex166_66 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_8_66
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l166_66
-									l262_8_66:
-										pos++
-										goto lok8_66
-									}
-								lok8_66:
-									goto l167_66
-								l166_66:
-									pos, tokenIndex = position166_66, tokenIndex166_66
-								}
-							l167_66:
-								{
-									position168_66, tokenIndex168_66 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_9_66
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l168_66
-									l262_9_66:
-										pos++
-										goto lok9_66
-									}
-								lok9_66:
-									goto l169_66
-								l168_66:
-									pos, tokenIndex = position168_66, tokenIndex168_66
-								}
-							l169_66:
-								_ = position163_66
-							}
-							goto lok66
-						l162_66:
-							pos, tokenIndex = position162_66, tokenIndex162_66
-							goto l110
-						}
-					lok66:
-						goto l111
-					l110:
-						pos, tokenIndex = position110, tokenIndex110
-					}
-				l111:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l109
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l109
-					}
-					pos++
-					{ // h16
-						position162_67, tokenIndex162_67 := pos, tokenIndex
-						{
-							position163_67 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_67
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_67
-							l262_6_67:
-								pos++
-								goto lok6_67
-							}
-						lok6_67:
-							{
-								position164_67, tokenIndex164_67 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_67
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_67
-								l262_7_67:
-									pos++
-									goto lok7_67
-								}
-							lok7_67:
-								goto l165_67
-							l164_67:
-								pos, tokenIndex = position164_67, tokenIndex164_67
-							}
-						l165_67:
-							{
-								position166_67, tokenIndex166_67 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_67
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_67
-								l262_8_67:
-									pos++
-									goto lok8_67
-								}
-							lok8_67:
-								goto l167_67
-							l166_67:
-								pos, tokenIndex = position166_67, tokenIndex166_67
-							}
-						l167_67:
-							{
-								position168_67, tokenIndex168_67 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_67
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_67
-								l262_9_67:
-									pos++
-									goto lok9_67
-								}
-							lok9_67:
-								goto l169_67
-							l168_67:
-								pos, tokenIndex = position168_67, tokenIndex168_67
-							}
-						l169_67:
-							_ = position163_67
-						}
-						goto lok67
-					l162_67:
-						pos, tokenIndex = position162_67, tokenIndex162_67
-						goto l109
-					}
-				lok67:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l109
-					}
-					pos++
-					{ // h16
-						position162_68, tokenIndex162_68 := pos, tokenIndex
-						{
-							position163_68 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_68
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_68
-							l262_6_68:
-								pos++
-								goto lok6_68
-							}
-						lok6_68:
-							{
-								position164_68, tokenIndex164_68 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_68
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_68
-								l262_7_68:
-									pos++
-									goto lok7_68
-								}
-							lok7_68:
-								goto l165_68
-							l164_68:
-								pos, tokenIndex = position164_68, tokenIndex164_68
-							}
-						l165_68:
-							{
-								position166_68, tokenIndex166_68 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_68
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_68
-								l262_8_68:
-									pos++
-									goto lok8_68
-								}
-							lok8_68:
-								goto l167_68
-							l166_68:
-								pos, tokenIndex = position166_68, tokenIndex166_68
-							}
-						l167_68:
-							{
-								position168_68, tokenIndex168_68 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_68
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_68
-								l262_9_68:
-									pos++
-									goto lok9_68
-								}
-							lok9_68:
-								goto l169_68
-							l168_68:
-								pos, tokenIndex = position168_68, tokenIndex168_68
-							}
-						l169_68:
-							_ = position163_68
-						}
-						goto lok68
-					l162_68:
-						pos, tokenIndex = position162_68, tokenIndex162_68
-						goto l109
-					}
-				lok68:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l109
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l109
-					}
-					pos = position
-					{
-						position112, tokenIndex112 := pos, tokenIndex
-						{ // IPv6end
-							position128_69, tokenIndex128_69 := pos, tokenIndex
-							{
-								position129_69 := pos
-								{
-									position130_69, tokenIndex130_69 := pos, tokenIndex
-									if buffer[pos] != ']' {
-										if int(pos) == p.at {
-											p.note(15, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l131_69
-									}
-									pos++
-									goto l130_69
-								l131_69:
-									pos, tokenIndex = position130_69, tokenIndex130_69
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_69
-									}
-									pos++
-									if buffer[pos] != '2' {
-										if int(pos) == p.at {
-											p.note(16, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_69
-									}
-									pos++
-									if buffer[pos] != '5' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_69
-									}
-									pos++
-								}
-							l130_69:
-								_ = position129_69
-							}
-							goto lok69
-						l128_69:
-							pos, tokenIndex = position128_69, tokenIndex128_69
-							goto l109
-						}
-					lok69:
-						pos, tokenIndex = position112, tokenIndex112
-					}
-					goto l96
-				l109:
-					pos, tokenIndex = position96, tokenIndex96
-					{
-						position114, tokenIndex114 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c3]() {
-							goto l114
-						}
-						pos = position
-						{ // h16
-							position162_70, tokenIndex162_70 := pos, tokenIndex
-							{
-								position163_70 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_6_70
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l162_70
-								l262_6_70:
-									pos++
-									goto lok6_70
-								}
-							lok6_70:
-								{
-									position164_70, tokenIndex164_70 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_7_70
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l164_70
-									l262_7_70:
-										pos++
-										goto lok7_70
-									}
-								lok7_70:
-									goto l165_70
-								l164_70:
-									pos, tokenIndex = position164_70, tokenIndex164_70
-								}
-							l165_70:
-								{
-									position166_70, tokenIndex166_70 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_8_70
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l166_70
-									l262_8_70:
-										pos++
-										goto lok8_70
-									}
-								lok8_70:
-									goto l167_70
-								l166_70:
-									pos, tokenIndex = position166_70, tokenIndex166_70
-								}
-							l167_70:
-								{
-									position168_70, tokenIndex168_70 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_9_70
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l168_70
-									l262_9_70:
-										pos++
-										goto lok9_70
-									}
-								lok9_70:
-									goto l169_70
-								l168_70:
-									pos, tokenIndex = position168_70, tokenIndex168_70
-								}
-							l169_70:
-								_ = position163_70
-							}
-							goto lok70
-						l162_70:
-							pos, tokenIndex = position162_70, tokenIndex162_70
-							goto l114
-						}
-					lok70:
-						goto l115
-					l114:
-						pos, tokenIndex = position114, tokenIndex114
-					}
-				l115:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l113
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l113
-					}
-					pos++
-					{ // h16
-						position162_71, tokenIndex162_71 := pos, tokenIndex
-						{
-							position163_71 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_71
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_71
-							l262_6_71:
-								pos++
-								goto lok6_71
-							}
-						lok6_71:
-							{
-								position164_71, tokenIndex164_71 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_71
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_71
-								l262_7_71:
-									pos++
-									goto lok7_71
-								}
-							lok7_71:
-								goto l165_71
-							l164_71:
-								pos, tokenIndex = position164_71, tokenIndex164_71
-							}
-						l165_71:
-							{
-								position166_71, tokenIndex166_71 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_71
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_71
-								l262_8_71:
-									pos++
-									goto lok8_71
-								}
-							lok8_71:
-								goto l167_71
-							l166_71:
-								pos, tokenIndex = position166_71, tokenIndex166_71
-							}
-						l167_71:
-							{
-								position168_71, tokenIndex168_71 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_71
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_71
-								l262_9_71:
-									pos++
-									goto lok9_71
-								}
-							lok9_71:
-								goto l169_71
-							l168_71:
-								pos, tokenIndex = position168_71, tokenIndex168_71
-							}
-						l169_71:
-							_ = position163_71
-						}
-						goto lok71
-					l162_71:
-						pos, tokenIndex = position162_71, tokenIndex162_71
-						goto l113
-					}
-				lok71:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l113
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l113
-					}
-					pos = position
-					{
-						position116, tokenIndex116 := pos, tokenIndex
-						{ // IPv6end
-							position128_72, tokenIndex128_72 := pos, tokenIndex
-							{
-								position129_72 := pos
-								{
-									position130_72, tokenIndex130_72 := pos, tokenIndex
-									if buffer[pos] != ']' {
-										if int(pos) == p.at {
-											p.note(15, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l131_72
-									}
-									pos++
-									goto l130_72
-								l131_72:
-									pos, tokenIndex = position130_72, tokenIndex130_72
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_72
-									}
-									pos++
-									if buffer[pos] != '2' {
-										if int(pos) == p.at {
-											p.note(16, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_72
-									}
-									pos++
-									if buffer[pos] != '5' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_72
-									}
-									pos++
-								}
-							l130_72:
-								_ = position129_72
-							}
-							goto lok72
-						l128_72:
-							pos, tokenIndex = position128_72, tokenIndex128_72
-							goto l113
-						}
-					lok72:
-						pos, tokenIndex = position116, tokenIndex116
-					}
-					goto l96
-				l113:
-					pos, tokenIndex = position96, tokenIndex96
-					{
-						position118, tokenIndex118 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c4]() {
-							goto l118
-						}
-						pos = position
-						{ // h16
-							position162_73, tokenIndex162_73 := pos, tokenIndex
-							{
-								position163_73 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_6_73
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l162_73
-								l262_6_73:
-									pos++
-									goto lok6_73
-								}
-							lok6_73:
-								{
-									position164_73, tokenIndex164_73 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_7_73
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l164_73
-									l262_7_73:
-										pos++
-										goto lok7_73
-									}
-								lok7_73:
-									goto l165_73
-								l164_73:
-									pos, tokenIndex = position164_73, tokenIndex164_73
-								}
-							l165_73:
-								{
-									position166_73, tokenIndex166_73 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_8_73
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l166_73
-									l262_8_73:
-										pos++
-										goto lok8_73
-									}
-								lok8_73:
-									goto l167_73
-								l166_73:
-									pos, tokenIndex = position166_73, tokenIndex166_73
-								}
-							l167_73:
-								{
-									position168_73, tokenIndex168_73 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_9_73
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l168_73
-									l262_9_73:
-										pos++
-										goto lok9_73
-									}
-								lok9_73:
-									goto l169_73
-								l168_73:
-									pos, tokenIndex = position168_73, tokenIndex168_73
-								}
-							l169_73:
-								_ = position163_73
-							}
-							goto lok73
-						l162_73:
-							pos, tokenIndex = position162_73, tokenIndex162_73
-							goto l118
-						}
-					lok73:
-						goto l119
-					l118:
-						pos, tokenIndex = position118, tokenIndex118
-					}
-				l119:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l117
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l117
-					}
-					pos++
-					if position = pos; !_rules[rulels32]() {
-						goto l117
-					}
-					pos = position
-					{
-						position120, tokenIndex120 := pos, tokenIndex
-						{ // IPv6end
-							position128_74, tokenIndex128_74 := pos, tokenIndex
-							{
-								position129_74 := pos
-								{
-									position130_74, tokenIndex130_74 := pos, tokenIndex
-									if buffer[pos] != ']' {
-										if int(pos) == p.at {
-											p.note(15, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l131_74
-									}
-									pos++
-									goto l130_74
-								l131_74:
-									pos, tokenIndex = position130_74, tokenIndex130_74
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_74
-									}
-									pos++
-									if buffer[pos] != '2' {
-										if int(pos) == p.at {
-											p.note(16, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_74
-									}
-									pos++
-									if buffer[pos] != '5' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_74
-									}
-									pos++
-								}
-							l130_74:
-								_ = position129_74
-							}
-							goto lok74
-						l128_74:
-							pos, tokenIndex = position128_74, tokenIndex128_74
-							goto l117
-						}
-					lok74:
-						pos, tokenIndex = position120, tokenIndex120
-					}
-					goto l96
-				l117:
-					pos, tokenIndex = position96, tokenIndex96
-					{
-						position122, tokenIndex122 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c5]() {
-							goto l122
-						}
-						pos = position
-						{ // h16
-							position162_75, tokenIndex162_75 := pos, tokenIndex
-							{
-								position163_75 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_6_75
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l162_75
-								l262_6_75:
-									pos++
-									goto lok6_75
-								}
-							lok6_75:
-								{
-									position164_75, tokenIndex164_75 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_7_75
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l164_75
-									l262_7_75:
-										pos++
-										goto lok7_75
-									}
-								lok7_75:
-									goto l165_75
-								l164_75:
-									pos, tokenIndex = position164_75, tokenIndex164_75
-								}
-							l165_75:
-								{
-									position166_75, tokenIndex166_75 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_8_75
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l166_75
-									l262_8_75:
-										pos++
-										goto lok8_75
-									}
-								lok8_75:
-									goto l167_75
-								l166_75:
-									pos, tokenIndex = position166_75, tokenIndex166_75
-								}
-							l167_75:
-								{
-									position168_75, tokenIndex168_75 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_9_75
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l168_75
-									l262_9_75:
-										pos++
-										goto lok9_75
-									}
-								lok9_75:
-									goto l169_75
-								l168_75:
-									pos, tokenIndex = position168_75, tokenIndex168_75
-								}
-							l169_75:
-								_ = position163_75
-							}
-							goto lok75
-						l162_75:
-							pos, tokenIndex = position162_75, tokenIndex162_75
-							goto l122
-						}
-					lok75:
-						goto l123
-					l122:
-						pos, tokenIndex = position122, tokenIndex122
-					}
-				l123:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l121
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l121
-					}
-					pos++
-					{ // h16
-						position162_76, tokenIndex162_76 := pos, tokenIndex
-						{
-							position163_76 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_76
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_76
-							l262_6_76:
-								pos++
-								goto lok6_76
-							}
-						lok6_76:
-							{
-								position164_76, tokenIndex164_76 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_76
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_76
-								l262_7_76:
-									pos++
-									goto lok7_76
-								}
-							lok7_76:
-								goto l165_76
-							l164_76:
-								pos, tokenIndex = position164_76, tokenIndex164_76
-							}
-						l165_76:
-							{
-								position166_76, tokenIndex166_76 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_76
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_76
-								l262_8_76:
-									pos++
-									goto lok8_76
-								}
-							lok8_76:
-								goto l167_76
-							l166_76:
-								pos, tokenIndex = position166_76, tokenIndex166_76
-							}
-						l167_76:
-							{
-								position168_76, tokenIndex168_76 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_76
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_76
-								l262_9_76:
-									pos++
-									goto lok9_76
-								}
-							lok9_76:
-								goto l169_76
-							l168_76:
-								pos, tokenIndex = position168_76, tokenIndex168_76
-							}
-						l169_76:
-							_ = position163_76
-						}
-						goto lok76
-					l162_76:
-						pos, tokenIndex = position162_76, tokenIndex162_76
-						goto l121
-					}
-				lok76:
-					{
-						position124, tokenIndex124 := pos, tokenIndex
-						{ // IPv6end
-							position128_77, tokenIndex128_77 := pos, tokenIndex
-							{
-								position129_77 := pos
-								{
-									position130_77, tokenIndex130_77 := pos, tokenIndex
-									if buffer[pos] != ']' {
-										if int(pos) == p.at {
-											p.note(15, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l131_77
-									}
-									pos++
-									goto l130_77
-								l131_77:
-									pos, tokenIndex = position130_77, tokenIndex130_77
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_77
-									}
-									pos++
-									if buffer[pos] != '2' {
-										if int(pos) == p.at {
-											p.note(16, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_77
-									}
-									pos++
-									if buffer[pos] != '5' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_77
-									}
-									pos++
-								}
-							l130_77:
-								_ = position129_77
-							}
-							goto lok77
-						l128_77:
-							pos, tokenIndex = position128_77, tokenIndex128_77
-							goto l121
-						}
-					lok77:
-						pos, tokenIndex = position124, tokenIndex124
-					}
-					goto l96
-				l121:
-					pos, tokenIndex = position96, tokenIndex96
-					{
-						position125, tokenIndex125 := pos, tokenIndex
-						if position = pos; !_rules[ruleh16c6]() {
-							goto l125
-						}
-						pos = position
-						{ // h16
-							position162_78, tokenIndex162_78 := pos, tokenIndex
-							{
-								position163_78 := pos
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_6_78
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l162_78
-								l262_6_78:
-									pos++
-									goto lok6_78
-								}
-							lok6_78:
-								{
-									position164_78, tokenIndex164_78 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_7_78
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l164_78
-									l262_7_78:
-										pos++
-										goto lok7_78
-									}
-								lok7_78:
-									goto l165_78
-								l164_78:
-									pos, tokenIndex = position164_78, tokenIndex164_78
-								}
-							l165_78:
-								{
-									position166_78, tokenIndex166_78 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_8_78
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l166_78
-									l262_8_78:
-										pos++
-										goto lok8_78
-									}
-								lok8_78:
-									goto l167_78
-								l166_78:
-									pos, tokenIndex = position166_78, tokenIndex166_78
-								}
-							l167_78:
-								{
-									position168_78, tokenIndex168_78 := pos, tokenIndex
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_9_78
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l168_78
-									l262_9_78:
-										pos++
-										goto lok9_78
-									}
-								lok9_78:
-									goto l169_78
-								l168_78:
-									pos, tokenIndex = position168_78, tokenIndex168_78
-								}
-							l169_78:
-								_ = position163_78
-							}
-							goto lok78
-						l162_78:
-							pos, tokenIndex = position162_78, tokenIndex162_78
-							goto l125
-						}
-					lok78:
-						goto l126
-					l125:
-						pos, tokenIndex = position125, tokenIndex125
-					}
-				l126:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					}
-					pos++
-					{
-						position127, tokenIndex127 := pos, tokenIndex
-						{ // IPv6end
-							position128_79, tokenIndex128_79 := pos, tokenIndex
-							{
-								position129_79 := pos
-								{
-									position130_79, tokenIndex130_79 := pos, tokenIndex
-									if buffer[pos] != ']' {
-										if int(pos) == p.at {
-											p.note(15, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l131_79
-									}
-									pos++
-									goto l130_79
-								l131_79:
-									pos, tokenIndex = position130_79, tokenIndex130_79
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_79
-									}
-									pos++
-									if buffer[pos] != '2' {
-										if int(pos) == p.at {
-											p.note(16, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_79
-									}
-									pos++
-									if buffer[pos] != '5' {
-										if int(pos) == p.at {
-											p.note(17, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l128_79
-									}
-									pos++
-								}
-							l130_79:
-								_ = position129_79
-							}
-							goto lok79
-						l128_79:
-							pos, tokenIndex = position128_79, tokenIndex128_79
-							goto l94
-						}
-					lok79:
-						pos, tokenIndex = position127, tokenIndex127
-					}
-				}
-			l96:
-				if !p.bare {
-					position = pos
-					add(ruleIPv6address, position95)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l94:
-			pos, tokenIndex = position94, tokenIndex94
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv6address,
 		/* 17 IPv6end <- <(']' / ('%' '2' '5'))> */
-		func() bool {
-			pos := position
-			position128, tokenIndex128 := pos, tokenIndex
-			{
-				position129 := pos
-				{
-					position130, tokenIndex130 := pos, tokenIndex
-					if buffer[pos] != ']' {
-						if int(pos) == p.at {
-							p.note(15, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l131
-					}
-					pos++
-					goto l130
-				l131:
-					pos, tokenIndex = position130, tokenIndex130
-					if buffer[pos] != '%' {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l128
-					}
-					pos++
-					if buffer[pos] != '2' {
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l128
-					}
-					pos++
-					if buffer[pos] != '5' {
-						if int(pos) == p.at {
-							p.note(17, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l128
-					}
-					pos++
-				}
-			l130:
-				_ = position129
-			}
-			position = pos
-			return true
-		l128:
-			pos, tokenIndex = position128, tokenIndex128
-			position = pos
-			return false
-		},
+		p.rIPv6end,
 		/* 18 h16c1 <- <(h16 ':' !':')?> */
-		func() bool {
-			pos := position
-			{
-				position133 := pos
-				{
-					position134, tokenIndex134 := pos, tokenIndex
-					{ // h16
-						position162_22, tokenIndex162_22 := pos, tokenIndex
-						{
-							position163_22 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_22
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_22
-							l262_6_22:
-								pos++
-								goto lok6_22
-							}
-						lok6_22:
-							{
-								position164_22, tokenIndex164_22 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_22
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_22
-								l262_7_22:
-									pos++
-									goto lok7_22
-								}
-							lok7_22:
-								goto l165_22
-							l164_22:
-								pos, tokenIndex = position164_22, tokenIndex164_22
-							}
-						l165_22:
-							{
-								position166_22, tokenIndex166_22 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_22
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_22
-								l262_8_22:
-									pos++
-									goto lok8_22
-								}
-							lok8_22:
-								goto l167_22
-							l166_22:
-								pos, tokenIndex = position166_22, tokenIndex166_22
-							}
-						l167_22:
-							{
-								position168_22, tokenIndex168_22 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_22
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_22
-								l262_9_22:
-									pos++
-									goto lok9_22
-								}
-							lok9_22:
-								goto l169_22
-							l168_22:
-								pos, tokenIndex = position168_22, tokenIndex168_22
-							}
-						l169_22:
-							_ = position163_22
-						}
-						goto lok22
-					l162_22:
-						pos, tokenIndex = position162_22, tokenIndex162_22
-						goto l134
-					}
-				lok22:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l134
-					}
-					pos++
-					{
-						position136, tokenIndex136 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l136
-						}
-						pos++
-						goto l134
-					l136:
-						pos, tokenIndex = position136, tokenIndex136
-					}
-					goto l135
-				l134:
-					pos, tokenIndex = position134, tokenIndex134
-				}
-			l135:
-				_ = position133
-			}
-			position = pos
-			return true
-		},
+		p.rh16c1,
 		/* 19 h16c2 <- <(h16 ':' !':' h16c1)?> */
-		func() bool {
-			pos := position
-			{
-				position138 := pos
-				{
-					position139, tokenIndex139 := pos, tokenIndex
-					{ // h16
-						position162_23, tokenIndex162_23 := pos, tokenIndex
-						{
-							position163_23 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_23
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_23
-							l262_6_23:
-								pos++
-								goto lok6_23
-							}
-						lok6_23:
-							{
-								position164_23, tokenIndex164_23 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_23
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_23
-								l262_7_23:
-									pos++
-									goto lok7_23
-								}
-							lok7_23:
-								goto l165_23
-							l164_23:
-								pos, tokenIndex = position164_23, tokenIndex164_23
-							}
-						l165_23:
-							{
-								position166_23, tokenIndex166_23 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_23
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_23
-								l262_8_23:
-									pos++
-									goto lok8_23
-								}
-							lok8_23:
-								goto l167_23
-							l166_23:
-								pos, tokenIndex = position166_23, tokenIndex166_23
-							}
-						l167_23:
-							{
-								position168_23, tokenIndex168_23 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_23
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_23
-								l262_9_23:
-									pos++
-									goto lok9_23
-								}
-							lok9_23:
-								goto l169_23
-							l168_23:
-								pos, tokenIndex = position168_23, tokenIndex168_23
-							}
-						l169_23:
-							_ = position163_23
-						}
-						goto lok23
-					l162_23:
-						pos, tokenIndex = position162_23, tokenIndex162_23
-						goto l139
-					}
-				lok23:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l139
-					}
-					pos++
-					{
-						position141, tokenIndex141 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l141
-						}
-						pos++
-						goto l139
-					l141:
-						pos, tokenIndex = position141, tokenIndex141
-					}
-					if position = pos; !_rules[ruleh16c1]() {
-						goto l139
-					}
-					pos = position
-					goto l140
-				l139:
-					pos, tokenIndex = position139, tokenIndex139
-				}
-			l140:
-				_ = position138
-			}
-			position = pos
-			return true
-		},
+		p.rh16c2,
 		/* 20 h16c3 <- <(h16 ':' !':' h16c2)?> */
-		func() bool {
-			pos := position
-			{
-				position143 := pos
-				{
-					position144, tokenIndex144 := pos, tokenIndex
-					{ // h16
-						position162_24, tokenIndex162_24 := pos, tokenIndex
-						{
-							position163_24 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_24
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_24
-							l262_6_24:
-								pos++
-								goto lok6_24
-							}
-						lok6_24:
-							{
-								position164_24, tokenIndex164_24 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_24
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_24
-								l262_7_24:
-									pos++
-									goto lok7_24
-								}
-							lok7_24:
-								goto l165_24
-							l164_24:
-								pos, tokenIndex = position164_24, tokenIndex164_24
-							}
-						l165_24:
-							{
-								position166_24, tokenIndex166_24 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_24
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_24
-								l262_8_24:
-									pos++
-									goto lok8_24
-								}
-							lok8_24:
-								goto l167_24
-							l166_24:
-								pos, tokenIndex = position166_24, tokenIndex166_24
-							}
-						l167_24:
-							{
-								position168_24, tokenIndex168_24 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_24
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_24
-								l262_9_24:
-									pos++
-									goto lok9_24
-								}
-							lok9_24:
-								goto l169_24
-							l168_24:
-								pos, tokenIndex = position168_24, tokenIndex168_24
-							}
-						l169_24:
-							_ = position163_24
-						}
-						goto lok24
-					l162_24:
-						pos, tokenIndex = position162_24, tokenIndex162_24
-						goto l144
-					}
-				lok24:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l144
-					}
-					pos++
-					{
-						position146, tokenIndex146 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l146
-						}
-						pos++
-						goto l144
-					l146:
-						pos, tokenIndex = position146, tokenIndex146
-					}
-					if position = pos; !_rules[ruleh16c2]() {
-						goto l144
-					}
-					pos = position
-					goto l145
-				l144:
-					pos, tokenIndex = position144, tokenIndex144
-				}
-			l145:
-				_ = position143
-			}
-			position = pos
-			return true
-		},
+		p.rh16c3,
 		/* 21 h16c4 <- <(h16 ':' !':' h16c3)?> */
-		func() bool {
-			pos := position
-			{
-				position148 := pos
-				{
-					position149, tokenIndex149 := pos, tokenIndex
-					{ // h16
-						position162_25, tokenIndex162_25 := pos, tokenIndex
-						{
-							position163_25 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_25
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_25
-							l262_6_25:
-								pos++
-								goto lok6_25
-							}
-						lok6_25:
-							{
-								position164_25, tokenIndex164_25 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_25
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_25
-								l262_7_25:
-									pos++
-									goto lok7_25
-								}
-							lok7_25:
-								goto l165_25
-							l164_25:
-								pos, tokenIndex = position164_25, tokenIndex164_25
-							}
-						l165_25:
-							{
-								position166_25, tokenIndex166_25 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_25
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_25
-								l262_8_25:
-									pos++
-									goto lok8_25
-								}
-							lok8_25:
-								goto l167_25
-							l166_25:
-								pos, tokenIndex = position166_25, tokenIndex166_25
-							}
-						l167_25:
-							{
-								position168_25, tokenIndex168_25 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_25
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_25
-								l262_9_25:
-									pos++
-									goto lok9_25
-								}
-							lok9_25:
-								goto l169_25
-							l168_25:
-								pos, tokenIndex = position168_25, tokenIndex168_25
-							}
-						l169_25:
-							_ = position163_25
-						}
-						goto lok25
-					l162_25:
-						pos, tokenIndex = position162_25, tokenIndex162_25
-						goto l149
-					}
-				lok25:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l149
-					}
-					pos++
-					{
-						position151, tokenIndex151 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l151
-						}
-						pos++
-						goto l149
-					l151:
-						pos, tokenIndex = position151, tokenIndex151
-					}
-					if position = pos; !_rules[ruleh16c3]() {
-						goto l149
-					}
-					pos = position
-					goto l150
-				l149:
-					pos, tokenIndex = position149, tokenIndex149
-				}
-			l150:
-				_ = position148
-			}
-			position = pos
-			return true
-		},
+		p.rh16c4,
 		/* 22 h16c5 <- <(h16 ':' !':' h16c4)?> */
-		func() bool {
-			pos := position
-			{
-				position153 := pos
-				{
-					position154, tokenIndex154 := pos, tokenIndex
-					{ // h16
-						position162_26, tokenIndex162_26 := pos, tokenIndex
-						{
-							position163_26 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_26
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_26
-							l262_6_26:
-								pos++
-								goto lok6_26
-							}
-						lok6_26:
-							{
-								position164_26, tokenIndex164_26 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_26
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_26
-								l262_7_26:
-									pos++
-									goto lok7_26
-								}
-							lok7_26:
-								goto l165_26
-							l164_26:
-								pos, tokenIndex = position164_26, tokenIndex164_26
-							}
-						l165_26:
-							{
-								position166_26, tokenIndex166_26 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_26
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_26
-								l262_8_26:
-									pos++
-									goto lok8_26
-								}
-							lok8_26:
-								goto l167_26
-							l166_26:
-								pos, tokenIndex = position166_26, tokenIndex166_26
-							}
-						l167_26:
-							{
-								position168_26, tokenIndex168_26 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_26
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_26
-								l262_9_26:
-									pos++
-									goto lok9_26
-								}
-							lok9_26:
-								goto l169_26
-							l168_26:
-								pos, tokenIndex = position168_26, tokenIndex168_26
-							}
-						l169_26:
-							_ = position163_26
-						}
-						goto lok26
-					l162_26:
-						pos, tokenIndex = position162_26, tokenIndex162_26
-						goto l154
-					}
-				lok26:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l154
-					}
-					pos++
-					{
-						position156, tokenIndex156 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l156
-						}
-						pos++
-						goto l154
-					l156:
-						pos, tokenIndex = position156, tokenIndex156
-					}
-					if position = pos; !_rules[ruleh16c4]() {
-						goto l154
-					}
-					pos = position
-					goto l155
-				l154:
-					pos, tokenIndex = position154, tokenIndex154
-				}
-			l155:
-				_ = position153
-			}
-			position = pos
-			return true
-		},
+		p.rh16c5,
 		/* 23 h16c6 <- <(h16 ':' !':' h16c5)?> */
-		func() bool {
-			pos := position
-			{
-				position158 := pos
-				{
-					position159, tokenIndex159 := pos, tokenIndex
-					{ // h16
-						position162_27, tokenIndex162_27 := pos, tokenIndex
-						{
-							position163_27 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_27
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_27
-							l262_6_27:
-								pos++
-								goto lok6_27
-							}
-						lok6_27:
-							{
-								position164_27, tokenIndex164_27 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_27
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_27
-								l262_7_27:
-									pos++
-									goto lok7_27
-								}
-							lok7_27:
-								goto l165_27
-							l164_27:
-								pos, tokenIndex = position164_27, tokenIndex164_27
-							}
-						l165_27:
-							{
-								position166_27, tokenIndex166_27 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_27
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_27
-								l262_8_27:
-									pos++
-									goto lok8_27
-								}
-							lok8_27:
-								goto l167_27
-							l166_27:
-								pos, tokenIndex = position166_27, tokenIndex166_27
-							}
-						l167_27:
-							{
-								position168_27, tokenIndex168_27 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_27
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_27
-								l262_9_27:
-									pos++
-									goto lok9_27
-								}
-							lok9_27:
-								goto l169_27
-							l168_27:
-								pos, tokenIndex = position168_27, tokenIndex168_27
-							}
-						l169_27:
-							_ = position163_27
-						}
-						goto lok27
-					l162_27:
-						pos, tokenIndex = position162_27, tokenIndex162_27
-						goto l159
-					}
-				lok27:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l159
-					}
-					pos++
-					{
-						position161, tokenIndex161 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(0, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l161
-						}
-						pos++
-						goto l159
-					l161:
-						pos, tokenIndex = position161, tokenIndex161
-					}
-					if position = pos; !_rules[ruleh16c5]() {
-						goto l159
-					}
-					pos = position
-					goto l160
-				l159:
-					pos, tokenIndex = position159, tokenIndex159
-				}
-			l160:
-				_ = position158
-			}
-			position = pos
-			return true
-		},
+		p.rh16c6,
 		/* 24 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)> */
-		func() bool {
-			pos := position
-			position162, tokenIndex162 := pos, tokenIndex
-			{
-				position163 := pos
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l262_6
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l162
-				l262_6:
-					pos++
-					goto lok6
-				}
-			lok6:
-				{
-					position164, tokenIndex164 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_7
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l164
-					l262_7:
-						pos++
-						goto lok7
-					}
-				lok7:
-					goto l165
-				l164:
-					pos, tokenIndex = position164, tokenIndex164
-				}
-			l165:
-				{
-					position166, tokenIndex166 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_8
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l166
-					l262_8:
-						pos++
-						goto lok8
-					}
-				lok8:
-					goto l167
-				l166:
-					pos, tokenIndex = position166, tokenIndex166
-				}
-			l167:
-				{
-					position168, tokenIndex168 := pos, tokenIndex
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l262_9
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l168
-					l262_9:
-						pos++
-						goto lok9
-					}
-				lok9:
-					goto l169
-				l168:
-					pos, tokenIndex = position168, tokenIndex168
-				}
-			l169:
-				_ = position163
-			}
-			position = pos
-			return true
-		l162:
-			pos, tokenIndex = position162, tokenIndex162
-			position = pos
-			return false
-		},
+		p.rh16,
 		/* 25 ls32 <- <((h16 ':' h16) / IPv4address)> */
-		func() bool {
-			pos := position
-			position170, tokenIndex170 := pos, tokenIndex
-			{
-				position171 := pos
-				{
-					position172, tokenIndex172 := pos, tokenIndex
-					{ // h16
-						position162_36, tokenIndex162_36 := pos, tokenIndex
-						{
-							position163_36 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_36
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_36
-							l262_6_36:
-								pos++
-								goto lok6_36
-							}
-						lok6_36:
-							{
-								position164_36, tokenIndex164_36 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_36
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_36
-								l262_7_36:
-									pos++
-									goto lok7_36
-								}
-							lok7_36:
-								goto l165_36
-							l164_36:
-								pos, tokenIndex = position164_36, tokenIndex164_36
-							}
-						l165_36:
-							{
-								position166_36, tokenIndex166_36 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_36
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_36
-								l262_8_36:
-									pos++
-									goto lok8_36
-								}
-							lok8_36:
-								goto l167_36
-							l166_36:
-								pos, tokenIndex = position166_36, tokenIndex166_36
-							}
-						l167_36:
-							{
-								position168_36, tokenIndex168_36 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_36
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_36
-								l262_9_36:
-									pos++
-									goto lok9_36
-								}
-							lok9_36:
-								goto l169_36
-							l168_36:
-								pos, tokenIndex = position168_36, tokenIndex168_36
-							}
-						l169_36:
-							_ = position163_36
-						}
-						goto lok36
-					l162_36:
-						pos, tokenIndex = position162_36, tokenIndex162_36
-						goto l173
-					}
-				lok36:
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l173
-					}
-					pos++
-					{ // h16
-						position162_37, tokenIndex162_37 := pos, tokenIndex
-						{
-							position163_37 := pos
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l262_6_37
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l162_37
-							l262_6_37:
-								pos++
-								goto lok6_37
-							}
-						lok6_37:
-							{
-								position164_37, tokenIndex164_37 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_7_37
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l164_37
-								l262_7_37:
-									pos++
-									goto lok7_37
-								}
-							lok7_37:
-								goto l165_37
-							l164_37:
-								pos, tokenIndex = position164_37, tokenIndex164_37
-							}
-						l165_37:
-							{
-								position166_37, tokenIndex166_37 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_8_37
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l166_37
-								l262_8_37:
-									pos++
-									goto lok8_37
-								}
-							lok8_37:
-								goto l167_37
-							l166_37:
-								pos, tokenIndex = position166_37, tokenIndex166_37
-							}
-						l167_37:
-							{
-								position168_37, tokenIndex168_37 := pos, tokenIndex
-								{ // HEXDIG
-									if int(pos) == p.at {
-										p.note(10, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l262_9_37
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l168_37
-								l262_9_37:
-									pos++
-									goto lok9_37
-								}
-							lok9_37:
-								goto l169_37
-							l168_37:
-								pos, tokenIndex = position168_37, tokenIndex168_37
-							}
-						l169_37:
-							_ = position163_37
-						}
-						goto lok37
-					l162_37:
-						pos, tokenIndex = position162_37, tokenIndex162_37
-						goto l173
-					}
-				lok37:
-					goto l172
-				l173:
-					pos, tokenIndex = position172, tokenIndex172
-					if position = pos; !_rules[ruleIPv4address]() {
-						goto l170
-					}
-					pos = position
-				}
-			l172:
-				_ = position171
-			}
-			position = pos
-			return true
-		l170:
-			pos, tokenIndex = position170, tokenIndex170
-			position = pos
-			return false
-		},
+		p.rls32,
 		/* 26 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleIPv4address)
-			position174, tokenIndex174 := pos, tokenIndex
-			{
-				position175 := pos
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l174
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(20, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l174
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l174
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(20, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l174
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l174
-				}
-				pos = position
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(20, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l174
-				}
-				pos++
-				if position = pos; !_rules[ruledec_octet]() {
-					goto l174
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleIPv4address, position175)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l174:
-			pos, tokenIndex = position174, tokenIndex174
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rIPv4address,
 		/* 27 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)> */
-		func() bool {
-			pos := position
-			position176, tokenIndex176 := pos, tokenIndex
-			{
-				position177 := pos
-				{
-					position178, tokenIndex178 := pos, tokenIndex
-					if buffer[pos] != '2' {
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					if buffer[pos] != '5' {
-						if int(pos) == p.at {
-							p.note(17, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					if c := buffer[pos]; c < '0' || c > '5' {
-						if int(pos) == p.at {
-							p.note(21, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					goto l178
-				l179:
-					pos, tokenIndex = position178, tokenIndex178
-					if buffer[pos] != '2' {
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l180
-					}
-					pos++
-					if c := buffer[pos]; c < '0' || c > '4' {
-						if int(pos) == p.at {
-							p.note(22, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l180
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l260_10
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l180
-					l260_10:
-						pos++
-						goto lok10
-					}
-				lok10:
-					goto l178
-				l180:
-					pos, tokenIndex = position178, tokenIndex178
-					if buffer[pos] != '1' {
-						if int(pos) == p.at {
-							p.note(23, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l181
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l260_11
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l181
-					l260_11:
-						pos++
-						goto lok11
-					}
-				lok11:
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l260_12
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l181
-					l260_12:
-						pos++
-						goto lok12
-					}
-				lok12:
-					goto l178
-				l181:
-					pos, tokenIndex = position178, tokenIndex178
-					if c := buffer[pos]; c < '1' || c > '9' {
-						if int(pos) == p.at {
-							p.note(24, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l182
-					}
-					pos++
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l260_13
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l182
-					l260_13:
-						pos++
-						goto lok13
-					}
-				lok13:
-					goto l178
-				l182:
-					pos, tokenIndex = position178, tokenIndex178
-					{ // DIGIT
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l260_14
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l176
-					l260_14:
-						pos++
-						goto lok14
-					}
-				lok14:
-				}
-			l178:
-				_ = position177
-			}
-			position = pos
-			return true
-		l176:
-			pos, tokenIndex = position176, tokenIndex176
-			position = pos
-			return false
-		},
+		p.rdec_octet,
 		/* 28 reg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulereg_name)
-			{
-				position184 := pos
-			l185:
-				{
-					position186, tokenIndex186 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(11, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position249_28, tokenIndex249_28 := pos, tokenIndex
-									{
-										position250_28 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_28
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_15_28
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_28
-										l262_15_28:
-											pos++
-											goto lok15_28
-										}
-									lok15_28:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_16_28
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_28
-										l262_16_28:
-											pos++
-											goto lok16_28
-										}
-									lok16_28:
-										_ = position250_28
-									}
-									goto lok28
-								l249_28:
-									pos, tokenIndex = position249_28, tokenIndex249_28
-									goto l186
-								}
-							lok28:
-								;
-							default:
-								if c := buffer[pos]; c < 'a' || c > 'z' {
-									if int(pos) == p.at {
-										p.note(4, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l186
-								}
-								pos++
-							}
-						}
-					}
-
-					goto l185
-				l186:
-					pos, tokenIndex = position186, tokenIndex186
-				}
-				if !p.bare {
-					position = pos
-					add(rulereg_name, position184)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rreg_name,
 		/* 29 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))> */
-		func() bool {
-			pos := position
-			position188, tokenIndex188 := pos, tokenIndex
-			{
-				position189 := pos
-				{
-					position190, tokenIndex190 := pos, tokenIndex
-					if position = pos; !_rules[rulepath_abempty]() {
-						goto l191
-					}
-					pos = position
-					{
-						position192, tokenIndex192 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l192
-						}
-						pos = position
-						goto l191
-					l192:
-						pos, tokenIndex = position192, tokenIndex192
-					}
-					goto l190
-				l191:
-					pos, tokenIndex = position190, tokenIndex190
-					if position = pos; !_rules[rulepath_absolute]() {
-						goto l193
-					}
-					pos = position
-					{
-						position194, tokenIndex194 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l194
-						}
-						pos = position
-						goto l193
-					l194:
-						pos, tokenIndex = position194, tokenIndex194
-					}
-					goto l190
-				l193:
-					pos, tokenIndex = position190, tokenIndex190
-					if position = pos; !_rules[rulepath_noscheme]() {
-						goto l195
-					}
-					pos = position
-					{
-						position196, tokenIndex196 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l196
-						}
-						pos = position
-						goto l195
-					l196:
-						pos, tokenIndex = position196, tokenIndex196
-					}
-					goto l190
-				l195:
-					pos, tokenIndex = position190, tokenIndex190
-					if position = pos; !_rules[rulepath_rootless]() {
-						goto l197
-					}
-					pos = position
-					{
-						position198, tokenIndex198 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l198
-						}
-						pos = position
-						goto l197
-					l198:
-						pos, tokenIndex = position198, tokenIndex198
-					}
-					goto l190
-				l197:
-					pos, tokenIndex = position190, tokenIndex190
-					if position = pos; !_rules[rulepath_empty]() {
-						goto l188
-					}
-					pos = position
-					{
-						position199, tokenIndex199 := pos, tokenIndex
-						if position = pos; !matchDot() {
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l199
-						}
-						pos = position
-						goto l188
-					l199:
-						pos, tokenIndex = position199, tokenIndex199
-					}
-				}
-			l190:
-				_ = position189
-			}
-			position = pos
-			return true
-		l188:
-			pos, tokenIndex = position188, tokenIndex188
-			position = pos
-			return false
-		},
+		p.rpath,
 		/* 30 path_abempty <- <('/' segment)*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_abempty)
-			{
-				position201 := pos
-			l202:
-				{
-					position203, tokenIndex203 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l203
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l203
-					}
-					pos = position
-					goto l202
-				l203:
-					pos, tokenIndex = position203, tokenIndex203
-				}
-				if !p.bare {
-					position = pos
-					add(rulepath_abempty, position201)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rpath_abempty,
 		/* 31 path_absolute <- <('/' (segment_nz ('/' segment)*)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_absolute)
-			position204, tokenIndex204 := pos, tokenIndex
-			{
-				position205 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(1, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l204
-				}
-				pos++
-				{
-					position206, tokenIndex206 := pos, tokenIndex
-					if position = pos; !_rules[rulesegment_nz]() {
-						goto l206
-					}
-					pos = position
-				l208:
-					{
-						position209, tokenIndex209 := pos, tokenIndex
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(1, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l209
-						}
-						pos++
-						if position = pos; !_rules[rulesegment]() {
-							goto l209
-						}
-						pos = position
-						goto l208
-					l209:
-						pos, tokenIndex = position209, tokenIndex209
-					}
-					goto l207
-				l206:
-					pos, tokenIndex = position206, tokenIndex206
-				}
-			l207:
-				if !p.bare {
-					position = pos
-					add(rulepath_absolute, position205)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l204:
-			pos, tokenIndex = position204, tokenIndex204
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rpath_absolute,
 		/* 32 path_noscheme <- <(segment_nz_nc ('/' segment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_noscheme)
-			position210, tokenIndex210 := pos, tokenIndex
-			{
-				position211 := pos
-				if position = pos; !_rules[rulesegment_nz_nc]() {
-					goto l210
-				}
-				pos = position
-			l212:
-				{
-					position213, tokenIndex213 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l213
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l213
-					}
-					pos = position
-					goto l212
-				l213:
-					pos, tokenIndex = position213, tokenIndex213
-				}
-				if !p.bare {
-					position = pos
-					add(rulepath_noscheme, position211)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l210:
-			pos, tokenIndex = position210, tokenIndex210
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rpath_noscheme,
 		/* 33 path_rootless <- <(segment_nz ('/' segment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_rootless)
-			position214, tokenIndex214 := pos, tokenIndex
-			{
-				position215 := pos
-				if position = pos; !_rules[rulesegment_nz]() {
-					goto l214
-				}
-				pos = position
-			l216:
-				{
-					position217, tokenIndex217 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(1, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l217
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l217
-					}
-					pos = position
-					goto l216
-				l217:
-					pos, tokenIndex = position217, tokenIndex217
-				}
-				if !p.bare {
-					position = pos
-					add(rulepath_rootless, position215)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l214:
-			pos, tokenIndex = position214, tokenIndex214
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rpath_rootless,
 		/* 34 path_empty <- <(pchar &{false})?> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_empty)
-			{
-				position219 := pos
-				{
-					position220, tokenIndex220 := pos, tokenIndex
-					{ // pchar
-						position236_38, tokenIndex236_38 := pos, tokenIndex
-						{
-							position237_38 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(25, false)
-									}
-
-									if int(pos) == p.at {
-										p.note(9, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // pct_encoded
-											position249_33_38, tokenIndex249_33_38 := pos, tokenIndex
-											{
-												position250_33_38 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(9, false)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l249_33_38
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, false)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l262_15_33_38
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l249_33_38
-												l262_15_33_38:
-													pos++
-													goto lok15_33_38
-												}
-											lok15_33_38:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, false)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l262_16_33_38
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l249_33_38
-												l262_16_33_38:
-													pos++
-													goto lok16_33_38
-												}
-											lok16_33_38:
-												_ = position250_33_38
-											}
-											goto lok33_38
-										l249_33_38:
-											pos, tokenIndex = position249_33_38, tokenIndex249_33_38
-											goto l236_38
-										}
-									lok33_38:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(4, false)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l236_38
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position237_38
-						}
-						goto lok38
-					l236_38:
-						pos, tokenIndex = position236_38, tokenIndex236_38
-						goto l220
-					}
-				lok38:
-					if !(false) {
-						goto l220
-					}
-					goto l221
-				l220:
-					pos, tokenIndex = position220, tokenIndex220
-				}
-			l221:
-				if !p.bare {
-					position = pos
-					add(rulepath_empty, position219)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rpath_empty,
 		/* 35 segment <- <pchar*> */
-		func() bool {
-			pos := position
-			{
-				position223 := pos
-			l224:
-				{
-					position225, tokenIndex225 := pos, tokenIndex
-					{ // pchar
-						position236_39, tokenIndex236_39 := pos, tokenIndex
-						{
-							position237_39 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(25, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(9, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // pct_encoded
-											position249_33_39, tokenIndex249_33_39 := pos, tokenIndex
-											{
-												position250_33_39 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(9, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l249_33_39
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l262_15_33_39
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l249_33_39
-												l262_15_33_39:
-													pos++
-													goto lok15_33_39
-												}
-											lok15_33_39:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l262_16_33_39
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l249_33_39
-												l262_16_33_39:
-													pos++
-													goto lok16_33_39
-												}
-											lok16_33_39:
-												_ = position250_33_39
-											}
-											goto lok33_39
-										l249_33_39:
-											pos, tokenIndex = position249_33_39, tokenIndex249_33_39
-											goto l236_39
-										}
-									lok33_39:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l236_39
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position237_39
-						}
-						goto lok39
-					l236_39:
-						pos, tokenIndex = position236_39, tokenIndex236_39
-						goto l225
-					}
-				lok39:
-					goto l224
-				l225:
-					pos, tokenIndex = position225, tokenIndex225
-				}
-				_ = position223
-			}
-			position = pos
-			return true
-		},
+		p.rsegment,
 		/* 36 segment_nz <- <pchar+> */
-		func() bool {
-			pos := position
-			position226, tokenIndex226 := pos, tokenIndex
-			{
-				position227 := pos
-				{ // pchar
-					position236_40, tokenIndex236_40 := pos, tokenIndex
-					{
-						position237_40 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(25, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(9, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // pct_encoded
-										position249_33_40, tokenIndex249_33_40 := pos, tokenIndex
-										{
-											position250_33_40 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(9, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l249_33_40
-											}
-											pos++
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l262_15_33_40
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l249_33_40
-											l262_15_33_40:
-												pos++
-												goto lok15_33_40
-											}
-										lok15_33_40:
-											{ // HEXDIG
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-													goto l262_16_33_40
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l249_33_40
-											l262_16_33_40:
-												pos++
-												goto lok16_33_40
-											}
-										lok16_33_40:
-											_ = position250_33_40
-										}
-										goto lok33_40
-									l249_33_40:
-										pos, tokenIndex = position249_33_40, tokenIndex249_33_40
-										goto l236_40
-									}
-								lok33_40:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l236_40
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position237_40
-					}
-					goto lok40
-				l236_40:
-					pos, tokenIndex = position236_40, tokenIndex236_40
-					goto l226
-				}
-			lok40:
-			l228:
-				{
-					position229, tokenIndex229 := pos, tokenIndex
-					{ // pchar
-						position236_41, tokenIndex236_41 := pos, tokenIndex
-						{
-							position237_41 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(25, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(9, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // pct_encoded
-											position249_33_41, tokenIndex249_33_41 := pos, tokenIndex
-											{
-												position250_33_41 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(9, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l249_33_41
-												}
-												pos++
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l262_15_33_41
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l249_33_41
-												l262_15_33_41:
-													pos++
-													goto lok15_33_41
-												}
-											lok15_33_41:
-												{ // HEXDIG
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l262_16_33_41
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l249_33_41
-												l262_16_33_41:
-													pos++
-													goto lok16_33_41
-												}
-											lok16_33_41:
-												_ = position250_33_41
-											}
-											goto lok33_41
-										l249_33_41:
-											pos, tokenIndex = position249_33_41, tokenIndex249_33_41
-											goto l236_41
-										}
-									lok33_41:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l236_41
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position237_41
-						}
-						goto lok41
-					l236_41:
-						pos, tokenIndex = position236_41, tokenIndex236_41
-						goto l229
-					}
-				lok41:
-					goto l228
-				l229:
-					pos, tokenIndex = position229, tokenIndex229
-				}
-				_ = position227
-			}
-			position = pos
-			return true
-		l226:
-			pos, tokenIndex = position226, tokenIndex226
-			position = pos
-			return false
-		},
+		p.rsegment_nz,
 		/* 37 segment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
-		func() bool {
-			pos := position
-			position230, tokenIndex230 := pos, tokenIndex
-			{
-				position231 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(26, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // pct_encoded
-								position249_29, tokenIndex249_29 := pos, tokenIndex
-								{
-									position250_29 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l249_29
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_15_29
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l249_29
-									l262_15_29:
-										pos++
-										goto lok15_29
-									}
-								lok15_29:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_16_29
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l249_29
-									l262_16_29:
-										pos++
-										goto lok16_29
-									}
-								lok16_29:
-									_ = position250_29
-								}
-								goto lok29
-							l249_29:
-								pos, tokenIndex = position249_29, tokenIndex249_29
-								goto l230
-							}
-						lok29:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(12, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l251_30
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l230
-							l251_30:
-								pos++
-								goto lok30
-							}
-						lok30:
-						}
-					}
-				}
-
-			l232:
-				{
-					position233, tokenIndex233 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(26, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(9, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // pct_encoded
-									position249_31, tokenIndex249_31 := pos, tokenIndex
-									{
-										position250_31 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_31
-										}
-										pos++
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_15_31
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_31
-										l262_15_31:
-											pos++
-											goto lok15_31
-										}
-									lok15_31:
-										{ // HEXDIG
-											if int(pos) == p.at {
-												p.note(10, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l262_16_31
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l249_31
-										l262_16_31:
-											pos++
-											goto lok16_31
-										}
-									lok16_31:
-										_ = position250_31
-									}
-									goto lok31
-								l249_31:
-									pos, tokenIndex = position249_31, tokenIndex249_31
-									goto l233
-								}
-							lok31:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(12, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-										goto l251_32
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l233
-								l251_32:
-									pos++
-									goto lok32
-								}
-							lok32:
-							}
-						}
-					}
-
-					goto l232
-				l233:
-					pos, tokenIndex = position233, tokenIndex233
-				}
-				_ = position231
-			}
-			position = pos
-			return true
-		l230:
-			pos, tokenIndex = position230, tokenIndex230
-			position = pos
-			return false
-		},
+		p.rsegment_nz_nc,
 		/* 38 pchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			position236, tokenIndex236 := pos, tokenIndex
-			{
-				position237 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(25, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(9, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // pct_encoded
-								position249_33, tokenIndex249_33 := pos, tokenIndex
-								{
-									position250_33 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l249_33
-									}
-									pos++
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_15_33
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l249_33
-									l262_15_33:
-										pos++
-										goto lok15_33
-									}
-								lok15_33:
-									{ // HEXDIG
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l262_16_33
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l249_33
-									l262_16_33:
-										pos++
-										goto lok16_33
-									}
-								lok16_33:
-									_ = position250_33
-								}
-								goto lok33
-							l249_33:
-								pos, tokenIndex = position249_33, tokenIndex249_33
-								goto l236
-							}
-						lok33:
-							;
-						default:
-							if c := buffer[pos]; c < 'a' || c > 'z' {
-								if int(pos) == p.at {
-									p.note(4, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l236
-							}
-							pos++
-						}
-					}
-				}
-
-				_ = position237
-			}
-			position = pos
-			return true
-		l236:
-			pos, tokenIndex = position236, tokenIndex236
-			position = pos
-			return false
-		},
+		p.rpchar,
 		/* 39 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulequery)
-			{
-				position240 := pos
-			l241:
-				{
-					position242, tokenIndex242 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(27, true)
-							}
-
-							{ // pchar
-								position236_34, tokenIndex236_34 := pos, tokenIndex
-								{
-									position237_34 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(25, true)
-											}
-
-											if int(pos) == p.at {
-												p.note(9, false)
-											}
-											switch buffer[pos] {
-											case '%':
-												{ // pct_encoded
-													position249_33_34, tokenIndex249_33_34 := pos, tokenIndex
-													{
-														position250_33_34 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(9, true)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l249_33_34
-														}
-														pos++
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l262_15_33_34
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l249_33_34
-														l262_15_33_34:
-															pos++
-															goto lok15_33_34
-														}
-													lok15_33_34:
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l262_16_33_34
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l249_33_34
-														l262_16_33_34:
-															pos++
-															goto lok16_33_34
-														}
-													lok16_33_34:
-														_ = position250_33_34
-													}
-													goto lok33_34
-												l249_33_34:
-													pos, tokenIndex = position249_33_34, tokenIndex249_33_34
-													goto l236_34
-												}
-											lok33_34:
-												;
-											default:
-												if c := buffer[pos]; c < 'a' || c > 'z' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l236_34
-												}
-												pos++
-											}
-										}
-									}
-
-									_ = position237_34
-								}
-								goto lok34
-							l236_34:
-								pos, tokenIndex = position236_34, tokenIndex236_34
-								goto l242
-							}
-						lok34:
-						}
-					}
-
-					goto l241
-				l242:
-					pos, tokenIndex = position242, tokenIndex242
-				}
-				if !p.bare {
-					position = pos
-					add(rulequery, position240)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rquery,
 		/* 40 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefragment)
-			{
-				position245 := pos
-			l246:
-				{
-					position247, tokenIndex247 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(27, true)
-							}
-
-							{ // pchar
-								position236_35, tokenIndex236_35 := pos, tokenIndex
-								{
-									position237_35 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(25, true)
-											}
-
-											if int(pos) == p.at {
-												p.note(9, false)
-											}
-											switch buffer[pos] {
-											case '%':
-												{ // pct_encoded
-													position249_33_35, tokenIndex249_33_35 := pos, tokenIndex
-													{
-														position250_33_35 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(9, true)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l249_33_35
-														}
-														pos++
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l262_15_33_35
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l249_33_35
-														l262_15_33_35:
-															pos++
-															goto lok15_33_35
-														}
-													lok15_33_35:
-														{ // HEXDIG
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-																goto l262_16_33_35
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l249_33_35
-														l262_16_33_35:
-															pos++
-															goto lok16_33_35
-														}
-													lok16_33_35:
-														_ = position250_33_35
-													}
-													goto lok33_35
-												l249_33_35:
-													pos, tokenIndex = position249_33_35, tokenIndex249_33_35
-													goto l236_35
-												}
-											lok33_35:
-												;
-											default:
-												if c := buffer[pos]; c < 'a' || c > 'z' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l236_35
-												}
-												pos++
-											}
-										}
-									}
-
-									_ = position237_35
-								}
-								goto lok35
-							l236_35:
-								pos, tokenIndex = position236_35, tokenIndex236_35
-								goto l247
-							}
-						lok35:
-						}
-					}
-
-					goto l246
-				l247:
-					pos, tokenIndex = position247, tokenIndex247
-				}
-				if !p.bare {
-					position = pos
-					add(rulefragment, position245)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rfragment,
 		/* 41 pct_encoded <- <('%' HEXDIG HEXDIG)> */
-		func() bool {
-			pos := position
-			position249, tokenIndex249 := pos, tokenIndex
-			{
-				position250 := pos
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(9, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l249
-				}
-				pos++
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l262_15
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l249
-				l262_15:
-					pos++
-					goto lok15
-				}
-			lok15:
-				{ // HEXDIG
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l262_16
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l249
-				l262_16:
-					pos++
-					goto lok16
-				}
-			lok16:
-				_ = position250
-			}
-			position = pos
-			return true
-		l249:
-			pos, tokenIndex = position249, tokenIndex249
-			position = pos
-			return false
-		},
+		p.rpct_encoded,
 		/* 42 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(12, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l251
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l251:
-			pos++
-			position = pos
-			return true
-		},
+		p.runreserved,
 		/* 43 reserved <- <(gen_delims / sub_delims)> */
 		nil,
 		/* 44 gen_delims <- <(':' / '/' / '?' / '#' / '[' / ']' / '@')> */
 		nil,
 		/* 45 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('&') '&') | (&('$') '$') | (&('!') '!'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(28, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l256
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l256:
-			pos++
-			position = pos
-			return true
-		},
+		p.rsub_delims,
 		/* 46 ALPHA <- <([a-z] / [A-Z])> */
 		nil,
 		/* 47 DIGIT <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(13, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l260
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l260:
-			pos++
-			position = pos
-			return true
-		},
+		p.rDIGIT,
 		/* 48 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l262
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l262:
-			pos++
-			position = pos
-			return true
-		},
+		p.rHEXDIG,
 	}
 	p.rules = _rules
 	return nil
@@ -9277,6 +584,8875 @@ var noteMask = [...][4]uint64{
 	{0x28001fd200000000, 0x0, 0x0, 0x0},
 }
 
+// rpegwrap_entries is rule 0 pegwrap_entries <- <(URI_reference / absolute_URI / path)>
+func (p *Parser) rpegwrap_entries() bool {
+	pos := p.position
+	position0, tokenIndex0 := pos, p.tokenIndex
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, p.tokenIndex
+			if p.position = pos; !p.rURI_reference() {
+				goto l3
+			}
+			pos = p.position
+			goto l2
+		l3:
+			pos, p.tokenIndex = position2, tokenIndex2
+			if p.position = pos; !p.rabsolute_URI() {
+				goto l4
+			}
+			pos = p.position
+			goto l2
+		l4:
+			pos, p.tokenIndex = position2, tokenIndex2
+			{ // path
+				position188_85, tokenIndex188_85 := pos, p.tokenIndex
+				{
+					position189_85 := pos
+					{
+						position190_85, tokenIndex190_85 := pos, p.tokenIndex
+						if p.position = pos; !p.rpath_abempty() {
+							goto l191_85
+						}
+						pos = p.position
+						{
+							position192_85, tokenIndex192_85 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l192_85
+							}
+							pos = p.position
+							goto l191_85
+						l192_85:
+							pos, p.tokenIndex = position192_85, tokenIndex192_85
+						}
+						goto l190_85
+					l191_85:
+						pos, p.tokenIndex = position190_85, tokenIndex190_85
+						if p.position = pos; !p.rpath_absolute() {
+							goto l193_85
+						}
+						pos = p.position
+						{
+							position194_85, tokenIndex194_85 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l194_85
+							}
+							pos = p.position
+							goto l193_85
+						l194_85:
+							pos, p.tokenIndex = position194_85, tokenIndex194_85
+						}
+						goto l190_85
+					l193_85:
+						pos, p.tokenIndex = position190_85, tokenIndex190_85
+						if p.position = pos; !p.rpath_noscheme() {
+							goto l195_85
+						}
+						pos = p.position
+						{
+							position196_85, tokenIndex196_85 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l196_85
+							}
+							pos = p.position
+							goto l195_85
+						l196_85:
+							pos, p.tokenIndex = position196_85, tokenIndex196_85
+						}
+						goto l190_85
+					l195_85:
+						pos, p.tokenIndex = position190_85, tokenIndex190_85
+						if p.position = pos; !p.rpath_rootless() {
+							goto l197_85
+						}
+						pos = p.position
+						{
+							position198_85, tokenIndex198_85 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l198_85
+							}
+							pos = p.position
+							goto l197_85
+						l198_85:
+							pos, p.tokenIndex = position198_85, tokenIndex198_85
+						}
+						goto l190_85
+					l197_85:
+						pos, p.tokenIndex = position190_85, tokenIndex190_85
+						if p.position = pos; !p.rpath_empty() {
+							goto l188_85
+						}
+						pos = p.position
+						{
+							position199_85, tokenIndex199_85 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l199_85
+							}
+							pos = p.position
+							goto l188_85
+						l199_85:
+							pos, p.tokenIndex = position199_85, tokenIndex199_85
+						}
+					}
+				l190_85:
+					_ = position189_85
+				}
+				goto lok85
+			l188_85:
+				pos, p.tokenIndex = position188_85, tokenIndex188_85
+				goto l0
+			}
+		lok85:
+		}
+	l2:
+		_ = position1
+	}
+	p.position = pos
+	return true
+l0:
+	pos, p.tokenIndex = position0, tokenIndex0
+	p.position = pos
+	return false
+}
+
+// rURI_reference is rule 1 URI_reference <- <((URI !.) / (relative_ref !.))>
+func (p *Parser) rURI_reference() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleURI_reference)
+	position5, tokenIndex5 := pos, p.tokenIndex
+	{
+		position6 := pos
+		{
+			position7, tokenIndex7 := pos, p.tokenIndex
+			if p.position = pos; !p.rURI() {
+				goto l8
+			}
+			pos = p.position
+			{
+				position9, tokenIndex9 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l9
+				}
+				pos = p.position
+				goto l8
+			l9:
+				pos, p.tokenIndex = position9, tokenIndex9
+			}
+			goto l7
+		l8:
+			pos, p.tokenIndex = position7, tokenIndex7
+			if p.position = pos; !p.rrelative_ref() {
+				goto l5
+			}
+			pos = p.position
+			{
+				position10, tokenIndex10 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l10
+				}
+				pos = p.position
+				goto l5
+			l10:
+				pos, p.tokenIndex = position10, tokenIndex10
+			}
+		}
+	l7:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleURI_reference, position6)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l5:
+	pos, p.tokenIndex = position5, tokenIndex5
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rURI is rule 2 URI <- <(scheme ':' hier_part ('?' query)? ('#' fragment)?)>
+func (p *Parser) rURI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleURI)
+	position11, tokenIndex11 := pos, p.tokenIndex
+	{
+		position12 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l11
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l11
+		}
+		pos++
+		{ // hier_part
+			position17_83, tokenIndex17_83 := pos, p.tokenIndex
+			{
+				position18_83 := pos
+				{
+					position19_83, tokenIndex19_83 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_83
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_83
+					}
+					pos++
+					if p.position = pos; !p.rauthority() {
+						goto l20_83
+					}
+					pos = p.position
+					if p.position = pos; !p.rpath_abempty() {
+						goto l20_83
+					}
+					pos = p.position
+					goto l19_83
+				l20_83:
+					pos, p.tokenIndex = position19_83, tokenIndex19_83
+					if p.position = pos; !p.rpath_absolute() {
+						goto l21_83
+					}
+					pos = p.position
+					goto l19_83
+				l21_83:
+					pos, p.tokenIndex = position19_83, tokenIndex19_83
+					if p.position = pos; !p.rpath_rootless() {
+						goto l22_83
+					}
+					pos = p.position
+					goto l19_83
+				l22_83:
+					pos, p.tokenIndex = position19_83, tokenIndex19_83
+					if p.position = pos; !p.rpath_empty() {
+						goto l17_83
+					}
+					pos = p.position
+				}
+			l19_83:
+				_ = position18_83
+			}
+			goto lok83
+		l17_83:
+			pos, p.tokenIndex = position17_83, tokenIndex17_83
+			goto l11
+		}
+	lok83:
+		{
+			position13, tokenIndex13 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l13
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l13
+			}
+			pos = p.position
+			goto l14
+		l13:
+			pos, p.tokenIndex = position13, tokenIndex13
+		}
+	l14:
+		{
+			position15, tokenIndex15 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(3, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l15
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+				goto l15
+			}
+			pos = p.position
+			goto l16
+		l15:
+			pos, p.tokenIndex = position15, tokenIndex15
+		}
+	l16:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleURI, position12)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l11:
+	pos, p.tokenIndex = position11, tokenIndex11
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhier_part is rule 3 hier_part <- <(('/' '/' authority path_abempty) / path_absolute / path_rootless / path_empty)>
+func (p *Parser) rhier_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	position17, tokenIndex17 := pos, p.tokenIndex
+	{
+		position18 := pos
+		{
+			position19, tokenIndex19 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l20
+			}
+			pos++
+			if p.position = pos; !p.rauthority() {
+				goto l20
+			}
+			pos = p.position
+			if p.position = pos; !p.rpath_abempty() {
+				goto l20
+			}
+			pos = p.position
+			goto l19
+		l20:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.rpath_absolute() {
+				goto l21
+			}
+			pos = p.position
+			goto l19
+		l21:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.rpath_rootless() {
+				goto l22
+			}
+			pos = p.position
+			goto l19
+		l22:
+			pos, p.tokenIndex = position19, tokenIndex19
+			if p.position = pos; !p.rpath_empty() {
+				goto l17
+			}
+			pos = p.position
+		}
+	l19:
+		_ = position18
+	}
+	p.position = pos
+	return true
+l17:
+	pos, p.tokenIndex = position17, tokenIndex17
+	p.position = pos
+	return false
+}
+
+// rabsolute_URI is rule 4 absolute_URI <- <(scheme ':' hier_part ('?' query)? !.)>
+func (p *Parser) rabsolute_URI() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabsolute_URI)
+	position23, tokenIndex23 := pos, p.tokenIndex
+	{
+		position24 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l23
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l23
+		}
+		pos++
+		{ // hier_part
+			position17_82, tokenIndex17_82 := pos, p.tokenIndex
+			{
+				position18_82 := pos
+				{
+					position19_82, tokenIndex19_82 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_82
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l20_82
+					}
+					pos++
+					if p.position = pos; !p.rauthority() {
+						goto l20_82
+					}
+					pos = p.position
+					if p.position = pos; !p.rpath_abempty() {
+						goto l20_82
+					}
+					pos = p.position
+					goto l19_82
+				l20_82:
+					pos, p.tokenIndex = position19_82, tokenIndex19_82
+					if p.position = pos; !p.rpath_absolute() {
+						goto l21_82
+					}
+					pos = p.position
+					goto l19_82
+				l21_82:
+					pos, p.tokenIndex = position19_82, tokenIndex19_82
+					if p.position = pos; !p.rpath_rootless() {
+						goto l22_82
+					}
+					pos = p.position
+					goto l19_82
+				l22_82:
+					pos, p.tokenIndex = position19_82, tokenIndex19_82
+					if p.position = pos; !p.rpath_empty() {
+						goto l17_82
+					}
+					pos = p.position
+				}
+			l19_82:
+				_ = position18_82
+			}
+			goto lok82
+		l17_82:
+			pos, p.tokenIndex = position17_82, tokenIndex17_82
+			goto l23
+		}
+	lok82:
+		{
+			position25, tokenIndex25 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l25
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l25
+			}
+			pos = p.position
+			goto l26
+		l25:
+			pos, p.tokenIndex = position25, tokenIndex25
+		}
+	l26:
+		{
+			position27, tokenIndex27 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l27
+			}
+			pos = p.position
+			goto l23
+		l27:
+			pos, p.tokenIndex = position27, tokenIndex27
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabsolute_URI, position24)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l23:
+	pos, p.tokenIndex = position23, tokenIndex23
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrelative_ref is rule 5 relative_ref <- <(relative_part ('?' query)? ('#' fragment)?)>
+func (p *Parser) rrelative_ref() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerelative_ref)
+	position28, tokenIndex28 := pos, p.tokenIndex
+	{
+		position29 := pos
+		{ // relative_part
+			position34_84, tokenIndex34_84 := pos, p.tokenIndex
+			{
+				position35_84 := pos
+				{
+					position36_84, tokenIndex36_84 := pos, p.tokenIndex
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l37_84
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(1, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l37_84
+					}
+					pos++
+					if p.position = pos; !p.rauthority() {
+						goto l37_84
+					}
+					pos = p.position
+					if p.position = pos; !p.rpath_abempty() {
+						goto l37_84
+					}
+					pos = p.position
+					goto l36_84
+				l37_84:
+					pos, p.tokenIndex = position36_84, tokenIndex36_84
+					if p.position = pos; !p.rpath_absolute() {
+						goto l38_84
+					}
+					pos = p.position
+					goto l36_84
+				l38_84:
+					pos, p.tokenIndex = position36_84, tokenIndex36_84
+					if p.position = pos; !p.rpath_noscheme() {
+						goto l39_84
+					}
+					pos = p.position
+					goto l36_84
+				l39_84:
+					pos, p.tokenIndex = position36_84, tokenIndex36_84
+					if p.position = pos; !p.rpath_empty() {
+						goto l34_84
+					}
+					pos = p.position
+				}
+			l36_84:
+				_ = position35_84
+			}
+			goto lok84
+		l34_84:
+			pos, p.tokenIndex = position34_84, tokenIndex34_84
+			goto l28
+		}
+	lok84:
+		{
+			position30, tokenIndex30 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(2, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l30
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l30
+			}
+			pos = p.position
+			goto l31
+		l30:
+			pos, p.tokenIndex = position30, tokenIndex30
+		}
+	l31:
+		{
+			position32, tokenIndex32 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(3, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l32
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+				goto l32
+			}
+			pos = p.position
+			goto l33
+		l32:
+			pos, p.tokenIndex = position32, tokenIndex32
+		}
+	l33:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerelative_ref, position29)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l28:
+	pos, p.tokenIndex = position28, tokenIndex28
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrelative_part is rule 6 relative_part <- <(('/' '/' authority path_abempty) / path_absolute / path_noscheme / path_empty)>
+func (p *Parser) rrelative_part() bool {
+	buffer := p.buffer
+	pos := p.position
+	position34, tokenIndex34 := pos, p.tokenIndex
+	{
+		position35 := pos
+		{
+			position36, tokenIndex36 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos++
+			if p.position = pos; !p.rauthority() {
+				goto l37
+			}
+			pos = p.position
+			if p.position = pos; !p.rpath_abempty() {
+				goto l37
+			}
+			pos = p.position
+			goto l36
+		l37:
+			pos, p.tokenIndex = position36, tokenIndex36
+			if p.position = pos; !p.rpath_absolute() {
+				goto l38
+			}
+			pos = p.position
+			goto l36
+		l38:
+			pos, p.tokenIndex = position36, tokenIndex36
+			if p.position = pos; !p.rpath_noscheme() {
+				goto l39
+			}
+			pos = p.position
+			goto l36
+		l39:
+			pos, p.tokenIndex = position36, tokenIndex36
+			if p.position = pos; !p.rpath_empty() {
+				goto l34
+			}
+			pos = p.position
+		}
+	l36:
+		_ = position35
+	}
+	p.position = pos
+	return true
+l34:
+	pos, p.tokenIndex = position34, tokenIndex34
+	p.position = pos
+	return false
+}
+
+// rscheme is rule 7 scheme <- <(([a-z] / [A-Z]) ((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*)>
+func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position40, tokenIndex40 := pos, p.tokenIndex
+	{
+		position41 := pos
+		{
+			position42, tokenIndex42 := pos, p.tokenIndex
+			if c := buffer[pos]; c < 'a' || c > 'z' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l43
+			}
+			pos++
+			goto l42
+		l43:
+			pos, p.tokenIndex = position42, tokenIndex42
+			if c := buffer[pos]; c < 'A' || c > 'Z' {
+				if int(pos) == p.at {
+					p.note(5, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l40
+			}
+			pos++
+		}
+	l42:
+	l44:
+		{
+			position45, tokenIndex45 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(6, false)
+					}
+
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(4, false)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l45
+					}
+					pos++
+				}
+			}
+
+			goto l44
+		l45:
+			pos, p.tokenIndex = position45, tokenIndex45
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme, position41)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l40:
+	pos, p.tokenIndex = position40, tokenIndex40
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rauthority is rule 8 authority <- <((userinfo '@')? host (':' port)?)>
+func (p *Parser) rauthority() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleauthority)
+	position47, tokenIndex47 := pos, p.tokenIndex
+	{
+		position48 := pos
+		{
+			position49, tokenIndex49 := pos, p.tokenIndex
+			if p.position = pos; !p.ruserinfo() {
+				goto l49
+			}
+			pos = p.position
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l49
+			}
+			pos++
+			goto l50
+		l49:
+			pos, p.tokenIndex = position49, tokenIndex49
+		}
+	l50:
+		if p.position = pos; !p.rhost() {
+			goto l47
+		}
+		pos = p.position
+		{
+			position51, tokenIndex51 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l51
+			}
+			pos++
+			if p.position = pos; !p.rport() {
+				goto l51
+			}
+			pos = p.position
+			goto l52
+		l51:
+			pos, p.tokenIndex = position51, tokenIndex51
+		}
+	l52:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleauthority, position48)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l47:
+	pos, p.tokenIndex = position47, tokenIndex47
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ruserinfo is rule 9 userinfo <- <((&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*>
+func (p *Parser) ruserinfo() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleuserinfo)
+	{
+		position54 := pos
+	l55:
+		{
+			position56, tokenIndex56 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(9, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position249_17, tokenIndex249_17 := pos, p.tokenIndex
+							{
+								position250_17 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_17
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_15_17
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_17
+								l262_15_17:
+									pos++
+									goto lok15_17
+								}
+							lok15_17:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_16_17
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_17
+								l262_16_17:
+									pos++
+									goto lok16_17
+								}
+							lok16_17:
+								_ = position250_17
+							}
+							goto lok17
+						l249_17:
+							pos, p.tokenIndex = position249_17, tokenIndex249_17
+							goto l56
+						}
+					lok17:
+						;
+					default:
+						if c := buffer[pos]; c < 'a' || c > 'z' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l56
+						}
+						pos++
+					}
+				}
+			}
+
+			goto l55
+		l56:
+			pos, p.tokenIndex = position56, tokenIndex56
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleuserinfo, position54)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rhost is rule 10 host <- <(IP_literal / (IPv4address !((&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))) / reg_name)>
+func (p *Parser) rhost() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position58, tokenIndex58 := pos, p.tokenIndex
+	{
+		position59 := pos
+		{
+			position60, tokenIndex60 := pos, p.tokenIndex
+			if p.position = pos; !p.rIP_literal() {
+				goto l61
+			}
+			pos = p.position
+			goto l60
+		l61:
+			pos, p.tokenIndex = position60, tokenIndex60
+			if p.position = pos; !p.rIPv4address() {
+				goto l62
+			}
+			pos = p.position
+			{
+				position63, tokenIndex63 := pos, p.tokenIndex
+				{
+					if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(11, false)
+						}
+
+						if int(pos) == p.at {
+							p.note(9, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position249_80, tokenIndex249_80 := pos, p.tokenIndex
+								{
+									position250_80 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(9, false)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_80
+									}
+									pos++
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, false)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_15_80
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_80
+									l262_15_80:
+										pos++
+										goto lok15_80
+									}
+								lok15_80:
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, false)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_16_80
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_80
+									l262_16_80:
+										pos++
+										goto lok16_80
+									}
+								lok16_80:
+									_ = position250_80
+								}
+								goto lok80
+							l249_80:
+								pos, p.tokenIndex = position249_80, tokenIndex249_80
+								goto l63
+							}
+						lok80:
+							;
+						default:
+							{ // unreserved
+								if int(pos) == p.at {
+									p.note(12, false)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l251_81
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l63
+							l251_81:
+								pos++
+								goto lok81
+							}
+						lok81:
+						}
+					}
+				}
+
+				goto l62
+			l63:
+				pos, p.tokenIndex = position63, tokenIndex63
+			}
+			goto l60
+		l62:
+			pos, p.tokenIndex = position60, tokenIndex60
+			if p.position = pos; !p.rreg_name() {
+				goto l58
+			}
+			pos = p.position
+		}
+	l60:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehost, position59)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l58:
+	pos, p.tokenIndex = position58, tokenIndex58
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rport is rule 11 port <- <DIGIT*>
+func (p *Parser) rport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position66 := pos
+	l67:
+		{
+			position68, tokenIndex68 := pos, p.tokenIndex
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_1
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l68
+			l260_1:
+				pos++
+				goto lok1
+			}
+		lok1:
+			goto l67
+		l68:
+			pos, p.tokenIndex = position68, tokenIndex68
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleport, position66)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rIP_literal is rule 12 IP_literal <- <('[' (IPv6addrz / IPv6address / IPvFuture) ']')>
+func (p *Parser) rIP_literal() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIP_literal)
+	position69, tokenIndex69 := pos, p.tokenIndex
+	{
+		position70 := pos
+		if buffer[pos] != '[' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		{
+			position71, tokenIndex71 := pos, p.tokenIndex
+			if p.position = pos; !p.rIPv6addrz() {
+				goto l72
+			}
+			pos = p.position
+			goto l71
+		l72:
+			pos, p.tokenIndex = position71, tokenIndex71
+			if p.position = pos; !p.rIPv6address() {
+				goto l73
+			}
+			pos = p.position
+			goto l71
+		l73:
+			pos, p.tokenIndex = position71, tokenIndex71
+			if p.position = pos; !p.rIPvFuture() {
+				goto l69
+			}
+			pos = p.position
+		}
+	l71:
+		if buffer[pos] != ']' {
+			if int(pos) == p.at {
+				p.note(15, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIP_literal, position70)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l69:
+	pos, p.tokenIndex = position69, tokenIndex69
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPv6addrz is rule 13 IPv6addrz <- <(IPv6address ('%' '2' '5') ZoneID)>
+func (p *Parser) rIPv6addrz() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv6addrz)
+	position74, tokenIndex74 := pos, p.tokenIndex
+	{
+		position75 := pos
+		if p.position = pos; !p.rIPv6address() {
+			goto l74
+		}
+		pos = p.position
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(9, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l74
+		}
+		pos++
+		if buffer[pos] != '2' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l74
+		}
+		pos++
+		if buffer[pos] != '5' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l74
+		}
+		pos++
+		if p.position = pos; !p.rZoneID() {
+			goto l74
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv6addrz, position75)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l74:
+	pos, p.tokenIndex = position74, tokenIndex74
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rZoneID is rule 14 ZoneID <- <(unreserved / pct_encoded)+>
+func (p *Parser) rZoneID() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleZoneID)
+	position76, tokenIndex76 := pos, p.tokenIndex
+	{
+		position77 := pos
+		{
+			position80, tokenIndex80 := pos, p.tokenIndex
+			{ // unreserved
+				if int(pos) == p.at {
+					p.note(12, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l251_18
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l81
+			l251_18:
+				pos++
+				goto lok18
+			}
+		lok18:
+			goto l80
+		l81:
+			pos, p.tokenIndex = position80, tokenIndex80
+			{ // pct_encoded
+				position249_19, tokenIndex249_19 := pos, p.tokenIndex
+				{
+					position250_19 := pos
+					if buffer[pos] != '%' {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l249_19
+					}
+					pos++
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_15_19
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l249_19
+					l262_15_19:
+						pos++
+						goto lok15_19
+					}
+				lok15_19:
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_16_19
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l249_19
+					l262_16_19:
+						pos++
+						goto lok16_19
+					}
+				lok16_19:
+					_ = position250_19
+				}
+				goto lok19
+			l249_19:
+				pos, p.tokenIndex = position249_19, tokenIndex249_19
+				goto l76
+			}
+		lok19:
+		}
+	l80:
+	l78:
+		{
+			position79, tokenIndex79 := pos, p.tokenIndex
+			{
+				position82, tokenIndex82 := pos, p.tokenIndex
+				{ // unreserved
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l251_20
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l83
+				l251_20:
+					pos++
+					goto lok20
+				}
+			lok20:
+				goto l82
+			l83:
+				pos, p.tokenIndex = position82, tokenIndex82
+				{ // pct_encoded
+					position249_21, tokenIndex249_21 := pos, p.tokenIndex
+					{
+						position250_21 := pos
+						if buffer[pos] != '%' {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l249_21
+						}
+						pos++
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_15_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l249_21
+						l262_15_21:
+							pos++
+							goto lok15_21
+						}
+					lok15_21:
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_16_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l249_21
+						l262_16_21:
+							pos++
+							goto lok16_21
+						}
+					lok16_21:
+						_ = position250_21
+					}
+					goto lok21
+				l249_21:
+					pos, p.tokenIndex = position249_21, tokenIndex249_21
+					goto l79
+				}
+			lok21:
+			}
+		l82:
+			goto l78
+		l79:
+			pos, p.tokenIndex = position79, tokenIndex79
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleZoneID, position77)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l76:
+	pos, p.tokenIndex = position76, tokenIndex76
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPvFuture is rule 15 IPvFuture <- <(('v' / 'V') HEXDIG+ '.' ((&(':') ':') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+)>
+func (p *Parser) rIPvFuture() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPvFuture)
+	position84, tokenIndex84 := pos, p.tokenIndex
+	{
+		position85 := pos
+		{
+			position86, tokenIndex86 := pos, p.tokenIndex
+			if buffer[pos] != 'v' {
+				if int(pos) == p.at {
+					p.note(18, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l87
+			}
+			pos++
+			goto l86
+		l87:
+			pos, p.tokenIndex = position86, tokenIndex86
+			if buffer[pos] != 'V' {
+				if int(pos) == p.at {
+					p.note(19, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l84
+			}
+			pos++
+		}
+	l86:
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l262_2
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l84
+		l262_2:
+			pos++
+			goto lok2
+		}
+	lok2:
+	l88:
+		{
+			position89, tokenIndex89 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l262_3
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l89
+			l262_3:
+				pos++
+				goto lok3
+			}
+		lok3:
+			goto l88
+		l89:
+			pos, p.tokenIndex = position89, tokenIndex89
+		}
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(20, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l84
+		}
+		pos++
+		{
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(8, true)
+				}
+
+				{ // unreserved
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l251_4
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l84
+				l251_4:
+					pos++
+					goto lok4
+				}
+			lok4:
+			}
+		}
+
+	l90:
+		{
+			position91, tokenIndex91 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l251_5
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l91
+					l251_5:
+						pos++
+						goto lok5
+					}
+				lok5:
+				}
+			}
+
+			goto l90
+		l91:
+			pos, p.tokenIndex = position91, tokenIndex91
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPvFuture, position85)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l84:
+	pos, p.tokenIndex = position84, tokenIndex84
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPv6address is rule 16 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / ((h16c1 h16)? (':' ':') h16 ':' h16 ':' h16 ':' ls32 &IPv6end) / ((h16c2 h16)? (':' ':') h16 ':' h16 ':' ls32 &IPv6end) / ((h16c3 h16)? (':' ':') h16 ':' ls32 &IPv6end) / ((h16c4 h16)? (':' ':') ls32 &IPv6end) / ((h16c5 h16)? (':' ':') h16 &IPv6end) / ((h16c6 h16)? (':' ':') &IPv6end))>
+func (p *Parser) rIPv6address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv6address)
+	position94, tokenIndex94 := pos, p.tokenIndex
+	{
+		position95 := pos
+		{
+			position96, tokenIndex96 := pos, p.tokenIndex
+			{ // h16
+				position162_42, tokenIndex162_42 := pos, p.tokenIndex
+				{
+					position163_42 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_42
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_42
+					l262_6_42:
+						pos++
+						goto lok6_42
+					}
+				lok6_42:
+					{
+						position164_42, tokenIndex164_42 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_42
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_42
+						l262_7_42:
+							pos++
+							goto lok7_42
+						}
+					lok7_42:
+						goto l165_42
+					l164_42:
+						pos, p.tokenIndex = position164_42, tokenIndex164_42
+					}
+				l165_42:
+					{
+						position166_42, tokenIndex166_42 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_42
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_42
+						l262_8_42:
+							pos++
+							goto lok8_42
+						}
+					lok8_42:
+						goto l167_42
+					l166_42:
+						pos, p.tokenIndex = position166_42, tokenIndex166_42
+					}
+				l167_42:
+					{
+						position168_42, tokenIndex168_42 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_42
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_42
+						l262_9_42:
+							pos++
+							goto lok9_42
+						}
+					lok9_42:
+						goto l169_42
+					l168_42:
+						pos, p.tokenIndex = position168_42, tokenIndex168_42
+					}
+				l169_42:
+					_ = position163_42
+				}
+				goto lok42
+			l162_42:
+				pos, p.tokenIndex = position162_42, tokenIndex162_42
+				goto l97
+			}
+		lok42:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_43, tokenIndex162_43 := pos, p.tokenIndex
+				{
+					position163_43 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_43
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_43
+					l262_6_43:
+						pos++
+						goto lok6_43
+					}
+				lok6_43:
+					{
+						position164_43, tokenIndex164_43 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_43
+						l262_7_43:
+							pos++
+							goto lok7_43
+						}
+					lok7_43:
+						goto l165_43
+					l164_43:
+						pos, p.tokenIndex = position164_43, tokenIndex164_43
+					}
+				l165_43:
+					{
+						position166_43, tokenIndex166_43 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_43
+						l262_8_43:
+							pos++
+							goto lok8_43
+						}
+					lok8_43:
+						goto l167_43
+					l166_43:
+						pos, p.tokenIndex = position166_43, tokenIndex166_43
+					}
+				l167_43:
+					{
+						position168_43, tokenIndex168_43 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_43
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_43
+						l262_9_43:
+							pos++
+							goto lok9_43
+						}
+					lok9_43:
+						goto l169_43
+					l168_43:
+						pos, p.tokenIndex = position168_43, tokenIndex168_43
+					}
+				l169_43:
+					_ = position163_43
+				}
+				goto lok43
+			l162_43:
+				pos, p.tokenIndex = position162_43, tokenIndex162_43
+				goto l97
+			}
+		lok43:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_44, tokenIndex162_44 := pos, p.tokenIndex
+				{
+					position163_44 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_44
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_44
+					l262_6_44:
+						pos++
+						goto lok6_44
+					}
+				lok6_44:
+					{
+						position164_44, tokenIndex164_44 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_44
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_44
+						l262_7_44:
+							pos++
+							goto lok7_44
+						}
+					lok7_44:
+						goto l165_44
+					l164_44:
+						pos, p.tokenIndex = position164_44, tokenIndex164_44
+					}
+				l165_44:
+					{
+						position166_44, tokenIndex166_44 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_44
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_44
+						l262_8_44:
+							pos++
+							goto lok8_44
+						}
+					lok8_44:
+						goto l167_44
+					l166_44:
+						pos, p.tokenIndex = position166_44, tokenIndex166_44
+					}
+				l167_44:
+					{
+						position168_44, tokenIndex168_44 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_44
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_44
+						l262_9_44:
+							pos++
+							goto lok9_44
+						}
+					lok9_44:
+						goto l169_44
+					l168_44:
+						pos, p.tokenIndex = position168_44, tokenIndex168_44
+					}
+				l169_44:
+					_ = position163_44
+				}
+				goto lok44
+			l162_44:
+				pos, p.tokenIndex = position162_44, tokenIndex162_44
+				goto l97
+			}
+		lok44:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_45, tokenIndex162_45 := pos, p.tokenIndex
+				{
+					position163_45 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_45
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_45
+					l262_6_45:
+						pos++
+						goto lok6_45
+					}
+				lok6_45:
+					{
+						position164_45, tokenIndex164_45 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_45
+						l262_7_45:
+							pos++
+							goto lok7_45
+						}
+					lok7_45:
+						goto l165_45
+					l164_45:
+						pos, p.tokenIndex = position164_45, tokenIndex164_45
+					}
+				l165_45:
+					{
+						position166_45, tokenIndex166_45 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_45
+						l262_8_45:
+							pos++
+							goto lok8_45
+						}
+					lok8_45:
+						goto l167_45
+					l166_45:
+						pos, p.tokenIndex = position166_45, tokenIndex166_45
+					}
+				l167_45:
+					{
+						position168_45, tokenIndex168_45 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_45
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_45
+						l262_9_45:
+							pos++
+							goto lok9_45
+						}
+					lok9_45:
+						goto l169_45
+					l168_45:
+						pos, p.tokenIndex = position168_45, tokenIndex168_45
+					}
+				l169_45:
+					_ = position163_45
+				}
+				goto lok45
+			l162_45:
+				pos, p.tokenIndex = position162_45, tokenIndex162_45
+				goto l97
+			}
+		lok45:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_46, tokenIndex162_46 := pos, p.tokenIndex
+				{
+					position163_46 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_46
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_46
+					l262_6_46:
+						pos++
+						goto lok6_46
+					}
+				lok6_46:
+					{
+						position164_46, tokenIndex164_46 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_46
+						l262_7_46:
+							pos++
+							goto lok7_46
+						}
+					lok7_46:
+						goto l165_46
+					l164_46:
+						pos, p.tokenIndex = position164_46, tokenIndex164_46
+					}
+				l165_46:
+					{
+						position166_46, tokenIndex166_46 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_46
+						l262_8_46:
+							pos++
+							goto lok8_46
+						}
+					lok8_46:
+						goto l167_46
+					l166_46:
+						pos, p.tokenIndex = position166_46, tokenIndex166_46
+					}
+				l167_46:
+					{
+						position168_46, tokenIndex168_46 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_46
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_46
+						l262_9_46:
+							pos++
+							goto lok9_46
+						}
+					lok9_46:
+						goto l169_46
+					l168_46:
+						pos, p.tokenIndex = position168_46, tokenIndex168_46
+					}
+				l169_46:
+					_ = position163_46
+				}
+				goto lok46
+			l162_46:
+				pos, p.tokenIndex = position162_46, tokenIndex162_46
+				goto l97
+			}
+		lok46:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			{ // h16
+				position162_47, tokenIndex162_47 := pos, p.tokenIndex
+				{
+					position163_47 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_47
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_47
+					l262_6_47:
+						pos++
+						goto lok6_47
+					}
+				lok6_47:
+					{
+						position164_47, tokenIndex164_47 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_47
+						l262_7_47:
+							pos++
+							goto lok7_47
+						}
+					lok7_47:
+						goto l165_47
+					l164_47:
+						pos, p.tokenIndex = position164_47, tokenIndex164_47
+					}
+				l165_47:
+					{
+						position166_47, tokenIndex166_47 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_47
+						l262_8_47:
+							pos++
+							goto lok8_47
+						}
+					lok8_47:
+						goto l167_47
+					l166_47:
+						pos, p.tokenIndex = position166_47, tokenIndex166_47
+					}
+				l167_47:
+					{
+						position168_47, tokenIndex168_47 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_47
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_47
+						l262_9_47:
+							pos++
+							goto lok9_47
+						}
+					lok9_47:
+						goto l169_47
+					l168_47:
+						pos, p.tokenIndex = position168_47, tokenIndex168_47
+					}
+				l169_47:
+					_ = position163_47
+				}
+				goto lok47
+			l162_47:
+				pos, p.tokenIndex = position162_47, tokenIndex162_47
+				goto l97
+			}
+		lok47:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l97
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l97
+			}
+			pos = p.position
+			{
+				position98, tokenIndex98 := pos, p.tokenIndex
+				{ // IPv6end
+					position128_48, tokenIndex128_48 := pos, p.tokenIndex
+					{
+						position129_48 := pos
+						{
+							position130_48, tokenIndex130_48 := pos, p.tokenIndex
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(15, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_48
+							}
+							pos++
+							goto l130_48
+						l131_48:
+							pos, p.tokenIndex = position130_48, tokenIndex130_48
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_48
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(16, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_48
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_48
+							}
+							pos++
+						}
+					l130_48:
+						_ = position129_48
+					}
+					goto lok48
+				l128_48:
+					pos, p.tokenIndex = position128_48, tokenIndex128_48
+					goto l97
+				}
+			lok48:
+				pos, p.tokenIndex = position98, tokenIndex98
+			}
+			goto l96
+		l97:
+			pos, p.tokenIndex = position96, tokenIndex96
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_49, tokenIndex162_49 := pos, p.tokenIndex
+				{
+					position163_49 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_49
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_49
+					l262_6_49:
+						pos++
+						goto lok6_49
+					}
+				lok6_49:
+					{
+						position164_49, tokenIndex164_49 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_49
+						l262_7_49:
+							pos++
+							goto lok7_49
+						}
+					lok7_49:
+						goto l165_49
+					l164_49:
+						pos, p.tokenIndex = position164_49, tokenIndex164_49
+					}
+				l165_49:
+					{
+						position166_49, tokenIndex166_49 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_49
+						l262_8_49:
+							pos++
+							goto lok8_49
+						}
+					lok8_49:
+						goto l167_49
+					l166_49:
+						pos, p.tokenIndex = position166_49, tokenIndex166_49
+					}
+				l167_49:
+					{
+						position168_49, tokenIndex168_49 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_49
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_49
+						l262_9_49:
+							pos++
+							goto lok9_49
+						}
+					lok9_49:
+						goto l169_49
+					l168_49:
+						pos, p.tokenIndex = position168_49, tokenIndex168_49
+					}
+				l169_49:
+					_ = position163_49
+				}
+				goto lok49
+			l162_49:
+				pos, p.tokenIndex = position162_49, tokenIndex162_49
+				goto l99
+			}
+		lok49:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_50, tokenIndex162_50 := pos, p.tokenIndex
+				{
+					position163_50 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_50
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_50
+					l262_6_50:
+						pos++
+						goto lok6_50
+					}
+				lok6_50:
+					{
+						position164_50, tokenIndex164_50 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_50
+						l262_7_50:
+							pos++
+							goto lok7_50
+						}
+					lok7_50:
+						goto l165_50
+					l164_50:
+						pos, p.tokenIndex = position164_50, tokenIndex164_50
+					}
+				l165_50:
+					{
+						position166_50, tokenIndex166_50 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_50
+						l262_8_50:
+							pos++
+							goto lok8_50
+						}
+					lok8_50:
+						goto l167_50
+					l166_50:
+						pos, p.tokenIndex = position166_50, tokenIndex166_50
+					}
+				l167_50:
+					{
+						position168_50, tokenIndex168_50 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_50
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_50
+						l262_9_50:
+							pos++
+							goto lok9_50
+						}
+					lok9_50:
+						goto l169_50
+					l168_50:
+						pos, p.tokenIndex = position168_50, tokenIndex168_50
+					}
+				l169_50:
+					_ = position163_50
+				}
+				goto lok50
+			l162_50:
+				pos, p.tokenIndex = position162_50, tokenIndex162_50
+				goto l99
+			}
+		lok50:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_51, tokenIndex162_51 := pos, p.tokenIndex
+				{
+					position163_51 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_51
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_51
+					l262_6_51:
+						pos++
+						goto lok6_51
+					}
+				lok6_51:
+					{
+						position164_51, tokenIndex164_51 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_51
+						l262_7_51:
+							pos++
+							goto lok7_51
+						}
+					lok7_51:
+						goto l165_51
+					l164_51:
+						pos, p.tokenIndex = position164_51, tokenIndex164_51
+					}
+				l165_51:
+					{
+						position166_51, tokenIndex166_51 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_51
+						l262_8_51:
+							pos++
+							goto lok8_51
+						}
+					lok8_51:
+						goto l167_51
+					l166_51:
+						pos, p.tokenIndex = position166_51, tokenIndex166_51
+					}
+				l167_51:
+					{
+						position168_51, tokenIndex168_51 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_51
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_51
+						l262_9_51:
+							pos++
+							goto lok9_51
+						}
+					lok9_51:
+						goto l169_51
+					l168_51:
+						pos, p.tokenIndex = position168_51, tokenIndex168_51
+					}
+				l169_51:
+					_ = position163_51
+				}
+				goto lok51
+			l162_51:
+				pos, p.tokenIndex = position162_51, tokenIndex162_51
+				goto l99
+			}
+		lok51:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_52, tokenIndex162_52 := pos, p.tokenIndex
+				{
+					position163_52 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_52
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_52
+					l262_6_52:
+						pos++
+						goto lok6_52
+					}
+				lok6_52:
+					{
+						position164_52, tokenIndex164_52 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_52
+						l262_7_52:
+							pos++
+							goto lok7_52
+						}
+					lok7_52:
+						goto l165_52
+					l164_52:
+						pos, p.tokenIndex = position164_52, tokenIndex164_52
+					}
+				l165_52:
+					{
+						position166_52, tokenIndex166_52 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_52
+						l262_8_52:
+							pos++
+							goto lok8_52
+						}
+					lok8_52:
+						goto l167_52
+					l166_52:
+						pos, p.tokenIndex = position166_52, tokenIndex166_52
+					}
+				l167_52:
+					{
+						position168_52, tokenIndex168_52 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_52
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_52
+						l262_9_52:
+							pos++
+							goto lok9_52
+						}
+					lok9_52:
+						goto l169_52
+					l168_52:
+						pos, p.tokenIndex = position168_52, tokenIndex168_52
+					}
+				l169_52:
+					_ = position163_52
+				}
+				goto lok52
+			l162_52:
+				pos, p.tokenIndex = position162_52, tokenIndex162_52
+				goto l99
+			}
+		lok52:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{ // h16
+				position162_53, tokenIndex162_53 := pos, p.tokenIndex
+				{
+					position163_53 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_53
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_53
+					l262_6_53:
+						pos++
+						goto lok6_53
+					}
+				lok6_53:
+					{
+						position164_53, tokenIndex164_53 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_53
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_53
+						l262_7_53:
+							pos++
+							goto lok7_53
+						}
+					lok7_53:
+						goto l165_53
+					l164_53:
+						pos, p.tokenIndex = position164_53, tokenIndex164_53
+					}
+				l165_53:
+					{
+						position166_53, tokenIndex166_53 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_53
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_53
+						l262_8_53:
+							pos++
+							goto lok8_53
+						}
+					lok8_53:
+						goto l167_53
+					l166_53:
+						pos, p.tokenIndex = position166_53, tokenIndex166_53
+					}
+				l167_53:
+					{
+						position168_53, tokenIndex168_53 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_53
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_53
+						l262_9_53:
+							pos++
+							goto lok9_53
+						}
+					lok9_53:
+						goto l169_53
+					l168_53:
+						pos, p.tokenIndex = position168_53, tokenIndex168_53
+					}
+				l169_53:
+					_ = position163_53
+				}
+				goto lok53
+			l162_53:
+				pos, p.tokenIndex = position162_53, tokenIndex162_53
+				goto l99
+			}
+		lok53:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l99
+			}
+			pos = p.position
+			{
+				position100, tokenIndex100 := pos, p.tokenIndex
+				{ // IPv6end
+					position128_54, tokenIndex128_54 := pos, p.tokenIndex
+					{
+						position129_54 := pos
+						{
+							position130_54, tokenIndex130_54 := pos, p.tokenIndex
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(15, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_54
+							}
+							pos++
+							goto l130_54
+						l131_54:
+							pos, p.tokenIndex = position130_54, tokenIndex130_54
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_54
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(16, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_54
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_54
+							}
+							pos++
+						}
+					l130_54:
+						_ = position129_54
+					}
+					goto lok54
+				l128_54:
+					pos, p.tokenIndex = position128_54, tokenIndex128_54
+					goto l99
+				}
+			lok54:
+				pos, p.tokenIndex = position100, tokenIndex100
+			}
+			goto l96
+		l99:
+			pos, p.tokenIndex = position96, tokenIndex96
+			{
+				position102, tokenIndex102 := pos, p.tokenIndex
+				{ // h16
+					position162_55, tokenIndex162_55 := pos, p.tokenIndex
+					{
+						position163_55 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_55
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_55
+						l262_6_55:
+							pos++
+							goto lok6_55
+						}
+					lok6_55:
+						{
+							position164_55, tokenIndex164_55 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_55
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_55
+							l262_7_55:
+								pos++
+								goto lok7_55
+							}
+						lok7_55:
+							goto l165_55
+						l164_55:
+							pos, p.tokenIndex = position164_55, tokenIndex164_55
+						}
+					l165_55:
+						{
+							position166_55, tokenIndex166_55 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_55
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_55
+							l262_8_55:
+								pos++
+								goto lok8_55
+							}
+						lok8_55:
+							goto l167_55
+						l166_55:
+							pos, p.tokenIndex = position166_55, tokenIndex166_55
+						}
+					l167_55:
+						{
+							position168_55, tokenIndex168_55 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_55
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_55
+							l262_9_55:
+								pos++
+								goto lok9_55
+							}
+						lok9_55:
+							goto l169_55
+						l168_55:
+							pos, p.tokenIndex = position168_55, tokenIndex168_55
+						}
+					l169_55:
+						_ = position163_55
+					}
+					goto lok55
+				l162_55:
+					pos, p.tokenIndex = position162_55, tokenIndex162_55
+					goto l102
+				}
+			lok55:
+				goto l103
+			l102:
+				pos, p.tokenIndex = position102, tokenIndex102
+			}
+		l103:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			{ // h16
+				position162_56, tokenIndex162_56 := pos, p.tokenIndex
+				{
+					position163_56 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_56
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_56
+					l262_6_56:
+						pos++
+						goto lok6_56
+					}
+				lok6_56:
+					{
+						position164_56, tokenIndex164_56 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_56
+						l262_7_56:
+							pos++
+							goto lok7_56
+						}
+					lok7_56:
+						goto l165_56
+					l164_56:
+						pos, p.tokenIndex = position164_56, tokenIndex164_56
+					}
+				l165_56:
+					{
+						position166_56, tokenIndex166_56 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_56
+						l262_8_56:
+							pos++
+							goto lok8_56
+						}
+					lok8_56:
+						goto l167_56
+					l166_56:
+						pos, p.tokenIndex = position166_56, tokenIndex166_56
+					}
+				l167_56:
+					{
+						position168_56, tokenIndex168_56 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_56
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_56
+						l262_9_56:
+							pos++
+							goto lok9_56
+						}
+					lok9_56:
+						goto l169_56
+					l168_56:
+						pos, p.tokenIndex = position168_56, tokenIndex168_56
+					}
+				l169_56:
+					_ = position163_56
+				}
+				goto lok56
+			l162_56:
+				pos, p.tokenIndex = position162_56, tokenIndex162_56
+				goto l101
+			}
+		lok56:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			{ // h16
+				position162_57, tokenIndex162_57 := pos, p.tokenIndex
+				{
+					position163_57 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_57
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_57
+					l262_6_57:
+						pos++
+						goto lok6_57
+					}
+				lok6_57:
+					{
+						position164_57, tokenIndex164_57 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_57
+						l262_7_57:
+							pos++
+							goto lok7_57
+						}
+					lok7_57:
+						goto l165_57
+					l164_57:
+						pos, p.tokenIndex = position164_57, tokenIndex164_57
+					}
+				l165_57:
+					{
+						position166_57, tokenIndex166_57 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_57
+						l262_8_57:
+							pos++
+							goto lok8_57
+						}
+					lok8_57:
+						goto l167_57
+					l166_57:
+						pos, p.tokenIndex = position166_57, tokenIndex166_57
+					}
+				l167_57:
+					{
+						position168_57, tokenIndex168_57 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_57
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_57
+						l262_9_57:
+							pos++
+							goto lok9_57
+						}
+					lok9_57:
+						goto l169_57
+					l168_57:
+						pos, p.tokenIndex = position168_57, tokenIndex168_57
+					}
+				l169_57:
+					_ = position163_57
+				}
+				goto lok57
+			l162_57:
+				pos, p.tokenIndex = position162_57, tokenIndex162_57
+				goto l101
+			}
+		lok57:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			{ // h16
+				position162_58, tokenIndex162_58 := pos, p.tokenIndex
+				{
+					position163_58 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_58
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_58
+					l262_6_58:
+						pos++
+						goto lok6_58
+					}
+				lok6_58:
+					{
+						position164_58, tokenIndex164_58 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_58
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_58
+						l262_7_58:
+							pos++
+							goto lok7_58
+						}
+					lok7_58:
+						goto l165_58
+					l164_58:
+						pos, p.tokenIndex = position164_58, tokenIndex164_58
+					}
+				l165_58:
+					{
+						position166_58, tokenIndex166_58 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_58
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_58
+						l262_8_58:
+							pos++
+							goto lok8_58
+						}
+					lok8_58:
+						goto l167_58
+					l166_58:
+						pos, p.tokenIndex = position166_58, tokenIndex166_58
+					}
+				l167_58:
+					{
+						position168_58, tokenIndex168_58 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_58
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_58
+						l262_9_58:
+							pos++
+							goto lok9_58
+						}
+					lok9_58:
+						goto l169_58
+					l168_58:
+						pos, p.tokenIndex = position168_58, tokenIndex168_58
+					}
+				l169_58:
+					_ = position163_58
+				}
+				goto lok58
+			l162_58:
+				pos, p.tokenIndex = position162_58, tokenIndex162_58
+				goto l101
+			}
+		lok58:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			{ // h16
+				position162_59, tokenIndex162_59 := pos, p.tokenIndex
+				{
+					position163_59 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_59
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_59
+					l262_6_59:
+						pos++
+						goto lok6_59
+					}
+				lok6_59:
+					{
+						position164_59, tokenIndex164_59 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_59
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_59
+						l262_7_59:
+							pos++
+							goto lok7_59
+						}
+					lok7_59:
+						goto l165_59
+					l164_59:
+						pos, p.tokenIndex = position164_59, tokenIndex164_59
+					}
+				l165_59:
+					{
+						position166_59, tokenIndex166_59 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_59
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_59
+						l262_8_59:
+							pos++
+							goto lok8_59
+						}
+					lok8_59:
+						goto l167_59
+					l166_59:
+						pos, p.tokenIndex = position166_59, tokenIndex166_59
+					}
+				l167_59:
+					{
+						position168_59, tokenIndex168_59 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_59
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_59
+						l262_9_59:
+							pos++
+							goto lok9_59
+						}
+					lok9_59:
+						goto l169_59
+					l168_59:
+						pos, p.tokenIndex = position168_59, tokenIndex168_59
+					}
+				l169_59:
+					_ = position163_59
+				}
+				goto lok59
+			l162_59:
+				pos, p.tokenIndex = position162_59, tokenIndex162_59
+				goto l101
+			}
+		lok59:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l101
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l101
+			}
+			pos = p.position
+			{
+				position104, tokenIndex104 := pos, p.tokenIndex
+				{ // IPv6end
+					position128_60, tokenIndex128_60 := pos, p.tokenIndex
+					{
+						position129_60 := pos
+						{
+							position130_60, tokenIndex130_60 := pos, p.tokenIndex
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(15, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_60
+							}
+							pos++
+							goto l130_60
+						l131_60:
+							pos, p.tokenIndex = position130_60, tokenIndex130_60
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_60
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(16, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_60
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_60
+							}
+							pos++
+						}
+					l130_60:
+						_ = position129_60
+					}
+					goto lok60
+				l128_60:
+					pos, p.tokenIndex = position128_60, tokenIndex128_60
+					goto l101
+				}
+			lok60:
+				pos, p.tokenIndex = position104, tokenIndex104
+			}
+			goto l96
+		l101:
+			pos, p.tokenIndex = position96, tokenIndex96
+			{
+				position106, tokenIndex106 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c1() {
+					goto l106
+				}
+				pos = p.position
+				{ // h16
+					position162_61, tokenIndex162_61 := pos, p.tokenIndex
+					{
+						position163_61 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_61
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_61
+						l262_6_61:
+							pos++
+							goto lok6_61
+						}
+					lok6_61:
+						{
+							position164_61, tokenIndex164_61 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_61
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_61
+							l262_7_61:
+								pos++
+								goto lok7_61
+							}
+						lok7_61:
+							goto l165_61
+						l164_61:
+							pos, p.tokenIndex = position164_61, tokenIndex164_61
+						}
+					l165_61:
+						{
+							position166_61, tokenIndex166_61 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_61
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_61
+							l262_8_61:
+								pos++
+								goto lok8_61
+							}
+						lok8_61:
+							goto l167_61
+						l166_61:
+							pos, p.tokenIndex = position166_61, tokenIndex166_61
+						}
+					l167_61:
+						{
+							position168_61, tokenIndex168_61 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_61
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_61
+							l262_9_61:
+								pos++
+								goto lok9_61
+							}
+						lok9_61:
+							goto l169_61
+						l168_61:
+							pos, p.tokenIndex = position168_61, tokenIndex168_61
+						}
+					l169_61:
+						_ = position163_61
+					}
+					goto lok61
+				l162_61:
+					pos, p.tokenIndex = position162_61, tokenIndex162_61
+					goto l106
+				}
+			lok61:
+				goto l107
+			l106:
+				pos, p.tokenIndex = position106, tokenIndex106
+			}
+		l107:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			{ // h16
+				position162_62, tokenIndex162_62 := pos, p.tokenIndex
+				{
+					position163_62 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_62
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_62
+					l262_6_62:
+						pos++
+						goto lok6_62
+					}
+				lok6_62:
+					{
+						position164_62, tokenIndex164_62 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_62
+						l262_7_62:
+							pos++
+							goto lok7_62
+						}
+					lok7_62:
+						goto l165_62
+					l164_62:
+						pos, p.tokenIndex = position164_62, tokenIndex164_62
+					}
+				l165_62:
+					{
+						position166_62, tokenIndex166_62 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_62
+						l262_8_62:
+							pos++
+							goto lok8_62
+						}
+					lok8_62:
+						goto l167_62
+					l166_62:
+						pos, p.tokenIndex = position166_62, tokenIndex166_62
+					}
+				l167_62:
+					{
+						position168_62, tokenIndex168_62 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_62
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_62
+						l262_9_62:
+							pos++
+							goto lok9_62
+						}
+					lok9_62:
+						goto l169_62
+					l168_62:
+						pos, p.tokenIndex = position168_62, tokenIndex168_62
+					}
+				l169_62:
+					_ = position163_62
+				}
+				goto lok62
+			l162_62:
+				pos, p.tokenIndex = position162_62, tokenIndex162_62
+				goto l105
+			}
+		lok62:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			{ // h16
+				position162_63, tokenIndex162_63 := pos, p.tokenIndex
+				{
+					position163_63 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_63
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_63
+					l262_6_63:
+						pos++
+						goto lok6_63
+					}
+				lok6_63:
+					{
+						position164_63, tokenIndex164_63 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_63
+						l262_7_63:
+							pos++
+							goto lok7_63
+						}
+					lok7_63:
+						goto l165_63
+					l164_63:
+						pos, p.tokenIndex = position164_63, tokenIndex164_63
+					}
+				l165_63:
+					{
+						position166_63, tokenIndex166_63 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_63
+						l262_8_63:
+							pos++
+							goto lok8_63
+						}
+					lok8_63:
+						goto l167_63
+					l166_63:
+						pos, p.tokenIndex = position166_63, tokenIndex166_63
+					}
+				l167_63:
+					{
+						position168_63, tokenIndex168_63 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_63
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_63
+						l262_9_63:
+							pos++
+							goto lok9_63
+						}
+					lok9_63:
+						goto l169_63
+					l168_63:
+						pos, p.tokenIndex = position168_63, tokenIndex168_63
+					}
+				l169_63:
+					_ = position163_63
+				}
+				goto lok63
+			l162_63:
+				pos, p.tokenIndex = position162_63, tokenIndex162_63
+				goto l105
+			}
+		lok63:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			{ // h16
+				position162_64, tokenIndex162_64 := pos, p.tokenIndex
+				{
+					position163_64 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_64
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_64
+					l262_6_64:
+						pos++
+						goto lok6_64
+					}
+				lok6_64:
+					{
+						position164_64, tokenIndex164_64 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_64
+						l262_7_64:
+							pos++
+							goto lok7_64
+						}
+					lok7_64:
+						goto l165_64
+					l164_64:
+						pos, p.tokenIndex = position164_64, tokenIndex164_64
+					}
+				l165_64:
+					{
+						position166_64, tokenIndex166_64 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_64
+						l262_8_64:
+							pos++
+							goto lok8_64
+						}
+					lok8_64:
+						goto l167_64
+					l166_64:
+						pos, p.tokenIndex = position166_64, tokenIndex166_64
+					}
+				l167_64:
+					{
+						position168_64, tokenIndex168_64 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_64
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_64
+						l262_9_64:
+							pos++
+							goto lok9_64
+						}
+					lok9_64:
+						goto l169_64
+					l168_64:
+						pos, p.tokenIndex = position168_64, tokenIndex168_64
+					}
+				l169_64:
+					_ = position163_64
+				}
+				goto lok64
+			l162_64:
+				pos, p.tokenIndex = position162_64, tokenIndex162_64
+				goto l105
+			}
+		lok64:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l105
+			}
+			pos = p.position
+			{
+				position108, tokenIndex108 := pos, p.tokenIndex
+				{ // IPv6end
+					position128_65, tokenIndex128_65 := pos, p.tokenIndex
+					{
+						position129_65 := pos
+						{
+							position130_65, tokenIndex130_65 := pos, p.tokenIndex
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(15, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_65
+							}
+							pos++
+							goto l130_65
+						l131_65:
+							pos, p.tokenIndex = position130_65, tokenIndex130_65
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_65
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(16, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_65
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_65
+							}
+							pos++
+						}
+					l130_65:
+						_ = position129_65
+					}
+					goto lok65
+				l128_65:
+					pos, p.tokenIndex = position128_65, tokenIndex128_65
+					goto l105
+				}
+			lok65:
+				pos, p.tokenIndex = position108, tokenIndex108
+			}
+			goto l96
+		l105:
+			pos, p.tokenIndex = position96, tokenIndex96
+			{
+				position110, tokenIndex110 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c2() {
+					goto l110
+				}
+				pos = p.position
+				{ // h16
+					position162_66, tokenIndex162_66 := pos, p.tokenIndex
+					{
+						position163_66 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_66
+						l262_6_66:
+							pos++
+							goto lok6_66
+						}
+					lok6_66:
+						{
+							position164_66, tokenIndex164_66 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_66
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_66
+							l262_7_66:
+								pos++
+								goto lok7_66
+							}
+						lok7_66:
+							goto l165_66
+						l164_66:
+							pos, p.tokenIndex = position164_66, tokenIndex164_66
+						}
+					l165_66:
+						{
+							position166_66, tokenIndex166_66 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_66
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_66
+							l262_8_66:
+								pos++
+								goto lok8_66
+							}
+						lok8_66:
+							goto l167_66
+						l166_66:
+							pos, p.tokenIndex = position166_66, tokenIndex166_66
+						}
+					l167_66:
+						{
+							position168_66, tokenIndex168_66 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_66
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_66
+							l262_9_66:
+								pos++
+								goto lok9_66
+							}
+						lok9_66:
+							goto l169_66
+						l168_66:
+							pos, p.tokenIndex = position168_66, tokenIndex168_66
+						}
+					l169_66:
+						_ = position163_66
+					}
+					goto lok66
+				l162_66:
+					pos, p.tokenIndex = position162_66, tokenIndex162_66
+					goto l110
+				}
+			lok66:
+				goto l111
+			l110:
+				pos, p.tokenIndex = position110, tokenIndex110
+			}
+		l111:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			{ // h16
+				position162_67, tokenIndex162_67 := pos, p.tokenIndex
+				{
+					position163_67 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_67
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_67
+					l262_6_67:
+						pos++
+						goto lok6_67
+					}
+				lok6_67:
+					{
+						position164_67, tokenIndex164_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_67
+						l262_7_67:
+							pos++
+							goto lok7_67
+						}
+					lok7_67:
+						goto l165_67
+					l164_67:
+						pos, p.tokenIndex = position164_67, tokenIndex164_67
+					}
+				l165_67:
+					{
+						position166_67, tokenIndex166_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_67
+						l262_8_67:
+							pos++
+							goto lok8_67
+						}
+					lok8_67:
+						goto l167_67
+					l166_67:
+						pos, p.tokenIndex = position166_67, tokenIndex166_67
+					}
+				l167_67:
+					{
+						position168_67, tokenIndex168_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_67
+						l262_9_67:
+							pos++
+							goto lok9_67
+						}
+					lok9_67:
+						goto l169_67
+					l168_67:
+						pos, p.tokenIndex = position168_67, tokenIndex168_67
+					}
+				l169_67:
+					_ = position163_67
+				}
+				goto lok67
+			l162_67:
+				pos, p.tokenIndex = position162_67, tokenIndex162_67
+				goto l109
+			}
+		lok67:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			{ // h16
+				position162_68, tokenIndex162_68 := pos, p.tokenIndex
+				{
+					position163_68 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_68
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_68
+					l262_6_68:
+						pos++
+						goto lok6_68
+					}
+				lok6_68:
+					{
+						position164_68, tokenIndex164_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_68
+						l262_7_68:
+							pos++
+							goto lok7_68
+						}
+					lok7_68:
+						goto l165_68
+					l164_68:
+						pos, p.tokenIndex = position164_68, tokenIndex164_68
+					}
+				l165_68:
+					{
+						position166_68, tokenIndex166_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_68
+						l262_8_68:
+							pos++
+							goto lok8_68
+						}
+					lok8_68:
+						goto l167_68
+					l166_68:
+						pos, p.tokenIndex = position166_68, tokenIndex166_68
+					}
+				l167_68:
+					{
+						position168_68, tokenIndex168_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_68
+						l262_9_68:
+							pos++
+							goto lok9_68
+						}
+					lok9_68:
+						goto l169_68
+					l168_68:
+						pos, p.tokenIndex = position168_68, tokenIndex168_68
+					}
+				l169_68:
+					_ = position163_68
+				}
+				goto lok68
+			l162_68:
+				pos, p.tokenIndex = position162_68, tokenIndex162_68
+				goto l109
+			}
+		lok68:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l109
+			}
+			pos = p.position
+			{
+				position112, tokenIndex112 := pos, p.tokenIndex
+				{ // IPv6end
+					position128_69, tokenIndex128_69 := pos, p.tokenIndex
+					{
+						position129_69 := pos
+						{
+							position130_69, tokenIndex130_69 := pos, p.tokenIndex
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(15, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_69
+							}
+							pos++
+							goto l130_69
+						l131_69:
+							pos, p.tokenIndex = position130_69, tokenIndex130_69
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_69
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(16, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_69
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_69
+							}
+							pos++
+						}
+					l130_69:
+						_ = position129_69
+					}
+					goto lok69
+				l128_69:
+					pos, p.tokenIndex = position128_69, tokenIndex128_69
+					goto l109
+				}
+			lok69:
+				pos, p.tokenIndex = position112, tokenIndex112
+			}
+			goto l96
+		l109:
+			pos, p.tokenIndex = position96, tokenIndex96
+			{
+				position114, tokenIndex114 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c3() {
+					goto l114
+				}
+				pos = p.position
+				{ // h16
+					position162_70, tokenIndex162_70 := pos, p.tokenIndex
+					{
+						position163_70 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_70
+						l262_6_70:
+							pos++
+							goto lok6_70
+						}
+					lok6_70:
+						{
+							position164_70, tokenIndex164_70 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_70
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_70
+							l262_7_70:
+								pos++
+								goto lok7_70
+							}
+						lok7_70:
+							goto l165_70
+						l164_70:
+							pos, p.tokenIndex = position164_70, tokenIndex164_70
+						}
+					l165_70:
+						{
+							position166_70, tokenIndex166_70 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_70
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_70
+							l262_8_70:
+								pos++
+								goto lok8_70
+							}
+						lok8_70:
+							goto l167_70
+						l166_70:
+							pos, p.tokenIndex = position166_70, tokenIndex166_70
+						}
+					l167_70:
+						{
+							position168_70, tokenIndex168_70 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_70
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_70
+							l262_9_70:
+								pos++
+								goto lok9_70
+							}
+						lok9_70:
+							goto l169_70
+						l168_70:
+							pos, p.tokenIndex = position168_70, tokenIndex168_70
+						}
+					l169_70:
+						_ = position163_70
+					}
+					goto lok70
+				l162_70:
+					pos, p.tokenIndex = position162_70, tokenIndex162_70
+					goto l114
+				}
+			lok70:
+				goto l115
+			l114:
+				pos, p.tokenIndex = position114, tokenIndex114
+			}
+		l115:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l113
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l113
+			}
+			pos++
+			{ // h16
+				position162_71, tokenIndex162_71 := pos, p.tokenIndex
+				{
+					position163_71 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_71
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_71
+					l262_6_71:
+						pos++
+						goto lok6_71
+					}
+				lok6_71:
+					{
+						position164_71, tokenIndex164_71 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_71
+						l262_7_71:
+							pos++
+							goto lok7_71
+						}
+					lok7_71:
+						goto l165_71
+					l164_71:
+						pos, p.tokenIndex = position164_71, tokenIndex164_71
+					}
+				l165_71:
+					{
+						position166_71, tokenIndex166_71 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_71
+						l262_8_71:
+							pos++
+							goto lok8_71
+						}
+					lok8_71:
+						goto l167_71
+					l166_71:
+						pos, p.tokenIndex = position166_71, tokenIndex166_71
+					}
+				l167_71:
+					{
+						position168_71, tokenIndex168_71 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_71
+						l262_9_71:
+							pos++
+							goto lok9_71
+						}
+					lok9_71:
+						goto l169_71
+					l168_71:
+						pos, p.tokenIndex = position168_71, tokenIndex168_71
+					}
+				l169_71:
+					_ = position163_71
+				}
+				goto lok71
+			l162_71:
+				pos, p.tokenIndex = position162_71, tokenIndex162_71
+				goto l113
+			}
+		lok71:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l113
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l113
+			}
+			pos = p.position
+			{
+				position116, tokenIndex116 := pos, p.tokenIndex
+				{ // IPv6end
+					position128_72, tokenIndex128_72 := pos, p.tokenIndex
+					{
+						position129_72 := pos
+						{
+							position130_72, tokenIndex130_72 := pos, p.tokenIndex
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(15, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_72
+							}
+							pos++
+							goto l130_72
+						l131_72:
+							pos, p.tokenIndex = position130_72, tokenIndex130_72
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_72
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(16, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_72
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_72
+							}
+							pos++
+						}
+					l130_72:
+						_ = position129_72
+					}
+					goto lok72
+				l128_72:
+					pos, p.tokenIndex = position128_72, tokenIndex128_72
+					goto l113
+				}
+			lok72:
+				pos, p.tokenIndex = position116, tokenIndex116
+			}
+			goto l96
+		l113:
+			pos, p.tokenIndex = position96, tokenIndex96
+			{
+				position118, tokenIndex118 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c4() {
+					goto l118
+				}
+				pos = p.position
+				{ // h16
+					position162_73, tokenIndex162_73 := pos, p.tokenIndex
+					{
+						position163_73 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_73
+						l262_6_73:
+							pos++
+							goto lok6_73
+						}
+					lok6_73:
+						{
+							position164_73, tokenIndex164_73 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_73
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_73
+							l262_7_73:
+								pos++
+								goto lok7_73
+							}
+						lok7_73:
+							goto l165_73
+						l164_73:
+							pos, p.tokenIndex = position164_73, tokenIndex164_73
+						}
+					l165_73:
+						{
+							position166_73, tokenIndex166_73 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_73
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_73
+							l262_8_73:
+								pos++
+								goto lok8_73
+							}
+						lok8_73:
+							goto l167_73
+						l166_73:
+							pos, p.tokenIndex = position166_73, tokenIndex166_73
+						}
+					l167_73:
+						{
+							position168_73, tokenIndex168_73 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_73
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_73
+							l262_9_73:
+								pos++
+								goto lok9_73
+							}
+						lok9_73:
+							goto l169_73
+						l168_73:
+							pos, p.tokenIndex = position168_73, tokenIndex168_73
+						}
+					l169_73:
+						_ = position163_73
+					}
+					goto lok73
+				l162_73:
+					pos, p.tokenIndex = position162_73, tokenIndex162_73
+					goto l118
+				}
+			lok73:
+				goto l119
+			l118:
+				pos, p.tokenIndex = position118, tokenIndex118
+			}
+		l119:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l117
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l117
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l117
+			}
+			pos = p.position
+			{
+				position120, tokenIndex120 := pos, p.tokenIndex
+				{ // IPv6end
+					position128_74, tokenIndex128_74 := pos, p.tokenIndex
+					{
+						position129_74 := pos
+						{
+							position130_74, tokenIndex130_74 := pos, p.tokenIndex
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(15, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_74
+							}
+							pos++
+							goto l130_74
+						l131_74:
+							pos, p.tokenIndex = position130_74, tokenIndex130_74
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_74
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(16, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_74
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_74
+							}
+							pos++
+						}
+					l130_74:
+						_ = position129_74
+					}
+					goto lok74
+				l128_74:
+					pos, p.tokenIndex = position128_74, tokenIndex128_74
+					goto l117
+				}
+			lok74:
+				pos, p.tokenIndex = position120, tokenIndex120
+			}
+			goto l96
+		l117:
+			pos, p.tokenIndex = position96, tokenIndex96
+			{
+				position122, tokenIndex122 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c5() {
+					goto l122
+				}
+				pos = p.position
+				{ // h16
+					position162_75, tokenIndex162_75 := pos, p.tokenIndex
+					{
+						position163_75 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_75
+						l262_6_75:
+							pos++
+							goto lok6_75
+						}
+					lok6_75:
+						{
+							position164_75, tokenIndex164_75 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_75
+							l262_7_75:
+								pos++
+								goto lok7_75
+							}
+						lok7_75:
+							goto l165_75
+						l164_75:
+							pos, p.tokenIndex = position164_75, tokenIndex164_75
+						}
+					l165_75:
+						{
+							position166_75, tokenIndex166_75 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_75
+							l262_8_75:
+								pos++
+								goto lok8_75
+							}
+						lok8_75:
+							goto l167_75
+						l166_75:
+							pos, p.tokenIndex = position166_75, tokenIndex166_75
+						}
+					l167_75:
+						{
+							position168_75, tokenIndex168_75 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_75
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_75
+							l262_9_75:
+								pos++
+								goto lok9_75
+							}
+						lok9_75:
+							goto l169_75
+						l168_75:
+							pos, p.tokenIndex = position168_75, tokenIndex168_75
+						}
+					l169_75:
+						_ = position163_75
+					}
+					goto lok75
+				l162_75:
+					pos, p.tokenIndex = position162_75, tokenIndex162_75
+					goto l122
+				}
+			lok75:
+				goto l123
+			l122:
+				pos, p.tokenIndex = position122, tokenIndex122
+			}
+		l123:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l121
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l121
+			}
+			pos++
+			{ // h16
+				position162_76, tokenIndex162_76 := pos, p.tokenIndex
+				{
+					position163_76 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_76
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_76
+					l262_6_76:
+						pos++
+						goto lok6_76
+					}
+				lok6_76:
+					{
+						position164_76, tokenIndex164_76 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_76
+						l262_7_76:
+							pos++
+							goto lok7_76
+						}
+					lok7_76:
+						goto l165_76
+					l164_76:
+						pos, p.tokenIndex = position164_76, tokenIndex164_76
+					}
+				l165_76:
+					{
+						position166_76, tokenIndex166_76 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_76
+						l262_8_76:
+							pos++
+							goto lok8_76
+						}
+					lok8_76:
+						goto l167_76
+					l166_76:
+						pos, p.tokenIndex = position166_76, tokenIndex166_76
+					}
+				l167_76:
+					{
+						position168_76, tokenIndex168_76 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_76
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_76
+						l262_9_76:
+							pos++
+							goto lok9_76
+						}
+					lok9_76:
+						goto l169_76
+					l168_76:
+						pos, p.tokenIndex = position168_76, tokenIndex168_76
+					}
+				l169_76:
+					_ = position163_76
+				}
+				goto lok76
+			l162_76:
+				pos, p.tokenIndex = position162_76, tokenIndex162_76
+				goto l121
+			}
+		lok76:
+			{
+				position124, tokenIndex124 := pos, p.tokenIndex
+				{ // IPv6end
+					position128_77, tokenIndex128_77 := pos, p.tokenIndex
+					{
+						position129_77 := pos
+						{
+							position130_77, tokenIndex130_77 := pos, p.tokenIndex
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(15, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_77
+							}
+							pos++
+							goto l130_77
+						l131_77:
+							pos, p.tokenIndex = position130_77, tokenIndex130_77
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_77
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(16, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_77
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_77
+							}
+							pos++
+						}
+					l130_77:
+						_ = position129_77
+					}
+					goto lok77
+				l128_77:
+					pos, p.tokenIndex = position128_77, tokenIndex128_77
+					goto l121
+				}
+			lok77:
+				pos, p.tokenIndex = position124, tokenIndex124
+			}
+			goto l96
+		l121:
+			pos, p.tokenIndex = position96, tokenIndex96
+			{
+				position125, tokenIndex125 := pos, p.tokenIndex
+				if p.position = pos; !p.rh16c6() {
+					goto l125
+				}
+				pos = p.position
+				{ // h16
+					position162_78, tokenIndex162_78 := pos, p.tokenIndex
+					{
+						position163_78 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_6_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l162_78
+						l262_6_78:
+							pos++
+							goto lok6_78
+						}
+					lok6_78:
+						{
+							position164_78, tokenIndex164_78 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_7_78
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l164_78
+							l262_7_78:
+								pos++
+								goto lok7_78
+							}
+						lok7_78:
+							goto l165_78
+						l164_78:
+							pos, p.tokenIndex = position164_78, tokenIndex164_78
+						}
+					l165_78:
+						{
+							position166_78, tokenIndex166_78 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_8_78
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l166_78
+							l262_8_78:
+								pos++
+								goto lok8_78
+							}
+						lok8_78:
+							goto l167_78
+						l166_78:
+							pos, p.tokenIndex = position166_78, tokenIndex166_78
+						}
+					l167_78:
+						{
+							position168_78, tokenIndex168_78 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_9_78
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l168_78
+							l262_9_78:
+								pos++
+								goto lok9_78
+							}
+						lok9_78:
+							goto l169_78
+						l168_78:
+							pos, p.tokenIndex = position168_78, tokenIndex168_78
+						}
+					l169_78:
+						_ = position163_78
+					}
+					goto lok78
+				l162_78:
+					pos, p.tokenIndex = position162_78, tokenIndex162_78
+					goto l125
+				}
+			lok78:
+				goto l126
+			l125:
+				pos, p.tokenIndex = position125, tokenIndex125
+			}
+		l126:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			}
+			pos++
+			{
+				position127, tokenIndex127 := pos, p.tokenIndex
+				{ // IPv6end
+					position128_79, tokenIndex128_79 := pos, p.tokenIndex
+					{
+						position129_79 := pos
+						{
+							position130_79, tokenIndex130_79 := pos, p.tokenIndex
+							if buffer[pos] != ']' {
+								if int(pos) == p.at {
+									p.note(15, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l131_79
+							}
+							pos++
+							goto l130_79
+						l131_79:
+							pos, p.tokenIndex = position130_79, tokenIndex130_79
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_79
+							}
+							pos++
+							if buffer[pos] != '2' {
+								if int(pos) == p.at {
+									p.note(16, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_79
+							}
+							pos++
+							if buffer[pos] != '5' {
+								if int(pos) == p.at {
+									p.note(17, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l128_79
+							}
+							pos++
+						}
+					l130_79:
+						_ = position129_79
+					}
+					goto lok79
+				l128_79:
+					pos, p.tokenIndex = position128_79, tokenIndex128_79
+					goto l94
+				}
+			lok79:
+				pos, p.tokenIndex = position127, tokenIndex127
+			}
+		}
+	l96:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv6address, position95)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l94:
+	pos, p.tokenIndex = position94, tokenIndex94
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rIPv6end is rule 17 IPv6end <- <(']' / ('%' '2' '5'))>
+func (p *Parser) rIPv6end() bool {
+	buffer := p.buffer
+	pos := p.position
+	position128, tokenIndex128 := pos, p.tokenIndex
+	{
+		position129 := pos
+		{
+			position130, tokenIndex130 := pos, p.tokenIndex
+			if buffer[pos] != ']' {
+				if int(pos) == p.at {
+					p.note(15, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l131
+			}
+			pos++
+			goto l130
+		l131:
+			pos, p.tokenIndex = position130, tokenIndex130
+			if buffer[pos] != '%' {
+				if int(pos) == p.at {
+					p.note(9, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l128
+			}
+			pos++
+			if buffer[pos] != '2' {
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l128
+			}
+			pos++
+			if buffer[pos] != '5' {
+				if int(pos) == p.at {
+					p.note(17, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l128
+			}
+			pos++
+		}
+	l130:
+		_ = position129
+	}
+	p.position = pos
+	return true
+l128:
+	pos, p.tokenIndex = position128, tokenIndex128
+	p.position = pos
+	return false
+}
+
+// rh16c1 is rule 18 h16c1 <- <(h16 ':' !':')?>
+func (p *Parser) rh16c1() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position133 := pos
+		{
+			position134, tokenIndex134 := pos, p.tokenIndex
+			{ // h16
+				position162_22, tokenIndex162_22 := pos, p.tokenIndex
+				{
+					position163_22 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_22
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_22
+					l262_6_22:
+						pos++
+						goto lok6_22
+					}
+				lok6_22:
+					{
+						position164_22, tokenIndex164_22 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_22
+						l262_7_22:
+							pos++
+							goto lok7_22
+						}
+					lok7_22:
+						goto l165_22
+					l164_22:
+						pos, p.tokenIndex = position164_22, tokenIndex164_22
+					}
+				l165_22:
+					{
+						position166_22, tokenIndex166_22 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_22
+						l262_8_22:
+							pos++
+							goto lok8_22
+						}
+					lok8_22:
+						goto l167_22
+					l166_22:
+						pos, p.tokenIndex = position166_22, tokenIndex166_22
+					}
+				l167_22:
+					{
+						position168_22, tokenIndex168_22 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_22
+						l262_9_22:
+							pos++
+							goto lok9_22
+						}
+					lok9_22:
+						goto l169_22
+					l168_22:
+						pos, p.tokenIndex = position168_22, tokenIndex168_22
+					}
+				l169_22:
+					_ = position163_22
+				}
+				goto lok22
+			l162_22:
+				pos, p.tokenIndex = position162_22, tokenIndex162_22
+				goto l134
+			}
+		lok22:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			{
+				position136, tokenIndex136 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l136
+				}
+				pos++
+				goto l134
+			l136:
+				pos, p.tokenIndex = position136, tokenIndex136
+			}
+			goto l135
+		l134:
+			pos, p.tokenIndex = position134, tokenIndex134
+		}
+	l135:
+		_ = position133
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c2 is rule 19 h16c2 <- <(h16 ':' !':' h16c1)?>
+func (p *Parser) rh16c2() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position138 := pos
+		{
+			position139, tokenIndex139 := pos, p.tokenIndex
+			{ // h16
+				position162_23, tokenIndex162_23 := pos, p.tokenIndex
+				{
+					position163_23 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_23
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_23
+					l262_6_23:
+						pos++
+						goto lok6_23
+					}
+				lok6_23:
+					{
+						position164_23, tokenIndex164_23 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_23
+						l262_7_23:
+							pos++
+							goto lok7_23
+						}
+					lok7_23:
+						goto l165_23
+					l164_23:
+						pos, p.tokenIndex = position164_23, tokenIndex164_23
+					}
+				l165_23:
+					{
+						position166_23, tokenIndex166_23 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_23
+						l262_8_23:
+							pos++
+							goto lok8_23
+						}
+					lok8_23:
+						goto l167_23
+					l166_23:
+						pos, p.tokenIndex = position166_23, tokenIndex166_23
+					}
+				l167_23:
+					{
+						position168_23, tokenIndex168_23 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_23
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_23
+						l262_9_23:
+							pos++
+							goto lok9_23
+						}
+					lok9_23:
+						goto l169_23
+					l168_23:
+						pos, p.tokenIndex = position168_23, tokenIndex168_23
+					}
+				l169_23:
+					_ = position163_23
+				}
+				goto lok23
+			l162_23:
+				pos, p.tokenIndex = position162_23, tokenIndex162_23
+				goto l139
+			}
+		lok23:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l139
+			}
+			pos++
+			{
+				position141, tokenIndex141 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l141
+				}
+				pos++
+				goto l139
+			l141:
+				pos, p.tokenIndex = position141, tokenIndex141
+			}
+			if p.position = pos; !p.rh16c1() {
+				goto l139
+			}
+			pos = p.position
+			goto l140
+		l139:
+			pos, p.tokenIndex = position139, tokenIndex139
+		}
+	l140:
+		_ = position138
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c3 is rule 20 h16c3 <- <(h16 ':' !':' h16c2)?>
+func (p *Parser) rh16c3() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position143 := pos
+		{
+			position144, tokenIndex144 := pos, p.tokenIndex
+			{ // h16
+				position162_24, tokenIndex162_24 := pos, p.tokenIndex
+				{
+					position163_24 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_24
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_24
+					l262_6_24:
+						pos++
+						goto lok6_24
+					}
+				lok6_24:
+					{
+						position164_24, tokenIndex164_24 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_24
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_24
+						l262_7_24:
+							pos++
+							goto lok7_24
+						}
+					lok7_24:
+						goto l165_24
+					l164_24:
+						pos, p.tokenIndex = position164_24, tokenIndex164_24
+					}
+				l165_24:
+					{
+						position166_24, tokenIndex166_24 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_24
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_24
+						l262_8_24:
+							pos++
+							goto lok8_24
+						}
+					lok8_24:
+						goto l167_24
+					l166_24:
+						pos, p.tokenIndex = position166_24, tokenIndex166_24
+					}
+				l167_24:
+					{
+						position168_24, tokenIndex168_24 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_24
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_24
+						l262_9_24:
+							pos++
+							goto lok9_24
+						}
+					lok9_24:
+						goto l169_24
+					l168_24:
+						pos, p.tokenIndex = position168_24, tokenIndex168_24
+					}
+				l169_24:
+					_ = position163_24
+				}
+				goto lok24
+			l162_24:
+				pos, p.tokenIndex = position162_24, tokenIndex162_24
+				goto l144
+			}
+		lok24:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l144
+			}
+			pos++
+			{
+				position146, tokenIndex146 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l146
+				}
+				pos++
+				goto l144
+			l146:
+				pos, p.tokenIndex = position146, tokenIndex146
+			}
+			if p.position = pos; !p.rh16c2() {
+				goto l144
+			}
+			pos = p.position
+			goto l145
+		l144:
+			pos, p.tokenIndex = position144, tokenIndex144
+		}
+	l145:
+		_ = position143
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c4 is rule 21 h16c4 <- <(h16 ':' !':' h16c3)?>
+func (p *Parser) rh16c4() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position148 := pos
+		{
+			position149, tokenIndex149 := pos, p.tokenIndex
+			{ // h16
+				position162_25, tokenIndex162_25 := pos, p.tokenIndex
+				{
+					position163_25 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_25
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_25
+					l262_6_25:
+						pos++
+						goto lok6_25
+					}
+				lok6_25:
+					{
+						position164_25, tokenIndex164_25 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_25
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_25
+						l262_7_25:
+							pos++
+							goto lok7_25
+						}
+					lok7_25:
+						goto l165_25
+					l164_25:
+						pos, p.tokenIndex = position164_25, tokenIndex164_25
+					}
+				l165_25:
+					{
+						position166_25, tokenIndex166_25 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_25
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_25
+						l262_8_25:
+							pos++
+							goto lok8_25
+						}
+					lok8_25:
+						goto l167_25
+					l166_25:
+						pos, p.tokenIndex = position166_25, tokenIndex166_25
+					}
+				l167_25:
+					{
+						position168_25, tokenIndex168_25 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_25
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_25
+						l262_9_25:
+							pos++
+							goto lok9_25
+						}
+					lok9_25:
+						goto l169_25
+					l168_25:
+						pos, p.tokenIndex = position168_25, tokenIndex168_25
+					}
+				l169_25:
+					_ = position163_25
+				}
+				goto lok25
+			l162_25:
+				pos, p.tokenIndex = position162_25, tokenIndex162_25
+				goto l149
+			}
+		lok25:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l149
+			}
+			pos++
+			{
+				position151, tokenIndex151 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l151
+				}
+				pos++
+				goto l149
+			l151:
+				pos, p.tokenIndex = position151, tokenIndex151
+			}
+			if p.position = pos; !p.rh16c3() {
+				goto l149
+			}
+			pos = p.position
+			goto l150
+		l149:
+			pos, p.tokenIndex = position149, tokenIndex149
+		}
+	l150:
+		_ = position148
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c5 is rule 22 h16c5 <- <(h16 ':' !':' h16c4)?>
+func (p *Parser) rh16c5() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position153 := pos
+		{
+			position154, tokenIndex154 := pos, p.tokenIndex
+			{ // h16
+				position162_26, tokenIndex162_26 := pos, p.tokenIndex
+				{
+					position163_26 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_26
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_26
+					l262_6_26:
+						pos++
+						goto lok6_26
+					}
+				lok6_26:
+					{
+						position164_26, tokenIndex164_26 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_26
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_26
+						l262_7_26:
+							pos++
+							goto lok7_26
+						}
+					lok7_26:
+						goto l165_26
+					l164_26:
+						pos, p.tokenIndex = position164_26, tokenIndex164_26
+					}
+				l165_26:
+					{
+						position166_26, tokenIndex166_26 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_26
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_26
+						l262_8_26:
+							pos++
+							goto lok8_26
+						}
+					lok8_26:
+						goto l167_26
+					l166_26:
+						pos, p.tokenIndex = position166_26, tokenIndex166_26
+					}
+				l167_26:
+					{
+						position168_26, tokenIndex168_26 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_26
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_26
+						l262_9_26:
+							pos++
+							goto lok9_26
+						}
+					lok9_26:
+						goto l169_26
+					l168_26:
+						pos, p.tokenIndex = position168_26, tokenIndex168_26
+					}
+				l169_26:
+					_ = position163_26
+				}
+				goto lok26
+			l162_26:
+				pos, p.tokenIndex = position162_26, tokenIndex162_26
+				goto l154
+			}
+		lok26:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l154
+			}
+			pos++
+			{
+				position156, tokenIndex156 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l156
+				}
+				pos++
+				goto l154
+			l156:
+				pos, p.tokenIndex = position156, tokenIndex156
+			}
+			if p.position = pos; !p.rh16c4() {
+				goto l154
+			}
+			pos = p.position
+			goto l155
+		l154:
+			pos, p.tokenIndex = position154, tokenIndex154
+		}
+	l155:
+		_ = position153
+	}
+	p.position = pos
+	return true
+}
+
+// rh16c6 is rule 23 h16c6 <- <(h16 ':' !':' h16c5)?>
+func (p *Parser) rh16c6() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position158 := pos
+		{
+			position159, tokenIndex159 := pos, p.tokenIndex
+			{ // h16
+				position162_27, tokenIndex162_27 := pos, p.tokenIndex
+				{
+					position163_27 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_27
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_27
+					l262_6_27:
+						pos++
+						goto lok6_27
+					}
+				lok6_27:
+					{
+						position164_27, tokenIndex164_27 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_27
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_27
+						l262_7_27:
+							pos++
+							goto lok7_27
+						}
+					lok7_27:
+						goto l165_27
+					l164_27:
+						pos, p.tokenIndex = position164_27, tokenIndex164_27
+					}
+				l165_27:
+					{
+						position166_27, tokenIndex166_27 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_27
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_27
+						l262_8_27:
+							pos++
+							goto lok8_27
+						}
+					lok8_27:
+						goto l167_27
+					l166_27:
+						pos, p.tokenIndex = position166_27, tokenIndex166_27
+					}
+				l167_27:
+					{
+						position168_27, tokenIndex168_27 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_27
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_27
+						l262_9_27:
+							pos++
+							goto lok9_27
+						}
+					lok9_27:
+						goto l169_27
+					l168_27:
+						pos, p.tokenIndex = position168_27, tokenIndex168_27
+					}
+				l169_27:
+					_ = position163_27
+				}
+				goto lok27
+			l162_27:
+				pos, p.tokenIndex = position162_27, tokenIndex162_27
+				goto l159
+			}
+		lok27:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l159
+			}
+			pos++
+			{
+				position161, tokenIndex161 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(0, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l161
+				}
+				pos++
+				goto l159
+			l161:
+				pos, p.tokenIndex = position161, tokenIndex161
+			}
+			if p.position = pos; !p.rh16c5() {
+				goto l159
+			}
+			pos = p.position
+			goto l160
+		l159:
+			pos, p.tokenIndex = position159, tokenIndex159
+		}
+	l160:
+		_ = position158
+	}
+	p.position = pos
+	return true
+}
+
+// rh16 is rule 24 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
+func (p *Parser) rh16() bool {
+	buffer := p.buffer
+	pos := p.position
+	position162, tokenIndex162 := pos, p.tokenIndex
+	{
+		position163 := pos
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l262_6
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l162
+		l262_6:
+			pos++
+			goto lok6
+		}
+	lok6:
+		{
+			position164, tokenIndex164 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l262_7
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l164
+			l262_7:
+				pos++
+				goto lok7
+			}
+		lok7:
+			goto l165
+		l164:
+			pos, p.tokenIndex = position164, tokenIndex164
+		}
+	l165:
+		{
+			position166, tokenIndex166 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l262_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l166
+			l262_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l167
+		l166:
+			pos, p.tokenIndex = position166, tokenIndex166
+		}
+	l167:
+		{
+			position168, tokenIndex168 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l262_9
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l168
+			l262_9:
+				pos++
+				goto lok9
+			}
+		lok9:
+			goto l169
+		l168:
+			pos, p.tokenIndex = position168, tokenIndex168
+		}
+	l169:
+		_ = position163
+	}
+	p.position = pos
+	return true
+l162:
+	pos, p.tokenIndex = position162, tokenIndex162
+	p.position = pos
+	return false
+}
+
+// rls32 is rule 25 ls32 <- <((h16 ':' h16) / IPv4address)>
+func (p *Parser) rls32() bool {
+	buffer := p.buffer
+	pos := p.position
+	position170, tokenIndex170 := pos, p.tokenIndex
+	{
+		position171 := pos
+		{
+			position172, tokenIndex172 := pos, p.tokenIndex
+			{ // h16
+				position162_36, tokenIndex162_36 := pos, p.tokenIndex
+				{
+					position163_36 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_36
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_36
+					l262_6_36:
+						pos++
+						goto lok6_36
+					}
+				lok6_36:
+					{
+						position164_36, tokenIndex164_36 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_36
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_36
+						l262_7_36:
+							pos++
+							goto lok7_36
+						}
+					lok7_36:
+						goto l165_36
+					l164_36:
+						pos, p.tokenIndex = position164_36, tokenIndex164_36
+					}
+				l165_36:
+					{
+						position166_36, tokenIndex166_36 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_36
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_36
+						l262_8_36:
+							pos++
+							goto lok8_36
+						}
+					lok8_36:
+						goto l167_36
+					l166_36:
+						pos, p.tokenIndex = position166_36, tokenIndex166_36
+					}
+				l167_36:
+					{
+						position168_36, tokenIndex168_36 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_36
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_36
+						l262_9_36:
+							pos++
+							goto lok9_36
+						}
+					lok9_36:
+						goto l169_36
+					l168_36:
+						pos, p.tokenIndex = position168_36, tokenIndex168_36
+					}
+				l169_36:
+					_ = position163_36
+				}
+				goto lok36
+			l162_36:
+				pos, p.tokenIndex = position162_36, tokenIndex162_36
+				goto l173
+			}
+		lok36:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l173
+			}
+			pos++
+			{ // h16
+				position162_37, tokenIndex162_37 := pos, p.tokenIndex
+				{
+					position163_37 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l262_6_37
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l162_37
+					l262_6_37:
+						pos++
+						goto lok6_37
+					}
+				lok6_37:
+					{
+						position164_37, tokenIndex164_37 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_7_37
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l164_37
+						l262_7_37:
+							pos++
+							goto lok7_37
+						}
+					lok7_37:
+						goto l165_37
+					l164_37:
+						pos, p.tokenIndex = position164_37, tokenIndex164_37
+					}
+				l165_37:
+					{
+						position166_37, tokenIndex166_37 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_8_37
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l166_37
+						l262_8_37:
+							pos++
+							goto lok8_37
+						}
+					lok8_37:
+						goto l167_37
+					l166_37:
+						pos, p.tokenIndex = position166_37, tokenIndex166_37
+					}
+				l167_37:
+					{
+						position168_37, tokenIndex168_37 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(10, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l262_9_37
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l168_37
+						l262_9_37:
+							pos++
+							goto lok9_37
+						}
+					lok9_37:
+						goto l169_37
+					l168_37:
+						pos, p.tokenIndex = position168_37, tokenIndex168_37
+					}
+				l169_37:
+					_ = position163_37
+				}
+				goto lok37
+			l162_37:
+				pos, p.tokenIndex = position162_37, tokenIndex162_37
+				goto l173
+			}
+		lok37:
+			goto l172
+		l173:
+			pos, p.tokenIndex = position172, tokenIndex172
+			if p.position = pos; !p.rIPv4address() {
+				goto l170
+			}
+			pos = p.position
+		}
+	l172:
+		_ = position171
+	}
+	p.position = pos
+	return true
+l170:
+	pos, p.tokenIndex = position170, tokenIndex170
+	p.position = pos
+	return false
+}
+
+// rIPv4address is rule 26 IPv4address <- <(dec_octet '.' dec_octet '.' dec_octet '.' dec_octet)>
+func (p *Parser) rIPv4address() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleIPv4address)
+	position174, tokenIndex174 := pos, p.tokenIndex
+	{
+		position175 := pos
+		if p.position = pos; !p.rdec_octet() {
+			goto l174
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(20, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l174
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l174
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(20, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l174
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l174
+		}
+		pos = p.position
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(20, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l174
+		}
+		pos++
+		if p.position = pos; !p.rdec_octet() {
+			goto l174
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleIPv4address, position175)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l174:
+	pos, p.tokenIndex = position174, tokenIndex174
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rdec_octet is rule 27 dec_octet <- <(('2' '5' [0-5]) / ('2' [0-4] DIGIT) / ('1' DIGIT DIGIT) / ([1-9] DIGIT) / DIGIT)>
+func (p *Parser) rdec_octet() bool {
+	buffer := p.buffer
+	pos := p.position
+	position176, tokenIndex176 := pos, p.tokenIndex
+	{
+		position177 := pos
+		{
+			position178, tokenIndex178 := pos, p.tokenIndex
+			if buffer[pos] != '2' {
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			if buffer[pos] != '5' {
+				if int(pos) == p.at {
+					p.note(17, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '5' {
+				if int(pos) == p.at {
+					p.note(21, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			goto l178
+		l179:
+			pos, p.tokenIndex = position178, tokenIndex178
+			if buffer[pos] != '2' {
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			}
+			pos++
+			if c := buffer[pos]; c < '0' || c > '4' {
+				if int(pos) == p.at {
+					p.note(22, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_10
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l180
+			l260_10:
+				pos++
+				goto lok10
+			}
+		lok10:
+			goto l178
+		l180:
+			pos, p.tokenIndex = position178, tokenIndex178
+			if buffer[pos] != '1' {
+				if int(pos) == p.at {
+					p.note(23, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_11
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			l260_11:
+				pos++
+				goto lok11
+			}
+		lok11:
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l181
+			l260_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l178
+		l181:
+			pos, p.tokenIndex = position178, tokenIndex178
+			if c := buffer[pos]; c < '1' || c > '9' {
+				if int(pos) == p.at {
+					p.note(24, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l182
+			}
+			pos++
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_13
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l182
+			l260_13:
+				pos++
+				goto lok13
+			}
+		lok13:
+			goto l178
+		l182:
+			pos, p.tokenIndex = position178, tokenIndex178
+			{ // DIGIT
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l260_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l176
+			l260_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+		}
+	l178:
+		_ = position177
+	}
+	p.position = pos
+	return true
+l176:
+	pos, p.tokenIndex = position176, tokenIndex176
+	p.position = pos
+	return false
+}
+
+// rreg_name is rule 28 reg_name <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))*>
+func (p *Parser) rreg_name() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulereg_name)
+	{
+		position184 := pos
+	l185:
+		{
+			position186, tokenIndex186 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(11, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(9, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position249_28, tokenIndex249_28 := pos, p.tokenIndex
+							{
+								position250_28 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_28
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_15_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_28
+								l262_15_28:
+									pos++
+									goto lok15_28
+								}
+							lok15_28:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_16_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_28
+								l262_16_28:
+									pos++
+									goto lok16_28
+								}
+							lok16_28:
+								_ = position250_28
+							}
+							goto lok28
+						l249_28:
+							pos, p.tokenIndex = position249_28, tokenIndex249_28
+							goto l186
+						}
+					lok28:
+						;
+					default:
+						if c := buffer[pos]; c < 'a' || c > 'z' {
+							if int(pos) == p.at {
+								p.note(4, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l186
+						}
+						pos++
+					}
+				}
+			}
+
+			goto l185
+		l186:
+			pos, p.tokenIndex = position186, tokenIndex186
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulereg_name, position184)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpath is rule 29 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))>
+func (p *Parser) rpath() bool {
+	pos := p.position
+	position188, tokenIndex188 := pos, p.tokenIndex
+	{
+		position189 := pos
+		{
+			position190, tokenIndex190 := pos, p.tokenIndex
+			if p.position = pos; !p.rpath_abempty() {
+				goto l191
+			}
+			pos = p.position
+			{
+				position192, tokenIndex192 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l192
+				}
+				pos = p.position
+				goto l191
+			l192:
+				pos, p.tokenIndex = position192, tokenIndex192
+			}
+			goto l190
+		l191:
+			pos, p.tokenIndex = position190, tokenIndex190
+			if p.position = pos; !p.rpath_absolute() {
+				goto l193
+			}
+			pos = p.position
+			{
+				position194, tokenIndex194 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l194
+				}
+				pos = p.position
+				goto l193
+			l194:
+				pos, p.tokenIndex = position194, tokenIndex194
+			}
+			goto l190
+		l193:
+			pos, p.tokenIndex = position190, tokenIndex190
+			if p.position = pos; !p.rpath_noscheme() {
+				goto l195
+			}
+			pos = p.position
+			{
+				position196, tokenIndex196 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l196
+				}
+				pos = p.position
+				goto l195
+			l196:
+				pos, p.tokenIndex = position196, tokenIndex196
+			}
+			goto l190
+		l195:
+			pos, p.tokenIndex = position190, tokenIndex190
+			if p.position = pos; !p.rpath_rootless() {
+				goto l197
+			}
+			pos = p.position
+			{
+				position198, tokenIndex198 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l198
+				}
+				pos = p.position
+				goto l197
+			l198:
+				pos, p.tokenIndex = position198, tokenIndex198
+			}
+			goto l190
+		l197:
+			pos, p.tokenIndex = position190, tokenIndex190
+			if p.position = pos; !p.rpath_empty() {
+				goto l188
+			}
+			pos = p.position
+			{
+				position199, tokenIndex199 := pos, p.tokenIndex
+				if p.position = pos; !p.matchDot() {
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l199
+				}
+				pos = p.position
+				goto l188
+			l199:
+				pos, p.tokenIndex = position199, tokenIndex199
+			}
+		}
+	l190:
+		_ = position189
+	}
+	p.position = pos
+	return true
+l188:
+	pos, p.tokenIndex = position188, tokenIndex188
+	p.position = pos
+	return false
+}
+
+// rpath_abempty is rule 30 path_abempty <- <('/' segment)*>
+func (p *Parser) rpath_abempty() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_abempty)
+	{
+		position201 := pos
+	l202:
+		{
+			position203, tokenIndex203 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l203
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l203
+			}
+			pos = p.position
+			goto l202
+		l203:
+			pos, p.tokenIndex = position203, tokenIndex203
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_abempty, position201)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpath_absolute is rule 31 path_absolute <- <('/' (segment_nz ('/' segment)*)?)>
+func (p *Parser) rpath_absolute() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_absolute)
+	position204, tokenIndex204 := pos, p.tokenIndex
+	{
+		position205 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(1, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l204
+		}
+		pos++
+		{
+			position206, tokenIndex206 := pos, p.tokenIndex
+			if p.position = pos; !p.rsegment_nz() {
+				goto l206
+			}
+			pos = p.position
+		l208:
+			{
+				position209, tokenIndex209 := pos, p.tokenIndex
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(1, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l209
+				}
+				pos++
+				if p.position = pos; !p.rsegment() {
+					goto l209
+				}
+				pos = p.position
+				goto l208
+			l209:
+				pos, p.tokenIndex = position209, tokenIndex209
+			}
+			goto l207
+		l206:
+			pos, p.tokenIndex = position206, tokenIndex206
+		}
+	l207:
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_absolute, position205)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l204:
+	pos, p.tokenIndex = position204, tokenIndex204
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rpath_noscheme is rule 32 path_noscheme <- <(segment_nz_nc ('/' segment)*)>
+func (p *Parser) rpath_noscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_noscheme)
+	position210, tokenIndex210 := pos, p.tokenIndex
+	{
+		position211 := pos
+		if p.position = pos; !p.rsegment_nz_nc() {
+			goto l210
+		}
+		pos = p.position
+	l212:
+		{
+			position213, tokenIndex213 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l213
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l213
+			}
+			pos = p.position
+			goto l212
+		l213:
+			pos, p.tokenIndex = position213, tokenIndex213
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_noscheme, position211)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l210:
+	pos, p.tokenIndex = position210, tokenIndex210
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rpath_rootless is rule 33 path_rootless <- <(segment_nz ('/' segment)*)>
+func (p *Parser) rpath_rootless() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_rootless)
+	position214, tokenIndex214 := pos, p.tokenIndex
+	{
+		position215 := pos
+		if p.position = pos; !p.rsegment_nz() {
+			goto l214
+		}
+		pos = p.position
+	l216:
+		{
+			position217, tokenIndex217 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(1, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l217
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l217
+			}
+			pos = p.position
+			goto l216
+		l217:
+			pos, p.tokenIndex = position217, tokenIndex217
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_rootless, position215)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l214:
+	pos, p.tokenIndex = position214, tokenIndex214
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rpath_empty is rule 34 path_empty <- <(pchar &{false})?>
+func (p *Parser) rpath_empty() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_empty)
+	{
+		position219 := pos
+		{
+			position220, tokenIndex220 := pos, p.tokenIndex
+			{ // pchar
+				position236_38, tokenIndex236_38 := pos, p.tokenIndex
+				{
+					position237_38 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(25, false)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position249_33_38, tokenIndex249_33_38 := pos, p.tokenIndex
+									{
+										position250_33_38 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, false)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_38
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, false)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_15_33_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_38
+										l262_15_33_38:
+											pos++
+											goto lok15_33_38
+										}
+									lok15_33_38:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, false)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_16_33_38
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_38
+										l262_16_33_38:
+											pos++
+											goto lok16_33_38
+										}
+									lok16_33_38:
+										_ = position250_33_38
+									}
+									goto lok33_38
+								l249_33_38:
+									pos, p.tokenIndex = position249_33_38, tokenIndex249_33_38
+									goto l236_38
+								}
+							lok33_38:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(4, false)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l236_38
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position237_38
+				}
+				goto lok38
+			l236_38:
+				pos, p.tokenIndex = position236_38, tokenIndex236_38
+				goto l220
+			}
+		lok38:
+			if !(false) {
+				goto l220
+			}
+			goto l221
+		l220:
+			pos, p.tokenIndex = position220, tokenIndex220
+		}
+	l221:
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_empty, position219)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rsegment is rule 35 segment <- <pchar*>
+func (p *Parser) rsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position223 := pos
+	l224:
+		{
+			position225, tokenIndex225 := pos, p.tokenIndex
+			{ // pchar
+				position236_39, tokenIndex236_39 := pos, p.tokenIndex
+				{
+					position237_39 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(25, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position249_33_39, tokenIndex249_33_39 := pos, p.tokenIndex
+									{
+										position250_33_39 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_39
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_15_33_39
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_39
+										l262_15_33_39:
+											pos++
+											goto lok15_33_39
+										}
+									lok15_33_39:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_16_33_39
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_39
+										l262_16_33_39:
+											pos++
+											goto lok16_33_39
+										}
+									lok16_33_39:
+										_ = position250_33_39
+									}
+									goto lok33_39
+								l249_33_39:
+									pos, p.tokenIndex = position249_33_39, tokenIndex249_33_39
+									goto l236_39
+								}
+							lok33_39:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l236_39
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position237_39
+				}
+				goto lok39
+			l236_39:
+				pos, p.tokenIndex = position236_39, tokenIndex236_39
+				goto l225
+			}
+		lok39:
+			goto l224
+		l225:
+			pos, p.tokenIndex = position225, tokenIndex225
+		}
+		_ = position223
+	}
+	p.position = pos
+	return true
+}
+
+// rsegment_nz is rule 36 segment_nz <- <pchar+>
+func (p *Parser) rsegment_nz() bool {
+	buffer := p.buffer
+	pos := p.position
+	position226, tokenIndex226 := pos, p.tokenIndex
+	{
+		position227 := pos
+		{ // pchar
+			position236_40, tokenIndex236_40 := pos, p.tokenIndex
+			{
+				position237_40 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(25, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(9, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // pct_encoded
+								position249_33_40, tokenIndex249_33_40 := pos, p.tokenIndex
+								{
+									position250_33_40 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(9, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_33_40
+									}
+									pos++
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_15_33_40
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_33_40
+									l262_15_33_40:
+										pos++
+										goto lok15_33_40
+									}
+								lok15_33_40:
+									{ // HEXDIG
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+											goto l262_16_33_40
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l249_33_40
+									l262_16_33_40:
+										pos++
+										goto lok16_33_40
+									}
+								lok16_33_40:
+									_ = position250_33_40
+								}
+								goto lok33_40
+							l249_33_40:
+								pos, p.tokenIndex = position249_33_40, tokenIndex249_33_40
+								goto l236_40
+							}
+						lok33_40:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l236_40
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position237_40
+			}
+			goto lok40
+		l236_40:
+			pos, p.tokenIndex = position236_40, tokenIndex236_40
+			goto l226
+		}
+	lok40:
+	l228:
+		{
+			position229, tokenIndex229 := pos, p.tokenIndex
+			{ // pchar
+				position236_41, tokenIndex236_41 := pos, p.tokenIndex
+				{
+					position237_41 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(25, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(9, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // pct_encoded
+									position249_33_41, tokenIndex249_33_41 := pos, p.tokenIndex
+									{
+										position250_33_41 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(9, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_41
+										}
+										pos++
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_15_33_41
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_41
+										l262_15_33_41:
+											pos++
+											goto lok15_33_41
+										}
+									lok15_33_41:
+										{ // HEXDIG
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+												goto l262_16_33_41
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l249_33_41
+										l262_16_33_41:
+											pos++
+											goto lok16_33_41
+										}
+									lok16_33_41:
+										_ = position250_33_41
+									}
+									goto lok33_41
+								l249_33_41:
+									pos, p.tokenIndex = position249_33_41, tokenIndex249_33_41
+									goto l236_41
+								}
+							lok33_41:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l236_41
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position237_41
+				}
+				goto lok41
+			l236_41:
+				pos, p.tokenIndex = position236_41, tokenIndex236_41
+				goto l229
+			}
+		lok41:
+			goto l228
+		l229:
+			pos, p.tokenIndex = position229, tokenIndex229
+		}
+		_ = position227
+	}
+	p.position = pos
+	return true
+l226:
+	pos, p.tokenIndex = position226, tokenIndex226
+	p.position = pos
+	return false
+}
+
+// rsegment_nz_nc is rule 37 segment_nz_nc <- <((&('@') '@') | (&('!' | '$' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | ';' | '=') sub_delims) | (&('%') pct_encoded) | (&('-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+>
+func (p *Parser) rsegment_nz_nc() bool {
+	buffer := p.buffer
+	pos := p.position
+	position230, tokenIndex230 := pos, p.tokenIndex
+	{
+		position231 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(26, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(9, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position249_29, tokenIndex249_29 := pos, p.tokenIndex
+						{
+							position250_29 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_29
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_15_29
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_29
+							l262_15_29:
+								pos++
+								goto lok15_29
+							}
+						lok15_29:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_16_29
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_29
+							l262_16_29:
+								pos++
+								goto lok16_29
+							}
+						lok16_29:
+							_ = position250_29
+						}
+						goto lok29
+					l249_29:
+						pos, p.tokenIndex = position249_29, tokenIndex249_29
+						goto l230
+					}
+				lok29:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(12, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l251_30
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l230
+					l251_30:
+						pos++
+						goto lok30
+					}
+				lok30:
+				}
+			}
+		}
+
+	l232:
+		{
+			position233, tokenIndex233 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(9, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // pct_encoded
+							position249_31, tokenIndex249_31 := pos, p.tokenIndex
+							{
+								position250_31 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_31
+								}
+								pos++
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_15_31
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_31
+								l262_15_31:
+									pos++
+									goto lok15_31
+								}
+							lok15_31:
+								{ // HEXDIG
+									if int(pos) == p.at {
+										p.note(10, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l262_16_31
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l249_31
+								l262_16_31:
+									pos++
+									goto lok16_31
+								}
+							lok16_31:
+								_ = position250_31
+							}
+							goto lok31
+						l249_31:
+							pos, p.tokenIndex = position249_31, tokenIndex249_31
+							goto l233
+						}
+					lok31:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(12, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								goto l251_32
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l233
+						l251_32:
+							pos++
+							goto lok32
+						}
+					lok32:
+					}
+				}
+			}
+
+			goto l232
+		l233:
+			pos, p.tokenIndex = position233, tokenIndex233
+		}
+		_ = position231
+	}
+	p.position = pos
+	return true
+l230:
+	pos, p.tokenIndex = position230, tokenIndex230
+	p.position = pos
+	return false
+}
+
+// rpchar is rule 38 pchar <- <((&('@') '@') | (&(':') ':') | (&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!') | (&('%') pct_encoded) | (&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) rpchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position236, tokenIndex236 := pos, p.tokenIndex
+	{
+		position237 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(25, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(9, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // pct_encoded
+						position249_33, tokenIndex249_33 := pos, p.tokenIndex
+						{
+							position250_33 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_33
+							}
+							pos++
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_15_33
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_33
+							l262_15_33:
+								pos++
+								goto lok15_33
+							}
+						lok15_33:
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l262_16_33
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l249_33
+							l262_16_33:
+								pos++
+								goto lok16_33
+							}
+						lok16_33:
+							_ = position250_33
+						}
+						goto lok33
+					l249_33:
+						pos, p.tokenIndex = position249_33, tokenIndex249_33
+						goto l236
+					}
+				lok33:
+					;
+				default:
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(4, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l236
+					}
+					pos++
+				}
+			}
+		}
+
+		_ = position237
+	}
+	p.position = pos
+	return true
+l236:
+	pos, p.tokenIndex = position236, tokenIndex236
+	p.position = pos
+	return false
+}
+
+// rquery is rule 39 query <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
+func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position240 := pos
+	l241:
+		{
+			position242, tokenIndex242 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(27, true)
+					}
+
+					{ // pchar
+						position236_34, tokenIndex236_34 := pos, p.tokenIndex
+						{
+							position237_34 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(25, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(9, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // pct_encoded
+											position249_33_34, tokenIndex249_33_34 := pos, p.tokenIndex
+											{
+												position250_33_34 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(9, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_33_34
+												}
+												pos++
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l262_15_33_34
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_33_34
+												l262_15_33_34:
+													pos++
+													goto lok15_33_34
+												}
+											lok15_33_34:
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l262_16_33_34
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_33_34
+												l262_16_33_34:
+													pos++
+													goto lok16_33_34
+												}
+											lok16_33_34:
+												_ = position250_33_34
+											}
+											goto lok33_34
+										l249_33_34:
+											pos, p.tokenIndex = position249_33_34, tokenIndex249_33_34
+											goto l236_34
+										}
+									lok33_34:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l236_34
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position237_34
+						}
+						goto lok34
+					l236_34:
+						pos, p.tokenIndex = position236_34, tokenIndex236_34
+						goto l242
+					}
+				lok34:
+				}
+			}
+
+			goto l241
+		l242:
+			pos, p.tokenIndex = position242, tokenIndex242
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulequery, position240)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rfragment is rule 40 fragment <- <((&('?') '?') | (&('/') '/') | (&('!' | '$' | '%' | '&' | '\” | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';' | '=' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') pchar))*>
+func (p *Parser) rfragment() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position245 := pos
+	l246:
+		{
+			position247, tokenIndex247 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(27, true)
+					}
+
+					{ // pchar
+						position236_35, tokenIndex236_35 := pos, p.tokenIndex
+						{
+							position237_35 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(25, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(9, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // pct_encoded
+											position249_33_35, tokenIndex249_33_35 := pos, p.tokenIndex
+											{
+												position250_33_35 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(9, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_33_35
+												}
+												pos++
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l262_15_33_35
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_33_35
+												l262_15_33_35:
+													pos++
+													goto lok15_33_35
+												}
+											lok15_33_35:
+												{ // HEXDIG
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+														goto l262_16_33_35
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l249_33_35
+												l262_16_33_35:
+													pos++
+													goto lok16_33_35
+												}
+											lok16_33_35:
+												_ = position250_33_35
+											}
+											goto lok33_35
+										l249_33_35:
+											pos, p.tokenIndex = position249_33_35, tokenIndex249_33_35
+											goto l236_35
+										}
+									lok33_35:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l236_35
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position237_35
+						}
+						goto lok35
+					l236_35:
+						pos, p.tokenIndex = position236_35, tokenIndex236_35
+						goto l247
+					}
+				lok35:
+				}
+			}
+
+			goto l246
+		l247:
+			pos, p.tokenIndex = position247, tokenIndex247
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefragment, position245)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpct_encoded is rule 41 pct_encoded <- <('%' HEXDIG HEXDIG)>
+func (p *Parser) rpct_encoded() bool {
+	buffer := p.buffer
+	pos := p.position
+	position249, tokenIndex249 := pos, p.tokenIndex
+	{
+		position250 := pos
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(9, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l249
+		}
+		pos++
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l262_15
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l249
+		l262_15:
+			pos++
+			goto lok15
+		}
+	lok15:
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l262_16
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l249
+		l262_16:
+			pos++
+			goto lok16
+		}
+	lok16:
+		_ = position250
+	}
+	p.position = pos
+	return true
+l249:
+	pos, p.tokenIndex = position249, tokenIndex249
+	p.position = pos
+	return false
+}
+
+// runreserved is rule 42 unreserved <- <((&('~') '~') | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(12, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l251
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l251:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rsub_delims is rule 45 sub_delims <- <((&('=') '=') | (&(';') ';') | (&(',') ',') | (&('+') '+') | (&('*') '*') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('&') '&') | (&('$') '$') | (&('!') '!'))>
+func (p *Parser) rsub_delims() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(28, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l256
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l256:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rDIGIT is rule 47 DIGIT <- <[0-9]>
+func (p *Parser) rDIGIT() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(13, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l260
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l260:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rHEXDIG is rule 48 HEXDIG <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
+func (p *Parser) rHEXDIG() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l262
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l262:
+	pos++
+	p.position = pos
+	return true
+}
+
+// add records a token of rule from begin to the current position.
+func (p *Parser) add(rule pegRule, begin uint32) {
+	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	p.tokenIndex++
+	if begin != p.position && p.position > p.max.end {
+		p.max = token32{rule, begin, p.position}
+	}
+}
+
+// matchDot consumes any byte before the end.
+func (p *Parser) matchDot() bool {
+	if int(p.position) < p.end {
+		if int(p.position) == p.at {
+			p.dot = true
+		}
+		p.position++
+		return true
+	}
+	return false
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 26 classes: [\x20 " < > \ ^ ` {-}] [! $ &-* , ; =] [#] [%] [+] [-] [.] [/] [0] [1] [2] [3 4] [5] [6-9] [:] [?] [@] [A-F] [G-U W-Z] [V] [[] []] [_ ~] [a-f] [g-u w-z] [v].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%!!!!!+!-./0123356666:! ! ?@AAAAAAGGGGGGGGGGGGGGGVGGGG[ ] _ aaaaaagggggggggggggggvgggg   _\x00"
@@ -9333,13 +9509,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 const filler = 0
 
 // Collect parses prefix followed by a probe that no character test accepts and matchDot
-// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
-// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
-// test, table or switch that ran there treats otherwise than the probe; sure those of
-// them whose first such point consumes the byte outside any lookahead (so the parser
-// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
-// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
-// exactly as the probe does.
+// does (filler, before the end), with the rule numbered rule, and reports what tells a
+// byte c apart from the probe at position len(prefix) (internal/pegwrap/notes.go): seen
+// holds the bytes that some test, table or switch that ran there treats otherwise than
+// the probe; sure those of them whose first such point consumes the byte outside any
+// lookahead (so the parser reads on after it); dot whether matchDot ran there (it tells
+// the end of input apart). ok and Farthest are the probe's own result. A byte not in
+// seen parses, after prefix, exactly as the probe does.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
 	if p.parse == nil {
 		p.Init()

@@ -291,14 +291,16 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far           int
-	comp, farComp uint32
-	match         func(rule int) bool
-	bare          bool
-	end           int
-	at, look      int
-	dot           bool
-	seen, sure    [4]uint64
+	far                  int
+	comp, farComp        uint32
+	match                func(rule int) bool
+	bare                 bool
+	end                  int
+	position, tokenIndex uint32
+	max                  token32
+	at, look             int
+	dot                  bool
+	seen, sure           [4]uint64
 
 	Buffer string
 	buffer []byte
@@ -409,11 +411,6 @@ func Size(size int) func(*Parser) error {
 	}
 }
 func (p *Parser) Init(options ...func(*Parser) error) error {
-	var (
-		max                  token32
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -421,8 +418,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
-		position, tokenIndex = 0, 0
+		p.max = token32{}
+		p.position, p.tokenIndex = 0, 0
 
 		s := p.Buffer
 		n := len(s)
@@ -436,17 +433,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		copy(b, s)
 		b[len(s)], b[n] = filler, filler
 		p.buffer, p.end = b, n
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.match = func(rule int) bool {
 		matches := p.rules[rule]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 		}
 		return matches
 	}
@@ -456,31 +450,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 			return nil
 		}
-		return &parseError{p, max}
-	}
-
-	add := func(rule pegRule, begin uint32) {
-		tree.Add(rule, begin, position, tokenIndex)
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{rule, begin, position}
-		}
-	}
-
-	matchDot := func() bool {
-		if int(position) < p.end {
-			if int(position) == p.at {
-				p.dot = true
-			}
-			position++
-			return true
-		}
-		return false
+		return &parseError{p, p.max}
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -502,8442 +476,161 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	_rules = [...]func() bool{
 		nil,
 		/* 0 pegwrap_entries <- <prefixedaddress> */
-		func() bool {
-			pos := position
-			position0, tokenIndex0 := pos, tokenIndex
-			{
-				position1 := pos
-				if position = pos; !_rules[ruleprefixedaddress]() {
-					goto l0
-				}
-				pos = position
-				_ = position1
-			}
-			position = pos
-			return true
-		l0:
-			pos, tokenIndex = position0, tokenIndex0
-			position = pos
-			return false
-		},
+		p.rpegwrap_entries,
 		/* 1 prefixedaddress <- <((preprefix fragmentaddress) / fragmentaddress)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleprefixedaddress)
-			position2, tokenIndex2 := pos, tokenIndex
-			{
-				position3 := pos
-				{
-					position4, tokenIndex4 := pos, tokenIndex
-					if position = pos; !_rules[rulepreprefix]() {
-						goto l5
-					}
-					pos = position
-					if position = pos; !_rules[rulefragmentaddress]() {
-						goto l5
-					}
-					pos = position
-					goto l4
-				l5:
-					pos, tokenIndex = position4, tokenIndex4
-					if position = pos; !_rules[rulefragmentaddress]() {
-						goto l2
-					}
-					pos = position
-				}
-			l4:
-				if !p.bare {
-					position = pos
-					add(ruleprefixedaddress, position3)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l2:
-			pos, tokenIndex = position2, tokenIndex2
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rprefixedaddress,
 		/* 2 preprefix <- <('U' 'R' 'L' ':')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepreprefix)
-			position6, tokenIndex6 := pos, tokenIndex
-			{
-				position7 := pos
-				if buffer[pos] != 'U' {
-					if int(pos) == p.at {
-						p.note(0, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l6
-				}
-				pos++
-				if buffer[pos] != 'R' {
-					if int(pos) == p.at {
-						p.note(1, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l6
-				}
-				pos++
-				if buffer[pos] != 'L' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l6
-				}
-				pos++
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l6
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(rulepreprefix, position7)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l6:
-			pos, tokenIndex = position6, tokenIndex6
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rpreprefix,
 		/* 3 fragmentaddress <- <(url ('#' fragmentid)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefragmentaddress)
-			position8, tokenIndex8 := pos, tokenIndex
-			{
-				position9 := pos
-				if position = pos; !_rules[ruleurl]() {
-					goto l8
-				}
-				pos = position
-				{
-					position10, tokenIndex10 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l10
-					}
-					pos++
-					if position = pos; !_rules[rulefragmentid]() {
-						goto l10
-					}
-					pos = position
-					goto l11
-				l10:
-					pos, tokenIndex = position10, tokenIndex10
-				}
-			l11:
-				{
-					position12, tokenIndex12 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l12
-					}
-					pos = position
-					goto l8
-				l12:
-					pos, tokenIndex = position12, tokenIndex12
-				}
-				if !p.bare {
-					position = pos
-					add(rulefragmentaddress, position9)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l8:
-			pos, tokenIndex = position8, tokenIndex8
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rfragmentaddress,
 		/* 4 url <- <((httpaddress &urlend) / (fileaddress &urlend) / (newsaddress &urlend) / (prosperoaddress &urlend) / (telnetaddress &urlend) / (gopheraddress &urlend) / (waisaddress &urlend) / (afsaddress &urlend) / (generic &urlend))> */
-		func() bool {
-			pos := position
-			position13, tokenIndex13 := pos, tokenIndex
-			{
-				position14 := pos
-				{
-					position15, tokenIndex15 := pos, tokenIndex
-					{ // httpaddress
-						position63_62, tokenIndex63_62 := pos, tokenIndex
-						{
-							position64_62 := pos
-							if position = pos; !_rules[rulescheme_http]() {
-								goto l63_62
-							}
-							pos = position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l63_62
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l63_62
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l63_62
-							}
-							pos++
-							if position = pos; !_rules[rulehostport]() {
-								goto l63_62
-							}
-							pos = position
-							{
-								position65_62, tokenIndex65_62 := pos, tokenIndex
-								if position = pos; !_rules[rulehttppath]() {
-									goto l65_62
-								}
-								pos = position
-								goto l66_62
-							l65_62:
-								pos, tokenIndex = position65_62, tokenIndex65_62
-							}
-						l66_62:
-							{
-								position67_62, tokenIndex67_62 := pos, tokenIndex
-								if buffer[pos] != '?' {
-									if int(pos) == p.at {
-										p.note(6, false)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l67_62
-								}
-								pos++
-								if position = pos; !p.peek(_rules[rulesearch]) {
-									goto l67_62
-								}
-								pos = position
-								goto l68_62
-							l67_62:
-								pos, tokenIndex = position67_62, tokenIndex67_62
-							}
-						l68_62:
-							_ = position64_62
-						}
-						goto lok62
-					l63_62:
-						pos, tokenIndex = position63_62, tokenIndex63_62
-						goto l16
-					}
-				lok62:
-					{
-						position17, tokenIndex17 := pos, tokenIndex
-						{ // urlend
-							position33_63, tokenIndex33_63 := pos, tokenIndex
-							{
-								position34_63 := pos
-								{
-									position35_63, tokenIndex35_63 := pos, tokenIndex
-									if buffer[pos] != '#' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l35_63
-									}
-									pos++
-									if position = pos; !_rules[rulefragmentid]() {
-										goto l35_63
-									}
-									pos = position
-									goto l36_63
-								l35_63:
-									pos, tokenIndex = position35_63, tokenIndex35_63
-								}
-							l36_63:
-								{
-									position37_63, tokenIndex37_63 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l37_63
-									}
-									pos = position
-									goto l33_63
-								l37_63:
-									pos, tokenIndex = position37_63, tokenIndex37_63
-								}
-								_ = position34_63
-							}
-							goto lok63
-						l33_63:
-							pos, tokenIndex = position33_63, tokenIndex33_63
-							goto l16
-						}
-					lok63:
-						pos, tokenIndex = position17, tokenIndex17
-					}
-					goto l15
-				l16:
-					pos, tokenIndex = position15, tokenIndex15
-					{ // fileaddress
-						position71_64, tokenIndex71_64 := pos, tokenIndex
-						{
-							position72_64 := pos
-							if position = pos; !_rules[rulescheme_ftp]() {
-								goto l71_64
-							}
-							pos = position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l71_64
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l71_64
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l71_64
-							}
-							pos++
-							if position = pos; !_rules[ruleftpsite]() {
-								goto l71_64
-							}
-							pos = position
-							if position = pos; !_rules[ruleftppath]() {
-								goto l71_64
-							}
-							pos = position
-							_ = position72_64
-						}
-						goto lok64
-					l71_64:
-						pos, tokenIndex = position71_64, tokenIndex71_64
-						goto l18
-					}
-				lok64:
-					{
-						position19, tokenIndex19 := pos, tokenIndex
-						{ // urlend
-							position33_65, tokenIndex33_65 := pos, tokenIndex
-							{
-								position34_65 := pos
-								{
-									position35_65, tokenIndex35_65 := pos, tokenIndex
-									if buffer[pos] != '#' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l35_65
-									}
-									pos++
-									if position = pos; !_rules[rulefragmentid]() {
-										goto l35_65
-									}
-									pos = position
-									goto l36_65
-								l35_65:
-									pos, tokenIndex = position35_65, tokenIndex35_65
-								}
-							l36_65:
-								{
-									position37_65, tokenIndex37_65 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l37_65
-									}
-									pos = position
-									goto l33_65
-								l37_65:
-									pos, tokenIndex = position37_65, tokenIndex37_65
-								}
-								_ = position34_65
-							}
-							goto lok65
-						l33_65:
-							pos, tokenIndex = position33_65, tokenIndex33_65
-							goto l18
-						}
-					lok65:
-						pos, tokenIndex = position19, tokenIndex19
-					}
-					goto l15
-				l18:
-					pos, tokenIndex = position15, tokenIndex15
-					{ // newsaddress
-						position83_66, tokenIndex83_66 := pos, tokenIndex
-						{
-							position84_66 := pos
-							if position = pos; !_rules[rulescheme_news]() {
-								goto l83_66
-							}
-							pos = position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l83_66
-							}
-							pos++
-							if position = pos; !_rules[rulegroupart]() {
-								goto l83_66
-							}
-							pos = position
-							_ = position84_66
-						}
-						goto lok66
-					l83_66:
-						pos, tokenIndex = position83_66, tokenIndex83_66
-						goto l20
-					}
-				lok66:
-					{
-						position21, tokenIndex21 := pos, tokenIndex
-						{ // urlend
-							position33_67, tokenIndex33_67 := pos, tokenIndex
-							{
-								position34_67 := pos
-								{
-									position35_67, tokenIndex35_67 := pos, tokenIndex
-									if buffer[pos] != '#' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l35_67
-									}
-									pos++
-									if position = pos; !_rules[rulefragmentid]() {
-										goto l35_67
-									}
-									pos = position
-									goto l36_67
-								l35_67:
-									pos, tokenIndex = position35_67, tokenIndex35_67
-								}
-							l36_67:
-								{
-									position37_67, tokenIndex37_67 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l37_67
-									}
-									pos = position
-									goto l33_67
-								l37_67:
-									pos, tokenIndex = position37_67, tokenIndex37_67
-								}
-								_ = position34_67
-							}
-							goto lok67
-						l33_67:
-							pos, tokenIndex = position33_67, tokenIndex33_67
-							goto l20
-						}
-					lok67:
-						pos, tokenIndex = position21, tokenIndex21
-					}
-					goto l15
-				l20:
-					pos, tokenIndex = position15, tokenIndex15
-					{ // prosperoaddress
-						position128_68, tokenIndex128_68 := pos, tokenIndex
-						{
-							position129_68 := pos
-							{ // prosperolink
-								position130_61_68, tokenIndex130_61_68 := pos, tokenIndex
-								{
-									position131_61_68 := pos
-									if position = pos; !_rules[rulescheme_prospero]() {
-										goto l130_61_68
-									}
-									pos = position
-									if buffer[pos] != ':' {
-										if int(pos) == p.at {
-											p.note(3, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l130_61_68
-									}
-									pos++
-									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l130_61_68
-									}
-									pos++
-									if buffer[pos] != '/' {
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l130_61_68
-									}
-									pos++
-									if position = pos; !_rules[rulehostport]() {
-										goto l130_61_68
-									}
-									pos = position
-									if position = pos; !_rules[ruleprosperopath]() {
-										goto l130_61_68
-									}
-									pos = position
-									_ = position131_61_68
-								}
-								goto lok61_68
-							l130_61_68:
-								pos, tokenIndex = position130_61_68, tokenIndex130_61_68
-								goto l128_68
-							}
-						lok61_68:
-							_ = position129_68
-						}
-						goto lok68
-					l128_68:
-						pos, tokenIndex = position128_68, tokenIndex128_68
-						goto l22
-					}
-				lok68:
-					{
-						position23, tokenIndex23 := pos, tokenIndex
-						{ // urlend
-							position33_69, tokenIndex33_69 := pos, tokenIndex
-							{
-								position34_69 := pos
-								{
-									position35_69, tokenIndex35_69 := pos, tokenIndex
-									if buffer[pos] != '#' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l35_69
-									}
-									pos++
-									if position = pos; !_rules[rulefragmentid]() {
-										goto l35_69
-									}
-									pos = position
-									goto l36_69
-								l35_69:
-									pos, tokenIndex = position35_69, tokenIndex35_69
-								}
-							l36_69:
-								{
-									position37_69, tokenIndex37_69 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l37_69
-									}
-									pos = position
-									goto l33_69
-								l37_69:
-									pos, tokenIndex = position37_69, tokenIndex37_69
-								}
-								_ = position34_69
-							}
-							goto lok69
-						l33_69:
-							pos, tokenIndex = position33_69, tokenIndex33_69
-							goto l22
-						}
-					lok69:
-						pos, tokenIndex = position23, tokenIndex23
-					}
-					goto l15
-				l22:
-					pos, tokenIndex = position15, tokenIndex15
-					{ // telnetaddress
-						position148_70, tokenIndex148_70 := pos, tokenIndex
-						{
-							position149_70 := pos
-							if position = pos; !_rules[rulescheme_telnet]() {
-								goto l148_70
-							}
-							pos = position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l148_70
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l148_70
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l148_70
-							}
-							pos++
-							if position = pos; !_rules[ruletelnetsite]() {
-								goto l148_70
-							}
-							pos = position
-							_ = position149_70
-						}
-						goto lok70
-					l148_70:
-						pos, tokenIndex = position148_70, tokenIndex148_70
-						goto l24
-					}
-				lok70:
-					{
-						position25, tokenIndex25 := pos, tokenIndex
-						{ // urlend
-							position33_71, tokenIndex33_71 := pos, tokenIndex
-							{
-								position34_71 := pos
-								{
-									position35_71, tokenIndex35_71 := pos, tokenIndex
-									if buffer[pos] != '#' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l35_71
-									}
-									pos++
-									if position = pos; !_rules[rulefragmentid]() {
-										goto l35_71
-									}
-									pos = position
-									goto l36_71
-								l35_71:
-									pos, tokenIndex = position35_71, tokenIndex35_71
-								}
-							l36_71:
-								{
-									position37_71, tokenIndex37_71 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l37_71
-									}
-									pos = position
-									goto l33_71
-								l37_71:
-									pos, tokenIndex = position37_71, tokenIndex37_71
-								}
-								_ = position34_71
-							}
-							goto lok71
-						l33_71:
-							pos, tokenIndex = position33_71, tokenIndex33_71
-							goto l24
-						}
-					lok71:
-						pos, tokenIndex = position25, tokenIndex25
-					}
-					goto l15
-				l24:
-					pos, tokenIndex = position15, tokenIndex15
-					{ // gopheraddress
-						position175_72, tokenIndex175_72 := pos, tokenIndex
-						{
-							position176_72 := pos
-							if position = pos; !_rules[rulescheme_gopher]() {
-								goto l175_72
-							}
-							pos = position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l175_72
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l175_72
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l175_72
-							}
-							pos++
-							if position = pos; !_rules[rulehostport]() {
-								goto l175_72
-							}
-							pos = position
-							{
-								position177_72, tokenIndex177_72 := pos, tokenIndex
-								if position = pos; !_rules[rulegopherpath]() {
-									goto l177_72
-								}
-								pos = position
-								goto l178_72
-							l177_72:
-								pos, tokenIndex = position177_72, tokenIndex177_72
-							}
-						l178_72:
-							{
-								position179_72, tokenIndex179_72 := pos, tokenIndex
-								if buffer[pos] != '?' {
-									if int(pos) == p.at {
-										p.note(6, false)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l179_72
-								}
-								pos++
-								if position = pos; !p.peek(_rules[rulesearch]) {
-									goto l179_72
-								}
-								pos = position
-								goto l180_72
-							l179_72:
-								pos, tokenIndex = position179_72, tokenIndex179_72
-							}
-						l180_72:
-							_ = position176_72
-						}
-						goto lok72
-					l175_72:
-						pos, tokenIndex = position175_72, tokenIndex175_72
-						goto l26
-					}
-				lok72:
-					{
-						position27, tokenIndex27 := pos, tokenIndex
-						{ // urlend
-							position33_73, tokenIndex33_73 := pos, tokenIndex
-							{
-								position34_73 := pos
-								{
-									position35_73, tokenIndex35_73 := pos, tokenIndex
-									if buffer[pos] != '#' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l35_73
-									}
-									pos++
-									if position = pos; !_rules[rulefragmentid]() {
-										goto l35_73
-									}
-									pos = position
-									goto l36_73
-								l35_73:
-									pos, tokenIndex = position35_73, tokenIndex35_73
-								}
-							l36_73:
-								{
-									position37_73, tokenIndex37_73 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l37_73
-									}
-									pos = position
-									goto l33_73
-								l37_73:
-									pos, tokenIndex = position37_73, tokenIndex37_73
-								}
-								_ = position34_73
-							}
-							goto lok73
-						l33_73:
-							pos, tokenIndex = position33_73, tokenIndex33_73
-							goto l26
-						}
-					lok73:
-						pos, tokenIndex = position27, tokenIndex27
-					}
-					goto l15
-				l26:
-					pos, tokenIndex = position15, tokenIndex15
-					{ // waisaddress
-						position85_74, tokenIndex85_74 := pos, tokenIndex
-						{
-							position86_74 := pos
-							{
-								position87_74, tokenIndex87_74 := pos, tokenIndex
-								{ // waisdoc
-									position95_59_74, tokenIndex95_59_74 := pos, tokenIndex
-									{
-										position96_59_74 := pos
-										if position = pos; !_rules[rulescheme_wais]() {
-											goto l95_59_74
-										}
-										pos = position
-										if buffer[pos] != ':' {
-											if int(pos) == p.at {
-												p.note(3, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l95_59_74
-										}
-										pos++
-										if buffer[pos] != '/' {
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l95_59_74
-										}
-										pos++
-										if buffer[pos] != '/' {
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l95_59_74
-										}
-										pos++
-										if position = pos; !_rules[rulehostport]() {
-											goto l95_59_74
-										}
-										pos = position
-										if position = pos; !_rules[rulewaisdocpath]() {
-											goto l95_59_74
-										}
-										pos = position
-										_ = position96_59_74
-									}
-									goto lok59_74
-								l95_59_74:
-									pos, tokenIndex = position95_59_74, tokenIndex95_59_74
-									goto l88_74
-								}
-							lok59_74:
-								goto l87_74
-							l88_74:
-								pos, tokenIndex = position87_74, tokenIndex87_74
-								{ // waisindex
-									position89_60_74, tokenIndex89_60_74 := pos, tokenIndex
-									{
-										position90_60_74 := pos
-										if position = pos; !_rules[rulescheme_wais]() {
-											goto l89_60_74
-										}
-										pos = position
-										if buffer[pos] != ':' {
-											if int(pos) == p.at {
-												p.note(3, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l89_60_74
-										}
-										pos++
-										if buffer[pos] != '/' {
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l89_60_74
-										}
-										pos++
-										if buffer[pos] != '/' {
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l89_60_74
-										}
-										pos++
-										if position = pos; !_rules[rulehostport]() {
-											goto l89_60_74
-										}
-										pos = position
-										if position = pos; !_rules[rulewaisindexpath]() {
-											goto l89_60_74
-										}
-										pos = position
-										{
-											position91_60_74, tokenIndex91_60_74 := pos, tokenIndex
-											if buffer[pos] != '?' {
-												if int(pos) == p.at {
-													p.note(6, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l91_60_74
-											}
-											pos++
-											if position = pos; !_rules[rulesearch]() {
-												goto l91_60_74
-											}
-											pos = position
-											goto l92_60_74
-										l91_60_74:
-											pos, tokenIndex = position91_60_74, tokenIndex91_60_74
-										}
-									l92_60_74:
-										_ = position90_60_74
-									}
-									goto lok60_74
-								l89_60_74:
-									pos, tokenIndex = position89_60_74, tokenIndex89_60_74
-									goto l85_74
-								}
-							lok60_74:
-							}
-						l87_74:
-							_ = position86_74
-						}
-						goto lok74
-					l85_74:
-						pos, tokenIndex = position85_74, tokenIndex85_74
-						goto l28
-					}
-				lok74:
-					{
-						position29, tokenIndex29 := pos, tokenIndex
-						{ // urlend
-							position33_75, tokenIndex33_75 := pos, tokenIndex
-							{
-								position34_75 := pos
-								{
-									position35_75, tokenIndex35_75 := pos, tokenIndex
-									if buffer[pos] != '#' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l35_75
-									}
-									pos++
-									if position = pos; !_rules[rulefragmentid]() {
-										goto l35_75
-									}
-									pos = position
-									goto l36_75
-								l35_75:
-									pos, tokenIndex = position35_75, tokenIndex35_75
-								}
-							l36_75:
-								{
-									position37_75, tokenIndex37_75 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l37_75
-									}
-									pos = position
-									goto l33_75
-								l37_75:
-									pos, tokenIndex = position37_75, tokenIndex37_75
-								}
-								_ = position34_75
-							}
-							goto lok75
-						l33_75:
-							pos, tokenIndex = position33_75, tokenIndex33_75
-							goto l28
-						}
-					lok75:
-						pos, tokenIndex = position29, tokenIndex29
-					}
-					goto l15
-				l28:
-					pos, tokenIndex = position15, tokenIndex15
-					{ // afsaddress
-						position77_76, tokenIndex77_76 := pos, tokenIndex
-						{
-							position78_76 := pos
-							if position = pos; !_rules[rulescheme_afs]() {
-								goto l77_76
-							}
-							pos = position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l77_76
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l77_76
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l77_76
-							}
-							pos++
-							if position = pos; !_rules[ruleafssite]() {
-								goto l77_76
-							}
-							pos = position
-							if position = pos; !_rules[ruleafspath]() {
-								goto l77_76
-							}
-							pos = position
-							_ = position78_76
-						}
-						goto lok76
-					l77_76:
-						pos, tokenIndex = position77_76, tokenIndex77_76
-						goto l30
-					}
-				lok76:
-					{
-						position31, tokenIndex31 := pos, tokenIndex
-						{ // urlend
-							position33_77, tokenIndex33_77 := pos, tokenIndex
-							{
-								position34_77 := pos
-								{
-									position35_77, tokenIndex35_77 := pos, tokenIndex
-									if buffer[pos] != '#' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l35_77
-									}
-									pos++
-									if position = pos; !_rules[rulefragmentid]() {
-										goto l35_77
-									}
-									pos = position
-									goto l36_77
-								l35_77:
-									pos, tokenIndex = position35_77, tokenIndex35_77
-								}
-							l36_77:
-								{
-									position37_77, tokenIndex37_77 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l37_77
-									}
-									pos = position
-									goto l33_77
-								l37_77:
-									pos, tokenIndex = position37_77, tokenIndex37_77
-								}
-								_ = position34_77
-							}
-							goto lok77
-						l33_77:
-							pos, tokenIndex = position33_77, tokenIndex33_77
-							goto l30
-						}
-					lok77:
-						pos, tokenIndex = position31, tokenIndex31
-					}
-					goto l15
-				l30:
-					pos, tokenIndex = position15, tokenIndex15
-					{ // generic
-						position38_78, tokenIndex38_78 := pos, tokenIndex
-						{
-							position39_78 := pos
-							if position = pos; !_rules[rulescheme]() {
-								goto l38_78
-							}
-							pos = position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l38_78
-							}
-							pos++
-							if position = pos; !_rules[rulepath]() {
-								goto l38_78
-							}
-							pos = position
-							{
-								position40_78, tokenIndex40_78 := pos, tokenIndex
-								if buffer[pos] != '?' {
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l40_78
-								}
-								pos++
-								if position = pos; !_rules[rulesearch]() {
-									goto l40_78
-								}
-								pos = position
-								goto l41_78
-							l40_78:
-								pos, tokenIndex = position40_78, tokenIndex40_78
-							}
-						l41_78:
-							_ = position39_78
-						}
-						goto lok78
-					l38_78:
-						pos, tokenIndex = position38_78, tokenIndex38_78
-						goto l13
-					}
-				lok78:
-					{
-						position32, tokenIndex32 := pos, tokenIndex
-						{ // urlend
-							position33_79, tokenIndex33_79 := pos, tokenIndex
-							{
-								position34_79 := pos
-								{
-									position35_79, tokenIndex35_79 := pos, tokenIndex
-									if buffer[pos] != '#' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l35_79
-									}
-									pos++
-									if position = pos; !_rules[rulefragmentid]() {
-										goto l35_79
-									}
-									pos = position
-									goto l36_79
-								l35_79:
-									pos, tokenIndex = position35_79, tokenIndex35_79
-								}
-							l36_79:
-								{
-									position37_79, tokenIndex37_79 := pos, tokenIndex
-									if position = pos; !matchDot() {
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l37_79
-									}
-									pos = position
-									goto l33_79
-								l37_79:
-									pos, tokenIndex = position37_79, tokenIndex37_79
-								}
-								_ = position34_79
-							}
-							goto lok79
-						l33_79:
-							pos, tokenIndex = position33_79, tokenIndex33_79
-							goto l13
-						}
-					lok79:
-						pos, tokenIndex = position32, tokenIndex32
-					}
-				}
-			l15:
-				_ = position14
-			}
-			position = pos
-			return true
-		l13:
-			pos, tokenIndex = position13, tokenIndex13
-			position = pos
-			return false
-		},
+		p.rurl,
 		/* 5 urlend <- <(('#' fragmentid)? !.)> */
-		func() bool {
-			pos := position
-			position33, tokenIndex33 := pos, tokenIndex
-			{
-				position34 := pos
-				{
-					position35, tokenIndex35 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(4, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l35
-					}
-					pos++
-					if position = pos; !_rules[rulefragmentid]() {
-						goto l35
-					}
-					pos = position
-					goto l36
-				l35:
-					pos, tokenIndex = position35, tokenIndex35
-				}
-			l36:
-				{
-					position37, tokenIndex37 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l37
-					}
-					pos = position
-					goto l33
-				l37:
-					pos, tokenIndex = position37, tokenIndex37
-				}
-				_ = position34
-			}
-			position = pos
-			return true
-		l33:
-			pos, tokenIndex = position33, tokenIndex33
-			position = pos
-			return false
-		},
+		p.rurlend,
 		/* 6 generic <- <(scheme ':' path ('?' search)?)> */
-		func() bool {
-			pos := position
-			position38, tokenIndex38 := pos, tokenIndex
-			{
-				position39 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l38
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l38
-				}
-				pos++
-				if position = pos; !_rules[rulepath]() {
-					goto l38
-				}
-				pos = position
-				{
-					position40, tokenIndex40 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l40
-					}
-					pos++
-					if position = pos; !_rules[rulesearch]() {
-						goto l40
-					}
-					pos = position
-					goto l41
-				l40:
-					pos, tokenIndex = position40, tokenIndex40
-				}
-			l41:
-				_ = position39
-			}
-			position = pos
-			return true
-		l38:
-			pos, tokenIndex = position38, tokenIndex38
-			position = pos
-			return false
-		},
+		p.rgeneric,
 		/* 7 scheme <- <(alpha (!':' xalpha)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme)
-			position42, tokenIndex42 := pos, tokenIndex
-			{
-				position43 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l248_23
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l248_23
-					}
-					goto l42
-				l248_23:
-					pos++
-					goto lok23
-				}
-			lok23:
-			l44:
-				{
-					position45, tokenIndex45 := pos, tokenIndex
-					{
-						position46, tokenIndex46 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(3, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l46
-						}
-						pos++
-						goto l45
-					l46:
-						pos, tokenIndex = position46, tokenIndex46
-					}
-					{ // xalpha
-						position229_24, tokenIndex229_24 := pos, tokenIndex
-						{
-							position230_24 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(10, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position256_16_24, tokenIndex256_16_24 := pos, tokenIndex
-											{
-												position257_16_24 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_24
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_24
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_24
-												l258_12_16_24:
-													pos++
-													goto lok12_16_24
-												}
-											lok12_16_24:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_24
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_24
-												l258_13_16_24:
-													pos++
-													goto lok13_16_24
-												}
-											lok13_16_24:
-												_ = position257_16_24
-											}
-											goto lok16_24
-										l256_16_24:
-											pos, tokenIndex = position256_16_24, tokenIndex256_16_24
-											goto l229_24
-										}
-									lok16_24:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l229_24
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position230_24
-						}
-						goto lok24
-					l229_24:
-						pos, tokenIndex = position229_24, tokenIndex229_24
-						goto l45
-					}
-				lok24:
-					goto l44
-				l45:
-					pos, tokenIndex = position45, tokenIndex45
-				}
-				if !p.bare {
-					position = pos
-					add(rulescheme, position43)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l42:
-			pos, tokenIndex = position42, tokenIndex42
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme,
 		/* 8 scheme_http <- <('h' 't' 't' 'p')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme_http)
-			position47, tokenIndex47 := pos, tokenIndex
-			{
-				position48 := pos
-				if buffer[pos] != 'h' {
-					if int(pos) == p.at {
-						p.note(12, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l47
-				}
-				pos++
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(13, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l47
-				}
-				pos++
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(13, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l47
-				}
-				pos++
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l47
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(rulescheme_http, position48)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l47:
-			pos, tokenIndex = position47, tokenIndex47
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme_http,
 		/* 9 scheme_ftp <- <('f' 't' 'p')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme_ftp)
-			position49, tokenIndex49 := pos, tokenIndex
-			{
-				position50 := pos
-				if buffer[pos] != 'f' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l49
-				}
-				pos++
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(13, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l49
-				}
-				pos++
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l49
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(rulescheme_ftp, position50)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l49:
-			pos, tokenIndex = position49, tokenIndex49
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme_ftp,
 		/* 10 scheme_afs <- <('a' 'f' 's')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme_afs)
-			position51, tokenIndex51 := pos, tokenIndex
-			{
-				position52 := pos
-				if buffer[pos] != 'a' {
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l51
-				}
-				pos++
-				if buffer[pos] != 'f' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l51
-				}
-				pos++
-				if buffer[pos] != 's' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l51
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(rulescheme_afs, position52)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l51:
-			pos, tokenIndex = position51, tokenIndex51
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme_afs,
 		/* 11 scheme_news <- <('n' 'e' 'w' 's')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme_news)
-			position53, tokenIndex53 := pos, tokenIndex
-			{
-				position54 := pos
-				if buffer[pos] != 'n' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l53
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l53
-				}
-				pos++
-				if buffer[pos] != 'w' {
-					if int(pos) == p.at {
-						p.note(20, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l53
-				}
-				pos++
-				if buffer[pos] != 's' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l53
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(rulescheme_news, position54)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l53:
-			pos, tokenIndex = position53, tokenIndex53
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme_news,
 		/* 12 scheme_wais <- <('w' 'a' 'i' 's')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme_wais)
-			position55, tokenIndex55 := pos, tokenIndex
-			{
-				position56 := pos
-				if buffer[pos] != 'w' {
-					if int(pos) == p.at {
-						p.note(20, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l55
-				}
-				pos++
-				if buffer[pos] != 'a' {
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l55
-				}
-				pos++
-				if buffer[pos] != 'i' {
-					if int(pos) == p.at {
-						p.note(21, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l55
-				}
-				pos++
-				if buffer[pos] != 's' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l55
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(rulescheme_wais, position56)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l55:
-			pos, tokenIndex = position55, tokenIndex55
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme_wais,
 		/* 13 scheme_prospero <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme_prospero)
-			position57, tokenIndex57 := pos, tokenIndex
-			{
-				position58 := pos
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l57
-				}
-				pos++
-				if buffer[pos] != 'r' {
-					if int(pos) == p.at {
-						p.note(22, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l57
-				}
-				pos++
-				if buffer[pos] != 'o' {
-					if int(pos) == p.at {
-						p.note(23, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l57
-				}
-				pos++
-				if buffer[pos] != 's' {
-					if int(pos) == p.at {
-						p.note(17, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l57
-				}
-				pos++
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l57
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l57
-				}
-				pos++
-				if buffer[pos] != 'r' {
-					if int(pos) == p.at {
-						p.note(22, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l57
-				}
-				pos++
-				if buffer[pos] != 'o' {
-					if int(pos) == p.at {
-						p.note(23, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l57
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(rulescheme_prospero, position58)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l57:
-			pos, tokenIndex = position57, tokenIndex57
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme_prospero,
 		/* 14 scheme_telnet <- <('t' 'e' 'l' 'n' 'e' 't')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme_telnet)
-			position59, tokenIndex59 := pos, tokenIndex
-			{
-				position60 := pos
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(13, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l59
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l59
-				}
-				pos++
-				if buffer[pos] != 'l' {
-					if int(pos) == p.at {
-						p.note(24, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l59
-				}
-				pos++
-				if buffer[pos] != 'n' {
-					if int(pos) == p.at {
-						p.note(18, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l59
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l59
-				}
-				pos++
-				if buffer[pos] != 't' {
-					if int(pos) == p.at {
-						p.note(13, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l59
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(rulescheme_telnet, position60)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l59:
-			pos, tokenIndex = position59, tokenIndex59
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme_telnet,
 		/* 15 scheme_gopher <- <('g' 'o' 'p' 'h' 'e' 'r')> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme_gopher)
-			position61, tokenIndex61 := pos, tokenIndex
-			{
-				position62 := pos
-				if buffer[pos] != 'g' {
-					if int(pos) == p.at {
-						p.note(25, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l61
-				}
-				pos++
-				if buffer[pos] != 'o' {
-					if int(pos) == p.at {
-						p.note(23, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l61
-				}
-				pos++
-				if buffer[pos] != 'p' {
-					if int(pos) == p.at {
-						p.note(14, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l61
-				}
-				pos++
-				if buffer[pos] != 'h' {
-					if int(pos) == p.at {
-						p.note(12, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l61
-				}
-				pos++
-				if buffer[pos] != 'e' {
-					if int(pos) == p.at {
-						p.note(19, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l61
-				}
-				pos++
-				if buffer[pos] != 'r' {
-					if int(pos) == p.at {
-						p.note(22, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l61
-				}
-				pos++
-				if !p.bare {
-					position = pos
-					add(rulescheme_gopher, position62)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l61:
-			pos, tokenIndex = position61, tokenIndex61
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme_gopher,
 		/* 16 httpaddress <- <(scheme_http (':' '/' '/') hostport httppath? ('?' search)?)> */
-		func() bool {
-			pos := position
-			position63, tokenIndex63 := pos, tokenIndex
-			{
-				position64 := pos
-				if position = pos; !_rules[rulescheme_http]() {
-					goto l63
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l63
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l63
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l63
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l63
-				}
-				pos = position
-				{
-					position65, tokenIndex65 := pos, tokenIndex
-					if position = pos; !_rules[rulehttppath]() {
-						goto l65
-					}
-					pos = position
-					goto l66
-				l65:
-					pos, tokenIndex = position65, tokenIndex65
-				}
-			l66:
-				{
-					position67, tokenIndex67 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(6, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l67
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulesearch]) {
-						goto l67
-					}
-					pos = position
-					goto l68
-				l67:
-					pos, tokenIndex = position67, tokenIndex67
-				}
-			l68:
-				_ = position64
-			}
-			position = pos
-			return true
-		l63:
-			pos, tokenIndex = position63, tokenIndex63
-			position = pos
-			return false
-		},
+		p.rhttpaddress,
 		/* 17 httppath <- <('/' path)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehttppath)
-			position69, tokenIndex69 := pos, tokenIndex
-			{
-				position70 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l69
-				}
-				pos++
-				if position = pos; !_rules[rulepath]() {
-					goto l69
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(rulehttppath, position70)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l69:
-			pos, tokenIndex = position69, tokenIndex69
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhttppath,
 		/* 18 fileaddress <- <(scheme_ftp (':' '/' '/') ftpsite ftppath)> */
-		func() bool {
-			pos := position
-			position71, tokenIndex71 := pos, tokenIndex
-			{
-				position72 := pos
-				if position = pos; !_rules[rulescheme_ftp]() {
-					goto l71
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l71
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l71
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l71
-				}
-				pos++
-				if position = pos; !_rules[ruleftpsite]() {
-					goto l71
-				}
-				pos = position
-				if position = pos; !_rules[ruleftppath]() {
-					goto l71
-				}
-				pos = position
-				_ = position72
-			}
-			position = pos
-			return true
-		l71:
-			pos, tokenIndex = position71, tokenIndex71
-			position = pos
-			return false
-		},
+		p.rfileaddress,
 		/* 19 ftpsite <- <host> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleftpsite)
-			position73, tokenIndex73 := pos, tokenIndex
-			{
-				position74 := pos
-				if position = pos; !_rules[rulehost]() {
-					goto l73
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleftpsite, position74)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l73:
-			pos, tokenIndex = position73, tokenIndex73
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rftpsite,
 		/* 20 ftppath <- <('/' path)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleftppath)
-			position75, tokenIndex75 := pos, tokenIndex
-			{
-				position76 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l75
-				}
-				pos++
-				if position = pos; !_rules[rulepath]() {
-					goto l75
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleftppath, position76)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l75:
-			pos, tokenIndex = position75, tokenIndex75
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rftppath,
 		/* 21 afsaddress <- <(scheme_afs (':' '/' '/') afssite afspath)> */
-		func() bool {
-			pos := position
-			position77, tokenIndex77 := pos, tokenIndex
-			{
-				position78 := pos
-				if position = pos; !_rules[rulescheme_afs]() {
-					goto l77
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l77
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l77
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l77
-				}
-				pos++
-				if position = pos; !_rules[ruleafssite]() {
-					goto l77
-				}
-				pos = position
-				if position = pos; !_rules[ruleafspath]() {
-					goto l77
-				}
-				pos = position
-				_ = position78
-			}
-			position = pos
-			return true
-		l77:
-			pos, tokenIndex = position77, tokenIndex77
-			position = pos
-			return false
-		},
+		p.rafsaddress,
 		/* 22 afssite <- <cellname> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleafssite)
-			position79, tokenIndex79 := pos, tokenIndex
-			{
-				position80 := pos
-				if position = pos; !_rules[rulecellname]() {
-					goto l79
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleafssite, position80)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l79:
-			pos, tokenIndex = position79, tokenIndex79
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rafssite,
 		/* 23 afspath <- <('/' path)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleafspath)
-			position81, tokenIndex81 := pos, tokenIndex
-			{
-				position82 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l81
-				}
-				pos++
-				if position = pos; !_rules[rulepath]() {
-					goto l81
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleafspath, position82)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l81:
-			pos, tokenIndex = position81, tokenIndex81
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rafspath,
 		/* 24 newsaddress <- <(scheme_news ':' groupart)> */
-		func() bool {
-			pos := position
-			position83, tokenIndex83 := pos, tokenIndex
-			{
-				position84 := pos
-				if position = pos; !_rules[rulescheme_news]() {
-					goto l83
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l83
-				}
-				pos++
-				if position = pos; !_rules[rulegroupart]() {
-					goto l83
-				}
-				pos = position
-				_ = position84
-			}
-			position = pos
-			return true
-		l83:
-			pos, tokenIndex = position83, tokenIndex83
-			position = pos
-			return false
-		},
+		p.rnewsaddress,
 		/* 25 waisaddress <- <(waisdoc / waisindex)> */
-		func() bool {
-			pos := position
-			position85, tokenIndex85 := pos, tokenIndex
-			{
-				position86 := pos
-				{
-					position87, tokenIndex87 := pos, tokenIndex
-					{ // waisdoc
-						position95_59, tokenIndex95_59 := pos, tokenIndex
-						{
-							position96_59 := pos
-							if position = pos; !_rules[rulescheme_wais]() {
-								goto l95_59
-							}
-							pos = position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l95_59
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l95_59
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l95_59
-							}
-							pos++
-							if position = pos; !_rules[rulehostport]() {
-								goto l95_59
-							}
-							pos = position
-							if position = pos; !_rules[rulewaisdocpath]() {
-								goto l95_59
-							}
-							pos = position
-							_ = position96_59
-						}
-						goto lok59
-					l95_59:
-						pos, tokenIndex = position95_59, tokenIndex95_59
-						goto l88
-					}
-				lok59:
-					goto l87
-				l88:
-					pos, tokenIndex = position87, tokenIndex87
-					{ // waisindex
-						position89_60, tokenIndex89_60 := pos, tokenIndex
-						{
-							position90_60 := pos
-							if position = pos; !_rules[rulescheme_wais]() {
-								goto l89_60
-							}
-							pos = position
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l89_60
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l89_60
-							}
-							pos++
-							if buffer[pos] != '/' {
-								if int(pos) == p.at {
-									p.note(5, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l89_60
-							}
-							pos++
-							if position = pos; !_rules[rulehostport]() {
-								goto l89_60
-							}
-							pos = position
-							if position = pos; !_rules[rulewaisindexpath]() {
-								goto l89_60
-							}
-							pos = position
-							{
-								position91_60, tokenIndex91_60 := pos, tokenIndex
-								if buffer[pos] != '?' {
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l91_60
-								}
-								pos++
-								if position = pos; !_rules[rulesearch]() {
-									goto l91_60
-								}
-								pos = position
-								goto l92_60
-							l91_60:
-								pos, tokenIndex = position91_60, tokenIndex91_60
-							}
-						l92_60:
-							_ = position90_60
-						}
-						goto lok60
-					l89_60:
-						pos, tokenIndex = position89_60, tokenIndex89_60
-						goto l85
-					}
-				lok60:
-				}
-			l87:
-				_ = position86
-			}
-			position = pos
-			return true
-		l85:
-			pos, tokenIndex = position85, tokenIndex85
-			position = pos
-			return false
-		},
+		p.rwaisaddress,
 		/* 26 waisindex <- <(scheme_wais (':' '/' '/') hostport waisindexpath ('?' search)?)> */
-		func() bool {
-			pos := position
-			position89, tokenIndex89 := pos, tokenIndex
-			{
-				position90 := pos
-				if position = pos; !_rules[rulescheme_wais]() {
-					goto l89
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l89
-				}
-				pos = position
-				if position = pos; !_rules[rulewaisindexpath]() {
-					goto l89
-				}
-				pos = position
-				{
-					position91, tokenIndex91 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(6, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l91
-					}
-					pos++
-					if position = pos; !_rules[rulesearch]() {
-						goto l91
-					}
-					pos = position
-					goto l92
-				l91:
-					pos, tokenIndex = position91, tokenIndex91
-				}
-			l92:
-				_ = position90
-			}
-			position = pos
-			return true
-		l89:
-			pos, tokenIndex = position89, tokenIndex89
-			position = pos
-			return false
-		},
+		p.rwaisindex,
 		/* 27 waisindexpath <- <('/' database)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulewaisindexpath)
-			position93, tokenIndex93 := pos, tokenIndex
-			{
-				position94 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l93
-				}
-				pos++
-				{ // database
-					position124_38, tokenIndex124_38 := pos, tokenIndex
-					{
-						position125_38 := pos
-						if position = pos; !_rules[rulexalphas]() {
-							goto l124_38
-						}
-						pos = position
-						_ = position125_38
-					}
-					goto lok38
-				l124_38:
-					pos, tokenIndex = position124_38, tokenIndex124_38
-					goto l93
-				}
-			lok38:
-				if !p.bare {
-					position = pos
-					add(rulewaisindexpath, position94)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l93:
-			pos, tokenIndex = position93, tokenIndex93
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rwaisindexpath,
 		/* 28 waisdoc <- <(scheme_wais (':' '/' '/') hostport waisdocpath)> */
-		func() bool {
-			pos := position
-			position95, tokenIndex95 := pos, tokenIndex
-			{
-				position96 := pos
-				if position = pos; !_rules[rulescheme_wais]() {
-					goto l95
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l95
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l95
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l95
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l95
-				}
-				pos = position
-				if position = pos; !_rules[rulewaisdocpath]() {
-					goto l95
-				}
-				pos = position
-				_ = position96
-			}
-			position = pos
-			return true
-		l95:
-			pos, tokenIndex = position95, tokenIndex95
-			position = pos
-			return false
-		},
+		p.rwaisdoc,
 		/* 29 waisdocpath <- <('/' database '/' wtype '/' digits '/' path)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulewaisdocpath)
-			position97, tokenIndex97 := pos, tokenIndex
-			{
-				position98 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l97
-				}
-				pos++
-				{ // database
-					position124_39, tokenIndex124_39 := pos, tokenIndex
-					{
-						position125_39 := pos
-						if position = pos; !_rules[rulexalphas]() {
-							goto l124_39
-						}
-						pos = position
-						_ = position125_39
-					}
-					goto lok39
-				l124_39:
-					pos, tokenIndex = position124_39, tokenIndex124_39
-					goto l97
-				}
-			lok39:
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l97
-				}
-				pos++
-				{ // wtype
-					position126_40, tokenIndex126_40 := pos, tokenIndex
-					{
-						position127_40 := pos
-						if position = pos; !_rules[rulexalphas]() {
-							goto l126_40
-						}
-						pos = position
-						_ = position127_40
-					}
-					goto lok40
-				l126_40:
-					pos, tokenIndex = position126_40, tokenIndex126_40
-					goto l97
-				}
-			lok40:
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l97
-				}
-				pos++
-				{ // digits
-					position263_41, tokenIndex263_41 := pos, tokenIndex
-					{
-						position264_41 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(26, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l252_1_41
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l263_41
-						l252_1_41:
-							pos++
-							goto lok1_41
-						}
-					lok1_41:
-					l265_41:
-						{
-							position266_41, tokenIndex266_41 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(26, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l252_2_41
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l266_41
-							l252_2_41:
-								pos++
-								goto lok2_41
-							}
-						lok2_41:
-							goto l265_41
-						l266_41:
-							pos, tokenIndex = position266_41, tokenIndex266_41
-						}
-						_ = position264_41
-					}
-					goto lok41
-				l263_41:
-					pos, tokenIndex = position263_41, tokenIndex263_41
-					goto l97
-				}
-			lok41:
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l97
-				}
-				pos++
-				if position = pos; !_rules[rulepath]() {
-					goto l97
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(rulewaisdocpath, position98)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l97:
-			pos, tokenIndex = position97, tokenIndex97
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rwaisdocpath,
 		/* 30 groupart <- <(article / group / ('*' !xalpha))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulegroupart)
-			position99, tokenIndex99 := pos, tokenIndex
-			{
-				position100 := pos
-				{
-					position101, tokenIndex101 := pos, tokenIndex
-					if position = pos; !_rules[rulearticle]() {
-						goto l102
-					}
-					pos = position
-					goto l101
-				l102:
-					pos, tokenIndex = position101, tokenIndex101
-					{ // group
-						position105_50, tokenIndex105_50 := pos, tokenIndex
-						{
-							position106_50 := pos
-							{ // ialpha
-								position244_25_50, tokenIndex244_25_50 := pos, tokenIndex
-								{
-									position245_25_50 := pos
-									{ // alpha
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l248_22_25_50
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										if int(pos) == p.at {
-											p.note(8, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l248_22_25_50
-										}
-										goto l244_25_50
-									l248_22_25_50:
-										pos++
-										goto lok22_25_50
-									}
-								lok22_25_50:
-									{
-										position246_25_50, tokenIndex246_25_50 := pos, tokenIndex
-										if position = pos; !p.peek(_rules[rulexalphas]) {
-											goto l246_25_50
-										}
-										pos = position
-										goto l247_25_50
-									l246_25_50:
-										pos, tokenIndex = position246_25_50, tokenIndex246_25_50
-									}
-								l247_25_50:
-									_ = position245_25_50
-								}
-								goto lok25_50
-							l244_25_50:
-								pos, tokenIndex = position244_25_50, tokenIndex244_25_50
-								goto l105_50
-							}
-						lok25_50:
-						l107_50:
-							{
-								position108_50, tokenIndex108_50 := pos, tokenIndex
-								if buffer[pos] != '.' {
-									if int(pos) == p.at {
-										p.note(27, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l108_50
-								}
-								pos++
-								{ // ialpha
-									position244_26_50, tokenIndex244_26_50 := pos, tokenIndex
-									{
-										position245_26_50 := pos
-										{ // alpha
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l248_22_26_50
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(8, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l248_22_26_50
-											}
-											goto l244_26_50
-										l248_22_26_50:
-											pos++
-											goto lok22_26_50
-										}
-									lok22_26_50:
-										{
-											position246_26_50, tokenIndex246_26_50 := pos, tokenIndex
-											if position = pos; !p.peek(_rules[rulexalphas]) {
-												goto l246_26_50
-											}
-											pos = position
-											goto l247_26_50
-										l246_26_50:
-											pos, tokenIndex = position246_26_50, tokenIndex246_26_50
-										}
-									l247_26_50:
-										_ = position245_26_50
-									}
-									goto lok26_50
-								l244_26_50:
-									pos, tokenIndex = position244_26_50, tokenIndex244_26_50
-									goto l108_50
-								}
-							lok26_50:
-								goto l107_50
-							l108_50:
-								pos, tokenIndex = position108_50, tokenIndex108_50
-							}
-							_ = position106_50
-						}
-						goto lok50
-					l105_50:
-						pos, tokenIndex = position105_50, tokenIndex105_50
-						goto l103
-					}
-				lok50:
-					goto l101
-				l103:
-					pos, tokenIndex = position101, tokenIndex101
-					if buffer[pos] != '*' {
-						if int(pos) == p.at {
-							p.note(28, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l99
-					}
-					pos++
-					{
-						position104, tokenIndex104 := pos, tokenIndex
-						{ // xalpha
-							position229_51, tokenIndex229_51 := pos, tokenIndex
-							{
-								position230_51 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) == p.at {
-											p.note(10, false)
-										}
-										switch buffer[pos] {
-										case '%':
-											{ // escape
-												position256_16_51, tokenIndex256_16_51 := pos, tokenIndex
-												{
-													position257_16_51 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(10, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_51
-													}
-													pos++
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_12_16_51
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_51
-													l258_12_16_51:
-														pos++
-														goto lok12_16_51
-													}
-												lok12_16_51:
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_13_16_51
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_51
-													l258_13_16_51:
-														pos++
-														goto lok13_16_51
-													}
-												lok13_16_51:
-													_ = position257_16_51
-												}
-												goto lok16_51
-											l256_16_51:
-												pos, tokenIndex = position256_16_51, tokenIndex256_16_51
-												goto l229_51
-											}
-										lok16_51:
-											;
-										default:
-											if c := buffer[pos]; c < 'a' || c > 'z' {
-												if int(pos) == p.at {
-													p.note(7, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l229_51
-											}
-											pos++
-										}
-									}
-								}
-
-								_ = position230_51
-							}
-							goto lok51
-						l229_51:
-							pos, tokenIndex = position229_51, tokenIndex229_51
-							goto l104
-						}
-					lok51:
-						goto l99
-					l104:
-						pos, tokenIndex = position104, tokenIndex104
-					}
-				}
-			l101:
-				if !p.bare {
-					position = pos
-					add(rulegroupart, position100)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l99:
-			pos, tokenIndex = position99, tokenIndex99
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rgroupart,
 		/* 31 group <- <(ialpha ('.' ialpha)*)> */
-		func() bool {
-			pos := position
-			position105, tokenIndex105 := pos, tokenIndex
-			{
-				position106 := pos
-				{ // ialpha
-					position244_25, tokenIndex244_25 := pos, tokenIndex
-					{
-						position245_25 := pos
-						{ // alpha
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l248_22_25
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l248_22_25
-							}
-							goto l244_25
-						l248_22_25:
-							pos++
-							goto lok22_25
-						}
-					lok22_25:
-						{
-							position246_25, tokenIndex246_25 := pos, tokenIndex
-							if position = pos; !p.peek(_rules[rulexalphas]) {
-								goto l246_25
-							}
-							pos = position
-							goto l247_25
-						l246_25:
-							pos, tokenIndex = position246_25, tokenIndex246_25
-						}
-					l247_25:
-						_ = position245_25
-					}
-					goto lok25
-				l244_25:
-					pos, tokenIndex = position244_25, tokenIndex244_25
-					goto l105
-				}
-			lok25:
-			l107:
-				{
-					position108, tokenIndex108 := pos, tokenIndex
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(27, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l108
-					}
-					pos++
-					{ // ialpha
-						position244_26, tokenIndex244_26 := pos, tokenIndex
-						{
-							position245_26 := pos
-							{ // alpha
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l248_22_26
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(8, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l248_22_26
-								}
-								goto l244_26
-							l248_22_26:
-								pos++
-								goto lok22_26
-							}
-						lok22_26:
-							{
-								position246_26, tokenIndex246_26 := pos, tokenIndex
-								if position = pos; !p.peek(_rules[rulexalphas]) {
-									goto l246_26
-								}
-								pos = position
-								goto l247_26
-							l246_26:
-								pos, tokenIndex = position246_26, tokenIndex246_26
-							}
-						l247_26:
-							_ = position245_26
-						}
-						goto lok26
-					l244_26:
-						pos, tokenIndex = position244_26, tokenIndex244_26
-						goto l108
-					}
-				lok26:
-					goto l107
-				l108:
-					pos, tokenIndex = position108, tokenIndex108
-				}
-				_ = position106
-			}
-			position = pos
-			return true
-		l105:
-			pos, tokenIndex = position105, tokenIndex105
-			position = pos
-			return false
-		},
+		p.rgroup,
 		/* 32 article <- <((xalpha (!('@' alpha) xalpha)* '@' (hostname / hostnumber)) / (xalpha (!('@' hostnumber !xalpha) xalpha)* '@' (hostname / hostnumber)))> */
-		func() bool {
-			pos := position
-			position109, tokenIndex109 := pos, tokenIndex
-			{
-				position110 := pos
-				{
-					position111, tokenIndex111 := pos, tokenIndex
-					{ // xalpha
-						position229_42, tokenIndex229_42 := pos, tokenIndex
-						{
-							position230_42 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(10, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position256_16_42, tokenIndex256_16_42 := pos, tokenIndex
-											{
-												position257_16_42 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_42
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_42
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_42
-												l258_12_16_42:
-													pos++
-													goto lok12_16_42
-												}
-											lok12_16_42:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_42
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_42
-												l258_13_16_42:
-													pos++
-													goto lok13_16_42
-												}
-											lok13_16_42:
-												_ = position257_16_42
-											}
-											goto lok16_42
-										l256_16_42:
-											pos, tokenIndex = position256_16_42, tokenIndex256_16_42
-											goto l229_42
-										}
-									lok16_42:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l229_42
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position230_42
-						}
-						goto lok42
-					l229_42:
-						pos, tokenIndex = position229_42, tokenIndex229_42
-						goto l112
-					}
-				lok42:
-				l113:
-					{
-						position114, tokenIndex114 := pos, tokenIndex
-						{
-							position115, tokenIndex115 := pos, tokenIndex
-							if buffer[pos] != '@' {
-								if int(pos) == p.at {
-									p.note(29, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l115
-							}
-							pos++
-							{ // alpha
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l248_43
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(8, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l248_43
-								}
-								goto l115
-							l248_43:
-								pos++
-								goto lok43
-							}
-						lok43:
-							goto l114
-						l115:
-							pos, tokenIndex = position115, tokenIndex115
-						}
-						{ // xalpha
-							position229_44, tokenIndex229_44 := pos, tokenIndex
-							{
-								position230_44 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) == p.at {
-											p.note(10, false)
-										}
-										switch buffer[pos] {
-										case '%':
-											{ // escape
-												position256_16_44, tokenIndex256_16_44 := pos, tokenIndex
-												{
-													position257_16_44 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(10, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_44
-													}
-													pos++
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_12_16_44
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_44
-													l258_12_16_44:
-														pos++
-														goto lok12_16_44
-													}
-												lok12_16_44:
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_13_16_44
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_44
-													l258_13_16_44:
-														pos++
-														goto lok13_16_44
-													}
-												lok13_16_44:
-													_ = position257_16_44
-												}
-												goto lok16_44
-											l256_16_44:
-												pos, tokenIndex = position256_16_44, tokenIndex256_16_44
-												goto l229_44
-											}
-										lok16_44:
-											;
-										default:
-											if c := buffer[pos]; c < 'a' || c > 'z' {
-												if int(pos) == p.at {
-													p.note(7, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l229_44
-											}
-											pos++
-										}
-									}
-								}
-
-								_ = position230_44
-							}
-							goto lok44
-						l229_44:
-							pos, tokenIndex = position229_44, tokenIndex229_44
-							goto l114
-						}
-					lok44:
-						goto l113
-					l114:
-						pos, tokenIndex = position114, tokenIndex114
-					}
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(29, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l112
-					}
-					pos++
-					{
-						position116, tokenIndex116 := pos, tokenIndex
-						if position = pos; !_rules[rulehostname]() {
-							goto l117
-						}
-						pos = position
-						goto l116
-					l117:
-						pos, tokenIndex = position116, tokenIndex116
-						if position = pos; !_rules[rulehostnumber]() {
-							goto l112
-						}
-						pos = position
-					}
-				l116:
-					goto l111
-				l112:
-					pos, tokenIndex = position111, tokenIndex111
-					{ // xalpha
-						position229_45, tokenIndex229_45 := pos, tokenIndex
-						{
-							position230_45 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(10, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position256_16_45, tokenIndex256_16_45 := pos, tokenIndex
-											{
-												position257_16_45 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_45
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_45
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_45
-												l258_12_16_45:
-													pos++
-													goto lok12_16_45
-												}
-											lok12_16_45:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_45
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_45
-												l258_13_16_45:
-													pos++
-													goto lok13_16_45
-												}
-											lok13_16_45:
-												_ = position257_16_45
-											}
-											goto lok16_45
-										l256_16_45:
-											pos, tokenIndex = position256_16_45, tokenIndex256_16_45
-											goto l229_45
-										}
-									lok16_45:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l229_45
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position230_45
-						}
-						goto lok45
-					l229_45:
-						pos, tokenIndex = position229_45, tokenIndex229_45
-						goto l109
-					}
-				lok45:
-				l118:
-					{
-						position119, tokenIndex119 := pos, tokenIndex
-						{
-							position120, tokenIndex120 := pos, tokenIndex
-							if buffer[pos] != '@' {
-								if int(pos) == p.at {
-									p.note(29, false)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l120
-							}
-							pos++
-							if position = pos; !p.peek(_rules[rulehostnumber]) {
-								goto l120
-							}
-							pos = position
-							{
-								position121, tokenIndex121 := pos, tokenIndex
-								{ // xalpha
-									position229_46, tokenIndex229_46 := pos, tokenIndex
-									{
-										position230_46 := pos
-										{
-											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-												pos++
-											} else {
-												if int(pos) == p.at {
-													p.note(9, false)
-												}
-
-												if int(pos) == p.at {
-													p.note(10, false)
-												}
-												switch buffer[pos] {
-												case '%':
-													{ // escape
-														position256_16_46, tokenIndex256_16_46 := pos, tokenIndex
-														{
-															position257_16_46 := pos
-															if buffer[pos] != '%' {
-																if int(pos) == p.at {
-																	p.note(10, false)
-																}
-
-																if int(pos) > p.far {
-																	p.far, p.farComp = int(pos), p.comp
-																}
-																goto l256_16_46
-															}
-															pos++
-															{ // hex
-																if int(pos) == p.at {
-																	p.note(11, false)
-																}
-																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-																	goto l258_12_16_46
-																}
-																if int(pos) > p.far {
-																	p.far, p.farComp = int(pos), p.comp
-																}
-																goto l256_16_46
-															l258_12_16_46:
-																pos++
-																goto lok12_16_46
-															}
-														lok12_16_46:
-															{ // hex
-																if int(pos) == p.at {
-																	p.note(11, false)
-																}
-																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-																	goto l258_13_16_46
-																}
-																if int(pos) > p.far {
-																	p.far, p.farComp = int(pos), p.comp
-																}
-																goto l256_16_46
-															l258_13_16_46:
-																pos++
-																goto lok13_16_46
-															}
-														lok13_16_46:
-															_ = position257_16_46
-														}
-														goto lok16_46
-													l256_16_46:
-														pos, tokenIndex = position256_16_46, tokenIndex256_16_46
-														goto l229_46
-													}
-												lok16_46:
-													;
-												default:
-													if c := buffer[pos]; c < 'a' || c > 'z' {
-														if int(pos) == p.at {
-															p.note(7, false)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l229_46
-													}
-													pos++
-												}
-											}
-										}
-
-										_ = position230_46
-									}
-									goto lok46
-								l229_46:
-									pos, tokenIndex = position229_46, tokenIndex229_46
-									goto l121
-								}
-							lok46:
-								goto l120
-							l121:
-								pos, tokenIndex = position121, tokenIndex121
-							}
-							goto l119
-						l120:
-							pos, tokenIndex = position120, tokenIndex120
-						}
-						{ // xalpha
-							position229_47, tokenIndex229_47 := pos, tokenIndex
-							{
-								position230_47 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) == p.at {
-											p.note(10, false)
-										}
-										switch buffer[pos] {
-										case '%':
-											{ // escape
-												position256_16_47, tokenIndex256_16_47 := pos, tokenIndex
-												{
-													position257_16_47 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(10, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_47
-													}
-													pos++
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_12_16_47
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_47
-													l258_12_16_47:
-														pos++
-														goto lok12_16_47
-													}
-												lok12_16_47:
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_13_16_47
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_47
-													l258_13_16_47:
-														pos++
-														goto lok13_16_47
-													}
-												lok13_16_47:
-													_ = position257_16_47
-												}
-												goto lok16_47
-											l256_16_47:
-												pos, tokenIndex = position256_16_47, tokenIndex256_16_47
-												goto l229_47
-											}
-										lok16_47:
-											;
-										default:
-											if c := buffer[pos]; c < 'a' || c > 'z' {
-												if int(pos) == p.at {
-													p.note(7, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l229_47
-											}
-											pos++
-										}
-									}
-								}
-
-								_ = position230_47
-							}
-							goto lok47
-						l229_47:
-							pos, tokenIndex = position229_47, tokenIndex229_47
-							goto l119
-						}
-					lok47:
-						goto l118
-					l119:
-						pos, tokenIndex = position119, tokenIndex119
-					}
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(29, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l109
-					}
-					pos++
-					{
-						position122, tokenIndex122 := pos, tokenIndex
-						if position = pos; !_rules[rulehostname]() {
-							goto l123
-						}
-						pos = position
-						goto l122
-					l123:
-						pos, tokenIndex = position122, tokenIndex122
-						if position = pos; !_rules[rulehostnumber]() {
-							goto l109
-						}
-						pos = position
-					}
-				l122:
-				}
-			l111:
-				_ = position110
-			}
-			position = pos
-			return true
-		l109:
-			pos, tokenIndex = position109, tokenIndex109
-			position = pos
-			return false
-		},
+		p.rarticle,
 		/* 33 database <- <xalphas> */
-		func() bool {
-			pos := position
-			position124, tokenIndex124 := pos, tokenIndex
-			{
-				position125 := pos
-				if position = pos; !_rules[rulexalphas]() {
-					goto l124
-				}
-				pos = position
-				_ = position125
-			}
-			position = pos
-			return true
-		l124:
-			pos, tokenIndex = position124, tokenIndex124
-			position = pos
-			return false
-		},
+		p.rdatabase,
 		/* 34 wtype <- <xalphas> */
-		func() bool {
-			pos := position
-			position126, tokenIndex126 := pos, tokenIndex
-			{
-				position127 := pos
-				if position = pos; !_rules[rulexalphas]() {
-					goto l126
-				}
-				pos = position
-				_ = position127
-			}
-			position = pos
-			return true
-		l126:
-			pos, tokenIndex = position126, tokenIndex126
-			position = pos
-			return false
-		},
+		p.rwtype,
 		/* 35 prosperoaddress <- <prosperolink> */
-		func() bool {
-			pos := position
-			position128, tokenIndex128 := pos, tokenIndex
-			{
-				position129 := pos
-				{ // prosperolink
-					position130_61, tokenIndex130_61 := pos, tokenIndex
-					{
-						position131_61 := pos
-						if position = pos; !_rules[rulescheme_prospero]() {
-							goto l130_61
-						}
-						pos = position
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l130_61
-						}
-						pos++
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l130_61
-						}
-						pos++
-						if buffer[pos] != '/' {
-							if int(pos) == p.at {
-								p.note(5, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l130_61
-						}
-						pos++
-						if position = pos; !_rules[rulehostport]() {
-							goto l130_61
-						}
-						pos = position
-						if position = pos; !_rules[ruleprosperopath]() {
-							goto l130_61
-						}
-						pos = position
-						_ = position131_61
-					}
-					goto lok61
-				l130_61:
-					pos, tokenIndex = position130_61, tokenIndex130_61
-					goto l128
-				}
-			lok61:
-				_ = position129
-			}
-			position = pos
-			return true
-		l128:
-			pos, tokenIndex = position128, tokenIndex128
-			position = pos
-			return false
-		},
+		p.rprosperoaddress,
 		/* 36 prosperolink <- <(scheme_prospero (':' '/' '/') hostport prosperopath)> */
-		func() bool {
-			pos := position
-			position130, tokenIndex130 := pos, tokenIndex
-			{
-				position131 := pos
-				if position = pos; !_rules[rulescheme_prospero]() {
-					goto l130
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l130
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l130
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l130
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l130
-				}
-				pos = position
-				if position = pos; !_rules[ruleprosperopath]() {
-					goto l130
-				}
-				pos = position
-				_ = position131
-			}
-			position = pos
-			return true
-		l130:
-			pos, tokenIndex = position130, tokenIndex130
-			position = pos
-			return false
-		},
+		p.rprosperolink,
 		/* 37 prosperopath <- <('/' hsoname ('%' '0' '0' version attributes?)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleprosperopath)
-			position132, tokenIndex132 := pos, tokenIndex
-			{
-				position133 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l132
-				}
-				pos++
-				{ // hsoname
-					position138_52, tokenIndex138_52 := pos, tokenIndex
-					{
-						position139_52 := pos
-						if position = pos; !_rules[rulepath]() {
-							goto l138_52
-						}
-						pos = position
-						_ = position139_52
-					}
-					goto lok52
-				l138_52:
-					pos, tokenIndex = position138_52, tokenIndex138_52
-					goto l132
-				}
-			lok52:
-				{
-					position134, tokenIndex134 := pos, tokenIndex
-					if buffer[pos] != '%' {
-						if int(pos) == p.at {
-							p.note(10, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l134
-					}
-					pos++
-					if buffer[pos] != '0' {
-						if int(pos) == p.at {
-							p.note(30, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l134
-					}
-					pos++
-					if buffer[pos] != '0' {
-						if int(pos) == p.at {
-							p.note(30, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l134
-					}
-					pos++
-					{ // version
-						position140_53, tokenIndex140_53 := pos, tokenIndex
-						{
-							position141_53 := pos
-							{ // digits
-								position263_5_53, tokenIndex263_5_53 := pos, tokenIndex
-								{
-									position264_5_53 := pos
-									{ // digit
-										if int(pos) == p.at {
-											p.note(26, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-											goto l252_1_5_53
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l263_5_53
-									l252_1_5_53:
-										pos++
-										goto lok1_5_53
-									}
-								lok1_5_53:
-								l265_5_53:
-									{
-										position266_5_53, tokenIndex266_5_53 := pos, tokenIndex
-										{ // digit
-											if int(pos) == p.at {
-												p.note(26, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-												goto l252_2_5_53
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l266_5_53
-										l252_2_5_53:
-											pos++
-											goto lok2_5_53
-										}
-									lok2_5_53:
-										goto l265_5_53
-									l266_5_53:
-										pos, tokenIndex = position266_5_53, tokenIndex266_5_53
-									}
-									_ = position264_5_53
-								}
-								goto lok5_53
-							l263_5_53:
-								pos, tokenIndex = position263_5_53, tokenIndex263_5_53
-								goto l140_53
-							}
-						lok5_53:
-							_ = position141_53
-						}
-						goto lok53
-					l140_53:
-						pos, tokenIndex = position140_53, tokenIndex140_53
-						goto l134
-					}
-				lok53:
-					{
-						position136, tokenIndex136 := pos, tokenIndex
-						if position = pos; !p.peek(_rules[ruleattributes]) {
-							goto l136
-						}
-						pos = position
-						goto l137
-					l136:
-						pos, tokenIndex = position136, tokenIndex136
-					}
-				l137:
-					goto l135
-				l134:
-					pos, tokenIndex = position134, tokenIndex134
-				}
-			l135:
-				if !p.bare {
-					position = pos
-					add(ruleprosperopath, position133)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l132:
-			pos, tokenIndex = position132, tokenIndex132
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rprosperopath,
 		/* 38 hsoname <- <path> */
-		func() bool {
-			pos := position
-			position138, tokenIndex138 := pos, tokenIndex
-			{
-				position139 := pos
-				if position = pos; !_rules[rulepath]() {
-					goto l138
-				}
-				pos = position
-				_ = position139
-			}
-			position = pos
-			return true
-		l138:
-			pos, tokenIndex = position138, tokenIndex138
-			position = pos
-			return false
-		},
+		p.rhsoname,
 		/* 39 version <- <digits> */
-		func() bool {
-			pos := position
-			position140, tokenIndex140 := pos, tokenIndex
-			{
-				position141 := pos
-				{ // digits
-					position263_5, tokenIndex263_5 := pos, tokenIndex
-					{
-						position264_5 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(26, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l252_1_5
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l263_5
-						l252_1_5:
-							pos++
-							goto lok1_5
-						}
-					lok1_5:
-					l265_5:
-						{
-							position266_5, tokenIndex266_5 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(26, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l252_2_5
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l266_5
-							l252_2_5:
-								pos++
-								goto lok2_5
-							}
-						lok2_5:
-							goto l265_5
-						l266_5:
-							pos, tokenIndex = position266_5, tokenIndex266_5
-						}
-						_ = position264_5
-					}
-					goto lok5
-				l263_5:
-					pos, tokenIndex = position263_5, tokenIndex263_5
-					goto l140
-				}
-			lok5:
-				_ = position141
-			}
-			position = pos
-			return true
-		l140:
-			pos, tokenIndex = position140, tokenIndex140
-			position = pos
-			return false
-		},
+		p.rversion,
 		/* 40 attributes <- <attribute+> */
-		func() bool {
-			pos := position
-			position142, tokenIndex142 := pos, tokenIndex
-			{
-				position143 := pos
-				{ // attribute
-					position146_14, tokenIndex146_14 := pos, tokenIndex
-					{
-						position147_14 := pos
-						{ // alphanums
-							position271_6_14, tokenIndex271_6_14 := pos, tokenIndex
-							{
-								position272_6_14 := pos
-								{ // alphanum
-									if int(pos) == p.at {
-										p.note(7, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l267_3_6_14
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(31, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-										goto l267_3_6_14
-									}
-									goto l271_6_14
-								l267_3_6_14:
-									pos++
-									goto lok3_6_14
-								}
-							lok3_6_14:
-							l273_6_14:
-								{
-									position274_6_14, tokenIndex274_6_14 := pos, tokenIndex
-									{ // alphanum
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l267_4_6_14
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										if int(pos) == p.at {
-											p.note(31, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-											goto l267_4_6_14
-										}
-										goto l274_6_14
-									l267_4_6_14:
-										pos++
-										goto lok4_6_14
-									}
-								lok4_6_14:
-									goto l273_6_14
-								l274_6_14:
-									pos, tokenIndex = position274_6_14, tokenIndex274_6_14
-								}
-								_ = position272_6_14
-							}
-							goto lok6_14
-						l271_6_14:
-							pos, tokenIndex = position271_6_14, tokenIndex271_6_14
-							goto l146_14
-						}
-					lok6_14:
-						_ = position147_14
-					}
-					goto lok14
-				l146_14:
-					pos, tokenIndex = position146_14, tokenIndex146_14
-					goto l142
-				}
-			lok14:
-			l144:
-				{
-					position145, tokenIndex145 := pos, tokenIndex
-					{ // attribute
-						position146_15, tokenIndex146_15 := pos, tokenIndex
-						{
-							position147_15 := pos
-							{ // alphanums
-								position271_6_15, tokenIndex271_6_15 := pos, tokenIndex
-								{
-									position272_6_15 := pos
-									{ // alphanum
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l267_3_6_15
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										if int(pos) == p.at {
-											p.note(31, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-											goto l267_3_6_15
-										}
-										goto l271_6_15
-									l267_3_6_15:
-										pos++
-										goto lok3_6_15
-									}
-								lok3_6_15:
-								l273_6_15:
-									{
-										position274_6_15, tokenIndex274_6_15 := pos, tokenIndex
-										{ // alphanum
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l267_4_6_15
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											if int(pos) == p.at {
-												p.note(31, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-												goto l267_4_6_15
-											}
-											goto l274_6_15
-										l267_4_6_15:
-											pos++
-											goto lok4_6_15
-										}
-									lok4_6_15:
-										goto l273_6_15
-									l274_6_15:
-										pos, tokenIndex = position274_6_15, tokenIndex274_6_15
-									}
-									_ = position272_6_15
-								}
-								goto lok6_15
-							l271_6_15:
-								pos, tokenIndex = position271_6_15, tokenIndex271_6_15
-								goto l146_15
-							}
-						lok6_15:
-							_ = position147_15
-						}
-						goto lok15
-					l146_15:
-						pos, tokenIndex = position146_15, tokenIndex146_15
-						goto l145
-					}
-				lok15:
-					goto l144
-				l145:
-					pos, tokenIndex = position145, tokenIndex145
-				}
-				_ = position143
-			}
-			position = pos
-			return true
-		l142:
-			pos, tokenIndex = position142, tokenIndex142
-			position = pos
-			return false
-		},
+		p.rattributes,
 		/* 41 attribute <- <alphanums> */
-		func() bool {
-			pos := position
-			position146, tokenIndex146 := pos, tokenIndex
-			{
-				position147 := pos
-				{ // alphanums
-					position271_6, tokenIndex271_6 := pos, tokenIndex
-					{
-						position272_6 := pos
-						{ // alphanum
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l267_3_6
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(31, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-								goto l267_3_6
-							}
-							goto l271_6
-						l267_3_6:
-							pos++
-							goto lok3_6
-						}
-					lok3_6:
-					l273_6:
-						{
-							position274_6, tokenIndex274_6 := pos, tokenIndex
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l267_4_6
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(31, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l267_4_6
-								}
-								goto l274_6
-							l267_4_6:
-								pos++
-								goto lok4_6
-							}
-						lok4_6:
-							goto l273_6
-						l274_6:
-							pos, tokenIndex = position274_6, tokenIndex274_6
-						}
-						_ = position272_6
-					}
-					goto lok6
-				l271_6:
-					pos, tokenIndex = position271_6, tokenIndex271_6
-					goto l146
-				}
-			lok6:
-				_ = position147
-			}
-			position = pos
-			return true
-		l146:
-			pos, tokenIndex = position146, tokenIndex146
-			position = pos
-			return false
-		},
+		p.rattribute,
 		/* 42 telnetaddress <- <(scheme_telnet (':' '/' '/') telnetsite)> */
-		func() bool {
-			pos := position
-			position148, tokenIndex148 := pos, tokenIndex
-			{
-				position149 := pos
-				if position = pos; !_rules[rulescheme_telnet]() {
-					goto l148
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l148
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l148
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l148
-				}
-				pos++
-				if position = pos; !_rules[ruletelnetsite]() {
-					goto l148
-				}
-				pos = position
-				_ = position149
-			}
-			position = pos
-			return true
-		l148:
-			pos, tokenIndex = position148, tokenIndex148
-			position = pos
-			return false
-		},
+		p.rtelnetaddress,
 		/* 43 telnetsite <- <((user '@' hostport !xalpha) / (userfirstat '@' hostport !xalpha) / (hostport !xalpha))> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruletelnetsite)
-			position150, tokenIndex150 := pos, tokenIndex
-			{
-				position151 := pos
-				{
-					position152, tokenIndex152 := pos, tokenIndex
-					if position = pos; !_rules[ruleuser]() {
-						goto l153
-					}
-					pos = position
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(29, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l153
-					}
-					pos++
-					if position = pos; !_rules[rulehostport]() {
-						goto l153
-					}
-					pos = position
-					{
-						position154, tokenIndex154 := pos, tokenIndex
-						{ // xalpha
-							position229_56, tokenIndex229_56 := pos, tokenIndex
-							{
-								position230_56 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) == p.at {
-											p.note(10, false)
-										}
-										switch buffer[pos] {
-										case '%':
-											{ // escape
-												position256_16_56, tokenIndex256_16_56 := pos, tokenIndex
-												{
-													position257_16_56 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(10, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_56
-													}
-													pos++
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_12_16_56
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_56
-													l258_12_16_56:
-														pos++
-														goto lok12_16_56
-													}
-												lok12_16_56:
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_13_16_56
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_56
-													l258_13_16_56:
-														pos++
-														goto lok13_16_56
-													}
-												lok13_16_56:
-													_ = position257_16_56
-												}
-												goto lok16_56
-											l256_16_56:
-												pos, tokenIndex = position256_16_56, tokenIndex256_16_56
-												goto l229_56
-											}
-										lok16_56:
-											;
-										default:
-											if c := buffer[pos]; c < 'a' || c > 'z' {
-												if int(pos) == p.at {
-													p.note(7, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l229_56
-											}
-											pos++
-										}
-									}
-								}
-
-								_ = position230_56
-							}
-							goto lok56
-						l229_56:
-							pos, tokenIndex = position229_56, tokenIndex229_56
-							goto l154
-						}
-					lok56:
-						goto l153
-					l154:
-						pos, tokenIndex = position154, tokenIndex154
-					}
-					goto l152
-				l153:
-					pos, tokenIndex = position152, tokenIndex152
-					if position = pos; !_rules[ruleuserfirstat]() {
-						goto l155
-					}
-					pos = position
-					if buffer[pos] != '@' {
-						if int(pos) == p.at {
-							p.note(29, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l155
-					}
-					pos++
-					if position = pos; !_rules[rulehostport]() {
-						goto l155
-					}
-					pos = position
-					{
-						position156, tokenIndex156 := pos, tokenIndex
-						{ // xalpha
-							position229_57, tokenIndex229_57 := pos, tokenIndex
-							{
-								position230_57 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) == p.at {
-											p.note(10, false)
-										}
-										switch buffer[pos] {
-										case '%':
-											{ // escape
-												position256_16_57, tokenIndex256_16_57 := pos, tokenIndex
-												{
-													position257_16_57 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(10, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_57
-													}
-													pos++
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_12_16_57
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_57
-													l258_12_16_57:
-														pos++
-														goto lok12_16_57
-													}
-												lok12_16_57:
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_13_16_57
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_57
-													l258_13_16_57:
-														pos++
-														goto lok13_16_57
-													}
-												lok13_16_57:
-													_ = position257_16_57
-												}
-												goto lok16_57
-											l256_16_57:
-												pos, tokenIndex = position256_16_57, tokenIndex256_16_57
-												goto l229_57
-											}
-										lok16_57:
-											;
-										default:
-											if c := buffer[pos]; c < 'a' || c > 'z' {
-												if int(pos) == p.at {
-													p.note(7, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l229_57
-											}
-											pos++
-										}
-									}
-								}
-
-								_ = position230_57
-							}
-							goto lok57
-						l229_57:
-							pos, tokenIndex = position229_57, tokenIndex229_57
-							goto l156
-						}
-					lok57:
-						goto l155
-					l156:
-						pos, tokenIndex = position156, tokenIndex156
-					}
-					goto l152
-				l155:
-					pos, tokenIndex = position152, tokenIndex152
-					if position = pos; !_rules[rulehostport]() {
-						goto l150
-					}
-					pos = position
-					{
-						position157, tokenIndex157 := pos, tokenIndex
-						{ // xalpha
-							position229_58, tokenIndex229_58 := pos, tokenIndex
-							{
-								position230_58 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) == p.at {
-											p.note(10, false)
-										}
-										switch buffer[pos] {
-										case '%':
-											{ // escape
-												position256_16_58, tokenIndex256_16_58 := pos, tokenIndex
-												{
-													position257_16_58 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(10, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_58
-													}
-													pos++
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_12_16_58
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_58
-													l258_12_16_58:
-														pos++
-														goto lok12_16_58
-													}
-												lok12_16_58:
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_13_16_58
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_58
-													l258_13_16_58:
-														pos++
-														goto lok13_16_58
-													}
-												lok13_16_58:
-													_ = position257_16_58
-												}
-												goto lok16_58
-											l256_16_58:
-												pos, tokenIndex = position256_16_58, tokenIndex256_16_58
-												goto l229_58
-											}
-										lok16_58:
-											;
-										default:
-											if c := buffer[pos]; c < 'a' || c > 'z' {
-												if int(pos) == p.at {
-													p.note(7, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l229_58
-											}
-											pos++
-										}
-									}
-								}
-
-								_ = position230_58
-							}
-							goto lok58
-						l229_58:
-							pos, tokenIndex = position229_58, tokenIndex229_58
-							goto l157
-						}
-					lok58:
-						goto l150
-					l157:
-						pos, tokenIndex = position157, tokenIndex157
-					}
-				}
-			l152:
-				if !p.bare {
-					position = pos
-					add(ruletelnetsite, position151)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l150:
-			pos, tokenIndex = position150, tokenIndex150
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rtelnetsite,
 		/* 44 user <- <(!lastat xalpha)+> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleuser)
-			position158, tokenIndex158 := pos, tokenIndex
-			{
-				position159 := pos
-				{
-					position162, tokenIndex162 := pos, tokenIndex
-					if position = pos; !p.peek(_rules[rulelastat]) {
-						goto l162
-					}
-					pos = position
-					goto l158
-				l162:
-					pos, tokenIndex = position162, tokenIndex162
-				}
-				{ // xalpha
-					position229_48, tokenIndex229_48 := pos, tokenIndex
-					{
-						position230_48 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position256_16_48, tokenIndex256_16_48 := pos, tokenIndex
-										{
-											position257_16_48 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_48
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_48
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_48
-											l258_12_16_48:
-												pos++
-												goto lok12_16_48
-											}
-										lok12_16_48:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_48
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_48
-											l258_13_16_48:
-												pos++
-												goto lok13_16_48
-											}
-										lok13_16_48:
-											_ = position257_16_48
-										}
-										goto lok16_48
-									l256_16_48:
-										pos, tokenIndex = position256_16_48, tokenIndex256_16_48
-										goto l229_48
-									}
-								lok16_48:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l229_48
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position230_48
-					}
-					goto lok48
-				l229_48:
-					pos, tokenIndex = position229_48, tokenIndex229_48
-					goto l158
-				}
-			lok48:
-			l160:
-				{
-					position161, tokenIndex161 := pos, tokenIndex
-					{
-						position163, tokenIndex163 := pos, tokenIndex
-						if position = pos; !p.peek(_rules[rulelastat]) {
-							goto l163
-						}
-						pos = position
-						goto l161
-					l163:
-						pos, tokenIndex = position163, tokenIndex163
-					}
-					{ // xalpha
-						position229_49, tokenIndex229_49 := pos, tokenIndex
-						{
-							position230_49 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(10, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position256_16_49, tokenIndex256_16_49 := pos, tokenIndex
-											{
-												position257_16_49 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_49
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_49
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_49
-												l258_12_16_49:
-													pos++
-													goto lok12_16_49
-												}
-											lok12_16_49:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_49
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_49
-												l258_13_16_49:
-													pos++
-													goto lok13_16_49
-												}
-											lok13_16_49:
-												_ = position257_16_49
-											}
-											goto lok16_49
-										l256_16_49:
-											pos, tokenIndex = position256_16_49, tokenIndex256_16_49
-											goto l229_49
-										}
-									lok16_49:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l229_49
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position230_49
-						}
-						goto lok49
-					l229_49:
-						pos, tokenIndex = position229_49, tokenIndex229_49
-						goto l161
-					}
-				lok49:
-					goto l160
-				l161:
-					pos, tokenIndex = position161, tokenIndex161
-				}
-				if !p.bare {
-					position = pos
-					add(ruleuser, position159)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l158:
-			pos, tokenIndex = position158, tokenIndex158
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.ruser,
 		/* 45 lastat <- <('@' (!'@' xalpha)* !xalpha)> */
-		func() bool {
-			pos := position
-			position164, tokenIndex164 := pos, tokenIndex
-			{
-				position165 := pos
-				if buffer[pos] != '@' {
-					if int(pos) == p.at {
-						p.note(29, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l164
-				}
-				pos++
-			l166:
-				{
-					position167, tokenIndex167 := pos, tokenIndex
-					{
-						position168, tokenIndex168 := pos, tokenIndex
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(29, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l168
-						}
-						pos++
-						goto l167
-					l168:
-						pos, tokenIndex = position168, tokenIndex168
-					}
-					{ // xalpha
-						position229_27, tokenIndex229_27 := pos, tokenIndex
-						{
-							position230_27 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(10, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position256_16_27, tokenIndex256_16_27 := pos, tokenIndex
-											{
-												position257_16_27 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_27
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_27
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_27
-												l258_12_16_27:
-													pos++
-													goto lok12_16_27
-												}
-											lok12_16_27:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_27
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_27
-												l258_13_16_27:
-													pos++
-													goto lok13_16_27
-												}
-											lok13_16_27:
-												_ = position257_16_27
-											}
-											goto lok16_27
-										l256_16_27:
-											pos, tokenIndex = position256_16_27, tokenIndex256_16_27
-											goto l229_27
-										}
-									lok16_27:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l229_27
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position230_27
-						}
-						goto lok27
-					l229_27:
-						pos, tokenIndex = position229_27, tokenIndex229_27
-						goto l167
-					}
-				lok27:
-					goto l166
-				l167:
-					pos, tokenIndex = position167, tokenIndex167
-				}
-				{
-					position169, tokenIndex169 := pos, tokenIndex
-					{ // xalpha
-						position229_28, tokenIndex229_28 := pos, tokenIndex
-						{
-							position230_28 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(10, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position256_16_28, tokenIndex256_16_28 := pos, tokenIndex
-											{
-												position257_16_28 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_28
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_28
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_28
-												l258_12_16_28:
-													pos++
-													goto lok12_16_28
-												}
-											lok12_16_28:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_28
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_28
-												l258_13_16_28:
-													pos++
-													goto lok13_16_28
-												}
-											lok13_16_28:
-												_ = position257_16_28
-											}
-											goto lok16_28
-										l256_16_28:
-											pos, tokenIndex = position256_16_28, tokenIndex256_16_28
-											goto l229_28
-										}
-									lok16_28:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l229_28
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position230_28
-						}
-						goto lok28
-					l229_28:
-						pos, tokenIndex = position229_28, tokenIndex229_28
-						goto l169
-					}
-				lok28:
-					goto l164
-				l169:
-					pos, tokenIndex = position169, tokenIndex169
-				}
-				_ = position165
-			}
-			position = pos
-			return true
-		l164:
-			pos, tokenIndex = position164, tokenIndex164
-			position = pos
-			return false
-		},
+		p.rlastat,
 		/* 46 userfirstat <- <(xalpha (!('@' alpha) xalpha)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleuserfirstat)
-			position170, tokenIndex170 := pos, tokenIndex
-			{
-				position171 := pos
-				{ // xalpha
-					position229_29, tokenIndex229_29 := pos, tokenIndex
-					{
-						position230_29 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position256_16_29, tokenIndex256_16_29 := pos, tokenIndex
-										{
-											position257_16_29 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_29
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_29
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_29
-											l258_12_16_29:
-												pos++
-												goto lok12_16_29
-											}
-										lok12_16_29:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_29
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_29
-											l258_13_16_29:
-												pos++
-												goto lok13_16_29
-											}
-										lok13_16_29:
-											_ = position257_16_29
-										}
-										goto lok16_29
-									l256_16_29:
-										pos, tokenIndex = position256_16_29, tokenIndex256_16_29
-										goto l229_29
-									}
-								lok16_29:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l229_29
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position230_29
-					}
-					goto lok29
-				l229_29:
-					pos, tokenIndex = position229_29, tokenIndex229_29
-					goto l170
-				}
-			lok29:
-			l172:
-				{
-					position173, tokenIndex173 := pos, tokenIndex
-					{
-						position174, tokenIndex174 := pos, tokenIndex
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(29, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l174
-						}
-						pos++
-						{ // alpha
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l248_30
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l248_30
-							}
-							goto l174
-						l248_30:
-							pos++
-							goto lok30
-						}
-					lok30:
-						goto l173
-					l174:
-						pos, tokenIndex = position174, tokenIndex174
-					}
-					{ // xalpha
-						position229_31, tokenIndex229_31 := pos, tokenIndex
-						{
-							position230_31 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(10, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position256_16_31, tokenIndex256_16_31 := pos, tokenIndex
-											{
-												position257_16_31 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_31
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_31
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_31
-												l258_12_16_31:
-													pos++
-													goto lok12_16_31
-												}
-											lok12_16_31:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_31
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_31
-												l258_13_16_31:
-													pos++
-													goto lok13_16_31
-												}
-											lok13_16_31:
-												_ = position257_16_31
-											}
-											goto lok16_31
-										l256_16_31:
-											pos, tokenIndex = position256_16_31, tokenIndex256_16_31
-											goto l229_31
-										}
-									lok16_31:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l229_31
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position230_31
-						}
-						goto lok31
-					l229_31:
-						pos, tokenIndex = position229_31, tokenIndex229_31
-						goto l173
-					}
-				lok31:
-					goto l172
-				l173:
-					pos, tokenIndex = position173, tokenIndex173
-				}
-				if !p.bare {
-					position = pos
-					add(ruleuserfirstat, position171)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l170:
-			pos, tokenIndex = position170, tokenIndex170
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.ruserfirstat,
 		/* 47 gopheraddress <- <(scheme_gopher (':' '/' '/') hostport gopherpath? ('?' search)?)> */
-		func() bool {
-			pos := position
-			position175, tokenIndex175 := pos, tokenIndex
-			{
-				position176 := pos
-				if position = pos; !_rules[rulescheme_gopher]() {
-					goto l175
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(3, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l175
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l175
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l175
-				}
-				pos++
-				if position = pos; !_rules[rulehostport]() {
-					goto l175
-				}
-				pos = position
-				{
-					position177, tokenIndex177 := pos, tokenIndex
-					if position = pos; !_rules[rulegopherpath]() {
-						goto l177
-					}
-					pos = position
-					goto l178
-				l177:
-					pos, tokenIndex = position177, tokenIndex177
-				}
-			l178:
-				{
-					position179, tokenIndex179 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(6, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l179
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulesearch]) {
-						goto l179
-					}
-					pos = position
-					goto l180
-				l179:
-					pos, tokenIndex = position179, tokenIndex179
-				}
-			l180:
-				_ = position176
-			}
-			position = pos
-			return true
-		l175:
-			pos, tokenIndex = position175, tokenIndex175
-			position = pos
-			return false
-		},
+		p.rgopheraddress,
 		/* 48 gopherpath <- <('/' gtype selector?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulegopherpath)
-			position181, tokenIndex181 := pos, tokenIndex
-			{
-				position182 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l181
-				}
-				pos++
-				{ // gtype
-					position227_54, tokenIndex227_54 := pos, tokenIndex
-					{
-						position228_54 := pos
-						{ // xalpha
-							position229_37_54, tokenIndex229_37_54 := pos, tokenIndex
-							{
-								position230_37_54 := pos
-								{
-									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										pos++
-									} else {
-										if int(pos) == p.at {
-											p.note(9, true)
-										}
-
-										if int(pos) == p.at {
-											p.note(10, false)
-										}
-										switch buffer[pos] {
-										case '%':
-											{ // escape
-												position256_16_37_54, tokenIndex256_16_37_54 := pos, tokenIndex
-												{
-													position257_16_37_54 := pos
-													if buffer[pos] != '%' {
-														if int(pos) == p.at {
-															p.note(10, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_37_54
-													}
-													pos++
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_12_16_37_54
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_37_54
-													l258_12_16_37_54:
-														pos++
-														goto lok12_16_37_54
-													}
-												lok12_16_37_54:
-													{ // hex
-														if int(pos) == p.at {
-															p.note(11, true)
-														}
-														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-															goto l258_13_16_37_54
-														}
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l256_16_37_54
-													l258_13_16_37_54:
-														pos++
-														goto lok13_16_37_54
-													}
-												lok13_16_37_54:
-													_ = position257_16_37_54
-												}
-												goto lok16_37_54
-											l256_16_37_54:
-												pos, tokenIndex = position256_16_37_54, tokenIndex256_16_37_54
-												goto l229_37_54
-											}
-										lok16_37_54:
-											;
-										default:
-											if c := buffer[pos]; c < 'a' || c > 'z' {
-												if int(pos) == p.at {
-													p.note(7, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l229_37_54
-											}
-											pos++
-										}
-									}
-								}
-
-								_ = position230_37_54
-							}
-							goto lok37_54
-						l229_37_54:
-							pos, tokenIndex = position229_37_54, tokenIndex229_37_54
-							goto l227_54
-						}
-					lok37_54:
-						_ = position228_54
-					}
-					goto lok54
-				l227_54:
-					pos, tokenIndex = position227_54, tokenIndex227_54
-					goto l181
-				}
-			lok54:
-				{
-					position183, tokenIndex183 := pos, tokenIndex
-					{ // selector
-						position213_55, tokenIndex213_55 := pos, tokenIndex
-						{
-							position214_55 := pos
-							if position = pos; !_rules[rulepath]() {
-								goto l213_55
-							}
-							pos = position
-							_ = position214_55
-						}
-						goto lok55
-					l213_55:
-						pos, tokenIndex = position213_55, tokenIndex213_55
-						goto l183
-					}
-				lok55:
-					goto l184
-				l183:
-					pos, tokenIndex = position183, tokenIndex183
-				}
-			l184:
-				if !p.bare {
-					position = pos
-					add(rulegopherpath, position182)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l181:
-			pos, tokenIndex = position181, tokenIndex181
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rgopherpath,
 		/* 49 hostport <- <(hostinhostport (':' port)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostport)
-			position185, tokenIndex185 := pos, tokenIndex
-			{
-				position186 := pos
-				if position = pos; !_rules[rulehostinhostport]() {
-					goto l185
-				}
-				pos = position
-				{
-					position187, tokenIndex187 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l187
-					}
-					pos++
-					if position = pos; !_rules[ruleport]() {
-						goto l187
-					}
-					pos = position
-					goto l188
-				l187:
-					pos, tokenIndex = position187, tokenIndex187
-				}
-			l188:
-				if !p.bare {
-					position = pos
-					add(rulehostport, position186)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l185:
-			pos, tokenIndex = position185, tokenIndex185
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostport,
 		/* 50 host <- <(hostname / hostnumber)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehost)
-			position189, tokenIndex189 := pos, tokenIndex
-			{
-				position190 := pos
-				{
-					position191, tokenIndex191 := pos, tokenIndex
-					if position = pos; !_rules[rulehostname]() {
-						goto l192
-					}
-					pos = position
-					goto l191
-				l192:
-					pos, tokenIndex = position191, tokenIndex191
-					if position = pos; !_rules[rulehostnumber]() {
-						goto l189
-					}
-					pos = position
-				}
-			l191:
-				if !p.bare {
-					position = pos
-					add(rulehost, position190)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l189:
-			pos, tokenIndex = position189, tokenIndex189
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhost,
 		/* 51 hostinhostport <- <(hostnameinhostport / hostnumber)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostinhostport)
-			position193, tokenIndex193 := pos, tokenIndex
-			{
-				position194 := pos
-				{
-					position195, tokenIndex195 := pos, tokenIndex
-					if position = pos; !_rules[rulehostnameinhostport]() {
-						goto l196
-					}
-					pos = position
-					goto l195
-				l196:
-					pos, tokenIndex = position195, tokenIndex195
-					if position = pos; !_rules[rulehostnumber]() {
-						goto l193
-					}
-					pos = position
-				}
-			l195:
-				if !p.bare {
-					position = pos
-					add(rulehostinhostport, position194)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l193:
-			pos, tokenIndex = position193, tokenIndex193
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostinhostport,
 		/* 52 cellname <- <hostname> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulecellname)
-			position197, tokenIndex197 := pos, tokenIndex
-			{
-				position198 := pos
-				if position = pos; !_rules[rulehostname]() {
-					goto l197
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(rulecellname, position198)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l197:
-			pos, tokenIndex = position197, tokenIndex197
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rcellname,
 		/* 53 hostname <- <(ialpha ('.' ialpha)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostname)
-			position199, tokenIndex199 := pos, tokenIndex
-			{
-				position200 := pos
-				{ // ialpha
-					position244_32, tokenIndex244_32 := pos, tokenIndex
-					{
-						position245_32 := pos
-						{ // alpha
-							if int(pos) == p.at {
-								p.note(7, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l248_22_32
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l248_22_32
-							}
-							goto l244_32
-						l248_22_32:
-							pos++
-							goto lok22_32
-						}
-					lok22_32:
-						{
-							position246_32, tokenIndex246_32 := pos, tokenIndex
-							if position = pos; !p.peek(_rules[rulexalphas]) {
-								goto l246_32
-							}
-							pos = position
-							goto l247_32
-						l246_32:
-							pos, tokenIndex = position246_32, tokenIndex246_32
-						}
-					l247_32:
-						_ = position245_32
-					}
-					goto lok32
-				l244_32:
-					pos, tokenIndex = position244_32, tokenIndex244_32
-					goto l199
-				}
-			lok32:
-			l201:
-				{
-					position202, tokenIndex202 := pos, tokenIndex
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(27, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l202
-					}
-					pos++
-					{ // ialpha
-						position244_33, tokenIndex244_33 := pos, tokenIndex
-						{
-							position245_33 := pos
-							{ // alpha
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l248_22_33
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(8, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l248_22_33
-								}
-								goto l244_33
-							l248_22_33:
-								pos++
-								goto lok22_33
-							}
-						lok22_33:
-							{
-								position246_33, tokenIndex246_33 := pos, tokenIndex
-								if position = pos; !p.peek(_rules[rulexalphas]) {
-									goto l246_33
-								}
-								pos = position
-								goto l247_33
-							l246_33:
-								pos, tokenIndex = position246_33, tokenIndex246_33
-							}
-						l247_33:
-							_ = position245_33
-						}
-						goto lok33
-					l244_33:
-						pos, tokenIndex = position244_33, tokenIndex244_33
-						goto l202
-					}
-				lok33:
-					goto l201
-				l202:
-					pos, tokenIndex = position202, tokenIndex202
-				}
-				if !p.bare {
-					position = pos
-					add(rulehostname, position200)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l199:
-			pos, tokenIndex = position199, tokenIndex199
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostname,
 		/* 54 hostnameinhostport <- <(alpha (!(':' port !xalpha) xalpha)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostnameinhostport)
-			position203, tokenIndex203 := pos, tokenIndex
-			{
-				position204 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l248_34
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l248_34
-					}
-					goto l203
-				l248_34:
-					pos++
-					goto lok34
-				}
-			lok34:
-			l205:
-				{
-					position206, tokenIndex206 := pos, tokenIndex
-					{
-						position207, tokenIndex207 := pos, tokenIndex
-						if buffer[pos] != ':' {
-							if int(pos) == p.at {
-								p.note(3, false)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l207
-						}
-						pos++
-						if position = pos; !p.peek(_rules[ruleport]) {
-							goto l207
-						}
-						pos = position
-						{
-							position208, tokenIndex208 := pos, tokenIndex
-							{ // xalpha
-								position229_35, tokenIndex229_35 := pos, tokenIndex
-								{
-									position230_35 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(9, false)
-											}
-
-											if int(pos) == p.at {
-												p.note(10, false)
-											}
-											switch buffer[pos] {
-											case '%':
-												{ // escape
-													position256_16_35, tokenIndex256_16_35 := pos, tokenIndex
-													{
-														position257_16_35 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(10, false)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l256_16_35
-														}
-														pos++
-														{ // hex
-															if int(pos) == p.at {
-																p.note(11, false)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-																goto l258_12_16_35
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l256_16_35
-														l258_12_16_35:
-															pos++
-															goto lok12_16_35
-														}
-													lok12_16_35:
-														{ // hex
-															if int(pos) == p.at {
-																p.note(11, false)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-																goto l258_13_16_35
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l256_16_35
-														l258_13_16_35:
-															pos++
-															goto lok13_16_35
-														}
-													lok13_16_35:
-														_ = position257_16_35
-													}
-													goto lok16_35
-												l256_16_35:
-													pos, tokenIndex = position256_16_35, tokenIndex256_16_35
-													goto l229_35
-												}
-											lok16_35:
-												;
-											default:
-												if c := buffer[pos]; c < 'a' || c > 'z' {
-													if int(pos) == p.at {
-														p.note(7, false)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l229_35
-												}
-												pos++
-											}
-										}
-									}
-
-									_ = position230_35
-								}
-								goto lok35
-							l229_35:
-								pos, tokenIndex = position229_35, tokenIndex229_35
-								goto l208
-							}
-						lok35:
-							goto l207
-						l208:
-							pos, tokenIndex = position208, tokenIndex208
-						}
-						goto l206
-					l207:
-						pos, tokenIndex = position207, tokenIndex207
-					}
-					{ // xalpha
-						position229_36, tokenIndex229_36 := pos, tokenIndex
-						{
-							position230_36 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(10, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position256_16_36, tokenIndex256_16_36 := pos, tokenIndex
-											{
-												position257_16_36 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_36
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_36
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_36
-												l258_12_16_36:
-													pos++
-													goto lok12_16_36
-												}
-											lok12_16_36:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_36
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_36
-												l258_13_16_36:
-													pos++
-													goto lok13_16_36
-												}
-											lok13_16_36:
-												_ = position257_16_36
-											}
-											goto lok16_36
-										l256_16_36:
-											pos, tokenIndex = position256_16_36, tokenIndex256_16_36
-											goto l229_36
-										}
-									lok16_36:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l229_36
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position230_36
-						}
-						goto lok36
-					l229_36:
-						pos, tokenIndex = position229_36, tokenIndex229_36
-						goto l206
-					}
-				lok36:
-					goto l205
-				l206:
-					pos, tokenIndex = position206, tokenIndex206
-				}
-				if !p.bare {
-					position = pos
-					add(rulehostnameinhostport, position204)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l203:
-			pos, tokenIndex = position203, tokenIndex203
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostnameinhostport,
 		/* 55 hostnumber <- <(digits '.' digits '.' digits '.' digits)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostnumber)
-			position209, tokenIndex209 := pos, tokenIndex
-			{
-				position210 := pos
-				{ // digits
-					position263_7, tokenIndex263_7 := pos, tokenIndex
-					{
-						position264_7 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(26, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l252_1_7
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l263_7
-						l252_1_7:
-							pos++
-							goto lok1_7
-						}
-					lok1_7:
-					l265_7:
-						{
-							position266_7, tokenIndex266_7 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(26, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l252_2_7
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l266_7
-							l252_2_7:
-								pos++
-								goto lok2_7
-							}
-						lok2_7:
-							goto l265_7
-						l266_7:
-							pos, tokenIndex = position266_7, tokenIndex266_7
-						}
-						_ = position264_7
-					}
-					goto lok7
-				l263_7:
-					pos, tokenIndex = position263_7, tokenIndex263_7
-					goto l209
-				}
-			lok7:
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(27, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l209
-				}
-				pos++
-				{ // digits
-					position263_8, tokenIndex263_8 := pos, tokenIndex
-					{
-						position264_8 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(26, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l252_1_8
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l263_8
-						l252_1_8:
-							pos++
-							goto lok1_8
-						}
-					lok1_8:
-					l265_8:
-						{
-							position266_8, tokenIndex266_8 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(26, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l252_2_8
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l266_8
-							l252_2_8:
-								pos++
-								goto lok2_8
-							}
-						lok2_8:
-							goto l265_8
-						l266_8:
-							pos, tokenIndex = position266_8, tokenIndex266_8
-						}
-						_ = position264_8
-					}
-					goto lok8
-				l263_8:
-					pos, tokenIndex = position263_8, tokenIndex263_8
-					goto l209
-				}
-			lok8:
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(27, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l209
-				}
-				pos++
-				{ // digits
-					position263_9, tokenIndex263_9 := pos, tokenIndex
-					{
-						position264_9 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(26, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l252_1_9
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l263_9
-						l252_1_9:
-							pos++
-							goto lok1_9
-						}
-					lok1_9:
-					l265_9:
-						{
-							position266_9, tokenIndex266_9 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(26, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l252_2_9
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l266_9
-							l252_2_9:
-								pos++
-								goto lok2_9
-							}
-						lok2_9:
-							goto l265_9
-						l266_9:
-							pos, tokenIndex = position266_9, tokenIndex266_9
-						}
-						_ = position264_9
-					}
-					goto lok9
-				l263_9:
-					pos, tokenIndex = position263_9, tokenIndex263_9
-					goto l209
-				}
-			lok9:
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(27, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l209
-				}
-				pos++
-				{ // digits
-					position263_10, tokenIndex263_10 := pos, tokenIndex
-					{
-						position264_10 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(26, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l252_1_10
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l263_10
-						l252_1_10:
-							pos++
-							goto lok1_10
-						}
-					lok1_10:
-					l265_10:
-						{
-							position266_10, tokenIndex266_10 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(26, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l252_2_10
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l266_10
-							l252_2_10:
-								pos++
-								goto lok2_10
-							}
-						lok2_10:
-							goto l265_10
-						l266_10:
-							pos, tokenIndex = position266_10, tokenIndex266_10
-						}
-						_ = position264_10
-					}
-					goto lok10
-				l263_10:
-					pos, tokenIndex = position263_10, tokenIndex263_10
-					goto l209
-				}
-			lok10:
-				if !p.bare {
-					position = pos
-					add(rulehostnumber, position210)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l209:
-			pos, tokenIndex = position209, tokenIndex209
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostnumber,
 		/* 56 port <- <digits> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleport)
-			position211, tokenIndex211 := pos, tokenIndex
-			{
-				position212 := pos
-				{ // digits
-					position263_11, tokenIndex263_11 := pos, tokenIndex
-					{
-						position264_11 := pos
-						{ // digit
-							if int(pos) == p.at {
-								p.note(26, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-								goto l252_1_11
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l263_11
-						l252_1_11:
-							pos++
-							goto lok1_11
-						}
-					lok1_11:
-					l265_11:
-						{
-							position266_11, tokenIndex266_11 := pos, tokenIndex
-							{ // digit
-								if int(pos) == p.at {
-									p.note(26, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l252_2_11
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l266_11
-							l252_2_11:
-								pos++
-								goto lok2_11
-							}
-						lok2_11:
-							goto l265_11
-						l266_11:
-							pos, tokenIndex = position266_11, tokenIndex266_11
-						}
-						_ = position264_11
-					}
-					goto lok11
-				l263_11:
-					pos, tokenIndex = position263_11, tokenIndex263_11
-					goto l211
-				}
-			lok11:
-				if !p.bare {
-					position = pos
-					add(ruleport, position212)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l211:
-			pos, tokenIndex = position211, tokenIndex211
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rport,
 		/* 57 selector <- <path> */
-		func() bool {
-			pos := position
-			position213, tokenIndex213 := pos, tokenIndex
-			{
-				position214 := pos
-				if position = pos; !_rules[rulepath]() {
-					goto l213
-				}
-				pos = position
-				_ = position214
-			}
-			position = pos
-			return true
-		l213:
-			pos, tokenIndex = position213, tokenIndex213
-			position = pos
-			return false
-		},
+		p.rselector,
 		/* 58 path <- <((xpalphas '/')* xpalphas?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath)
-			{
-				position216 := pos
-			l217:
-				{
-					position218, tokenIndex218 := pos, tokenIndex
-					if position = pos; !_rules[rulexpalphas]() {
-						goto l218
-					}
-					pos = position
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(5, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l218
-					}
-					pos++
-					goto l217
-				l218:
-					pos, tokenIndex = position218, tokenIndex218
-				}
-				{
-					position219, tokenIndex219 := pos, tokenIndex
-					if position = pos; !_rules[rulexpalphas]() {
-						goto l219
-					}
-					pos = position
-					goto l220
-				l219:
-					pos, tokenIndex = position219, tokenIndex219
-				}
-			l220:
-				if !p.bare {
-					position = pos
-					add(rulepath, position216)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rpath,
 		/* 59 search <- <(xalphas ('+' xalphas)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulesearch)
-			position221, tokenIndex221 := pos, tokenIndex
-			{
-				position222 := pos
-				if position = pos; !_rules[rulexalphas]() {
-					goto l221
-				}
-				pos = position
-			l223:
-				{
-					position224, tokenIndex224 := pos, tokenIndex
-					if buffer[pos] != '+' {
-						if int(pos) == p.at {
-							p.note(32, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l224
-					}
-					pos++
-					if position = pos; !_rules[rulexalphas]() {
-						goto l224
-					}
-					pos = position
-					goto l223
-				l224:
-					pos, tokenIndex = position224, tokenIndex224
-				}
-				if !p.bare {
-					position = pos
-					add(rulesearch, position222)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l221:
-			pos, tokenIndex = position221, tokenIndex221
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rsearch,
 		/* 60 fragmentid <- <xalphas> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefragmentid)
-			position225, tokenIndex225 := pos, tokenIndex
-			{
-				position226 := pos
-				if position = pos; !_rules[rulexalphas]() {
-					goto l225
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(rulefragmentid, position226)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l225:
-			pos, tokenIndex = position225, tokenIndex225
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rfragmentid,
 		/* 61 gtype <- <xalpha> */
-		func() bool {
-			pos := position
-			position227, tokenIndex227 := pos, tokenIndex
-			{
-				position228 := pos
-				{ // xalpha
-					position229_37, tokenIndex229_37 := pos, tokenIndex
-					{
-						position230_37 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position256_16_37, tokenIndex256_16_37 := pos, tokenIndex
-										{
-											position257_16_37 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_37
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_37
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_37
-											l258_12_16_37:
-												pos++
-												goto lok12_16_37
-											}
-										lok12_16_37:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_37
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_37
-											l258_13_16_37:
-												pos++
-												goto lok13_16_37
-											}
-										lok13_16_37:
-											_ = position257_16_37
-										}
-										goto lok16_37
-									l256_16_37:
-										pos, tokenIndex = position256_16_37, tokenIndex256_16_37
-										goto l229_37
-									}
-								lok16_37:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l229_37
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position230_37
-					}
-					goto lok37
-				l229_37:
-					pos, tokenIndex = position229_37, tokenIndex229_37
-					goto l227
-				}
-			lok37:
-				_ = position228
-			}
-			position = pos
-			return true
-		l227:
-			pos, tokenIndex = position227, tokenIndex227
-			position = pos
-			return false
-		},
+		p.rgtype,
 		/* 62 xalpha <- <((&('%') escape) | (&(' ') ' ') | (&(',') ',') | (&(';') ';') | (&(':') ':') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('"') '"') | (&('*') '*') | (&('!') '!') | (&('&') '&') | (&('.') '.') | (&('@') '@') | (&('_') '_') | (&('-') '-') | (&('$') '$') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			position229, tokenIndex229 := pos, tokenIndex
-			{
-				position230 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(10, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escape
-								position256_16, tokenIndex256_16 := pos, tokenIndex
-								{
-									position257_16 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(10, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l256_16
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(11, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l258_12_16
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l256_16
-									l258_12_16:
-										pos++
-										goto lok12_16
-									}
-								lok12_16:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(11, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-											goto l258_13_16
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l256_16
-									l258_13_16:
-										pos++
-										goto lok13_16
-									}
-								lok13_16:
-									_ = position257_16
-								}
-								goto lok16
-							l256_16:
-								pos, tokenIndex = position256_16, tokenIndex256_16
-								goto l229
-							}
-						lok16:
-							;
-						default:
-							if c := buffer[pos]; c < 'a' || c > 'z' {
-								if int(pos) == p.at {
-									p.note(7, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l229
-							}
-							pos++
-						}
-					}
-				}
-
-				_ = position230
-			}
-			position = pos
-			return true
-		l229:
-			pos, tokenIndex = position229, tokenIndex229
-			position = pos
-			return false
-		},
+		p.rxalpha,
 		/* 63 xalphas <- <xalpha+> */
-		func() bool {
-			pos := position
-			position232, tokenIndex232 := pos, tokenIndex
-			{
-				position233 := pos
-				{ // xalpha
-					position229_17, tokenIndex229_17 := pos, tokenIndex
-					{
-						position230_17 := pos
-						{
-							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								pos++
-							} else {
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-
-								if int(pos) == p.at {
-									p.note(10, false)
-								}
-								switch buffer[pos] {
-								case '%':
-									{ // escape
-										position256_16_17, tokenIndex256_16_17 := pos, tokenIndex
-										{
-											position257_16_17 := pos
-											if buffer[pos] != '%' {
-												if int(pos) == p.at {
-													p.note(10, true)
-												}
-
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_17
-											}
-											pos++
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_12_16_17
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_17
-											l258_12_16_17:
-												pos++
-												goto lok12_16_17
-											}
-										lok12_16_17:
-											{ // hex
-												if int(pos) == p.at {
-													p.note(11, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-													goto l258_13_16_17
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												goto l256_16_17
-											l258_13_16_17:
-												pos++
-												goto lok13_16_17
-											}
-										lok13_16_17:
-											_ = position257_16_17
-										}
-										goto lok16_17
-									l256_16_17:
-										pos, tokenIndex = position256_16_17, tokenIndex256_16_17
-										goto l229_17
-									}
-								lok16_17:
-									;
-								default:
-									if c := buffer[pos]; c < 'a' || c > 'z' {
-										if int(pos) == p.at {
-											p.note(7, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l229_17
-									}
-									pos++
-								}
-							}
-						}
-
-						_ = position230_17
-					}
-					goto lok17
-				l229_17:
-					pos, tokenIndex = position229_17, tokenIndex229_17
-					goto l232
-				}
-			lok17:
-			l234:
-				{
-					position235, tokenIndex235 := pos, tokenIndex
-					{ // xalpha
-						position229_18, tokenIndex229_18 := pos, tokenIndex
-						{
-							position230_18 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(10, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position256_16_18, tokenIndex256_16_18 := pos, tokenIndex
-											{
-												position257_16_18 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_18
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_18
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_18
-												l258_12_16_18:
-													pos++
-													goto lok12_16_18
-												}
-											lok12_16_18:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_18
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_18
-												l258_13_16_18:
-													pos++
-													goto lok13_16_18
-												}
-											lok13_16_18:
-												_ = position257_16_18
-											}
-											goto lok16_18
-										l256_16_18:
-											pos, tokenIndex = position256_16_18, tokenIndex256_16_18
-											goto l229_18
-										}
-									lok16_18:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l229_18
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position230_18
-						}
-						goto lok18
-					l229_18:
-						pos, tokenIndex = position229_18, tokenIndex229_18
-						goto l235
-					}
-				lok18:
-					goto l234
-				l235:
-					pos, tokenIndex = position235, tokenIndex235
-				}
-				_ = position233
-			}
-			position = pos
-			return true
-		l232:
-			pos, tokenIndex = position232, tokenIndex232
-			position = pos
-			return false
-		},
+		p.rxalphas,
 		/* 64 xpalpha <- <(xalpha / '+')> */
-		func() bool {
-			pos := position
-			position236, tokenIndex236 := pos, tokenIndex
-			{
-				position237 := pos
-				{
-					position238, tokenIndex238 := pos, tokenIndex
-					{ // xalpha
-						position229_19, tokenIndex229_19 := pos, tokenIndex
-						{
-							position230_19 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(10, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escape
-											position256_16_19, tokenIndex256_16_19 := pos, tokenIndex
-											{
-												position257_16_19 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(10, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_19
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_12_16_19
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_19
-												l258_12_16_19:
-													pos++
-													goto lok12_16_19
-												}
-											lok12_16_19:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(11, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-														goto l258_13_16_19
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l256_16_19
-												l258_13_16_19:
-													pos++
-													goto lok13_16_19
-												}
-											lok13_16_19:
-												_ = position257_16_19
-											}
-											goto lok16_19
-										l256_16_19:
-											pos, tokenIndex = position256_16_19, tokenIndex256_16_19
-											goto l229_19
-										}
-									lok16_19:
-										;
-									default:
-										if c := buffer[pos]; c < 'a' || c > 'z' {
-											if int(pos) == p.at {
-												p.note(7, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l229_19
-										}
-										pos++
-									}
-								}
-							}
-
-							_ = position230_19
-						}
-						goto lok19
-					l229_19:
-						pos, tokenIndex = position229_19, tokenIndex229_19
-						goto l239
-					}
-				lok19:
-					goto l238
-				l239:
-					pos, tokenIndex = position238, tokenIndex238
-					if buffer[pos] != '+' {
-						if int(pos) == p.at {
-							p.note(32, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l236
-					}
-					pos++
-				}
-			l238:
-				_ = position237
-			}
-			position = pos
-			return true
-		l236:
-			pos, tokenIndex = position236, tokenIndex236
-			position = pos
-			return false
-		},
+		p.rxpalpha,
 		/* 65 xpalphas <- <xpalpha+> */
-		func() bool {
-			pos := position
-			position240, tokenIndex240 := pos, tokenIndex
-			{
-				position241 := pos
-				{ // xpalpha
-					position236_20, tokenIndex236_20 := pos, tokenIndex
-					{
-						position237_20 := pos
-						{
-							position238_20, tokenIndex238_20 := pos, tokenIndex
-							{ // xalpha
-								position229_19_20, tokenIndex229_19_20 := pos, tokenIndex
-								{
-									position230_19_20 := pos
-									{
-										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-											pos++
-										} else {
-											if int(pos) == p.at {
-												p.note(9, true)
-											}
-
-											if int(pos) == p.at {
-												p.note(10, false)
-											}
-											switch buffer[pos] {
-											case '%':
-												{ // escape
-													position256_16_19_20, tokenIndex256_16_19_20 := pos, tokenIndex
-													{
-														position257_16_19_20 := pos
-														if buffer[pos] != '%' {
-															if int(pos) == p.at {
-																p.note(10, true)
-															}
-
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l256_16_19_20
-														}
-														pos++
-														{ // hex
-															if int(pos) == p.at {
-																p.note(11, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-																goto l258_12_16_19_20
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l256_16_19_20
-														l258_12_16_19_20:
-															pos++
-															goto lok12_16_19_20
-														}
-													lok12_16_19_20:
-														{ // hex
-															if int(pos) == p.at {
-																p.note(11, true)
-															}
-															if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-																goto l258_13_16_19_20
-															}
-															if int(pos) > p.far {
-																p.far, p.farComp = int(pos), p.comp
-															}
-															goto l256_16_19_20
-														l258_13_16_19_20:
-															pos++
-															goto lok13_16_19_20
-														}
-													lok13_16_19_20:
-														_ = position257_16_19_20
-													}
-													goto lok16_19_20
-												l256_16_19_20:
-													pos, tokenIndex = position256_16_19_20, tokenIndex256_16_19_20
-													goto l229_19_20
-												}
-											lok16_19_20:
-												;
-											default:
-												if c := buffer[pos]; c < 'a' || c > 'z' {
-													if int(pos) == p.at {
-														p.note(7, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l229_19_20
-												}
-												pos++
-											}
-										}
-									}
-
-									_ = position230_19_20
-								}
-								goto lok19_20
-							l229_19_20:
-								pos, tokenIndex = position229_19_20, tokenIndex229_19_20
-								goto l239_20
-							}
-						lok19_20:
-							goto l238_20
-						l239_20:
-							pos, tokenIndex = position238_20, tokenIndex238_20
-							if buffer[pos] != '+' {
-								if int(pos) == p.at {
-									p.note(32, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l236_20
-							}
-							pos++
-						}
-					l238_20:
-						_ = position237_20
-					}
-					goto lok20
-				l236_20:
-					pos, tokenIndex = position236_20, tokenIndex236_20
-					goto l240
-				}
-			lok20:
-			l242:
-				{
-					position243, tokenIndex243 := pos, tokenIndex
-					{ // xpalpha
-						position236_21, tokenIndex236_21 := pos, tokenIndex
-						{
-							position237_21 := pos
-							{
-								position238_21, tokenIndex238_21 := pos, tokenIndex
-								{ // xalpha
-									position229_19_21, tokenIndex229_19_21 := pos, tokenIndex
-									{
-										position230_19_21 := pos
-										{
-											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-												pos++
-											} else {
-												if int(pos) == p.at {
-													p.note(9, true)
-												}
-
-												if int(pos) == p.at {
-													p.note(10, false)
-												}
-												switch buffer[pos] {
-												case '%':
-													{ // escape
-														position256_16_19_21, tokenIndex256_16_19_21 := pos, tokenIndex
-														{
-															position257_16_19_21 := pos
-															if buffer[pos] != '%' {
-																if int(pos) == p.at {
-																	p.note(10, true)
-																}
-
-																if int(pos) > p.far {
-																	p.far, p.farComp = int(pos), p.comp
-																}
-																goto l256_16_19_21
-															}
-															pos++
-															{ // hex
-																if int(pos) == p.at {
-																	p.note(11, true)
-																}
-																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-																	goto l258_12_16_19_21
-																}
-																if int(pos) > p.far {
-																	p.far, p.farComp = int(pos), p.comp
-																}
-																goto l256_16_19_21
-															l258_12_16_19_21:
-																pos++
-																goto lok12_16_19_21
-															}
-														lok12_16_19_21:
-															{ // hex
-																if int(pos) == p.at {
-																	p.note(11, true)
-																}
-																if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-																	goto l258_13_16_19_21
-																}
-																if int(pos) > p.far {
-																	p.far, p.farComp = int(pos), p.comp
-																}
-																goto l256_16_19_21
-															l258_13_16_19_21:
-																pos++
-																goto lok13_16_19_21
-															}
-														lok13_16_19_21:
-															_ = position257_16_19_21
-														}
-														goto lok16_19_21
-													l256_16_19_21:
-														pos, tokenIndex = position256_16_19_21, tokenIndex256_16_19_21
-														goto l229_19_21
-													}
-												lok16_19_21:
-													;
-												default:
-													if c := buffer[pos]; c < 'a' || c > 'z' {
-														if int(pos) == p.at {
-															p.note(7, true)
-														}
-
-														if int(pos) > p.far {
-															p.far, p.farComp = int(pos), p.comp
-														}
-														goto l229_19_21
-													}
-													pos++
-												}
-											}
-										}
-
-										_ = position230_19_21
-									}
-									goto lok19_21
-								l229_19_21:
-									pos, tokenIndex = position229_19_21, tokenIndex229_19_21
-									goto l239_21
-								}
-							lok19_21:
-								goto l238_21
-							l239_21:
-								pos, tokenIndex = position238_21, tokenIndex238_21
-								if buffer[pos] != '+' {
-									if int(pos) == p.at {
-										p.note(32, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l236_21
-								}
-								pos++
-							}
-						l238_21:
-							_ = position237_21
-						}
-						goto lok21
-					l236_21:
-						pos, tokenIndex = position236_21, tokenIndex236_21
-						goto l243
-					}
-				lok21:
-					goto l242
-				l243:
-					pos, tokenIndex = position243, tokenIndex243
-				}
-				_ = position241
-			}
-			position = pos
-			return true
-		l240:
-			pos, tokenIndex = position240, tokenIndex240
-			position = pos
-			return false
-		},
+		p.rxpalphas,
 		/* 66 ialpha <- <(alpha xalphas?)> */
-		func() bool {
-			pos := position
-			position244, tokenIndex244 := pos, tokenIndex
-			{
-				position245 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l248_22
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(8, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l248_22
-					}
-					goto l244
-				l248_22:
-					pos++
-					goto lok22
-				}
-			lok22:
-				{
-					position246, tokenIndex246 := pos, tokenIndex
-					if position = pos; !p.peek(_rules[rulexalphas]) {
-						goto l246
-					}
-					pos = position
-					goto l247
-				l246:
-					pos, tokenIndex = position246, tokenIndex246
-				}
-			l247:
-				_ = position245
-			}
-			position = pos
-			return true
-		l244:
-			pos, tokenIndex = position244, tokenIndex244
-			position = pos
-			return false
-		},
+		p.rialpha,
 		/* 67 alpha <- <([a-z] / [A-Z])> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(7, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l248
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(8, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l248
-			}
-			position = pos
-			return false
-		l248:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralpha,
 		/* 68 digit <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(26, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l252
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l252:
-			pos++
-			position = pos
-			return true
-		},
+		p.rdigit,
 		/* 69 safe <- <('$' / '-' / '_' / '@' / '.' / '&')> */
 		nil,
 		/* 70 extra <- <('!' / '*' / '"' / '\'' / '(' / ')' / ':' / ';' / ',' / ' ')> */
 		nil,
 		/* 71 escape <- <('%' hex hex)> */
-		func() bool {
-			pos := position
-			position256, tokenIndex256 := pos, tokenIndex
-			{
-				position257 := pos
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l256
-				}
-				pos++
-				{ // hex
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l258_12
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l256
-				l258_12:
-					pos++
-					goto lok12
-				}
-			lok12:
-				{ // hex
-					if int(pos) == p.at {
-						p.note(11, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l258_13
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l256
-				l258_13:
-					pos++
-					goto lok13
-				}
-			lok13:
-				_ = position257
-			}
-			position = pos
-			return true
-		l256:
-			pos, tokenIndex = position256, tokenIndex256
-			position = pos
-			return false
-		},
+		p.rescape,
 		/* 72 hex <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(11, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l258
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l258:
-			pos++
-			position = pos
-			return true
-		},
+		p.rhex,
 		/* 73 variant <- <('{' / '}' / '|' / '[' / ']' / '\\' / '^' / '~')> */
 		nil,
 		/* 74 punctuation <- <('<' / '>')> */
 		nil,
 		/* 75 digits <- <digit+> */
-		func() bool {
-			pos := position
-			position263, tokenIndex263 := pos, tokenIndex
-			{
-				position264 := pos
-				{ // digit
-					if int(pos) == p.at {
-						p.note(26, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l252_1
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l263
-				l252_1:
-					pos++
-					goto lok1
-				}
-			lok1:
-			l265:
-				{
-					position266, tokenIndex266 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(26, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l252_2
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l266
-					l252_2:
-						pos++
-						goto lok2
-					}
-				lok2:
-					goto l265
-				l266:
-					pos, tokenIndex = position266, tokenIndex266
-				}
-				_ = position264
-			}
-			position = pos
-			return true
-		l263:
-			pos, tokenIndex = position263, tokenIndex263
-			position = pos
-			return false
-		},
+		p.rdigits,
 		/* 76 alphanum <- <(alpha / digit)> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(7, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l267
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(31, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l267
-			}
-			position = pos
-			return false
-		l267:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralphanum,
 		/* 77 alphanums <- <alphanum+> */
-		func() bool {
-			pos := position
-			position271, tokenIndex271 := pos, tokenIndex
-			{
-				position272 := pos
-				{ // alphanum
-					if int(pos) == p.at {
-						p.note(7, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l267_3
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(31, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l267_3
-					}
-					goto l271
-				l267_3:
-					pos++
-					goto lok3
-				}
-			lok3:
-			l273:
-				{
-					position274, tokenIndex274 := pos, tokenIndex
-					{ // alphanum
-						if int(pos) == p.at {
-							p.note(7, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l267_4
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(31, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-							goto l267_4
-						}
-						goto l274
-					l267_4:
-						pos++
-						goto lok4
-					}
-				lok4:
-					goto l273
-				l274:
-					pos, tokenIndex = position274, tokenIndex274
-				}
-				_ = position272
-			}
-			position = pos
-			return true
-		l271:
-			pos, tokenIndex = position271, tokenIndex271
-			position = pos
-			return false
-		},
+		p.ralphanums,
 	}
 	p.rules = _rules
 	return nil
@@ -8999,6 +692,8592 @@ var noteMask = [...][4]uint64{
 	{0x80000000000, 0x0, 0x0, 0x0},
 }
 
+// rpegwrap_entries is rule 0 pegwrap_entries <- <prefixedaddress>
+func (p *Parser) rpegwrap_entries() bool {
+	pos := p.position
+	position0, tokenIndex0 := pos, p.tokenIndex
+	{
+		position1 := pos
+		if p.position = pos; !p.rprefixedaddress() {
+			goto l0
+		}
+		pos = p.position
+		_ = position1
+	}
+	p.position = pos
+	return true
+l0:
+	pos, p.tokenIndex = position0, tokenIndex0
+	p.position = pos
+	return false
+}
+
+// rprefixedaddress is rule 1 prefixedaddress <- <((preprefix fragmentaddress) / fragmentaddress)>
+func (p *Parser) rprefixedaddress() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleprefixedaddress)
+	position2, tokenIndex2 := pos, p.tokenIndex
+	{
+		position3 := pos
+		{
+			position4, tokenIndex4 := pos, p.tokenIndex
+			if p.position = pos; !p.rpreprefix() {
+				goto l5
+			}
+			pos = p.position
+			if p.position = pos; !p.rfragmentaddress() {
+				goto l5
+			}
+			pos = p.position
+			goto l4
+		l5:
+			pos, p.tokenIndex = position4, tokenIndex4
+			if p.position = pos; !p.rfragmentaddress() {
+				goto l2
+			}
+			pos = p.position
+		}
+	l4:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleprefixedaddress, position3)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l2:
+	pos, p.tokenIndex = position2, tokenIndex2
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rpreprefix is rule 2 preprefix <- <('U' 'R' 'L' ':')>
+func (p *Parser) rpreprefix() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepreprefix)
+	position6, tokenIndex6 := pos, p.tokenIndex
+	{
+		position7 := pos
+		if buffer[pos] != 'U' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l6
+		}
+		pos++
+		if buffer[pos] != 'R' {
+			if int(pos) == p.at {
+				p.note(1, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l6
+		}
+		pos++
+		if buffer[pos] != 'L' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l6
+		}
+		pos++
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l6
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(rulepreprefix, position7)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l6:
+	pos, p.tokenIndex = position6, tokenIndex6
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rfragmentaddress is rule 3 fragmentaddress <- <(url ('#' fragmentid)? !.)>
+func (p *Parser) rfragmentaddress() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefragmentaddress)
+	position8, tokenIndex8 := pos, p.tokenIndex
+	{
+		position9 := pos
+		if p.position = pos; !p.rurl() {
+			goto l8
+		}
+		pos = p.position
+		{
+			position10, tokenIndex10 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l10
+			}
+			pos++
+			if p.position = pos; !p.rfragmentid() {
+				goto l10
+			}
+			pos = p.position
+			goto l11
+		l10:
+			pos, p.tokenIndex = position10, tokenIndex10
+		}
+	l11:
+		{
+			position12, tokenIndex12 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l12
+			}
+			pos = p.position
+			goto l8
+		l12:
+			pos, p.tokenIndex = position12, tokenIndex12
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefragmentaddress, position9)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l8:
+	pos, p.tokenIndex = position8, tokenIndex8
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rurl is rule 4 url <- <((httpaddress &urlend) / (fileaddress &urlend) / (newsaddress &urlend) / (prosperoaddress &urlend) / (telnetaddress &urlend) / (gopheraddress &urlend) / (waisaddress &urlend) / (afsaddress &urlend) / (generic &urlend))>
+func (p *Parser) rurl() bool {
+	buffer := p.buffer
+	pos := p.position
+	position13, tokenIndex13 := pos, p.tokenIndex
+	{
+		position14 := pos
+		{
+			position15, tokenIndex15 := pos, p.tokenIndex
+			{ // httpaddress
+				position63_62, tokenIndex63_62 := pos, p.tokenIndex
+				{
+					position64_62 := pos
+					if p.position = pos; !p.rscheme_http() {
+						goto l63_62
+					}
+					pos = p.position
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l63_62
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l63_62
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l63_62
+					}
+					pos++
+					if p.position = pos; !p.rhostport() {
+						goto l63_62
+					}
+					pos = p.position
+					{
+						position65_62, tokenIndex65_62 := pos, p.tokenIndex
+						if p.position = pos; !p.rhttppath() {
+							goto l65_62
+						}
+						pos = p.position
+						goto l66_62
+					l65_62:
+						pos, p.tokenIndex = position65_62, tokenIndex65_62
+					}
+				l66_62:
+					{
+						position67_62, tokenIndex67_62 := pos, p.tokenIndex
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(6, false)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l67_62
+						}
+						pos++
+						if p.position = pos; !p.peek(p.rules[rulesearch]) {
+							goto l67_62
+						}
+						pos = p.position
+						goto l68_62
+					l67_62:
+						pos, p.tokenIndex = position67_62, tokenIndex67_62
+					}
+				l68_62:
+					_ = position64_62
+				}
+				goto lok62
+			l63_62:
+				pos, p.tokenIndex = position63_62, tokenIndex63_62
+				goto l16
+			}
+		lok62:
+			{
+				position17, tokenIndex17 := pos, p.tokenIndex
+				{ // urlend
+					position33_63, tokenIndex33_63 := pos, p.tokenIndex
+					{
+						position34_63 := pos
+						{
+							position35_63, tokenIndex35_63 := pos, p.tokenIndex
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_63
+							}
+							pos++
+							if p.position = pos; !p.rfragmentid() {
+								goto l35_63
+							}
+							pos = p.position
+							goto l36_63
+						l35_63:
+							pos, p.tokenIndex = position35_63, tokenIndex35_63
+						}
+					l36_63:
+						{
+							position37_63, tokenIndex37_63 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_63
+							}
+							pos = p.position
+							goto l33_63
+						l37_63:
+							pos, p.tokenIndex = position37_63, tokenIndex37_63
+						}
+						_ = position34_63
+					}
+					goto lok63
+				l33_63:
+					pos, p.tokenIndex = position33_63, tokenIndex33_63
+					goto l16
+				}
+			lok63:
+				pos, p.tokenIndex = position17, tokenIndex17
+			}
+			goto l15
+		l16:
+			pos, p.tokenIndex = position15, tokenIndex15
+			{ // fileaddress
+				position71_64, tokenIndex71_64 := pos, p.tokenIndex
+				{
+					position72_64 := pos
+					if p.position = pos; !p.rscheme_ftp() {
+						goto l71_64
+					}
+					pos = p.position
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l71_64
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l71_64
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l71_64
+					}
+					pos++
+					if p.position = pos; !p.rftpsite() {
+						goto l71_64
+					}
+					pos = p.position
+					if p.position = pos; !p.rftppath() {
+						goto l71_64
+					}
+					pos = p.position
+					_ = position72_64
+				}
+				goto lok64
+			l71_64:
+				pos, p.tokenIndex = position71_64, tokenIndex71_64
+				goto l18
+			}
+		lok64:
+			{
+				position19, tokenIndex19 := pos, p.tokenIndex
+				{ // urlend
+					position33_65, tokenIndex33_65 := pos, p.tokenIndex
+					{
+						position34_65 := pos
+						{
+							position35_65, tokenIndex35_65 := pos, p.tokenIndex
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_65
+							}
+							pos++
+							if p.position = pos; !p.rfragmentid() {
+								goto l35_65
+							}
+							pos = p.position
+							goto l36_65
+						l35_65:
+							pos, p.tokenIndex = position35_65, tokenIndex35_65
+						}
+					l36_65:
+						{
+							position37_65, tokenIndex37_65 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_65
+							}
+							pos = p.position
+							goto l33_65
+						l37_65:
+							pos, p.tokenIndex = position37_65, tokenIndex37_65
+						}
+						_ = position34_65
+					}
+					goto lok65
+				l33_65:
+					pos, p.tokenIndex = position33_65, tokenIndex33_65
+					goto l18
+				}
+			lok65:
+				pos, p.tokenIndex = position19, tokenIndex19
+			}
+			goto l15
+		l18:
+			pos, p.tokenIndex = position15, tokenIndex15
+			{ // newsaddress
+				position83_66, tokenIndex83_66 := pos, p.tokenIndex
+				{
+					position84_66 := pos
+					if p.position = pos; !p.rscheme_news() {
+						goto l83_66
+					}
+					pos = p.position
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l83_66
+					}
+					pos++
+					if p.position = pos; !p.rgroupart() {
+						goto l83_66
+					}
+					pos = p.position
+					_ = position84_66
+				}
+				goto lok66
+			l83_66:
+				pos, p.tokenIndex = position83_66, tokenIndex83_66
+				goto l20
+			}
+		lok66:
+			{
+				position21, tokenIndex21 := pos, p.tokenIndex
+				{ // urlend
+					position33_67, tokenIndex33_67 := pos, p.tokenIndex
+					{
+						position34_67 := pos
+						{
+							position35_67, tokenIndex35_67 := pos, p.tokenIndex
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_67
+							}
+							pos++
+							if p.position = pos; !p.rfragmentid() {
+								goto l35_67
+							}
+							pos = p.position
+							goto l36_67
+						l35_67:
+							pos, p.tokenIndex = position35_67, tokenIndex35_67
+						}
+					l36_67:
+						{
+							position37_67, tokenIndex37_67 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_67
+							}
+							pos = p.position
+							goto l33_67
+						l37_67:
+							pos, p.tokenIndex = position37_67, tokenIndex37_67
+						}
+						_ = position34_67
+					}
+					goto lok67
+				l33_67:
+					pos, p.tokenIndex = position33_67, tokenIndex33_67
+					goto l20
+				}
+			lok67:
+				pos, p.tokenIndex = position21, tokenIndex21
+			}
+			goto l15
+		l20:
+			pos, p.tokenIndex = position15, tokenIndex15
+			{ // prosperoaddress
+				position128_68, tokenIndex128_68 := pos, p.tokenIndex
+				{
+					position129_68 := pos
+					{ // prosperolink
+						position130_61_68, tokenIndex130_61_68 := pos, p.tokenIndex
+						{
+							position131_61_68 := pos
+							if p.position = pos; !p.rscheme_prospero() {
+								goto l130_61_68
+							}
+							pos = p.position
+							if buffer[pos] != ':' {
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l130_61_68
+							}
+							pos++
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l130_61_68
+							}
+							pos++
+							if buffer[pos] != '/' {
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l130_61_68
+							}
+							pos++
+							if p.position = pos; !p.rhostport() {
+								goto l130_61_68
+							}
+							pos = p.position
+							if p.position = pos; !p.rprosperopath() {
+								goto l130_61_68
+							}
+							pos = p.position
+							_ = position131_61_68
+						}
+						goto lok61_68
+					l130_61_68:
+						pos, p.tokenIndex = position130_61_68, tokenIndex130_61_68
+						goto l128_68
+					}
+				lok61_68:
+					_ = position129_68
+				}
+				goto lok68
+			l128_68:
+				pos, p.tokenIndex = position128_68, tokenIndex128_68
+				goto l22
+			}
+		lok68:
+			{
+				position23, tokenIndex23 := pos, p.tokenIndex
+				{ // urlend
+					position33_69, tokenIndex33_69 := pos, p.tokenIndex
+					{
+						position34_69 := pos
+						{
+							position35_69, tokenIndex35_69 := pos, p.tokenIndex
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_69
+							}
+							pos++
+							if p.position = pos; !p.rfragmentid() {
+								goto l35_69
+							}
+							pos = p.position
+							goto l36_69
+						l35_69:
+							pos, p.tokenIndex = position35_69, tokenIndex35_69
+						}
+					l36_69:
+						{
+							position37_69, tokenIndex37_69 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_69
+							}
+							pos = p.position
+							goto l33_69
+						l37_69:
+							pos, p.tokenIndex = position37_69, tokenIndex37_69
+						}
+						_ = position34_69
+					}
+					goto lok69
+				l33_69:
+					pos, p.tokenIndex = position33_69, tokenIndex33_69
+					goto l22
+				}
+			lok69:
+				pos, p.tokenIndex = position23, tokenIndex23
+			}
+			goto l15
+		l22:
+			pos, p.tokenIndex = position15, tokenIndex15
+			{ // telnetaddress
+				position148_70, tokenIndex148_70 := pos, p.tokenIndex
+				{
+					position149_70 := pos
+					if p.position = pos; !p.rscheme_telnet() {
+						goto l148_70
+					}
+					pos = p.position
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l148_70
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l148_70
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l148_70
+					}
+					pos++
+					if p.position = pos; !p.rtelnetsite() {
+						goto l148_70
+					}
+					pos = p.position
+					_ = position149_70
+				}
+				goto lok70
+			l148_70:
+				pos, p.tokenIndex = position148_70, tokenIndex148_70
+				goto l24
+			}
+		lok70:
+			{
+				position25, tokenIndex25 := pos, p.tokenIndex
+				{ // urlend
+					position33_71, tokenIndex33_71 := pos, p.tokenIndex
+					{
+						position34_71 := pos
+						{
+							position35_71, tokenIndex35_71 := pos, p.tokenIndex
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_71
+							}
+							pos++
+							if p.position = pos; !p.rfragmentid() {
+								goto l35_71
+							}
+							pos = p.position
+							goto l36_71
+						l35_71:
+							pos, p.tokenIndex = position35_71, tokenIndex35_71
+						}
+					l36_71:
+						{
+							position37_71, tokenIndex37_71 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_71
+							}
+							pos = p.position
+							goto l33_71
+						l37_71:
+							pos, p.tokenIndex = position37_71, tokenIndex37_71
+						}
+						_ = position34_71
+					}
+					goto lok71
+				l33_71:
+					pos, p.tokenIndex = position33_71, tokenIndex33_71
+					goto l24
+				}
+			lok71:
+				pos, p.tokenIndex = position25, tokenIndex25
+			}
+			goto l15
+		l24:
+			pos, p.tokenIndex = position15, tokenIndex15
+			{ // gopheraddress
+				position175_72, tokenIndex175_72 := pos, p.tokenIndex
+				{
+					position176_72 := pos
+					if p.position = pos; !p.rscheme_gopher() {
+						goto l175_72
+					}
+					pos = p.position
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_72
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_72
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l175_72
+					}
+					pos++
+					if p.position = pos; !p.rhostport() {
+						goto l175_72
+					}
+					pos = p.position
+					{
+						position177_72, tokenIndex177_72 := pos, p.tokenIndex
+						if p.position = pos; !p.rgopherpath() {
+							goto l177_72
+						}
+						pos = p.position
+						goto l178_72
+					l177_72:
+						pos, p.tokenIndex = position177_72, tokenIndex177_72
+					}
+				l178_72:
+					{
+						position179_72, tokenIndex179_72 := pos, p.tokenIndex
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(6, false)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l179_72
+						}
+						pos++
+						if p.position = pos; !p.peek(p.rules[rulesearch]) {
+							goto l179_72
+						}
+						pos = p.position
+						goto l180_72
+					l179_72:
+						pos, p.tokenIndex = position179_72, tokenIndex179_72
+					}
+				l180_72:
+					_ = position176_72
+				}
+				goto lok72
+			l175_72:
+				pos, p.tokenIndex = position175_72, tokenIndex175_72
+				goto l26
+			}
+		lok72:
+			{
+				position27, tokenIndex27 := pos, p.tokenIndex
+				{ // urlend
+					position33_73, tokenIndex33_73 := pos, p.tokenIndex
+					{
+						position34_73 := pos
+						{
+							position35_73, tokenIndex35_73 := pos, p.tokenIndex
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_73
+							}
+							pos++
+							if p.position = pos; !p.rfragmentid() {
+								goto l35_73
+							}
+							pos = p.position
+							goto l36_73
+						l35_73:
+							pos, p.tokenIndex = position35_73, tokenIndex35_73
+						}
+					l36_73:
+						{
+							position37_73, tokenIndex37_73 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_73
+							}
+							pos = p.position
+							goto l33_73
+						l37_73:
+							pos, p.tokenIndex = position37_73, tokenIndex37_73
+						}
+						_ = position34_73
+					}
+					goto lok73
+				l33_73:
+					pos, p.tokenIndex = position33_73, tokenIndex33_73
+					goto l26
+				}
+			lok73:
+				pos, p.tokenIndex = position27, tokenIndex27
+			}
+			goto l15
+		l26:
+			pos, p.tokenIndex = position15, tokenIndex15
+			{ // waisaddress
+				position85_74, tokenIndex85_74 := pos, p.tokenIndex
+				{
+					position86_74 := pos
+					{
+						position87_74, tokenIndex87_74 := pos, p.tokenIndex
+						{ // waisdoc
+							position95_59_74, tokenIndex95_59_74 := pos, p.tokenIndex
+							{
+								position96_59_74 := pos
+								if p.position = pos; !p.rscheme_wais() {
+									goto l95_59_74
+								}
+								pos = p.position
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_59_74
+								}
+								pos++
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_59_74
+								}
+								pos++
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l95_59_74
+								}
+								pos++
+								if p.position = pos; !p.rhostport() {
+									goto l95_59_74
+								}
+								pos = p.position
+								if p.position = pos; !p.rwaisdocpath() {
+									goto l95_59_74
+								}
+								pos = p.position
+								_ = position96_59_74
+							}
+							goto lok59_74
+						l95_59_74:
+							pos, p.tokenIndex = position95_59_74, tokenIndex95_59_74
+							goto l88_74
+						}
+					lok59_74:
+						goto l87_74
+					l88_74:
+						pos, p.tokenIndex = position87_74, tokenIndex87_74
+						{ // waisindex
+							position89_60_74, tokenIndex89_60_74 := pos, p.tokenIndex
+							{
+								position90_60_74 := pos
+								if p.position = pos; !p.rscheme_wais() {
+									goto l89_60_74
+								}
+								pos = p.position
+								if buffer[pos] != ':' {
+									if int(pos) == p.at {
+										p.note(3, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l89_60_74
+								}
+								pos++
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l89_60_74
+								}
+								pos++
+								if buffer[pos] != '/' {
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l89_60_74
+								}
+								pos++
+								if p.position = pos; !p.rhostport() {
+									goto l89_60_74
+								}
+								pos = p.position
+								if p.position = pos; !p.rwaisindexpath() {
+									goto l89_60_74
+								}
+								pos = p.position
+								{
+									position91_60_74, tokenIndex91_60_74 := pos, p.tokenIndex
+									if buffer[pos] != '?' {
+										if int(pos) == p.at {
+											p.note(6, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l91_60_74
+									}
+									pos++
+									if p.position = pos; !p.rsearch() {
+										goto l91_60_74
+									}
+									pos = p.position
+									goto l92_60_74
+								l91_60_74:
+									pos, p.tokenIndex = position91_60_74, tokenIndex91_60_74
+								}
+							l92_60_74:
+								_ = position90_60_74
+							}
+							goto lok60_74
+						l89_60_74:
+							pos, p.tokenIndex = position89_60_74, tokenIndex89_60_74
+							goto l85_74
+						}
+					lok60_74:
+					}
+				l87_74:
+					_ = position86_74
+				}
+				goto lok74
+			l85_74:
+				pos, p.tokenIndex = position85_74, tokenIndex85_74
+				goto l28
+			}
+		lok74:
+			{
+				position29, tokenIndex29 := pos, p.tokenIndex
+				{ // urlend
+					position33_75, tokenIndex33_75 := pos, p.tokenIndex
+					{
+						position34_75 := pos
+						{
+							position35_75, tokenIndex35_75 := pos, p.tokenIndex
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_75
+							}
+							pos++
+							if p.position = pos; !p.rfragmentid() {
+								goto l35_75
+							}
+							pos = p.position
+							goto l36_75
+						l35_75:
+							pos, p.tokenIndex = position35_75, tokenIndex35_75
+						}
+					l36_75:
+						{
+							position37_75, tokenIndex37_75 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_75
+							}
+							pos = p.position
+							goto l33_75
+						l37_75:
+							pos, p.tokenIndex = position37_75, tokenIndex37_75
+						}
+						_ = position34_75
+					}
+					goto lok75
+				l33_75:
+					pos, p.tokenIndex = position33_75, tokenIndex33_75
+					goto l28
+				}
+			lok75:
+				pos, p.tokenIndex = position29, tokenIndex29
+			}
+			goto l15
+		l28:
+			pos, p.tokenIndex = position15, tokenIndex15
+			{ // afsaddress
+				position77_76, tokenIndex77_76 := pos, p.tokenIndex
+				{
+					position78_76 := pos
+					if p.position = pos; !p.rscheme_afs() {
+						goto l77_76
+					}
+					pos = p.position
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l77_76
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l77_76
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l77_76
+					}
+					pos++
+					if p.position = pos; !p.rafssite() {
+						goto l77_76
+					}
+					pos = p.position
+					if p.position = pos; !p.rafspath() {
+						goto l77_76
+					}
+					pos = p.position
+					_ = position78_76
+				}
+				goto lok76
+			l77_76:
+				pos, p.tokenIndex = position77_76, tokenIndex77_76
+				goto l30
+			}
+		lok76:
+			{
+				position31, tokenIndex31 := pos, p.tokenIndex
+				{ // urlend
+					position33_77, tokenIndex33_77 := pos, p.tokenIndex
+					{
+						position34_77 := pos
+						{
+							position35_77, tokenIndex35_77 := pos, p.tokenIndex
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_77
+							}
+							pos++
+							if p.position = pos; !p.rfragmentid() {
+								goto l35_77
+							}
+							pos = p.position
+							goto l36_77
+						l35_77:
+							pos, p.tokenIndex = position35_77, tokenIndex35_77
+						}
+					l36_77:
+						{
+							position37_77, tokenIndex37_77 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_77
+							}
+							pos = p.position
+							goto l33_77
+						l37_77:
+							pos, p.tokenIndex = position37_77, tokenIndex37_77
+						}
+						_ = position34_77
+					}
+					goto lok77
+				l33_77:
+					pos, p.tokenIndex = position33_77, tokenIndex33_77
+					goto l30
+				}
+			lok77:
+				pos, p.tokenIndex = position31, tokenIndex31
+			}
+			goto l15
+		l30:
+			pos, p.tokenIndex = position15, tokenIndex15
+			{ // generic
+				position38_78, tokenIndex38_78 := pos, p.tokenIndex
+				{
+					position39_78 := pos
+					if p.position = pos; !p.rscheme() {
+						goto l38_78
+					}
+					pos = p.position
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l38_78
+					}
+					pos++
+					if p.position = pos; !p.rpath() {
+						goto l38_78
+					}
+					pos = p.position
+					{
+						position40_78, tokenIndex40_78 := pos, p.tokenIndex
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l40_78
+						}
+						pos++
+						if p.position = pos; !p.rsearch() {
+							goto l40_78
+						}
+						pos = p.position
+						goto l41_78
+					l40_78:
+						pos, p.tokenIndex = position40_78, tokenIndex40_78
+					}
+				l41_78:
+					_ = position39_78
+				}
+				goto lok78
+			l38_78:
+				pos, p.tokenIndex = position38_78, tokenIndex38_78
+				goto l13
+			}
+		lok78:
+			{
+				position32, tokenIndex32 := pos, p.tokenIndex
+				{ // urlend
+					position33_79, tokenIndex33_79 := pos, p.tokenIndex
+					{
+						position34_79 := pos
+						{
+							position35_79, tokenIndex35_79 := pos, p.tokenIndex
+							if buffer[pos] != '#' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l35_79
+							}
+							pos++
+							if p.position = pos; !p.rfragmentid() {
+								goto l35_79
+							}
+							pos = p.position
+							goto l36_79
+						l35_79:
+							pos, p.tokenIndex = position35_79, tokenIndex35_79
+						}
+					l36_79:
+						{
+							position37_79, tokenIndex37_79 := pos, p.tokenIndex
+							if p.position = pos; !p.matchDot() {
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l37_79
+							}
+							pos = p.position
+							goto l33_79
+						l37_79:
+							pos, p.tokenIndex = position37_79, tokenIndex37_79
+						}
+						_ = position34_79
+					}
+					goto lok79
+				l33_79:
+					pos, p.tokenIndex = position33_79, tokenIndex33_79
+					goto l13
+				}
+			lok79:
+				pos, p.tokenIndex = position32, tokenIndex32
+			}
+		}
+	l15:
+		_ = position14
+	}
+	p.position = pos
+	return true
+l13:
+	pos, p.tokenIndex = position13, tokenIndex13
+	p.position = pos
+	return false
+}
+
+// rurlend is rule 5 urlend <- <(('#' fragmentid)? !.)>
+func (p *Parser) rurlend() bool {
+	buffer := p.buffer
+	pos := p.position
+	position33, tokenIndex33 := pos, p.tokenIndex
+	{
+		position34 := pos
+		{
+			position35, tokenIndex35 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(4, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l35
+			}
+			pos++
+			if p.position = pos; !p.rfragmentid() {
+				goto l35
+			}
+			pos = p.position
+			goto l36
+		l35:
+			pos, p.tokenIndex = position35, tokenIndex35
+		}
+	l36:
+		{
+			position37, tokenIndex37 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l37
+			}
+			pos = p.position
+			goto l33
+		l37:
+			pos, p.tokenIndex = position37, tokenIndex37
+		}
+		_ = position34
+	}
+	p.position = pos
+	return true
+l33:
+	pos, p.tokenIndex = position33, tokenIndex33
+	p.position = pos
+	return false
+}
+
+// rgeneric is rule 6 generic <- <(scheme ':' path ('?' search)?)>
+func (p *Parser) rgeneric() bool {
+	buffer := p.buffer
+	pos := p.position
+	position38, tokenIndex38 := pos, p.tokenIndex
+	{
+		position39 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l38
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l38
+		}
+		pos++
+		if p.position = pos; !p.rpath() {
+			goto l38
+		}
+		pos = p.position
+		{
+			position40, tokenIndex40 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(6, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l40
+			}
+			pos++
+			if p.position = pos; !p.rsearch() {
+				goto l40
+			}
+			pos = p.position
+			goto l41
+		l40:
+			pos, p.tokenIndex = position40, tokenIndex40
+		}
+	l41:
+		_ = position39
+	}
+	p.position = pos
+	return true
+l38:
+	pos, p.tokenIndex = position38, tokenIndex38
+	p.position = pos
+	return false
+}
+
+// rscheme is rule 7 scheme <- <(alpha (!':' xalpha)*)>
+func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position42, tokenIndex42 := pos, p.tokenIndex
+	{
+		position43 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(7, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l248_23
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l248_23
+			}
+			goto l42
+		l248_23:
+			pos++
+			goto lok23
+		}
+	lok23:
+	l44:
+		{
+			position45, tokenIndex45 := pos, p.tokenIndex
+			{
+				position46, tokenIndex46 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(3, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l46
+				}
+				pos++
+				goto l45
+			l46:
+				pos, p.tokenIndex = position46, tokenIndex46
+			}
+			{ // xalpha
+				position229_24, tokenIndex229_24 := pos, p.tokenIndex
+				{
+					position230_24 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(10, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_24, tokenIndex256_16_24 := pos, p.tokenIndex
+									{
+										position257_16_24 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_24
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_24
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_24
+										l258_12_16_24:
+											pos++
+											goto lok12_16_24
+										}
+									lok12_16_24:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_24
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_24
+										l258_13_16_24:
+											pos++
+											goto lok13_16_24
+										}
+									lok13_16_24:
+										_ = position257_16_24
+									}
+									goto lok16_24
+								l256_16_24:
+									pos, p.tokenIndex = position256_16_24, tokenIndex256_16_24
+									goto l229_24
+								}
+							lok16_24:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_24
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_24
+				}
+				goto lok24
+			l229_24:
+				pos, p.tokenIndex = position229_24, tokenIndex229_24
+				goto l45
+			}
+		lok24:
+			goto l44
+		l45:
+			pos, p.tokenIndex = position45, tokenIndex45
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme, position43)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l42:
+	pos, p.tokenIndex = position42, tokenIndex42
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rscheme_http is rule 8 scheme_http <- <('h' 't' 't' 'p')>
+func (p *Parser) rscheme_http() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme_http)
+	position47, tokenIndex47 := pos, p.tokenIndex
+	{
+		position48 := pos
+		if buffer[pos] != 'h' {
+			if int(pos) == p.at {
+				p.note(12, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l47
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(13, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l47
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(13, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l47
+		}
+		pos++
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l47
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme_http, position48)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l47:
+	pos, p.tokenIndex = position47, tokenIndex47
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rscheme_ftp is rule 9 scheme_ftp <- <('f' 't' 'p')>
+func (p *Parser) rscheme_ftp() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme_ftp)
+	position49, tokenIndex49 := pos, p.tokenIndex
+	{
+		position50 := pos
+		if buffer[pos] != 'f' {
+			if int(pos) == p.at {
+				p.note(15, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l49
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(13, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l49
+		}
+		pos++
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l49
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme_ftp, position50)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l49:
+	pos, p.tokenIndex = position49, tokenIndex49
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rscheme_afs is rule 10 scheme_afs <- <('a' 'f' 's')>
+func (p *Parser) rscheme_afs() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme_afs)
+	position51, tokenIndex51 := pos, p.tokenIndex
+	{
+		position52 := pos
+		if buffer[pos] != 'a' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l51
+		}
+		pos++
+		if buffer[pos] != 'f' {
+			if int(pos) == p.at {
+				p.note(15, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l51
+		}
+		pos++
+		if buffer[pos] != 's' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l51
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme_afs, position52)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l51:
+	pos, p.tokenIndex = position51, tokenIndex51
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rscheme_news is rule 11 scheme_news <- <('n' 'e' 'w' 's')>
+func (p *Parser) rscheme_news() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme_news)
+	position53, tokenIndex53 := pos, p.tokenIndex
+	{
+		position54 := pos
+		if buffer[pos] != 'n' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l53
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l53
+		}
+		pos++
+		if buffer[pos] != 'w' {
+			if int(pos) == p.at {
+				p.note(20, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l53
+		}
+		pos++
+		if buffer[pos] != 's' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l53
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme_news, position54)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l53:
+	pos, p.tokenIndex = position53, tokenIndex53
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rscheme_wais is rule 12 scheme_wais <- <('w' 'a' 'i' 's')>
+func (p *Parser) rscheme_wais() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme_wais)
+	position55, tokenIndex55 := pos, p.tokenIndex
+	{
+		position56 := pos
+		if buffer[pos] != 'w' {
+			if int(pos) == p.at {
+				p.note(20, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l55
+		}
+		pos++
+		if buffer[pos] != 'a' {
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l55
+		}
+		pos++
+		if buffer[pos] != 'i' {
+			if int(pos) == p.at {
+				p.note(21, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l55
+		}
+		pos++
+		if buffer[pos] != 's' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l55
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme_wais, position56)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l55:
+	pos, p.tokenIndex = position55, tokenIndex55
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rscheme_prospero is rule 13 scheme_prospero <- <('p' 'r' 'o' 's' 'p' 'e' 'r' 'o')>
+func (p *Parser) rscheme_prospero() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme_prospero)
+	position57, tokenIndex57 := pos, p.tokenIndex
+	{
+		position58 := pos
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'r' {
+			if int(pos) == p.at {
+				p.note(22, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'o' {
+			if int(pos) == p.at {
+				p.note(23, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 's' {
+			if int(pos) == p.at {
+				p.note(17, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'r' {
+			if int(pos) == p.at {
+				p.note(22, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if buffer[pos] != 'o' {
+			if int(pos) == p.at {
+				p.note(23, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l57
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme_prospero, position58)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l57:
+	pos, p.tokenIndex = position57, tokenIndex57
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rscheme_telnet is rule 14 scheme_telnet <- <('t' 'e' 'l' 'n' 'e' 't')>
+func (p *Parser) rscheme_telnet() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme_telnet)
+	position59, tokenIndex59 := pos, p.tokenIndex
+	{
+		position60 := pos
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(13, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'l' {
+			if int(pos) == p.at {
+				p.note(24, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'n' {
+			if int(pos) == p.at {
+				p.note(18, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if buffer[pos] != 't' {
+			if int(pos) == p.at {
+				p.note(13, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l59
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme_telnet, position60)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l59:
+	pos, p.tokenIndex = position59, tokenIndex59
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rscheme_gopher is rule 15 scheme_gopher <- <('g' 'o' 'p' 'h' 'e' 'r')>
+func (p *Parser) rscheme_gopher() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme_gopher)
+	position61, tokenIndex61 := pos, p.tokenIndex
+	{
+		position62 := pos
+		if buffer[pos] != 'g' {
+			if int(pos) == p.at {
+				p.note(25, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if buffer[pos] != 'o' {
+			if int(pos) == p.at {
+				p.note(23, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if buffer[pos] != 'p' {
+			if int(pos) == p.at {
+				p.note(14, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if buffer[pos] != 'h' {
+			if int(pos) == p.at {
+				p.note(12, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if buffer[pos] != 'e' {
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if buffer[pos] != 'r' {
+			if int(pos) == p.at {
+				p.note(22, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l61
+		}
+		pos++
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme_gopher, position62)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l61:
+	pos, p.tokenIndex = position61, tokenIndex61
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhttpaddress is rule 16 httpaddress <- <(scheme_http (':' '/' '/') hostport httppath? ('?' search)?)>
+func (p *Parser) rhttpaddress() bool {
+	buffer := p.buffer
+	pos := p.position
+	position63, tokenIndex63 := pos, p.tokenIndex
+	{
+		position64 := pos
+		if p.position = pos; !p.rscheme_http() {
+			goto l63
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l63
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l63
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l63
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l63
+		}
+		pos = p.position
+		{
+			position65, tokenIndex65 := pos, p.tokenIndex
+			if p.position = pos; !p.rhttppath() {
+				goto l65
+			}
+			pos = p.position
+			goto l66
+		l65:
+			pos, p.tokenIndex = position65, tokenIndex65
+		}
+	l66:
+		{
+			position67, tokenIndex67 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(6, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l67
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulesearch]) {
+				goto l67
+			}
+			pos = p.position
+			goto l68
+		l67:
+			pos, p.tokenIndex = position67, tokenIndex67
+		}
+	l68:
+		_ = position64
+	}
+	p.position = pos
+	return true
+l63:
+	pos, p.tokenIndex = position63, tokenIndex63
+	p.position = pos
+	return false
+}
+
+// rhttppath is rule 17 httppath <- <('/' path)>
+func (p *Parser) rhttppath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehttppath)
+	position69, tokenIndex69 := pos, p.tokenIndex
+	{
+		position70 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l69
+		}
+		pos++
+		if p.position = pos; !p.rpath() {
+			goto l69
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(rulehttppath, position70)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l69:
+	pos, p.tokenIndex = position69, tokenIndex69
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rfileaddress is rule 18 fileaddress <- <(scheme_ftp (':' '/' '/') ftpsite ftppath)>
+func (p *Parser) rfileaddress() bool {
+	buffer := p.buffer
+	pos := p.position
+	position71, tokenIndex71 := pos, p.tokenIndex
+	{
+		position72 := pos
+		if p.position = pos; !p.rscheme_ftp() {
+			goto l71
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l71
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l71
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l71
+		}
+		pos++
+		if p.position = pos; !p.rftpsite() {
+			goto l71
+		}
+		pos = p.position
+		if p.position = pos; !p.rftppath() {
+			goto l71
+		}
+		pos = p.position
+		_ = position72
+	}
+	p.position = pos
+	return true
+l71:
+	pos, p.tokenIndex = position71, tokenIndex71
+	p.position = pos
+	return false
+}
+
+// rftpsite is rule 19 ftpsite <- <host>
+func (p *Parser) rftpsite() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleftpsite)
+	position73, tokenIndex73 := pos, p.tokenIndex
+	{
+		position74 := pos
+		if p.position = pos; !p.rhost() {
+			goto l73
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleftpsite, position74)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l73:
+	pos, p.tokenIndex = position73, tokenIndex73
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rftppath is rule 20 ftppath <- <('/' path)>
+func (p *Parser) rftppath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleftppath)
+	position75, tokenIndex75 := pos, p.tokenIndex
+	{
+		position76 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l75
+		}
+		pos++
+		if p.position = pos; !p.rpath() {
+			goto l75
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleftppath, position76)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l75:
+	pos, p.tokenIndex = position75, tokenIndex75
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rafsaddress is rule 21 afsaddress <- <(scheme_afs (':' '/' '/') afssite afspath)>
+func (p *Parser) rafsaddress() bool {
+	buffer := p.buffer
+	pos := p.position
+	position77, tokenIndex77 := pos, p.tokenIndex
+	{
+		position78 := pos
+		if p.position = pos; !p.rscheme_afs() {
+			goto l77
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l77
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l77
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l77
+		}
+		pos++
+		if p.position = pos; !p.rafssite() {
+			goto l77
+		}
+		pos = p.position
+		if p.position = pos; !p.rafspath() {
+			goto l77
+		}
+		pos = p.position
+		_ = position78
+	}
+	p.position = pos
+	return true
+l77:
+	pos, p.tokenIndex = position77, tokenIndex77
+	p.position = pos
+	return false
+}
+
+// rafssite is rule 22 afssite <- <cellname>
+func (p *Parser) rafssite() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleafssite)
+	position79, tokenIndex79 := pos, p.tokenIndex
+	{
+		position80 := pos
+		if p.position = pos; !p.rcellname() {
+			goto l79
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleafssite, position80)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l79:
+	pos, p.tokenIndex = position79, tokenIndex79
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rafspath is rule 23 afspath <- <('/' path)>
+func (p *Parser) rafspath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleafspath)
+	position81, tokenIndex81 := pos, p.tokenIndex
+	{
+		position82 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l81
+		}
+		pos++
+		if p.position = pos; !p.rpath() {
+			goto l81
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleafspath, position82)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l81:
+	pos, p.tokenIndex = position81, tokenIndex81
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rnewsaddress is rule 24 newsaddress <- <(scheme_news ':' groupart)>
+func (p *Parser) rnewsaddress() bool {
+	buffer := p.buffer
+	pos := p.position
+	position83, tokenIndex83 := pos, p.tokenIndex
+	{
+		position84 := pos
+		if p.position = pos; !p.rscheme_news() {
+			goto l83
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l83
+		}
+		pos++
+		if p.position = pos; !p.rgroupart() {
+			goto l83
+		}
+		pos = p.position
+		_ = position84
+	}
+	p.position = pos
+	return true
+l83:
+	pos, p.tokenIndex = position83, tokenIndex83
+	p.position = pos
+	return false
+}
+
+// rwaisaddress is rule 25 waisaddress <- <(waisdoc / waisindex)>
+func (p *Parser) rwaisaddress() bool {
+	buffer := p.buffer
+	pos := p.position
+	position85, tokenIndex85 := pos, p.tokenIndex
+	{
+		position86 := pos
+		{
+			position87, tokenIndex87 := pos, p.tokenIndex
+			{ // waisdoc
+				position95_59, tokenIndex95_59 := pos, p.tokenIndex
+				{
+					position96_59 := pos
+					if p.position = pos; !p.rscheme_wais() {
+						goto l95_59
+					}
+					pos = p.position
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l95_59
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l95_59
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l95_59
+					}
+					pos++
+					if p.position = pos; !p.rhostport() {
+						goto l95_59
+					}
+					pos = p.position
+					if p.position = pos; !p.rwaisdocpath() {
+						goto l95_59
+					}
+					pos = p.position
+					_ = position96_59
+				}
+				goto lok59
+			l95_59:
+				pos, p.tokenIndex = position95_59, tokenIndex95_59
+				goto l88
+			}
+		lok59:
+			goto l87
+		l88:
+			pos, p.tokenIndex = position87, tokenIndex87
+			{ // waisindex
+				position89_60, tokenIndex89_60 := pos, p.tokenIndex
+				{
+					position90_60 := pos
+					if p.position = pos; !p.rscheme_wais() {
+						goto l89_60
+					}
+					pos = p.position
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l89_60
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l89_60
+					}
+					pos++
+					if buffer[pos] != '/' {
+						if int(pos) == p.at {
+							p.note(5, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l89_60
+					}
+					pos++
+					if p.position = pos; !p.rhostport() {
+						goto l89_60
+					}
+					pos = p.position
+					if p.position = pos; !p.rwaisindexpath() {
+						goto l89_60
+					}
+					pos = p.position
+					{
+						position91_60, tokenIndex91_60 := pos, p.tokenIndex
+						if buffer[pos] != '?' {
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l91_60
+						}
+						pos++
+						if p.position = pos; !p.rsearch() {
+							goto l91_60
+						}
+						pos = p.position
+						goto l92_60
+					l91_60:
+						pos, p.tokenIndex = position91_60, tokenIndex91_60
+					}
+				l92_60:
+					_ = position90_60
+				}
+				goto lok60
+			l89_60:
+				pos, p.tokenIndex = position89_60, tokenIndex89_60
+				goto l85
+			}
+		lok60:
+		}
+	l87:
+		_ = position86
+	}
+	p.position = pos
+	return true
+l85:
+	pos, p.tokenIndex = position85, tokenIndex85
+	p.position = pos
+	return false
+}
+
+// rwaisindex is rule 26 waisindex <- <(scheme_wais (':' '/' '/') hostport waisindexpath ('?' search)?)>
+func (p *Parser) rwaisindex() bool {
+	buffer := p.buffer
+	pos := p.position
+	position89, tokenIndex89 := pos, p.tokenIndex
+	{
+		position90 := pos
+		if p.position = pos; !p.rscheme_wais() {
+			goto l89
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l89
+		}
+		pos = p.position
+		if p.position = pos; !p.rwaisindexpath() {
+			goto l89
+		}
+		pos = p.position
+		{
+			position91, tokenIndex91 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(6, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l91
+			}
+			pos++
+			if p.position = pos; !p.rsearch() {
+				goto l91
+			}
+			pos = p.position
+			goto l92
+		l91:
+			pos, p.tokenIndex = position91, tokenIndex91
+		}
+	l92:
+		_ = position90
+	}
+	p.position = pos
+	return true
+l89:
+	pos, p.tokenIndex = position89, tokenIndex89
+	p.position = pos
+	return false
+}
+
+// rwaisindexpath is rule 27 waisindexpath <- <('/' database)>
+func (p *Parser) rwaisindexpath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulewaisindexpath)
+	position93, tokenIndex93 := pos, p.tokenIndex
+	{
+		position94 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l93
+		}
+		pos++
+		{ // database
+			position124_38, tokenIndex124_38 := pos, p.tokenIndex
+			{
+				position125_38 := pos
+				if p.position = pos; !p.rxalphas() {
+					goto l124_38
+				}
+				pos = p.position
+				_ = position125_38
+			}
+			goto lok38
+		l124_38:
+			pos, p.tokenIndex = position124_38, tokenIndex124_38
+			goto l93
+		}
+	lok38:
+		if !p.bare {
+			p.position = pos
+			p.add(rulewaisindexpath, position94)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l93:
+	pos, p.tokenIndex = position93, tokenIndex93
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rwaisdoc is rule 28 waisdoc <- <(scheme_wais (':' '/' '/') hostport waisdocpath)>
+func (p *Parser) rwaisdoc() bool {
+	buffer := p.buffer
+	pos := p.position
+	position95, tokenIndex95 := pos, p.tokenIndex
+	{
+		position96 := pos
+		if p.position = pos; !p.rscheme_wais() {
+			goto l95
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l95
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l95
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l95
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l95
+		}
+		pos = p.position
+		if p.position = pos; !p.rwaisdocpath() {
+			goto l95
+		}
+		pos = p.position
+		_ = position96
+	}
+	p.position = pos
+	return true
+l95:
+	pos, p.tokenIndex = position95, tokenIndex95
+	p.position = pos
+	return false
+}
+
+// rwaisdocpath is rule 29 waisdocpath <- <('/' database '/' wtype '/' digits '/' path)>
+func (p *Parser) rwaisdocpath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulewaisdocpath)
+	position97, tokenIndex97 := pos, p.tokenIndex
+	{
+		position98 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l97
+		}
+		pos++
+		{ // database
+			position124_39, tokenIndex124_39 := pos, p.tokenIndex
+			{
+				position125_39 := pos
+				if p.position = pos; !p.rxalphas() {
+					goto l124_39
+				}
+				pos = p.position
+				_ = position125_39
+			}
+			goto lok39
+		l124_39:
+			pos, p.tokenIndex = position124_39, tokenIndex124_39
+			goto l97
+		}
+	lok39:
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l97
+		}
+		pos++
+		{ // wtype
+			position126_40, tokenIndex126_40 := pos, p.tokenIndex
+			{
+				position127_40 := pos
+				if p.position = pos; !p.rxalphas() {
+					goto l126_40
+				}
+				pos = p.position
+				_ = position127_40
+			}
+			goto lok40
+		l126_40:
+			pos, p.tokenIndex = position126_40, tokenIndex126_40
+			goto l97
+		}
+	lok40:
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l97
+		}
+		pos++
+		{ // digits
+			position263_41, tokenIndex263_41 := pos, p.tokenIndex
+			{
+				position264_41 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_41
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_41
+				l252_1_41:
+					pos++
+					goto lok1_41
+				}
+			lok1_41:
+			l265_41:
+				{
+					position266_41, tokenIndex266_41 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(26, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_41
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_41
+					l252_2_41:
+						pos++
+						goto lok2_41
+					}
+				lok2_41:
+					goto l265_41
+				l266_41:
+					pos, p.tokenIndex = position266_41, tokenIndex266_41
+				}
+				_ = position264_41
+			}
+			goto lok41
+		l263_41:
+			pos, p.tokenIndex = position263_41, tokenIndex263_41
+			goto l97
+		}
+	lok41:
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l97
+		}
+		pos++
+		if p.position = pos; !p.rpath() {
+			goto l97
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(rulewaisdocpath, position98)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l97:
+	pos, p.tokenIndex = position97, tokenIndex97
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rgroupart is rule 30 groupart <- <(article / group / ('*' !xalpha))>
+func (p *Parser) rgroupart() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulegroupart)
+	position99, tokenIndex99 := pos, p.tokenIndex
+	{
+		position100 := pos
+		{
+			position101, tokenIndex101 := pos, p.tokenIndex
+			if p.position = pos; !p.rarticle() {
+				goto l102
+			}
+			pos = p.position
+			goto l101
+		l102:
+			pos, p.tokenIndex = position101, tokenIndex101
+			{ // group
+				position105_50, tokenIndex105_50 := pos, p.tokenIndex
+				{
+					position106_50 := pos
+					{ // ialpha
+						position244_25_50, tokenIndex244_25_50 := pos, p.tokenIndex
+						{
+							position245_25_50 := pos
+							{ // alpha
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l248_22_25_50
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(8, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l248_22_25_50
+								}
+								goto l244_25_50
+							l248_22_25_50:
+								pos++
+								goto lok22_25_50
+							}
+						lok22_25_50:
+							{
+								position246_25_50, tokenIndex246_25_50 := pos, p.tokenIndex
+								if p.position = pos; !p.peek(p.rules[rulexalphas]) {
+									goto l246_25_50
+								}
+								pos = p.position
+								goto l247_25_50
+							l246_25_50:
+								pos, p.tokenIndex = position246_25_50, tokenIndex246_25_50
+							}
+						l247_25_50:
+							_ = position245_25_50
+						}
+						goto lok25_50
+					l244_25_50:
+						pos, p.tokenIndex = position244_25_50, tokenIndex244_25_50
+						goto l105_50
+					}
+				lok25_50:
+				l107_50:
+					{
+						position108_50, tokenIndex108_50 := pos, p.tokenIndex
+						if buffer[pos] != '.' {
+							if int(pos) == p.at {
+								p.note(27, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l108_50
+						}
+						pos++
+						{ // ialpha
+							position244_26_50, tokenIndex244_26_50 := pos, p.tokenIndex
+							{
+								position245_26_50 := pos
+								{ // alpha
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l248_22_26_50
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(8, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l248_22_26_50
+									}
+									goto l244_26_50
+								l248_22_26_50:
+									pos++
+									goto lok22_26_50
+								}
+							lok22_26_50:
+								{
+									position246_26_50, tokenIndex246_26_50 := pos, p.tokenIndex
+									if p.position = pos; !p.peek(p.rules[rulexalphas]) {
+										goto l246_26_50
+									}
+									pos = p.position
+									goto l247_26_50
+								l246_26_50:
+									pos, p.tokenIndex = position246_26_50, tokenIndex246_26_50
+								}
+							l247_26_50:
+								_ = position245_26_50
+							}
+							goto lok26_50
+						l244_26_50:
+							pos, p.tokenIndex = position244_26_50, tokenIndex244_26_50
+							goto l108_50
+						}
+					lok26_50:
+						goto l107_50
+					l108_50:
+						pos, p.tokenIndex = position108_50, tokenIndex108_50
+					}
+					_ = position106_50
+				}
+				goto lok50
+			l105_50:
+				pos, p.tokenIndex = position105_50, tokenIndex105_50
+				goto l103
+			}
+		lok50:
+			goto l101
+		l103:
+			pos, p.tokenIndex = position101, tokenIndex101
+			if buffer[pos] != '*' {
+				if int(pos) == p.at {
+					p.note(28, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l99
+			}
+			pos++
+			{
+				position104, tokenIndex104 := pos, p.tokenIndex
+				{ // xalpha
+					position229_51, tokenIndex229_51 := pos, p.tokenIndex
+					{
+						position230_51 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(10, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_51, tokenIndex256_16_51 := pos, p.tokenIndex
+										{
+											position257_16_51 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(10, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_51
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_51
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_51
+											l258_12_16_51:
+												pos++
+												goto lok12_16_51
+											}
+										lok12_16_51:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_51
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_51
+											l258_13_16_51:
+												pos++
+												goto lok13_16_51
+											}
+										lok13_16_51:
+											_ = position257_16_51
+										}
+										goto lok16_51
+									l256_16_51:
+										pos, p.tokenIndex = position256_16_51, tokenIndex256_16_51
+										goto l229_51
+									}
+								lok16_51:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_51
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_51
+					}
+					goto lok51
+				l229_51:
+					pos, p.tokenIndex = position229_51, tokenIndex229_51
+					goto l104
+				}
+			lok51:
+				goto l99
+			l104:
+				pos, p.tokenIndex = position104, tokenIndex104
+			}
+		}
+	l101:
+		if !p.bare {
+			p.position = pos
+			p.add(rulegroupart, position100)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l99:
+	pos, p.tokenIndex = position99, tokenIndex99
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rgroup is rule 31 group <- <(ialpha ('.' ialpha)*)>
+func (p *Parser) rgroup() bool {
+	buffer := p.buffer
+	pos := p.position
+	position105, tokenIndex105 := pos, p.tokenIndex
+	{
+		position106 := pos
+		{ // ialpha
+			position244_25, tokenIndex244_25 := pos, p.tokenIndex
+			{
+				position245_25 := pos
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(7, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l248_22_25
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l248_22_25
+					}
+					goto l244_25
+				l248_22_25:
+					pos++
+					goto lok22_25
+				}
+			lok22_25:
+				{
+					position246_25, tokenIndex246_25 := pos, p.tokenIndex
+					if p.position = pos; !p.peek(p.rules[rulexalphas]) {
+						goto l246_25
+					}
+					pos = p.position
+					goto l247_25
+				l246_25:
+					pos, p.tokenIndex = position246_25, tokenIndex246_25
+				}
+			l247_25:
+				_ = position245_25
+			}
+			goto lok25
+		l244_25:
+			pos, p.tokenIndex = position244_25, tokenIndex244_25
+			goto l105
+		}
+	lok25:
+	l107:
+		{
+			position108, tokenIndex108 := pos, p.tokenIndex
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(27, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l108
+			}
+			pos++
+			{ // ialpha
+				position244_26, tokenIndex244_26 := pos, p.tokenIndex
+				{
+					position245_26 := pos
+					{ // alpha
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l248_22_26
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l248_22_26
+						}
+						goto l244_26
+					l248_22_26:
+						pos++
+						goto lok22_26
+					}
+				lok22_26:
+					{
+						position246_26, tokenIndex246_26 := pos, p.tokenIndex
+						if p.position = pos; !p.peek(p.rules[rulexalphas]) {
+							goto l246_26
+						}
+						pos = p.position
+						goto l247_26
+					l246_26:
+						pos, p.tokenIndex = position246_26, tokenIndex246_26
+					}
+				l247_26:
+					_ = position245_26
+				}
+				goto lok26
+			l244_26:
+				pos, p.tokenIndex = position244_26, tokenIndex244_26
+				goto l108
+			}
+		lok26:
+			goto l107
+		l108:
+			pos, p.tokenIndex = position108, tokenIndex108
+		}
+		_ = position106
+	}
+	p.position = pos
+	return true
+l105:
+	pos, p.tokenIndex = position105, tokenIndex105
+	p.position = pos
+	return false
+}
+
+// rarticle is rule 32 article <- <((xalpha (!('@' alpha) xalpha)* '@' (hostname / hostnumber)) / (xalpha (!('@' hostnumber !xalpha) xalpha)* '@' (hostname / hostnumber)))>
+func (p *Parser) rarticle() bool {
+	buffer := p.buffer
+	pos := p.position
+	position109, tokenIndex109 := pos, p.tokenIndex
+	{
+		position110 := pos
+		{
+			position111, tokenIndex111 := pos, p.tokenIndex
+			{ // xalpha
+				position229_42, tokenIndex229_42 := pos, p.tokenIndex
+				{
+					position230_42 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(10, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_42, tokenIndex256_16_42 := pos, p.tokenIndex
+									{
+										position257_16_42 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_42
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_42
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_42
+										l258_12_16_42:
+											pos++
+											goto lok12_16_42
+										}
+									lok12_16_42:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_42
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_42
+										l258_13_16_42:
+											pos++
+											goto lok13_16_42
+										}
+									lok13_16_42:
+										_ = position257_16_42
+									}
+									goto lok16_42
+								l256_16_42:
+									pos, p.tokenIndex = position256_16_42, tokenIndex256_16_42
+									goto l229_42
+								}
+							lok16_42:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_42
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_42
+				}
+				goto lok42
+			l229_42:
+				pos, p.tokenIndex = position229_42, tokenIndex229_42
+				goto l112
+			}
+		lok42:
+		l113:
+			{
+				position114, tokenIndex114 := pos, p.tokenIndex
+				{
+					position115, tokenIndex115 := pos, p.tokenIndex
+					if buffer[pos] != '@' {
+						if int(pos) == p.at {
+							p.note(29, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l115
+					}
+					pos++
+					{ // alpha
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l248_43
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l248_43
+						}
+						goto l115
+					l248_43:
+						pos++
+						goto lok43
+					}
+				lok43:
+					goto l114
+				l115:
+					pos, p.tokenIndex = position115, tokenIndex115
+				}
+				{ // xalpha
+					position229_44, tokenIndex229_44 := pos, p.tokenIndex
+					{
+						position230_44 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(10, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_44, tokenIndex256_16_44 := pos, p.tokenIndex
+										{
+											position257_16_44 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(10, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_44
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_44
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_44
+											l258_12_16_44:
+												pos++
+												goto lok12_16_44
+											}
+										lok12_16_44:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_44
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_44
+											l258_13_16_44:
+												pos++
+												goto lok13_16_44
+											}
+										lok13_16_44:
+											_ = position257_16_44
+										}
+										goto lok16_44
+									l256_16_44:
+										pos, p.tokenIndex = position256_16_44, tokenIndex256_16_44
+										goto l229_44
+									}
+								lok16_44:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_44
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_44
+					}
+					goto lok44
+				l229_44:
+					pos, p.tokenIndex = position229_44, tokenIndex229_44
+					goto l114
+				}
+			lok44:
+				goto l113
+			l114:
+				pos, p.tokenIndex = position114, tokenIndex114
+			}
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(29, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l112
+			}
+			pos++
+			{
+				position116, tokenIndex116 := pos, p.tokenIndex
+				if p.position = pos; !p.rhostname() {
+					goto l117
+				}
+				pos = p.position
+				goto l116
+			l117:
+				pos, p.tokenIndex = position116, tokenIndex116
+				if p.position = pos; !p.rhostnumber() {
+					goto l112
+				}
+				pos = p.position
+			}
+		l116:
+			goto l111
+		l112:
+			pos, p.tokenIndex = position111, tokenIndex111
+			{ // xalpha
+				position229_45, tokenIndex229_45 := pos, p.tokenIndex
+				{
+					position230_45 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(10, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_45, tokenIndex256_16_45 := pos, p.tokenIndex
+									{
+										position257_16_45 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_45
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_45
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_45
+										l258_12_16_45:
+											pos++
+											goto lok12_16_45
+										}
+									lok12_16_45:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_45
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_45
+										l258_13_16_45:
+											pos++
+											goto lok13_16_45
+										}
+									lok13_16_45:
+										_ = position257_16_45
+									}
+									goto lok16_45
+								l256_16_45:
+									pos, p.tokenIndex = position256_16_45, tokenIndex256_16_45
+									goto l229_45
+								}
+							lok16_45:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_45
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_45
+				}
+				goto lok45
+			l229_45:
+				pos, p.tokenIndex = position229_45, tokenIndex229_45
+				goto l109
+			}
+		lok45:
+		l118:
+			{
+				position119, tokenIndex119 := pos, p.tokenIndex
+				{
+					position120, tokenIndex120 := pos, p.tokenIndex
+					if buffer[pos] != '@' {
+						if int(pos) == p.at {
+							p.note(29, false)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l120
+					}
+					pos++
+					if p.position = pos; !p.peek(p.rules[rulehostnumber]) {
+						goto l120
+					}
+					pos = p.position
+					{
+						position121, tokenIndex121 := pos, p.tokenIndex
+						{ // xalpha
+							position229_46, tokenIndex229_46 := pos, p.tokenIndex
+							{
+								position230_46 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(9, false)
+										}
+
+										if int(pos) == p.at {
+											p.note(10, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position256_16_46, tokenIndex256_16_46 := pos, p.tokenIndex
+												{
+													position257_16_46 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(10, false)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_46
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(11, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l258_12_16_46
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_46
+													l258_12_16_46:
+														pos++
+														goto lok12_16_46
+													}
+												lok12_16_46:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(11, false)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l258_13_16_46
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_46
+													l258_13_16_46:
+														pos++
+														goto lok13_16_46
+													}
+												lok13_16_46:
+													_ = position257_16_46
+												}
+												goto lok16_46
+											l256_16_46:
+												pos, p.tokenIndex = position256_16_46, tokenIndex256_16_46
+												goto l229_46
+											}
+										lok16_46:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(7, false)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l229_46
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position230_46
+							}
+							goto lok46
+						l229_46:
+							pos, p.tokenIndex = position229_46, tokenIndex229_46
+							goto l121
+						}
+					lok46:
+						goto l120
+					l121:
+						pos, p.tokenIndex = position121, tokenIndex121
+					}
+					goto l119
+				l120:
+					pos, p.tokenIndex = position120, tokenIndex120
+				}
+				{ // xalpha
+					position229_47, tokenIndex229_47 := pos, p.tokenIndex
+					{
+						position230_47 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(10, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_47, tokenIndex256_16_47 := pos, p.tokenIndex
+										{
+											position257_16_47 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(10, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_47
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_47
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_47
+											l258_12_16_47:
+												pos++
+												goto lok12_16_47
+											}
+										lok12_16_47:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_47
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_47
+											l258_13_16_47:
+												pos++
+												goto lok13_16_47
+											}
+										lok13_16_47:
+											_ = position257_16_47
+										}
+										goto lok16_47
+									l256_16_47:
+										pos, p.tokenIndex = position256_16_47, tokenIndex256_16_47
+										goto l229_47
+									}
+								lok16_47:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_47
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_47
+					}
+					goto lok47
+				l229_47:
+					pos, p.tokenIndex = position229_47, tokenIndex229_47
+					goto l119
+				}
+			lok47:
+				goto l118
+			l119:
+				pos, p.tokenIndex = position119, tokenIndex119
+			}
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(29, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l109
+			}
+			pos++
+			{
+				position122, tokenIndex122 := pos, p.tokenIndex
+				if p.position = pos; !p.rhostname() {
+					goto l123
+				}
+				pos = p.position
+				goto l122
+			l123:
+				pos, p.tokenIndex = position122, tokenIndex122
+				if p.position = pos; !p.rhostnumber() {
+					goto l109
+				}
+				pos = p.position
+			}
+		l122:
+		}
+	l111:
+		_ = position110
+	}
+	p.position = pos
+	return true
+l109:
+	pos, p.tokenIndex = position109, tokenIndex109
+	p.position = pos
+	return false
+}
+
+// rdatabase is rule 33 database <- <xalphas>
+func (p *Parser) rdatabase() bool {
+	pos := p.position
+	position124, tokenIndex124 := pos, p.tokenIndex
+	{
+		position125 := pos
+		if p.position = pos; !p.rxalphas() {
+			goto l124
+		}
+		pos = p.position
+		_ = position125
+	}
+	p.position = pos
+	return true
+l124:
+	pos, p.tokenIndex = position124, tokenIndex124
+	p.position = pos
+	return false
+}
+
+// rwtype is rule 34 wtype <- <xalphas>
+func (p *Parser) rwtype() bool {
+	pos := p.position
+	position126, tokenIndex126 := pos, p.tokenIndex
+	{
+		position127 := pos
+		if p.position = pos; !p.rxalphas() {
+			goto l126
+		}
+		pos = p.position
+		_ = position127
+	}
+	p.position = pos
+	return true
+l126:
+	pos, p.tokenIndex = position126, tokenIndex126
+	p.position = pos
+	return false
+}
+
+// rprosperoaddress is rule 35 prosperoaddress <- <prosperolink>
+func (p *Parser) rprosperoaddress() bool {
+	buffer := p.buffer
+	pos := p.position
+	position128, tokenIndex128 := pos, p.tokenIndex
+	{
+		position129 := pos
+		{ // prosperolink
+			position130_61, tokenIndex130_61 := pos, p.tokenIndex
+			{
+				position131_61 := pos
+				if p.position = pos; !p.rscheme_prospero() {
+					goto l130_61
+				}
+				pos = p.position
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(3, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130_61
+				}
+				pos++
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(5, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130_61
+				}
+				pos++
+				if buffer[pos] != '/' {
+					if int(pos) == p.at {
+						p.note(5, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l130_61
+				}
+				pos++
+				if p.position = pos; !p.rhostport() {
+					goto l130_61
+				}
+				pos = p.position
+				if p.position = pos; !p.rprosperopath() {
+					goto l130_61
+				}
+				pos = p.position
+				_ = position131_61
+			}
+			goto lok61
+		l130_61:
+			pos, p.tokenIndex = position130_61, tokenIndex130_61
+			goto l128
+		}
+	lok61:
+		_ = position129
+	}
+	p.position = pos
+	return true
+l128:
+	pos, p.tokenIndex = position128, tokenIndex128
+	p.position = pos
+	return false
+}
+
+// rprosperolink is rule 36 prosperolink <- <(scheme_prospero (':' '/' '/') hostport prosperopath)>
+func (p *Parser) rprosperolink() bool {
+	buffer := p.buffer
+	pos := p.position
+	position130, tokenIndex130 := pos, p.tokenIndex
+	{
+		position131 := pos
+		if p.position = pos; !p.rscheme_prospero() {
+			goto l130
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l130
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l130
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l130
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l130
+		}
+		pos = p.position
+		if p.position = pos; !p.rprosperopath() {
+			goto l130
+		}
+		pos = p.position
+		_ = position131
+	}
+	p.position = pos
+	return true
+l130:
+	pos, p.tokenIndex = position130, tokenIndex130
+	p.position = pos
+	return false
+}
+
+// rprosperopath is rule 37 prosperopath <- <('/' hsoname ('%' '0' '0' version attributes?)?)>
+func (p *Parser) rprosperopath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleprosperopath)
+	position132, tokenIndex132 := pos, p.tokenIndex
+	{
+		position133 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l132
+		}
+		pos++
+		{ // hsoname
+			position138_52, tokenIndex138_52 := pos, p.tokenIndex
+			{
+				position139_52 := pos
+				if p.position = pos; !p.rpath() {
+					goto l138_52
+				}
+				pos = p.position
+				_ = position139_52
+			}
+			goto lok52
+		l138_52:
+			pos, p.tokenIndex = position138_52, tokenIndex138_52
+			goto l132
+		}
+	lok52:
+		{
+			position134, tokenIndex134 := pos, p.tokenIndex
+			if buffer[pos] != '%' {
+				if int(pos) == p.at {
+					p.note(10, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			if buffer[pos] != '0' {
+				if int(pos) == p.at {
+					p.note(30, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			if buffer[pos] != '0' {
+				if int(pos) == p.at {
+					p.note(30, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l134
+			}
+			pos++
+			{ // version
+				position140_53, tokenIndex140_53 := pos, p.tokenIndex
+				{
+					position141_53 := pos
+					{ // digits
+						position263_5_53, tokenIndex263_5_53 := pos, p.tokenIndex
+						{
+							position264_5_53 := pos
+							{ // digit
+								if int(pos) == p.at {
+									p.note(26, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+									goto l252_1_5_53
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l263_5_53
+							l252_1_5_53:
+								pos++
+								goto lok1_5_53
+							}
+						lok1_5_53:
+						l265_5_53:
+							{
+								position266_5_53, tokenIndex266_5_53 := pos, p.tokenIndex
+								{ // digit
+									if int(pos) == p.at {
+										p.note(26, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+										goto l252_2_5_53
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l266_5_53
+								l252_2_5_53:
+									pos++
+									goto lok2_5_53
+								}
+							lok2_5_53:
+								goto l265_5_53
+							l266_5_53:
+								pos, p.tokenIndex = position266_5_53, tokenIndex266_5_53
+							}
+							_ = position264_5_53
+						}
+						goto lok5_53
+					l263_5_53:
+						pos, p.tokenIndex = position263_5_53, tokenIndex263_5_53
+						goto l140_53
+					}
+				lok5_53:
+					_ = position141_53
+				}
+				goto lok53
+			l140_53:
+				pos, p.tokenIndex = position140_53, tokenIndex140_53
+				goto l134
+			}
+		lok53:
+			{
+				position136, tokenIndex136 := pos, p.tokenIndex
+				if p.position = pos; !p.peek(p.rules[ruleattributes]) {
+					goto l136
+				}
+				pos = p.position
+				goto l137
+			l136:
+				pos, p.tokenIndex = position136, tokenIndex136
+			}
+		l137:
+			goto l135
+		l134:
+			pos, p.tokenIndex = position134, tokenIndex134
+		}
+	l135:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleprosperopath, position133)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l132:
+	pos, p.tokenIndex = position132, tokenIndex132
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhsoname is rule 38 hsoname <- <path>
+func (p *Parser) rhsoname() bool {
+	pos := p.position
+	position138, tokenIndex138 := pos, p.tokenIndex
+	{
+		position139 := pos
+		if p.position = pos; !p.rpath() {
+			goto l138
+		}
+		pos = p.position
+		_ = position139
+	}
+	p.position = pos
+	return true
+l138:
+	pos, p.tokenIndex = position138, tokenIndex138
+	p.position = pos
+	return false
+}
+
+// rversion is rule 39 version <- <digits>
+func (p *Parser) rversion() bool {
+	buffer := p.buffer
+	pos := p.position
+	position140, tokenIndex140 := pos, p.tokenIndex
+	{
+		position141 := pos
+		{ // digits
+			position263_5, tokenIndex263_5 := pos, p.tokenIndex
+			{
+				position264_5 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_5
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_5
+				l252_1_5:
+					pos++
+					goto lok1_5
+				}
+			lok1_5:
+			l265_5:
+				{
+					position266_5, tokenIndex266_5 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(26, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_5
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_5
+					l252_2_5:
+						pos++
+						goto lok2_5
+					}
+				lok2_5:
+					goto l265_5
+				l266_5:
+					pos, p.tokenIndex = position266_5, tokenIndex266_5
+				}
+				_ = position264_5
+			}
+			goto lok5
+		l263_5:
+			pos, p.tokenIndex = position263_5, tokenIndex263_5
+			goto l140
+		}
+	lok5:
+		_ = position141
+	}
+	p.position = pos
+	return true
+l140:
+	pos, p.tokenIndex = position140, tokenIndex140
+	p.position = pos
+	return false
+}
+
+// rattributes is rule 40 attributes <- <attribute+>
+func (p *Parser) rattributes() bool {
+	buffer := p.buffer
+	pos := p.position
+	position142, tokenIndex142 := pos, p.tokenIndex
+	{
+		position143 := pos
+		{ // attribute
+			position146_14, tokenIndex146_14 := pos, p.tokenIndex
+			{
+				position147_14 := pos
+				{ // alphanums
+					position271_6_14, tokenIndex271_6_14 := pos, p.tokenIndex
+					{
+						position272_6_14 := pos
+						{ // alphanum
+							if int(pos) == p.at {
+								p.note(7, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l267_3_6_14
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(31, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+								goto l267_3_6_14
+							}
+							goto l271_6_14
+						l267_3_6_14:
+							pos++
+							goto lok3_6_14
+						}
+					lok3_6_14:
+					l273_6_14:
+						{
+							position274_6_14, tokenIndex274_6_14 := pos, p.tokenIndex
+							{ // alphanum
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l267_4_6_14
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(31, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l267_4_6_14
+								}
+								goto l274_6_14
+							l267_4_6_14:
+								pos++
+								goto lok4_6_14
+							}
+						lok4_6_14:
+							goto l273_6_14
+						l274_6_14:
+							pos, p.tokenIndex = position274_6_14, tokenIndex274_6_14
+						}
+						_ = position272_6_14
+					}
+					goto lok6_14
+				l271_6_14:
+					pos, p.tokenIndex = position271_6_14, tokenIndex271_6_14
+					goto l146_14
+				}
+			lok6_14:
+				_ = position147_14
+			}
+			goto lok14
+		l146_14:
+			pos, p.tokenIndex = position146_14, tokenIndex146_14
+			goto l142
+		}
+	lok14:
+	l144:
+		{
+			position145, tokenIndex145 := pos, p.tokenIndex
+			{ // attribute
+				position146_15, tokenIndex146_15 := pos, p.tokenIndex
+				{
+					position147_15 := pos
+					{ // alphanums
+						position271_6_15, tokenIndex271_6_15 := pos, p.tokenIndex
+						{
+							position272_6_15 := pos
+							{ // alphanum
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l267_3_6_15
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								if int(pos) == p.at {
+									p.note(31, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+									goto l267_3_6_15
+								}
+								goto l271_6_15
+							l267_3_6_15:
+								pos++
+								goto lok3_6_15
+							}
+						lok3_6_15:
+						l273_6_15:
+							{
+								position274_6_15, tokenIndex274_6_15 := pos, p.tokenIndex
+								{ // alphanum
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+										goto l267_4_6_15
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									if int(pos) == p.at {
+										p.note(31, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+										goto l267_4_6_15
+									}
+									goto l274_6_15
+								l267_4_6_15:
+									pos++
+									goto lok4_6_15
+								}
+							lok4_6_15:
+								goto l273_6_15
+							l274_6_15:
+								pos, p.tokenIndex = position274_6_15, tokenIndex274_6_15
+							}
+							_ = position272_6_15
+						}
+						goto lok6_15
+					l271_6_15:
+						pos, p.tokenIndex = position271_6_15, tokenIndex271_6_15
+						goto l146_15
+					}
+				lok6_15:
+					_ = position147_15
+				}
+				goto lok15
+			l146_15:
+				pos, p.tokenIndex = position146_15, tokenIndex146_15
+				goto l145
+			}
+		lok15:
+			goto l144
+		l145:
+			pos, p.tokenIndex = position145, tokenIndex145
+		}
+		_ = position143
+	}
+	p.position = pos
+	return true
+l142:
+	pos, p.tokenIndex = position142, tokenIndex142
+	p.position = pos
+	return false
+}
+
+// rattribute is rule 41 attribute <- <alphanums>
+func (p *Parser) rattribute() bool {
+	buffer := p.buffer
+	pos := p.position
+	position146, tokenIndex146 := pos, p.tokenIndex
+	{
+		position147 := pos
+		{ // alphanums
+			position271_6, tokenIndex271_6 := pos, p.tokenIndex
+			{
+				position272_6 := pos
+				{ // alphanum
+					if int(pos) == p.at {
+						p.note(7, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l267_3_6
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(31, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l267_3_6
+					}
+					goto l271_6
+				l267_3_6:
+					pos++
+					goto lok3_6
+				}
+			lok3_6:
+			l273_6:
+				{
+					position274_6, tokenIndex274_6 := pos, p.tokenIndex
+					{ // alphanum
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l267_4_6
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(31, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l267_4_6
+						}
+						goto l274_6
+					l267_4_6:
+						pos++
+						goto lok4_6
+					}
+				lok4_6:
+					goto l273_6
+				l274_6:
+					pos, p.tokenIndex = position274_6, tokenIndex274_6
+				}
+				_ = position272_6
+			}
+			goto lok6
+		l271_6:
+			pos, p.tokenIndex = position271_6, tokenIndex271_6
+			goto l146
+		}
+	lok6:
+		_ = position147
+	}
+	p.position = pos
+	return true
+l146:
+	pos, p.tokenIndex = position146, tokenIndex146
+	p.position = pos
+	return false
+}
+
+// rtelnetaddress is rule 42 telnetaddress <- <(scheme_telnet (':' '/' '/') telnetsite)>
+func (p *Parser) rtelnetaddress() bool {
+	buffer := p.buffer
+	pos := p.position
+	position148, tokenIndex148 := pos, p.tokenIndex
+	{
+		position149 := pos
+		if p.position = pos; !p.rscheme_telnet() {
+			goto l148
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l148
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l148
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l148
+		}
+		pos++
+		if p.position = pos; !p.rtelnetsite() {
+			goto l148
+		}
+		pos = p.position
+		_ = position149
+	}
+	p.position = pos
+	return true
+l148:
+	pos, p.tokenIndex = position148, tokenIndex148
+	p.position = pos
+	return false
+}
+
+// rtelnetsite is rule 43 telnetsite <- <((user '@' hostport !xalpha) / (userfirstat '@' hostport !xalpha) / (hostport !xalpha))>
+func (p *Parser) rtelnetsite() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruletelnetsite)
+	position150, tokenIndex150 := pos, p.tokenIndex
+	{
+		position151 := pos
+		{
+			position152, tokenIndex152 := pos, p.tokenIndex
+			if p.position = pos; !p.ruser() {
+				goto l153
+			}
+			pos = p.position
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(29, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l153
+			}
+			pos++
+			if p.position = pos; !p.rhostport() {
+				goto l153
+			}
+			pos = p.position
+			{
+				position154, tokenIndex154 := pos, p.tokenIndex
+				{ // xalpha
+					position229_56, tokenIndex229_56 := pos, p.tokenIndex
+					{
+						position230_56 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(10, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_56, tokenIndex256_16_56 := pos, p.tokenIndex
+										{
+											position257_16_56 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(10, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_56
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_56
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_56
+											l258_12_16_56:
+												pos++
+												goto lok12_16_56
+											}
+										lok12_16_56:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_56
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_56
+											l258_13_16_56:
+												pos++
+												goto lok13_16_56
+											}
+										lok13_16_56:
+											_ = position257_16_56
+										}
+										goto lok16_56
+									l256_16_56:
+										pos, p.tokenIndex = position256_16_56, tokenIndex256_16_56
+										goto l229_56
+									}
+								lok16_56:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_56
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_56
+					}
+					goto lok56
+				l229_56:
+					pos, p.tokenIndex = position229_56, tokenIndex229_56
+					goto l154
+				}
+			lok56:
+				goto l153
+			l154:
+				pos, p.tokenIndex = position154, tokenIndex154
+			}
+			goto l152
+		l153:
+			pos, p.tokenIndex = position152, tokenIndex152
+			if p.position = pos; !p.ruserfirstat() {
+				goto l155
+			}
+			pos = p.position
+			if buffer[pos] != '@' {
+				if int(pos) == p.at {
+					p.note(29, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l155
+			}
+			pos++
+			if p.position = pos; !p.rhostport() {
+				goto l155
+			}
+			pos = p.position
+			{
+				position156, tokenIndex156 := pos, p.tokenIndex
+				{ // xalpha
+					position229_57, tokenIndex229_57 := pos, p.tokenIndex
+					{
+						position230_57 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(10, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_57, tokenIndex256_16_57 := pos, p.tokenIndex
+										{
+											position257_16_57 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(10, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_57
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_57
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_57
+											l258_12_16_57:
+												pos++
+												goto lok12_16_57
+											}
+										lok12_16_57:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_57
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_57
+											l258_13_16_57:
+												pos++
+												goto lok13_16_57
+											}
+										lok13_16_57:
+											_ = position257_16_57
+										}
+										goto lok16_57
+									l256_16_57:
+										pos, p.tokenIndex = position256_16_57, tokenIndex256_16_57
+										goto l229_57
+									}
+								lok16_57:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_57
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_57
+					}
+					goto lok57
+				l229_57:
+					pos, p.tokenIndex = position229_57, tokenIndex229_57
+					goto l156
+				}
+			lok57:
+				goto l155
+			l156:
+				pos, p.tokenIndex = position156, tokenIndex156
+			}
+			goto l152
+		l155:
+			pos, p.tokenIndex = position152, tokenIndex152
+			if p.position = pos; !p.rhostport() {
+				goto l150
+			}
+			pos = p.position
+			{
+				position157, tokenIndex157 := pos, p.tokenIndex
+				{ // xalpha
+					position229_58, tokenIndex229_58 := pos, p.tokenIndex
+					{
+						position230_58 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(10, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_58, tokenIndex256_16_58 := pos, p.tokenIndex
+										{
+											position257_16_58 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(10, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_58
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_58
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_58
+											l258_12_16_58:
+												pos++
+												goto lok12_16_58
+											}
+										lok12_16_58:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_58
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_58
+											l258_13_16_58:
+												pos++
+												goto lok13_16_58
+											}
+										lok13_16_58:
+											_ = position257_16_58
+										}
+										goto lok16_58
+									l256_16_58:
+										pos, p.tokenIndex = position256_16_58, tokenIndex256_16_58
+										goto l229_58
+									}
+								lok16_58:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_58
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_58
+					}
+					goto lok58
+				l229_58:
+					pos, p.tokenIndex = position229_58, tokenIndex229_58
+					goto l157
+				}
+			lok58:
+				goto l150
+			l157:
+				pos, p.tokenIndex = position157, tokenIndex157
+			}
+		}
+	l152:
+		if !p.bare {
+			p.position = pos
+			p.add(ruletelnetsite, position151)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l150:
+	pos, p.tokenIndex = position150, tokenIndex150
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ruser is rule 44 user <- <(!lastat xalpha)+>
+func (p *Parser) ruser() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleuser)
+	position158, tokenIndex158 := pos, p.tokenIndex
+	{
+		position159 := pos
+		{
+			position162, tokenIndex162 := pos, p.tokenIndex
+			if p.position = pos; !p.peek(p.rules[rulelastat]) {
+				goto l162
+			}
+			pos = p.position
+			goto l158
+		l162:
+			pos, p.tokenIndex = position162, tokenIndex162
+		}
+		{ // xalpha
+			position229_48, tokenIndex229_48 := pos, p.tokenIndex
+			{
+				position230_48 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(10, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position256_16_48, tokenIndex256_16_48 := pos, p.tokenIndex
+								{
+									position257_16_48 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_48
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(11, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_12_16_48
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_48
+									l258_12_16_48:
+										pos++
+										goto lok12_16_48
+									}
+								lok12_16_48:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(11, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_13_16_48
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_48
+									l258_13_16_48:
+										pos++
+										goto lok13_16_48
+									}
+								lok13_16_48:
+									_ = position257_16_48
+								}
+								goto lok16_48
+							l256_16_48:
+								pos, p.tokenIndex = position256_16_48, tokenIndex256_16_48
+								goto l229_48
+							}
+						lok16_48:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l229_48
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position230_48
+			}
+			goto lok48
+		l229_48:
+			pos, p.tokenIndex = position229_48, tokenIndex229_48
+			goto l158
+		}
+	lok48:
+	l160:
+		{
+			position161, tokenIndex161 := pos, p.tokenIndex
+			{
+				position163, tokenIndex163 := pos, p.tokenIndex
+				if p.position = pos; !p.peek(p.rules[rulelastat]) {
+					goto l163
+				}
+				pos = p.position
+				goto l161
+			l163:
+				pos, p.tokenIndex = position163, tokenIndex163
+			}
+			{ // xalpha
+				position229_49, tokenIndex229_49 := pos, p.tokenIndex
+				{
+					position230_49 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(10, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_49, tokenIndex256_16_49 := pos, p.tokenIndex
+									{
+										position257_16_49 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_49
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_49
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_49
+										l258_12_16_49:
+											pos++
+											goto lok12_16_49
+										}
+									lok12_16_49:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_49
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_49
+										l258_13_16_49:
+											pos++
+											goto lok13_16_49
+										}
+									lok13_16_49:
+										_ = position257_16_49
+									}
+									goto lok16_49
+								l256_16_49:
+									pos, p.tokenIndex = position256_16_49, tokenIndex256_16_49
+									goto l229_49
+								}
+							lok16_49:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_49
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_49
+				}
+				goto lok49
+			l229_49:
+				pos, p.tokenIndex = position229_49, tokenIndex229_49
+				goto l161
+			}
+		lok49:
+			goto l160
+		l161:
+			pos, p.tokenIndex = position161, tokenIndex161
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleuser, position159)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l158:
+	pos, p.tokenIndex = position158, tokenIndex158
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rlastat is rule 45 lastat <- <('@' (!'@' xalpha)* !xalpha)>
+func (p *Parser) rlastat() bool {
+	buffer := p.buffer
+	pos := p.position
+	position164, tokenIndex164 := pos, p.tokenIndex
+	{
+		position165 := pos
+		if buffer[pos] != '@' {
+			if int(pos) == p.at {
+				p.note(29, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l164
+		}
+		pos++
+	l166:
+		{
+			position167, tokenIndex167 := pos, p.tokenIndex
+			{
+				position168, tokenIndex168 := pos, p.tokenIndex
+				if buffer[pos] != '@' {
+					if int(pos) == p.at {
+						p.note(29, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l168
+				}
+				pos++
+				goto l167
+			l168:
+				pos, p.tokenIndex = position168, tokenIndex168
+			}
+			{ // xalpha
+				position229_27, tokenIndex229_27 := pos, p.tokenIndex
+				{
+					position230_27 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(10, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_27, tokenIndex256_16_27 := pos, p.tokenIndex
+									{
+										position257_16_27 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_27
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_27
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_27
+										l258_12_16_27:
+											pos++
+											goto lok12_16_27
+										}
+									lok12_16_27:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_27
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_27
+										l258_13_16_27:
+											pos++
+											goto lok13_16_27
+										}
+									lok13_16_27:
+										_ = position257_16_27
+									}
+									goto lok16_27
+								l256_16_27:
+									pos, p.tokenIndex = position256_16_27, tokenIndex256_16_27
+									goto l229_27
+								}
+							lok16_27:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_27
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_27
+				}
+				goto lok27
+			l229_27:
+				pos, p.tokenIndex = position229_27, tokenIndex229_27
+				goto l167
+			}
+		lok27:
+			goto l166
+		l167:
+			pos, p.tokenIndex = position167, tokenIndex167
+		}
+		{
+			position169, tokenIndex169 := pos, p.tokenIndex
+			{ // xalpha
+				position229_28, tokenIndex229_28 := pos, p.tokenIndex
+				{
+					position230_28 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(10, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_28, tokenIndex256_16_28 := pos, p.tokenIndex
+									{
+										position257_16_28 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_28
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_28
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_28
+										l258_12_16_28:
+											pos++
+											goto lok12_16_28
+										}
+									lok12_16_28:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_28
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_28
+										l258_13_16_28:
+											pos++
+											goto lok13_16_28
+										}
+									lok13_16_28:
+										_ = position257_16_28
+									}
+									goto lok16_28
+								l256_16_28:
+									pos, p.tokenIndex = position256_16_28, tokenIndex256_16_28
+									goto l229_28
+								}
+							lok16_28:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_28
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_28
+				}
+				goto lok28
+			l229_28:
+				pos, p.tokenIndex = position229_28, tokenIndex229_28
+				goto l169
+			}
+		lok28:
+			goto l164
+		l169:
+			pos, p.tokenIndex = position169, tokenIndex169
+		}
+		_ = position165
+	}
+	p.position = pos
+	return true
+l164:
+	pos, p.tokenIndex = position164, tokenIndex164
+	p.position = pos
+	return false
+}
+
+// ruserfirstat is rule 46 userfirstat <- <(xalpha (!('@' alpha) xalpha)*)>
+func (p *Parser) ruserfirstat() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleuserfirstat)
+	position170, tokenIndex170 := pos, p.tokenIndex
+	{
+		position171 := pos
+		{ // xalpha
+			position229_29, tokenIndex229_29 := pos, p.tokenIndex
+			{
+				position230_29 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(10, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position256_16_29, tokenIndex256_16_29 := pos, p.tokenIndex
+								{
+									position257_16_29 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_29
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(11, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_12_16_29
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_29
+									l258_12_16_29:
+										pos++
+										goto lok12_16_29
+									}
+								lok12_16_29:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(11, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_13_16_29
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_29
+									l258_13_16_29:
+										pos++
+										goto lok13_16_29
+									}
+								lok13_16_29:
+									_ = position257_16_29
+								}
+								goto lok16_29
+							l256_16_29:
+								pos, p.tokenIndex = position256_16_29, tokenIndex256_16_29
+								goto l229_29
+							}
+						lok16_29:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l229_29
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position230_29
+			}
+			goto lok29
+		l229_29:
+			pos, p.tokenIndex = position229_29, tokenIndex229_29
+			goto l170
+		}
+	lok29:
+	l172:
+		{
+			position173, tokenIndex173 := pos, p.tokenIndex
+			{
+				position174, tokenIndex174 := pos, p.tokenIndex
+				if buffer[pos] != '@' {
+					if int(pos) == p.at {
+						p.note(29, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l174
+				}
+				pos++
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(7, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l248_30
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l248_30
+					}
+					goto l174
+				l248_30:
+					pos++
+					goto lok30
+				}
+			lok30:
+				goto l173
+			l174:
+				pos, p.tokenIndex = position174, tokenIndex174
+			}
+			{ // xalpha
+				position229_31, tokenIndex229_31 := pos, p.tokenIndex
+				{
+					position230_31 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(10, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_31, tokenIndex256_16_31 := pos, p.tokenIndex
+									{
+										position257_16_31 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_31
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_31
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_31
+										l258_12_16_31:
+											pos++
+											goto lok12_16_31
+										}
+									lok12_16_31:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_31
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_31
+										l258_13_16_31:
+											pos++
+											goto lok13_16_31
+										}
+									lok13_16_31:
+										_ = position257_16_31
+									}
+									goto lok16_31
+								l256_16_31:
+									pos, p.tokenIndex = position256_16_31, tokenIndex256_16_31
+									goto l229_31
+								}
+							lok16_31:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_31
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_31
+				}
+				goto lok31
+			l229_31:
+				pos, p.tokenIndex = position229_31, tokenIndex229_31
+				goto l173
+			}
+		lok31:
+			goto l172
+		l173:
+			pos, p.tokenIndex = position173, tokenIndex173
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleuserfirstat, position171)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l170:
+	pos, p.tokenIndex = position170, tokenIndex170
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rgopheraddress is rule 47 gopheraddress <- <(scheme_gopher (':' '/' '/') hostport gopherpath? ('?' search)?)>
+func (p *Parser) rgopheraddress() bool {
+	buffer := p.buffer
+	pos := p.position
+	position175, tokenIndex175 := pos, p.tokenIndex
+	{
+		position176 := pos
+		if p.position = pos; !p.rscheme_gopher() {
+			goto l175
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l175
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l175
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l175
+		}
+		pos++
+		if p.position = pos; !p.rhostport() {
+			goto l175
+		}
+		pos = p.position
+		{
+			position177, tokenIndex177 := pos, p.tokenIndex
+			if p.position = pos; !p.rgopherpath() {
+				goto l177
+			}
+			pos = p.position
+			goto l178
+		l177:
+			pos, p.tokenIndex = position177, tokenIndex177
+		}
+	l178:
+		{
+			position179, tokenIndex179 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(6, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l179
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulesearch]) {
+				goto l179
+			}
+			pos = p.position
+			goto l180
+		l179:
+			pos, p.tokenIndex = position179, tokenIndex179
+		}
+	l180:
+		_ = position176
+	}
+	p.position = pos
+	return true
+l175:
+	pos, p.tokenIndex = position175, tokenIndex175
+	p.position = pos
+	return false
+}
+
+// rgopherpath is rule 48 gopherpath <- <('/' gtype selector?)>
+func (p *Parser) rgopherpath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulegopherpath)
+	position181, tokenIndex181 := pos, p.tokenIndex
+	{
+		position182 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l181
+		}
+		pos++
+		{ // gtype
+			position227_54, tokenIndex227_54 := pos, p.tokenIndex
+			{
+				position228_54 := pos
+				{ // xalpha
+					position229_37_54, tokenIndex229_37_54 := pos, p.tokenIndex
+					{
+						position230_37_54 := pos
+						{
+							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+								pos++
+							} else {
+								if int(pos) == p.at {
+									p.note(9, true)
+								}
+
+								if int(pos) == p.at {
+									p.note(10, false)
+								}
+								switch buffer[pos] {
+								case '%':
+									{ // escape
+										position256_16_37_54, tokenIndex256_16_37_54 := pos, p.tokenIndex
+										{
+											position257_16_37_54 := pos
+											if buffer[pos] != '%' {
+												if int(pos) == p.at {
+													p.note(10, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_37_54
+											}
+											pos++
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_12_16_37_54
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_37_54
+											l258_12_16_37_54:
+												pos++
+												goto lok12_16_37_54
+											}
+										lok12_16_37_54:
+											{ // hex
+												if int(pos) == p.at {
+													p.note(11, true)
+												}
+												if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+													goto l258_13_16_37_54
+												}
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l256_16_37_54
+											l258_13_16_37_54:
+												pos++
+												goto lok13_16_37_54
+											}
+										lok13_16_37_54:
+											_ = position257_16_37_54
+										}
+										goto lok16_37_54
+									l256_16_37_54:
+										pos, p.tokenIndex = position256_16_37_54, tokenIndex256_16_37_54
+										goto l229_37_54
+									}
+								lok16_37_54:
+									;
+								default:
+									if c := buffer[pos]; c < 'a' || c > 'z' {
+										if int(pos) == p.at {
+											p.note(7, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l229_37_54
+									}
+									pos++
+								}
+							}
+						}
+
+						_ = position230_37_54
+					}
+					goto lok37_54
+				l229_37_54:
+					pos, p.tokenIndex = position229_37_54, tokenIndex229_37_54
+					goto l227_54
+				}
+			lok37_54:
+				_ = position228_54
+			}
+			goto lok54
+		l227_54:
+			pos, p.tokenIndex = position227_54, tokenIndex227_54
+			goto l181
+		}
+	lok54:
+		{
+			position183, tokenIndex183 := pos, p.tokenIndex
+			{ // selector
+				position213_55, tokenIndex213_55 := pos, p.tokenIndex
+				{
+					position214_55 := pos
+					if p.position = pos; !p.rpath() {
+						goto l213_55
+					}
+					pos = p.position
+					_ = position214_55
+				}
+				goto lok55
+			l213_55:
+				pos, p.tokenIndex = position213_55, tokenIndex213_55
+				goto l183
+			}
+		lok55:
+			goto l184
+		l183:
+			pos, p.tokenIndex = position183, tokenIndex183
+		}
+	l184:
+		if !p.bare {
+			p.position = pos
+			p.add(rulegopherpath, position182)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l181:
+	pos, p.tokenIndex = position181, tokenIndex181
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhostport is rule 49 hostport <- <(hostinhostport (':' port)?)>
+func (p *Parser) rhostport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position185, tokenIndex185 := pos, p.tokenIndex
+	{
+		position186 := pos
+		if p.position = pos; !p.rhostinhostport() {
+			goto l185
+		}
+		pos = p.position
+		{
+			position187, tokenIndex187 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l187
+			}
+			pos++
+			if p.position = pos; !p.rport() {
+				goto l187
+			}
+			pos = p.position
+			goto l188
+		l187:
+			pos, p.tokenIndex = position187, tokenIndex187
+		}
+	l188:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostport, position186)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l185:
+	pos, p.tokenIndex = position185, tokenIndex185
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhost is rule 50 host <- <(hostname / hostnumber)>
+func (p *Parser) rhost() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position189, tokenIndex189 := pos, p.tokenIndex
+	{
+		position190 := pos
+		{
+			position191, tokenIndex191 := pos, p.tokenIndex
+			if p.position = pos; !p.rhostname() {
+				goto l192
+			}
+			pos = p.position
+			goto l191
+		l192:
+			pos, p.tokenIndex = position191, tokenIndex191
+			if p.position = pos; !p.rhostnumber() {
+				goto l189
+			}
+			pos = p.position
+		}
+	l191:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehost, position190)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l189:
+	pos, p.tokenIndex = position189, tokenIndex189
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhostinhostport is rule 51 hostinhostport <- <(hostnameinhostport / hostnumber)>
+func (p *Parser) rhostinhostport() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostinhostport)
+	position193, tokenIndex193 := pos, p.tokenIndex
+	{
+		position194 := pos
+		{
+			position195, tokenIndex195 := pos, p.tokenIndex
+			if p.position = pos; !p.rhostnameinhostport() {
+				goto l196
+			}
+			pos = p.position
+			goto l195
+		l196:
+			pos, p.tokenIndex = position195, tokenIndex195
+			if p.position = pos; !p.rhostnumber() {
+				goto l193
+			}
+			pos = p.position
+		}
+	l195:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostinhostport, position194)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l193:
+	pos, p.tokenIndex = position193, tokenIndex193
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rcellname is rule 52 cellname <- <hostname>
+func (p *Parser) rcellname() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulecellname)
+	position197, tokenIndex197 := pos, p.tokenIndex
+	{
+		position198 := pos
+		if p.position = pos; !p.rhostname() {
+			goto l197
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(rulecellname, position198)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l197:
+	pos, p.tokenIndex = position197, tokenIndex197
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhostname is rule 53 hostname <- <(ialpha ('.' ialpha)*)>
+func (p *Parser) rhostname() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position199, tokenIndex199 := pos, p.tokenIndex
+	{
+		position200 := pos
+		{ // ialpha
+			position244_32, tokenIndex244_32 := pos, p.tokenIndex
+			{
+				position245_32 := pos
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(7, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+						goto l248_22_32
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+						goto l248_22_32
+					}
+					goto l244_32
+				l248_22_32:
+					pos++
+					goto lok22_32
+				}
+			lok22_32:
+				{
+					position246_32, tokenIndex246_32 := pos, p.tokenIndex
+					if p.position = pos; !p.peek(p.rules[rulexalphas]) {
+						goto l246_32
+					}
+					pos = p.position
+					goto l247_32
+				l246_32:
+					pos, p.tokenIndex = position246_32, tokenIndex246_32
+				}
+			l247_32:
+				_ = position245_32
+			}
+			goto lok32
+		l244_32:
+			pos, p.tokenIndex = position244_32, tokenIndex244_32
+			goto l199
+		}
+	lok32:
+	l201:
+		{
+			position202, tokenIndex202 := pos, p.tokenIndex
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(27, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l202
+			}
+			pos++
+			{ // ialpha
+				position244_33, tokenIndex244_33 := pos, p.tokenIndex
+				{
+					position245_33 := pos
+					{ // alpha
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l248_22_33
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(8, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+							goto l248_22_33
+						}
+						goto l244_33
+					l248_22_33:
+						pos++
+						goto lok22_33
+					}
+				lok22_33:
+					{
+						position246_33, tokenIndex246_33 := pos, p.tokenIndex
+						if p.position = pos; !p.peek(p.rules[rulexalphas]) {
+							goto l246_33
+						}
+						pos = p.position
+						goto l247_33
+					l246_33:
+						pos, p.tokenIndex = position246_33, tokenIndex246_33
+					}
+				l247_33:
+					_ = position245_33
+				}
+				goto lok33
+			l244_33:
+				pos, p.tokenIndex = position244_33, tokenIndex244_33
+				goto l202
+			}
+		lok33:
+			goto l201
+		l202:
+			pos, p.tokenIndex = position202, tokenIndex202
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostname, position200)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l199:
+	pos, p.tokenIndex = position199, tokenIndex199
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhostnameinhostport is rule 54 hostnameinhostport <- <(alpha (!(':' port !xalpha) xalpha)*)>
+func (p *Parser) rhostnameinhostport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostnameinhostport)
+	position203, tokenIndex203 := pos, p.tokenIndex
+	{
+		position204 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(7, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l248_34
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l248_34
+			}
+			goto l203
+		l248_34:
+			pos++
+			goto lok34
+		}
+	lok34:
+	l205:
+		{
+			position206, tokenIndex206 := pos, p.tokenIndex
+			{
+				position207, tokenIndex207 := pos, p.tokenIndex
+				if buffer[pos] != ':' {
+					if int(pos) == p.at {
+						p.note(3, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l207
+				}
+				pos++
+				if p.position = pos; !p.peek(p.rules[ruleport]) {
+					goto l207
+				}
+				pos = p.position
+				{
+					position208, tokenIndex208 := pos, p.tokenIndex
+					{ // xalpha
+						position229_35, tokenIndex229_35 := pos, p.tokenIndex
+						{
+							position230_35 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(9, false)
+									}
+
+									if int(pos) == p.at {
+										p.note(10, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // escape
+											position256_16_35, tokenIndex256_16_35 := pos, p.tokenIndex
+											{
+												position257_16_35 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(10, false)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_35
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(11, false)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l258_12_16_35
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_35
+												l258_12_16_35:
+													pos++
+													goto lok12_16_35
+												}
+											lok12_16_35:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(11, false)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l258_13_16_35
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_35
+												l258_13_16_35:
+													pos++
+													goto lok13_16_35
+												}
+											lok13_16_35:
+												_ = position257_16_35
+											}
+											goto lok16_35
+										l256_16_35:
+											pos, p.tokenIndex = position256_16_35, tokenIndex256_16_35
+											goto l229_35
+										}
+									lok16_35:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(7, false)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l229_35
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position230_35
+						}
+						goto lok35
+					l229_35:
+						pos, p.tokenIndex = position229_35, tokenIndex229_35
+						goto l208
+					}
+				lok35:
+					goto l207
+				l208:
+					pos, p.tokenIndex = position208, tokenIndex208
+				}
+				goto l206
+			l207:
+				pos, p.tokenIndex = position207, tokenIndex207
+			}
+			{ // xalpha
+				position229_36, tokenIndex229_36 := pos, p.tokenIndex
+				{
+					position230_36 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(10, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_36, tokenIndex256_16_36 := pos, p.tokenIndex
+									{
+										position257_16_36 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_36
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_36
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_36
+										l258_12_16_36:
+											pos++
+											goto lok12_16_36
+										}
+									lok12_16_36:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_36
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_36
+										l258_13_16_36:
+											pos++
+											goto lok13_16_36
+										}
+									lok13_16_36:
+										_ = position257_16_36
+									}
+									goto lok16_36
+								l256_16_36:
+									pos, p.tokenIndex = position256_16_36, tokenIndex256_16_36
+									goto l229_36
+								}
+							lok16_36:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_36
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_36
+				}
+				goto lok36
+			l229_36:
+				pos, p.tokenIndex = position229_36, tokenIndex229_36
+				goto l206
+			}
+		lok36:
+			goto l205
+		l206:
+			pos, p.tokenIndex = position206, tokenIndex206
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostnameinhostport, position204)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l203:
+	pos, p.tokenIndex = position203, tokenIndex203
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhostnumber is rule 55 hostnumber <- <(digits '.' digits '.' digits '.' digits)>
+func (p *Parser) rhostnumber() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostnumber)
+	position209, tokenIndex209 := pos, p.tokenIndex
+	{
+		position210 := pos
+		{ // digits
+			position263_7, tokenIndex263_7 := pos, p.tokenIndex
+			{
+				position264_7 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_7
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_7
+				l252_1_7:
+					pos++
+					goto lok1_7
+				}
+			lok1_7:
+			l265_7:
+				{
+					position266_7, tokenIndex266_7 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(26, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_7
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_7
+					l252_2_7:
+						pos++
+						goto lok2_7
+					}
+				lok2_7:
+					goto l265_7
+				l266_7:
+					pos, p.tokenIndex = position266_7, tokenIndex266_7
+				}
+				_ = position264_7
+			}
+			goto lok7
+		l263_7:
+			pos, p.tokenIndex = position263_7, tokenIndex263_7
+			goto l209
+		}
+	lok7:
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(27, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l209
+		}
+		pos++
+		{ // digits
+			position263_8, tokenIndex263_8 := pos, p.tokenIndex
+			{
+				position264_8 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_8
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_8
+				l252_1_8:
+					pos++
+					goto lok1_8
+				}
+			lok1_8:
+			l265_8:
+				{
+					position266_8, tokenIndex266_8 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(26, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_8
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_8
+					l252_2_8:
+						pos++
+						goto lok2_8
+					}
+				lok2_8:
+					goto l265_8
+				l266_8:
+					pos, p.tokenIndex = position266_8, tokenIndex266_8
+				}
+				_ = position264_8
+			}
+			goto lok8
+		l263_8:
+			pos, p.tokenIndex = position263_8, tokenIndex263_8
+			goto l209
+		}
+	lok8:
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(27, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l209
+		}
+		pos++
+		{ // digits
+			position263_9, tokenIndex263_9 := pos, p.tokenIndex
+			{
+				position264_9 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_9
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_9
+				l252_1_9:
+					pos++
+					goto lok1_9
+				}
+			lok1_9:
+			l265_9:
+				{
+					position266_9, tokenIndex266_9 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(26, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_9
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_9
+					l252_2_9:
+						pos++
+						goto lok2_9
+					}
+				lok2_9:
+					goto l265_9
+				l266_9:
+					pos, p.tokenIndex = position266_9, tokenIndex266_9
+				}
+				_ = position264_9
+			}
+			goto lok9
+		l263_9:
+			pos, p.tokenIndex = position263_9, tokenIndex263_9
+			goto l209
+		}
+	lok9:
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(27, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l209
+		}
+		pos++
+		{ // digits
+			position263_10, tokenIndex263_10 := pos, p.tokenIndex
+			{
+				position264_10 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_10
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_10
+				l252_1_10:
+					pos++
+					goto lok1_10
+				}
+			lok1_10:
+			l265_10:
+				{
+					position266_10, tokenIndex266_10 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(26, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_10
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_10
+					l252_2_10:
+						pos++
+						goto lok2_10
+					}
+				lok2_10:
+					goto l265_10
+				l266_10:
+					pos, p.tokenIndex = position266_10, tokenIndex266_10
+				}
+				_ = position264_10
+			}
+			goto lok10
+		l263_10:
+			pos, p.tokenIndex = position263_10, tokenIndex263_10
+			goto l209
+		}
+	lok10:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostnumber, position210)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l209:
+	pos, p.tokenIndex = position209, tokenIndex209
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rport is rule 56 port <- <digits>
+func (p *Parser) rport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	position211, tokenIndex211 := pos, p.tokenIndex
+	{
+		position212 := pos
+		{ // digits
+			position263_11, tokenIndex263_11 := pos, p.tokenIndex
+			{
+				position264_11 := pos
+				{ // digit
+					if int(pos) == p.at {
+						p.note(26, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+						goto l252_1_11
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l263_11
+				l252_1_11:
+					pos++
+					goto lok1_11
+				}
+			lok1_11:
+			l265_11:
+				{
+					position266_11, tokenIndex266_11 := pos, p.tokenIndex
+					{ // digit
+						if int(pos) == p.at {
+							p.note(26, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l252_2_11
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l266_11
+					l252_2_11:
+						pos++
+						goto lok2_11
+					}
+				lok2_11:
+					goto l265_11
+				l266_11:
+					pos, p.tokenIndex = position266_11, tokenIndex266_11
+				}
+				_ = position264_11
+			}
+			goto lok11
+		l263_11:
+			pos, p.tokenIndex = position263_11, tokenIndex263_11
+			goto l211
+		}
+	lok11:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleport, position212)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l211:
+	pos, p.tokenIndex = position211, tokenIndex211
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rselector is rule 57 selector <- <path>
+func (p *Parser) rselector() bool {
+	pos := p.position
+	position213, tokenIndex213 := pos, p.tokenIndex
+	{
+		position214 := pos
+		if p.position = pos; !p.rpath() {
+			goto l213
+		}
+		pos = p.position
+		_ = position214
+	}
+	p.position = pos
+	return true
+l213:
+	pos, p.tokenIndex = position213, tokenIndex213
+	p.position = pos
+	return false
+}
+
+// rpath is rule 58 path <- <((xpalphas '/')* xpalphas?)>
+func (p *Parser) rpath() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath)
+	{
+		position216 := pos
+	l217:
+		{
+			position218, tokenIndex218 := pos, p.tokenIndex
+			if p.position = pos; !p.rxpalphas() {
+				goto l218
+			}
+			pos = p.position
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(5, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l218
+			}
+			pos++
+			goto l217
+		l218:
+			pos, p.tokenIndex = position218, tokenIndex218
+		}
+		{
+			position219, tokenIndex219 := pos, p.tokenIndex
+			if p.position = pos; !p.rxpalphas() {
+				goto l219
+			}
+			pos = p.position
+			goto l220
+		l219:
+			pos, p.tokenIndex = position219, tokenIndex219
+		}
+	l220:
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath, position216)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rsearch is rule 59 search <- <(xalphas ('+' xalphas)*)>
+func (p *Parser) rsearch() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulesearch)
+	position221, tokenIndex221 := pos, p.tokenIndex
+	{
+		position222 := pos
+		if p.position = pos; !p.rxalphas() {
+			goto l221
+		}
+		pos = p.position
+	l223:
+		{
+			position224, tokenIndex224 := pos, p.tokenIndex
+			if buffer[pos] != '+' {
+				if int(pos) == p.at {
+					p.note(32, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l224
+			}
+			pos++
+			if p.position = pos; !p.rxalphas() {
+				goto l224
+			}
+			pos = p.position
+			goto l223
+		l224:
+			pos, p.tokenIndex = position224, tokenIndex224
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulesearch, position222)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l221:
+	pos, p.tokenIndex = position221, tokenIndex221
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rfragmentid is rule 60 fragmentid <- <xalphas>
+func (p *Parser) rfragmentid() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefragmentid)
+	position225, tokenIndex225 := pos, p.tokenIndex
+	{
+		position226 := pos
+		if p.position = pos; !p.rxalphas() {
+			goto l225
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(rulefragmentid, position226)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l225:
+	pos, p.tokenIndex = position225, tokenIndex225
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rgtype is rule 61 gtype <- <xalpha>
+func (p *Parser) rgtype() bool {
+	buffer := p.buffer
+	pos := p.position
+	position227, tokenIndex227 := pos, p.tokenIndex
+	{
+		position228 := pos
+		{ // xalpha
+			position229_37, tokenIndex229_37 := pos, p.tokenIndex
+			{
+				position230_37 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(10, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position256_16_37, tokenIndex256_16_37 := pos, p.tokenIndex
+								{
+									position257_16_37 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_37
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(11, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_12_16_37
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_37
+									l258_12_16_37:
+										pos++
+										goto lok12_16_37
+									}
+								lok12_16_37:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(11, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_13_16_37
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_37
+									l258_13_16_37:
+										pos++
+										goto lok13_16_37
+									}
+								lok13_16_37:
+									_ = position257_16_37
+								}
+								goto lok16_37
+							l256_16_37:
+								pos, p.tokenIndex = position256_16_37, tokenIndex256_16_37
+								goto l229_37
+							}
+						lok16_37:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l229_37
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position230_37
+			}
+			goto lok37
+		l229_37:
+			pos, p.tokenIndex = position229_37, tokenIndex229_37
+			goto l227
+		}
+	lok37:
+		_ = position228
+	}
+	p.position = pos
+	return true
+l227:
+	pos, p.tokenIndex = position227, tokenIndex227
+	p.position = pos
+	return false
+}
+
+// rxalpha is rule 62 xalpha <- <((&('%') escape) | (&(' ') ' ') | (&(',') ',') | (&(';') ';') | (&(':') ':') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('"') '"') | (&('*') '*') | (&('!') '!') | (&('&') '&') | (&('.') '.') | (&('@') '@') | (&('_') '_') | (&('-') '-') | (&('$') '$') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) rxalpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	position229, tokenIndex229 := pos, p.tokenIndex
+	{
+		position230 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(9, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(10, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escape
+						position256_16, tokenIndex256_16 := pos, p.tokenIndex
+						{
+							position257_16 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(10, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_16
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l258_12_16
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_16
+							l258_12_16:
+								pos++
+								goto lok12_16
+							}
+						lok12_16:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(11, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+									goto l258_13_16
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_16
+							l258_13_16:
+								pos++
+								goto lok13_16
+							}
+						lok13_16:
+							_ = position257_16
+						}
+						goto lok16
+					l256_16:
+						pos, p.tokenIndex = position256_16, tokenIndex256_16
+						goto l229
+					}
+				lok16:
+					;
+				default:
+					if c := buffer[pos]; c < 'a' || c > 'z' {
+						if int(pos) == p.at {
+							p.note(7, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l229
+					}
+					pos++
+				}
+			}
+		}
+
+		_ = position230
+	}
+	p.position = pos
+	return true
+l229:
+	pos, p.tokenIndex = position229, tokenIndex229
+	p.position = pos
+	return false
+}
+
+// rxalphas is rule 63 xalphas <- <xalpha+>
+func (p *Parser) rxalphas() bool {
+	buffer := p.buffer
+	pos := p.position
+	position232, tokenIndex232 := pos, p.tokenIndex
+	{
+		position233 := pos
+		{ // xalpha
+			position229_17, tokenIndex229_17 := pos, p.tokenIndex
+			{
+				position230_17 := pos
+				{
+					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+						pos++
+					} else {
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+
+						if int(pos) == p.at {
+							p.note(10, false)
+						}
+						switch buffer[pos] {
+						case '%':
+							{ // escape
+								position256_16_17, tokenIndex256_16_17 := pos, p.tokenIndex
+								{
+									position257_16_17 := pos
+									if buffer[pos] != '%' {
+										if int(pos) == p.at {
+											p.note(10, true)
+										}
+
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_17
+									}
+									pos++
+									{ // hex
+										if int(pos) == p.at {
+											p.note(11, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_12_16_17
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_17
+									l258_12_16_17:
+										pos++
+										goto lok12_16_17
+									}
+								lok12_16_17:
+									{ // hex
+										if int(pos) == p.at {
+											p.note(11, true)
+										}
+										if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+											goto l258_13_16_17
+										}
+										if int(pos) > p.far {
+											p.far, p.farComp = int(pos), p.comp
+										}
+										goto l256_16_17
+									l258_13_16_17:
+										pos++
+										goto lok13_16_17
+									}
+								lok13_16_17:
+									_ = position257_16_17
+								}
+								goto lok16_17
+							l256_16_17:
+								pos, p.tokenIndex = position256_16_17, tokenIndex256_16_17
+								goto l229_17
+							}
+						lok16_17:
+							;
+						default:
+							if c := buffer[pos]; c < 'a' || c > 'z' {
+								if int(pos) == p.at {
+									p.note(7, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l229_17
+							}
+							pos++
+						}
+					}
+				}
+
+				_ = position230_17
+			}
+			goto lok17
+		l229_17:
+			pos, p.tokenIndex = position229_17, tokenIndex229_17
+			goto l232
+		}
+	lok17:
+	l234:
+		{
+			position235, tokenIndex235 := pos, p.tokenIndex
+			{ // xalpha
+				position229_18, tokenIndex229_18 := pos, p.tokenIndex
+				{
+					position230_18 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(10, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_18, tokenIndex256_16_18 := pos, p.tokenIndex
+									{
+										position257_16_18 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_18
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_18
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_18
+										l258_12_16_18:
+											pos++
+											goto lok12_16_18
+										}
+									lok12_16_18:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_18
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_18
+										l258_13_16_18:
+											pos++
+											goto lok13_16_18
+										}
+									lok13_16_18:
+										_ = position257_16_18
+									}
+									goto lok16_18
+								l256_16_18:
+									pos, p.tokenIndex = position256_16_18, tokenIndex256_16_18
+									goto l229_18
+								}
+							lok16_18:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_18
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_18
+				}
+				goto lok18
+			l229_18:
+				pos, p.tokenIndex = position229_18, tokenIndex229_18
+				goto l235
+			}
+		lok18:
+			goto l234
+		l235:
+			pos, p.tokenIndex = position235, tokenIndex235
+		}
+		_ = position233
+	}
+	p.position = pos
+	return true
+l232:
+	pos, p.tokenIndex = position232, tokenIndex232
+	p.position = pos
+	return false
+}
+
+// rxpalpha is rule 64 xpalpha <- <(xalpha / '+')>
+func (p *Parser) rxpalpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	position236, tokenIndex236 := pos, p.tokenIndex
+	{
+		position237 := pos
+		{
+			position238, tokenIndex238 := pos, p.tokenIndex
+			{ // xalpha
+				position229_19, tokenIndex229_19 := pos, p.tokenIndex
+				{
+					position230_19 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(10, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escape
+									position256_16_19, tokenIndex256_16_19 := pos, p.tokenIndex
+									{
+										position257_16_19 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(10, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_19
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_12_16_19
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_19
+										l258_12_16_19:
+											pos++
+											goto lok12_16_19
+										}
+									lok12_16_19:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(11, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+												goto l258_13_16_19
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l256_16_19
+										l258_13_16_19:
+											pos++
+											goto lok13_16_19
+										}
+									lok13_16_19:
+										_ = position257_16_19
+									}
+									goto lok16_19
+								l256_16_19:
+									pos, p.tokenIndex = position256_16_19, tokenIndex256_16_19
+									goto l229_19
+								}
+							lok16_19:
+								;
+							default:
+								if c := buffer[pos]; c < 'a' || c > 'z' {
+									if int(pos) == p.at {
+										p.note(7, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l229_19
+								}
+								pos++
+							}
+						}
+					}
+
+					_ = position230_19
+				}
+				goto lok19
+			l229_19:
+				pos, p.tokenIndex = position229_19, tokenIndex229_19
+				goto l239
+			}
+		lok19:
+			goto l238
+		l239:
+			pos, p.tokenIndex = position238, tokenIndex238
+			if buffer[pos] != '+' {
+				if int(pos) == p.at {
+					p.note(32, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l236
+			}
+			pos++
+		}
+	l238:
+		_ = position237
+	}
+	p.position = pos
+	return true
+l236:
+	pos, p.tokenIndex = position236, tokenIndex236
+	p.position = pos
+	return false
+}
+
+// rxpalphas is rule 65 xpalphas <- <xpalpha+>
+func (p *Parser) rxpalphas() bool {
+	buffer := p.buffer
+	pos := p.position
+	position240, tokenIndex240 := pos, p.tokenIndex
+	{
+		position241 := pos
+		{ // xpalpha
+			position236_20, tokenIndex236_20 := pos, p.tokenIndex
+			{
+				position237_20 := pos
+				{
+					position238_20, tokenIndex238_20 := pos, p.tokenIndex
+					{ // xalpha
+						position229_19_20, tokenIndex229_19_20 := pos, p.tokenIndex
+						{
+							position230_19_20 := pos
+							{
+								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+									pos++
+								} else {
+									if int(pos) == p.at {
+										p.note(9, true)
+									}
+
+									if int(pos) == p.at {
+										p.note(10, false)
+									}
+									switch buffer[pos] {
+									case '%':
+										{ // escape
+											position256_16_19_20, tokenIndex256_16_19_20 := pos, p.tokenIndex
+											{
+												position257_16_19_20 := pos
+												if buffer[pos] != '%' {
+													if int(pos) == p.at {
+														p.note(10, true)
+													}
+
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_19_20
+												}
+												pos++
+												{ // hex
+													if int(pos) == p.at {
+														p.note(11, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l258_12_16_19_20
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_19_20
+												l258_12_16_19_20:
+													pos++
+													goto lok12_16_19_20
+												}
+											lok12_16_19_20:
+												{ // hex
+													if int(pos) == p.at {
+														p.note(11, true)
+													}
+													if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+														goto l258_13_16_19_20
+													}
+													if int(pos) > p.far {
+														p.far, p.farComp = int(pos), p.comp
+													}
+													goto l256_16_19_20
+												l258_13_16_19_20:
+													pos++
+													goto lok13_16_19_20
+												}
+											lok13_16_19_20:
+												_ = position257_16_19_20
+											}
+											goto lok16_19_20
+										l256_16_19_20:
+											pos, p.tokenIndex = position256_16_19_20, tokenIndex256_16_19_20
+											goto l229_19_20
+										}
+									lok16_19_20:
+										;
+									default:
+										if c := buffer[pos]; c < 'a' || c > 'z' {
+											if int(pos) == p.at {
+												p.note(7, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l229_19_20
+										}
+										pos++
+									}
+								}
+							}
+
+							_ = position230_19_20
+						}
+						goto lok19_20
+					l229_19_20:
+						pos, p.tokenIndex = position229_19_20, tokenIndex229_19_20
+						goto l239_20
+					}
+				lok19_20:
+					goto l238_20
+				l239_20:
+					pos, p.tokenIndex = position238_20, tokenIndex238_20
+					if buffer[pos] != '+' {
+						if int(pos) == p.at {
+							p.note(32, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l236_20
+					}
+					pos++
+				}
+			l238_20:
+				_ = position237_20
+			}
+			goto lok20
+		l236_20:
+			pos, p.tokenIndex = position236_20, tokenIndex236_20
+			goto l240
+		}
+	lok20:
+	l242:
+		{
+			position243, tokenIndex243 := pos, p.tokenIndex
+			{ // xpalpha
+				position236_21, tokenIndex236_21 := pos, p.tokenIndex
+				{
+					position237_21 := pos
+					{
+						position238_21, tokenIndex238_21 := pos, p.tokenIndex
+						{ // xalpha
+							position229_19_21, tokenIndex229_19_21 := pos, p.tokenIndex
+							{
+								position230_19_21 := pos
+								{
+									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+										pos++
+									} else {
+										if int(pos) == p.at {
+											p.note(9, true)
+										}
+
+										if int(pos) == p.at {
+											p.note(10, false)
+										}
+										switch buffer[pos] {
+										case '%':
+											{ // escape
+												position256_16_19_21, tokenIndex256_16_19_21 := pos, p.tokenIndex
+												{
+													position257_16_19_21 := pos
+													if buffer[pos] != '%' {
+														if int(pos) == p.at {
+															p.note(10, true)
+														}
+
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_19_21
+													}
+													pos++
+													{ // hex
+														if int(pos) == p.at {
+															p.note(11, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l258_12_16_19_21
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_19_21
+													l258_12_16_19_21:
+														pos++
+														goto lok12_16_19_21
+													}
+												lok12_16_19_21:
+													{ // hex
+														if int(pos) == p.at {
+															p.note(11, true)
+														}
+														if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+															goto l258_13_16_19_21
+														}
+														if int(pos) > p.far {
+															p.far, p.farComp = int(pos), p.comp
+														}
+														goto l256_16_19_21
+													l258_13_16_19_21:
+														pos++
+														goto lok13_16_19_21
+													}
+												lok13_16_19_21:
+													_ = position257_16_19_21
+												}
+												goto lok16_19_21
+											l256_16_19_21:
+												pos, p.tokenIndex = position256_16_19_21, tokenIndex256_16_19_21
+												goto l229_19_21
+											}
+										lok16_19_21:
+											;
+										default:
+											if c := buffer[pos]; c < 'a' || c > 'z' {
+												if int(pos) == p.at {
+													p.note(7, true)
+												}
+
+												if int(pos) > p.far {
+													p.far, p.farComp = int(pos), p.comp
+												}
+												goto l229_19_21
+											}
+											pos++
+										}
+									}
+								}
+
+								_ = position230_19_21
+							}
+							goto lok19_21
+						l229_19_21:
+							pos, p.tokenIndex = position229_19_21, tokenIndex229_19_21
+							goto l239_21
+						}
+					lok19_21:
+						goto l238_21
+					l239_21:
+						pos, p.tokenIndex = position238_21, tokenIndex238_21
+						if buffer[pos] != '+' {
+							if int(pos) == p.at {
+								p.note(32, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l236_21
+						}
+						pos++
+					}
+				l238_21:
+					_ = position237_21
+				}
+				goto lok21
+			l236_21:
+				pos, p.tokenIndex = position236_21, tokenIndex236_21
+				goto l243
+			}
+		lok21:
+			goto l242
+		l243:
+			pos, p.tokenIndex = position243, tokenIndex243
+		}
+		_ = position241
+	}
+	p.position = pos
+	return true
+l240:
+	pos, p.tokenIndex = position240, tokenIndex240
+	p.position = pos
+	return false
+}
+
+// rialpha is rule 66 ialpha <- <(alpha xalphas?)>
+func (p *Parser) rialpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	position244, tokenIndex244 := pos, p.tokenIndex
+	{
+		position245 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(7, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l248_22
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(8, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l248_22
+			}
+			goto l244
+		l248_22:
+			pos++
+			goto lok22
+		}
+	lok22:
+		{
+			position246, tokenIndex246 := pos, p.tokenIndex
+			if p.position = pos; !p.peek(p.rules[rulexalphas]) {
+				goto l246
+			}
+			pos = p.position
+			goto l247
+		l246:
+			pos, p.tokenIndex = position246, tokenIndex246
+		}
+	l247:
+		_ = position245
+	}
+	p.position = pos
+	return true
+l244:
+	pos, p.tokenIndex = position244, tokenIndex244
+	p.position = pos
+	return false
+}
+
+// ralpha is rule 67 alpha <- <([a-z] / [A-Z])>
+func (p *Parser) ralpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(7, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l248
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(8, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l248
+	}
+	p.position = pos
+	return false
+l248:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rdigit is rule 68 digit <- <[0-9]>
+func (p *Parser) rdigit() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(26, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l252
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l252:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rescape is rule 71 escape <- <('%' hex hex)>
+func (p *Parser) rescape() bool {
+	buffer := p.buffer
+	pos := p.position
+	position256, tokenIndex256 := pos, p.tokenIndex
+	{
+		position257 := pos
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l256
+		}
+		pos++
+		{ // hex
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l258_12
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l256
+		l258_12:
+			pos++
+			goto lok12
+		}
+	lok12:
+		{ // hex
+			if int(pos) == p.at {
+				p.note(11, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l258_13
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l256
+		l258_13:
+			pos++
+			goto lok13
+		}
+	lok13:
+		_ = position257
+	}
+	p.position = pos
+	return true
+l256:
+	pos, p.tokenIndex = position256, tokenIndex256
+	p.position = pos
+	return false
+}
+
+// rhex is rule 72 hex <- <((&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))>
+func (p *Parser) rhex() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(11, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l258
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l258:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rdigits is rule 75 digits <- <digit+>
+func (p *Parser) rdigits() bool {
+	buffer := p.buffer
+	pos := p.position
+	position263, tokenIndex263 := pos, p.tokenIndex
+	{
+		position264 := pos
+		{ // digit
+			if int(pos) == p.at {
+				p.note(26, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l252_1
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l263
+		l252_1:
+			pos++
+			goto lok1
+		}
+	lok1:
+	l265:
+		{
+			position266, tokenIndex266 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(26, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l252_2
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l266
+			l252_2:
+				pos++
+				goto lok2
+			}
+		lok2:
+			goto l265
+		l266:
+			pos, p.tokenIndex = position266, tokenIndex266
+		}
+		_ = position264
+	}
+	p.position = pos
+	return true
+l263:
+	pos, p.tokenIndex = position263, tokenIndex263
+	p.position = pos
+	return false
+}
+
+// ralphanum is rule 76 alphanum <- <(alpha / digit)>
+func (p *Parser) ralphanum() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(7, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l267
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(31, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l267
+	}
+	p.position = pos
+	return false
+l267:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ralphanums is rule 77 alphanums <- <alphanum+>
+func (p *Parser) ralphanums() bool {
+	buffer := p.buffer
+	pos := p.position
+	position271, tokenIndex271 := pos, p.tokenIndex
+	{
+		position272 := pos
+		{ // alphanum
+			if int(pos) == p.at {
+				p.note(7, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l267_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(31, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l267_3
+			}
+			goto l271
+		l267_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+	l273:
+		{
+			position274, tokenIndex274 := pos, p.tokenIndex
+			{ // alphanum
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l267_4
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(31, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+					goto l267_4
+				}
+				goto l274
+			l267_4:
+				pos++
+				goto lok4
+			}
+		lok4:
+			goto l273
+		l274:
+			pos, p.tokenIndex = position274, tokenIndex274
+		}
+		_ = position272
+	}
+	p.position = pos
+	return true
+l271:
+	pos, p.tokenIndex = position271, tokenIndex271
+	p.position = pos
+	return false
+}
+
+// add records a token of rule from begin to the current position.
+func (p *Parser) add(rule pegRule, begin uint32) {
+	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	p.tokenIndex++
+	if begin != p.position && p.position > p.max.end {
+		p.max = token32{rule, begin, p.position}
+	}
+}
+
+// matchDot consumes any byte before the end.
+func (p *Parser) matchDot() bool {
+	if int(p.position) < p.end {
+		if int(p.position) == p.at {
+			p.dot = true
+		}
+		p.position++
+		return true
+	}
+	return false
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 34 classes: [\x20-" $ &-) , - ; _] [#] [%] [*] [+] [.] [/] [0] [1-9] [:] [<-> [-^ ` {-~] [?] [@] [A-F] [G-K M-Q S T V-Z] [L] [R] [U] [a] [b-d] [e] [f] [g] [h] [i] [j k m q u v x-z] [l] [n] [o] [p] [r] [s] [t] [w].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00   # %    *+  ./0111111111: <<<?@AAAAAAGGGGGLGGGGGRGGUGGGGG<<<< <abbbefghijjljnopjrstjjwjjj<<<<\x00"
@@ -9055,13 +9334,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 const filler = 0
 
 // Collect parses prefix followed by a probe that no character test accepts and matchDot
-// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
-// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
-// test, table or switch that ran there treats otherwise than the probe; sure those of
-// them whose first such point consumes the byte outside any lookahead (so the parser
-// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
-// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
-// exactly as the probe does.
+// does (filler, before the end), with the rule numbered rule, and reports what tells a
+// byte c apart from the probe at position len(prefix) (internal/pegwrap/notes.go): seen
+// holds the bytes that some test, table or switch that ran there treats otherwise than
+// the probe; sure those of them whose first such point consumes the byte outside any
+// lookahead (so the parser reads on after it); dot whether matchDot ran there (it tells
+// the end of input apart). ok and Farthest are the probe's own result. A byte not in
+// seen parses, after prefix, exactly as the probe does.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
 	if p.parse == nil {
 		p.Init()

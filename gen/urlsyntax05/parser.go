@@ -211,14 +211,16 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type Parser struct {
-	far           int
-	comp, farComp uint32
-	match         func(rule int) bool
-	bare          bool
-	end           int
-	at, look      int
-	dot           bool
-	seen, sure    [4]uint64
+	far                  int
+	comp, farComp        uint32
+	match                func(rule int) bool
+	bare                 bool
+	end                  int
+	position, tokenIndex uint32
+	max                  token32
+	at, look             int
+	dot                  bool
+	seen, sure           [4]uint64
 
 	Buffer string
 	buffer []byte
@@ -329,11 +331,6 @@ func Size(size int) func(*Parser) error {
 	}
 }
 func (p *Parser) Init(options ...func(*Parser) error) error {
-	var (
-		max                  token32
-		position, tokenIndex uint32
-		buffer               []byte
-	)
 	for _, option := range options {
 		err := option(p)
 		if err != nil {
@@ -341,8 +338,8 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		}
 	}
 	p.reset = func() {
-		max = token32{}
-		position, tokenIndex = 0, 0
+		p.max = token32{}
+		p.position, p.tokenIndex = 0, 0
 
 		s := p.Buffer
 		n := len(s)
@@ -356,17 +353,14 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		copy(b, s)
 		b[len(s)], b[n] = filler, filler
 		p.buffer, p.end = b, n
-		buffer = p.buffer
 	}
 	p.reset()
 
 	_rules := p.rules
-	tree := p.tokens32
 	p.match = func(rule int) bool {
 		matches := p.rules[rule]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 		}
 		return matches
 	}
@@ -376,31 +370,11 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 			r = rule[0]
 		}
 		matches := p.rules[r]()
-		p.tokens32 = tree
 		if matches {
-			p.Trim(tokenIndex)
+			p.Trim(p.tokenIndex)
 			return nil
 		}
-		return &parseError{p, max}
-	}
-
-	add := func(rule pegRule, begin uint32) {
-		tree.Add(rule, begin, position, tokenIndex)
-		tokenIndex++
-		if begin != position && position > max.end {
-			max = token32{rule, begin, position}
-		}
-	}
-
-	matchDot := func() bool {
-		if int(position) < p.end {
-			if int(position) == p.at {
-				p.dot = true
-			}
-			position++
-			return true
-		}
-		return false
+		return &parseError{p, p.max}
 	}
 
 	/*matchChar := func(c byte) bool {
@@ -422,2840 +396,81 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 	_rules = [...]func() bool{
 		nil,
 		/* 0 pegwrap_entries <- <(URL_reference / path)> */
-		func() bool {
-			pos := position
-			position0, tokenIndex0 := pos, tokenIndex
-			{
-				position1 := pos
-				{
-					position2, tokenIndex2 := pos, tokenIndex
-					if position = pos; !_rules[ruleURL_reference]() {
-						goto l3
-					}
-					pos = position
-					goto l2
-				l3:
-					pos, tokenIndex = position2, tokenIndex2
-					{ // path
-						position103_34, tokenIndex103_34 := pos, tokenIndex
-						{
-							position104_34 := pos
-							{
-								position105_34, tokenIndex105_34 := pos, tokenIndex
-								if buffer[pos] != '/' {
-									if int(pos) == p.at {
-										p.note(0, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l105_34
-								}
-								pos++
-								goto l106_34
-							l105_34:
-								pos, tokenIndex = position105_34, tokenIndex105_34
-							}
-						l106_34:
-							if position = pos; !_rules[rulepath_segments]() {
-								goto l103_34
-							}
-							pos = position
-							{
-								position107_34, tokenIndex107_34 := pos, tokenIndex
-								if position = pos; !matchDot() {
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l107_34
-								}
-								pos = position
-								goto l103_34
-							l107_34:
-								pos, tokenIndex = position107_34, tokenIndex107_34
-							}
-							_ = position104_34
-						}
-						goto lok34
-					l103_34:
-						pos, tokenIndex = position103_34, tokenIndex103_34
-						goto l0
-					}
-				lok34:
-				}
-			l2:
-				_ = position1
-			}
-			position = pos
-			return true
-		l0:
-			pos, tokenIndex = position0, tokenIndex0
-			position = pos
-			return false
-		},
+		p.rpegwrap_entries,
 		/* 1 URL_reference <- <((absoluteURL / relativeURL)? ('#' fragment)? !.)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleURL_reference)
-			position4, tokenIndex4 := pos, tokenIndex
-			{
-				position5 := pos
-				{
-					position6, tokenIndex6 := pos, tokenIndex
-					{
-						position8, tokenIndex8 := pos, tokenIndex
-						if position = pos; !_rules[ruleabsoluteURL]() {
-							goto l9
-						}
-						pos = position
-						goto l8
-					l9:
-						pos, tokenIndex = position8, tokenIndex8
-						if position = pos; !_rules[rulerelativeURL]() {
-							goto l6
-						}
-						pos = position
-					}
-				l8:
-					goto l7
-				l6:
-					pos, tokenIndex = position6, tokenIndex6
-				}
-			l7:
-				{
-					position10, tokenIndex10 := pos, tokenIndex
-					if buffer[pos] != '#' {
-						if int(pos) == p.at {
-							p.note(1, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l10
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulefragment]) {
-						goto l10
-					}
-					pos = position
-					goto l11
-				l10:
-					pos, tokenIndex = position10, tokenIndex10
-				}
-			l11:
-				{
-					position12, tokenIndex12 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l12
-					}
-					pos = position
-					goto l4
-				l12:
-					pos, tokenIndex = position12, tokenIndex12
-				}
-				if !p.bare {
-					position = pos
-					add(ruleURL_reference, position5)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l4:
-			pos, tokenIndex = position4, tokenIndex4
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rURL_reference,
 		/* 2 absoluteURL <- <(generic_URL / opaque_URL)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabsoluteURL)
-			position13, tokenIndex13 := pos, tokenIndex
-			{
-				position14 := pos
-				{
-					position15, tokenIndex15 := pos, tokenIndex
-					if position = pos; !_rules[rulegeneric_URL]() {
-						goto l16
-					}
-					pos = position
-					goto l15
-				l16:
-					pos, tokenIndex = position15, tokenIndex15
-					if position = pos; !_rules[ruleopaque_URL]() {
-						goto l13
-					}
-					pos = position
-				}
-			l15:
-				if !p.bare {
-					position = pos
-					add(ruleabsoluteURL, position14)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l13:
-			pos, tokenIndex = position13, tokenIndex13
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabsoluteURL,
 		/* 3 opaque_URL <- <(scheme ':' urlc*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleopaque_URL)
-			position17, tokenIndex17 := pos, tokenIndex
-			{
-				position18 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l17
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l17
-				}
-				pos++
-			l19:
-				{
-					position20, tokenIndex20 := pos, tokenIndex
-					{ // urlc
-						position133_28, tokenIndex133_28 := pos, tokenIndex
-						{
-							position134_28 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position145_26_28, tokenIndex145_26_28 := pos, tokenIndex
-											{
-												position146_26_28 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_28
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_16_26_28
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_28
-												l147_16_26_28:
-													pos++
-													goto lok16_26_28
-												}
-											lok16_26_28:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_17_26_28
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_28
-												l147_17_26_28:
-													pos++
-													goto lok17_26_28
-												}
-											lok17_26_28:
-												_ = position146_26_28
-											}
-											goto lok26_28
-										l145_26_28:
-											pos, tokenIndex = position145_26_28, tokenIndex145_26_28
-											goto l133_28
-										}
-									lok26_28:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l139_27_28
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l133_28
-										l139_27_28:
-											pos++
-											goto lok27_28
-										}
-									lok27_28:
-									}
-								}
-							}
-
-							_ = position134_28
-						}
-						goto lok28
-					l133_28:
-						pos, tokenIndex = position133_28, tokenIndex133_28
-						goto l20
-					}
-				lok28:
-					goto l19
-				l20:
-					pos, tokenIndex = position20, tokenIndex20
-				}
-				if !p.bare {
-					position = pos
-					add(ruleopaque_URL, position18)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l17:
-			pos, tokenIndex = position17, tokenIndex17
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.ropaque_URL,
 		/* 4 generic_URL <- <(scheme ':' relativeURL)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulegeneric_URL)
-			position21, tokenIndex21 := pos, tokenIndex
-			{
-				position22 := pos
-				if position = pos; !_rules[rulescheme]() {
-					goto l21
-				}
-				pos = position
-				if buffer[pos] != ':' {
-					if int(pos) == p.at {
-						p.note(2, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l21
-				}
-				pos++
-				if position = pos; !_rules[rulerelativeURL]() {
-					goto l21
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(rulegeneric_URL, position22)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l21:
-			pos, tokenIndex = position21, tokenIndex21
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rgeneric_URL,
 		/* 5 relativeURL <- <(net_path / abs_path / rel_path)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerelativeURL)
-			position23, tokenIndex23 := pos, tokenIndex
-			{
-				position24 := pos
-				{
-					position25, tokenIndex25 := pos, tokenIndex
-					if position = pos; !_rules[rulenet_path]() {
-						goto l26
-					}
-					pos = position
-					goto l25
-				l26:
-					pos, tokenIndex = position25, tokenIndex25
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l27
-					}
-					pos = position
-					goto l25
-				l27:
-					pos, tokenIndex = position25, tokenIndex25
-					if position = pos; !_rules[rulerel_path]() {
-						goto l23
-					}
-					pos = position
-				}
-			l25:
-				if !p.bare {
-					position = pos
-					add(rulerelativeURL, position24)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l23:
-			pos, tokenIndex = position23, tokenIndex23
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rrelativeURL,
 		/* 6 net_path <- <('/' '/' site abs_path? !urlc)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulenet_path)
-			position28, tokenIndex28 := pos, tokenIndex
-			{
-				position29 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(0, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l28
-				}
-				pos++
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(0, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l28
-				}
-				pos++
-				if position = pos; !_rules[rulesite]() {
-					goto l28
-				}
-				pos = position
-				{
-					position30, tokenIndex30 := pos, tokenIndex
-					if position = pos; !_rules[ruleabs_path]() {
-						goto l30
-					}
-					pos = position
-					goto l31
-				l30:
-					pos, tokenIndex = position30, tokenIndex30
-				}
-			l31:
-				{
-					position32, tokenIndex32 := pos, tokenIndex
-					{ // urlc
-						position133_33, tokenIndex133_33 := pos, tokenIndex
-						{
-							position134_33 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position145_26_33, tokenIndex145_26_33 := pos, tokenIndex
-											{
-												position146_26_33 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_33
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_16_26_33
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_33
-												l147_16_26_33:
-													pos++
-													goto lok16_26_33
-												}
-											lok16_26_33:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_17_26_33
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_33
-												l147_17_26_33:
-													pos++
-													goto lok17_26_33
-												}
-											lok17_26_33:
-												_ = position146_26_33
-											}
-											goto lok26_33
-										l145_26_33:
-											pos, tokenIndex = position145_26_33, tokenIndex145_26_33
-											goto l133_33
-										}
-									lok26_33:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l139_27_33
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l133_33
-										l139_27_33:
-											pos++
-											goto lok27_33
-										}
-									lok27_33:
-									}
-								}
-							}
-
-							_ = position134_33
-						}
-						goto lok33
-					l133_33:
-						pos, tokenIndex = position133_33, tokenIndex133_33
-						goto l32
-					}
-				lok33:
-					goto l28
-				l32:
-					pos, tokenIndex = position32, tokenIndex32
-				}
-				if !p.bare {
-					position = pos
-					add(rulenet_path, position29)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l28:
-			pos, tokenIndex = position28, tokenIndex28
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rnet_path,
 		/* 7 abs_path <- <('/' rel_path)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleabs_path)
-			position33, tokenIndex33 := pos, tokenIndex
-			{
-				position34 := pos
-				if buffer[pos] != '/' {
-					if int(pos) == p.at {
-						p.note(0, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l33
-				}
-				pos++
-				if position = pos; !_rules[rulerel_path]() {
-					goto l33
-				}
-				pos = position
-				if !p.bare {
-					position = pos
-					add(ruleabs_path, position34)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l33:
-			pos, tokenIndex = position33, tokenIndex33
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rabs_path,
 		/* 8 rel_path <- <(path_segments? ('?' query)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulerel_path)
-			{
-				position36 := pos
-				{
-					position37, tokenIndex37 := pos, tokenIndex
-					if position = pos; !_rules[rulepath_segments]() {
-						goto l37
-					}
-					pos = position
-					goto l38
-				l37:
-					pos, tokenIndex = position37, tokenIndex37
-				}
-			l38:
-				{
-					position39, tokenIndex39 := pos, tokenIndex
-					if buffer[pos] != '?' {
-						if int(pos) == p.at {
-							p.note(7, false)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l39
-					}
-					pos++
-					if position = pos; !p.peek(_rules[rulequery]) {
-						goto l39
-					}
-					pos = position
-					goto l40
-				l39:
-					pos, tokenIndex = position39, tokenIndex39
-				}
-			l40:
-				if !p.bare {
-					position = pos
-					add(rulerel_path, position36)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rrel_path,
 		/* 9 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))+> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulescheme)
-			position41, tokenIndex41 := pos, tokenIndex
-			{
-				position42 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(8, true)
-						}
-
-						{ // alpha
-							if int(pos) == p.at {
-								p.note(9, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-								goto l154_1
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-								goto l154_1
-							}
-							goto l41
-						l154_1:
-							pos++
-							goto lok1
-						}
-					lok1:
-					}
-				}
-
-			l43:
-				{
-					position44, tokenIndex44 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(8, true)
-							}
-
-							{ // alpha
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l154_2
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(10, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-									goto l154_2
-								}
-								goto l44
-							l154_2:
-								pos++
-								goto lok2
-							}
-						lok2:
-						}
-					}
-
-					goto l43
-				l44:
-					pos, tokenIndex = position44, tokenIndex44
-				}
-				if !p.bare {
-					position = pos
-					add(rulescheme, position42)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l41:
-			pos, tokenIndex = position41, tokenIndex41
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rscheme,
 		/* 10 site <- <((user (':' password)? '@')? hostport)?> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulesite)
-			{
-				position48 := pos
-				{
-					position49, tokenIndex49 := pos, tokenIndex
-					{
-						position51, tokenIndex51 := pos, tokenIndex
-						if position = pos; !_rules[ruleuser]() {
-							goto l51
-						}
-						pos = position
-						{
-							position53, tokenIndex53 := pos, tokenIndex
-							if buffer[pos] != ':' {
-								if int(pos) == p.at {
-									p.note(2, true)
-								}
-
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l53
-							}
-							pos++
-							if position = pos; !_rules[rulepassword]() {
-								goto l53
-							}
-							pos = position
-							goto l54
-						l53:
-							pos, tokenIndex = position53, tokenIndex53
-						}
-					l54:
-						if buffer[pos] != '@' {
-							if int(pos) == p.at {
-								p.note(11, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l51
-						}
-						pos++
-						goto l52
-					l51:
-						pos, tokenIndex = position51, tokenIndex51
-					}
-				l52:
-					if position = pos; !_rules[rulehostport]() {
-						goto l49
-					}
-					pos = position
-					goto l50
-				l49:
-					pos, tokenIndex = position49, tokenIndex49
-				}
-			l50:
-				if !p.bare {
-					position = pos
-					add(rulesite, position48)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rsite,
 		/* 11 user <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&(';') ';') | (&('%') escaped) | (&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleuser)
-			{
-				position56 := pos
-			l57:
-				{
-					position58, tokenIndex58 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(12, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(4, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position145_18, tokenIndex145_18 := pos, tokenIndex
-									{
-										position146_18 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l145_18
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_16_18
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l145_18
-										l147_16_18:
-											pos++
-											goto lok16_18
-										}
-									lok16_18:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_17_18
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l145_18
-										l147_17_18:
-											pos++
-											goto lok17_18
-										}
-									lok17_18:
-										_ = position146_18
-									}
-									goto lok18
-								l145_18:
-									pos, tokenIndex = position145_18, tokenIndex145_18
-									goto l58
-								}
-							lok18:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l139_19
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l58
-								l139_19:
-									pos++
-									goto lok19
-								}
-							lok19:
-							}
-						}
-					}
-
-					goto l57
-				l58:
-					pos, tokenIndex = position58, tokenIndex58
-				}
-				if !p.bare {
-					position = pos
-					add(ruleuser, position56)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.ruser,
 		/* 12 password <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&(';') ';') | (&('%') escaped) | (&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepassword)
-			{
-				position61 := pos
-			l62:
-				{
-					position63, tokenIndex63 := pos, tokenIndex
-					{
-						if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
-							pos++
-						} else {
-							if int(pos) == p.at {
-								p.note(12, true)
-							}
-
-							if int(pos) == p.at {
-								p.note(4, false)
-							}
-							switch buffer[pos] {
-							case '%':
-								{ // escaped
-									position145_20, tokenIndex145_20 := pos, tokenIndex
-									{
-										position146_20 := pos
-										if buffer[pos] != '%' {
-											if int(pos) == p.at {
-												p.note(4, true)
-											}
-
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l145_20
-										}
-										pos++
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_16_20
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l145_20
-										l147_16_20:
-											pos++
-											goto lok16_20
-										}
-									lok16_20:
-										{ // hex
-											if int(pos) == p.at {
-												p.note(5, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l147_17_20
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l145_20
-										l147_17_20:
-											pos++
-											goto lok17_20
-										}
-									lok17_20:
-										_ = position146_20
-									}
-									goto lok20
-								l145_20:
-									pos, tokenIndex = position145_20, tokenIndex145_20
-									goto l63
-								}
-							lok20:
-								;
-							default:
-								{ // unreserved
-									if int(pos) == p.at {
-										p.note(6, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-										goto l139_21
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l63
-								l139_21:
-									pos++
-									goto lok21
-								}
-							lok21:
-							}
-						}
-					}
-
-					goto l62
-				l63:
-					pos, tokenIndex = position63, tokenIndex63
-				}
-				if !p.bare {
-					position = pos
-					add(rulepassword, position61)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rpassword,
 		/* 13 hostport <- <(host (':' port)?)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostport)
-			position65, tokenIndex65 := pos, tokenIndex
-			{
-				position66 := pos
-				if position = pos; !_rules[rulehost]() {
-					goto l65
-				}
-				pos = position
-				{
-					position67, tokenIndex67 := pos, tokenIndex
-					if buffer[pos] != ':' {
-						if int(pos) == p.at {
-							p.note(2, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l67
-					}
-					pos++
-					if position = pos; !_rules[ruleport]() {
-						goto l67
-					}
-					pos = position
-					goto l68
-				l67:
-					pos, tokenIndex = position67, tokenIndex67
-				}
-			l68:
-				if !p.bare {
-					position = pos
-					add(rulehostport, position66)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l65:
-			pos, tokenIndex = position65, tokenIndex65
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostport,
 		/* 14 host <- <(hostname / hostnumber)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehost)
-			position69, tokenIndex69 := pos, tokenIndex
-			{
-				position70 := pos
-				{
-					position71, tokenIndex71 := pos, tokenIndex
-					if position = pos; !_rules[rulehostname]() {
-						goto l72
-					}
-					pos = position
-					goto l71
-				l72:
-					pos, tokenIndex = position71, tokenIndex71
-					if position = pos; !_rules[rulehostnumber]() {
-						goto l69
-					}
-					pos = position
-				}
-			l71:
-				if !p.bare {
-					position = pos
-					add(rulehost, position70)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l69:
-			pos, tokenIndex = position69, tokenIndex69
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhost,
 		/* 15 hostname <- <((domainlabel '.')* toplabel)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostname)
-			position73, tokenIndex73 := pos, tokenIndex
-			{
-				position74 := pos
-			l75:
-				{
-					position76, tokenIndex76 := pos, tokenIndex
-					{ // domainlabel
-						position77_22, tokenIndex77_22 := pos, tokenIndex
-						{
-							position78_22 := pos
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l150_3_22
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(13, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l150_3_22
-								}
-								goto l77_22
-							l150_3_22:
-								pos++
-								goto lok3_22
-							}
-						lok3_22:
-						l79_22:
-							{
-								position80_22, tokenIndex80_22 := pos, tokenIndex
-							l81_22:
-								{
-									position82_22, tokenIndex82_22 := pos, tokenIndex
-									if buffer[pos] != '-' {
-										if int(pos) == p.at {
-											p.note(14, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l82_22
-									}
-									pos++
-									goto l81_22
-								l82_22:
-									pos, tokenIndex = position82_22, tokenIndex82_22
-								}
-								{ // alphanum
-									if int(pos) == p.at {
-										p.note(9, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-										goto l150_4_22
-									}
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									if int(pos) == p.at {
-										p.note(13, true)
-									}
-									if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-										goto l150_4_22
-									}
-									goto l80_22
-								l150_4_22:
-									pos++
-									goto lok4_22
-								}
-							lok4_22:
-								goto l79_22
-							l80_22:
-								pos, tokenIndex = position80_22, tokenIndex80_22
-							}
-							_ = position78_22
-						}
-						goto lok22
-					l77_22:
-						pos, tokenIndex = position77_22, tokenIndex77_22
-						goto l76
-					}
-				lok22:
-					if buffer[pos] != '.' {
-						if int(pos) == p.at {
-							p.note(15, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l76
-					}
-					pos++
-					goto l75
-				l76:
-					pos, tokenIndex = position76, tokenIndex76
-				}
-				{ // toplabel
-					position83_23, tokenIndex83_23 := pos, tokenIndex
-					{
-						position84_23 := pos
-						{ // alpha
-							if int(pos) == p.at {
-								p.note(9, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-								goto l154_5_23
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							if int(pos) == p.at {
-								p.note(10, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-								goto l154_5_23
-							}
-							goto l83_23
-						l154_5_23:
-							pos++
-							goto lok5_23
-						}
-					lok5_23:
-					l85_23:
-						{
-							position86_23, tokenIndex86_23 := pos, tokenIndex
-						l87_23:
-							{
-								position88_23, tokenIndex88_23 := pos, tokenIndex
-								if buffer[pos] != '-' {
-									if int(pos) == p.at {
-										p.note(14, true)
-									}
-
-									if int(pos) > p.far {
-										p.far, p.farComp = int(pos), p.comp
-									}
-									goto l88_23
-								}
-								pos++
-								goto l87_23
-							l88_23:
-								pos, tokenIndex = position88_23, tokenIndex88_23
-							}
-							{ // alphanum
-								if int(pos) == p.at {
-									p.note(9, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-									goto l150_6_23
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								if int(pos) == p.at {
-									p.note(13, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-									goto l150_6_23
-								}
-								goto l86_23
-							l150_6_23:
-								pos++
-								goto lok6_23
-							}
-						lok6_23:
-							goto l85_23
-						l86_23:
-							pos, tokenIndex = position86_23, tokenIndex86_23
-						}
-						_ = position84_23
-					}
-					goto lok23
-				l83_23:
-					pos, tokenIndex = position83_23, tokenIndex83_23
-					goto l73
-				}
-			lok23:
-				if !p.bare {
-					position = pos
-					add(rulehostname, position74)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l73:
-			pos, tokenIndex = position73, tokenIndex73
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostname,
 		/* 16 domainlabel <- <(alphanum ('-'* alphanum)*)> */
-		func() bool {
-			pos := position
-			position77, tokenIndex77 := pos, tokenIndex
-			{
-				position78 := pos
-				{ // alphanum
-					if int(pos) == p.at {
-						p.note(9, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l150_3
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(13, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-						goto l150_3
-					}
-					goto l77
-				l150_3:
-					pos++
-					goto lok3
-				}
-			lok3:
-			l79:
-				{
-					position80, tokenIndex80 := pos, tokenIndex
-				l81:
-					{
-						position82, tokenIndex82 := pos, tokenIndex
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(14, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l82
-						}
-						pos++
-						goto l81
-					l82:
-						pos, tokenIndex = position82, tokenIndex82
-					}
-					{ // alphanum
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-							goto l150_4
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l150_4
-						}
-						goto l80
-					l150_4:
-						pos++
-						goto lok4
-					}
-				lok4:
-					goto l79
-				l80:
-					pos, tokenIndex = position80, tokenIndex80
-				}
-				_ = position78
-			}
-			position = pos
-			return true
-		l77:
-			pos, tokenIndex = position77, tokenIndex77
-			position = pos
-			return false
-		},
+		p.rdomainlabel,
 		/* 17 toplabel <- <(alpha ('-'* alphanum)*)> */
-		func() bool {
-			pos := position
-			position83, tokenIndex83 := pos, tokenIndex
-			{
-				position84 := pos
-				{ // alpha
-					if int(pos) == p.at {
-						p.note(9, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-						goto l154_5
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					if int(pos) == p.at {
-						p.note(10, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-						goto l154_5
-					}
-					goto l83
-				l154_5:
-					pos++
-					goto lok5
-				}
-			lok5:
-			l85:
-				{
-					position86, tokenIndex86 := pos, tokenIndex
-				l87:
-					{
-						position88, tokenIndex88 := pos, tokenIndex
-						if buffer[pos] != '-' {
-							if int(pos) == p.at {
-								p.note(14, true)
-							}
-
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l88
-						}
-						pos++
-						goto l87
-					l88:
-						pos, tokenIndex = position88, tokenIndex88
-					}
-					{ // alphanum
-						if int(pos) == p.at {
-							p.note(9, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-							goto l150_6
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						if int(pos) == p.at {
-							p.note(13, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l150_6
-						}
-						goto l86
-					l150_6:
-						pos++
-						goto lok6
-					}
-				lok6:
-					goto l85
-				l86:
-					pos, tokenIndex = position86, tokenIndex86
-				}
-				_ = position84
-			}
-			position = pos
-			return true
-		l83:
-			pos, tokenIndex = position83, tokenIndex83
-			position = pos
-			return false
-		},
+		p.rtoplabel,
 		/* 18 hostnumber <- <(digit+ '.' digit+ '.' digit+ '.' digit+)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulehostnumber)
-			position89, tokenIndex89 := pos, tokenIndex
-			{
-				position90 := pos
-				{ // digit
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l162_7
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				l162_7:
-					pos++
-					goto lok7
-				}
-			lok7:
-			l91:
-				{
-					position92, tokenIndex92 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l162_8
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l92
-					l162_8:
-						pos++
-						goto lok8
-					}
-				lok8:
-					goto l91
-				l92:
-					pos, tokenIndex = position92, tokenIndex92
-				}
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				}
-				pos++
-				{ // digit
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l162_9
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				l162_9:
-					pos++
-					goto lok9
-				}
-			lok9:
-			l93:
-				{
-					position94, tokenIndex94 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l162_10
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l94
-					l162_10:
-						pos++
-						goto lok10
-					}
-				lok10:
-					goto l93
-				l94:
-					pos, tokenIndex = position94, tokenIndex94
-				}
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				}
-				pos++
-				{ // digit
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l162_11
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				l162_11:
-					pos++
-					goto lok11
-				}
-			lok11:
-			l95:
-				{
-					position96, tokenIndex96 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l162_12
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l96
-					l162_12:
-						pos++
-						goto lok12
-					}
-				lok12:
-					goto l95
-				l96:
-					pos, tokenIndex = position96, tokenIndex96
-				}
-				if buffer[pos] != '.' {
-					if int(pos) == p.at {
-						p.note(15, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				}
-				pos++
-				{ // digit
-					if int(pos) == p.at {
-						p.note(16, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-						goto l162_13
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l89
-				l162_13:
-					pos++
-					goto lok13
-				}
-			lok13:
-			l97:
-				{
-					position98, tokenIndex98 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l162_14
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l98
-					l162_14:
-						pos++
-						goto lok14
-					}
-				lok14:
-					goto l97
-				l98:
-					pos, tokenIndex = position98, tokenIndex98
-				}
-				if !p.bare {
-					position = pos
-					add(rulehostnumber, position90)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l89:
-			pos, tokenIndex = position89, tokenIndex89
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rhostnumber,
 		/* 19 port <- <digit*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleport)
-			{
-				position100 := pos
-			l101:
-				{
-					position102, tokenIndex102 := pos, tokenIndex
-					{ // digit
-						if int(pos) == p.at {
-							p.note(16, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l162_15
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l102
-					l162_15:
-						pos++
-						goto lok15
-					}
-				lok15:
-					goto l101
-				l102:
-					pos, tokenIndex = position102, tokenIndex102
-				}
-				if !p.bare {
-					position = pos
-					add(ruleport, position100)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rport,
 		/* 20 path <- <('/'? path_segments !.)> */
-		func() bool {
-			pos := position
-			position103, tokenIndex103 := pos, tokenIndex
-			{
-				position104 := pos
-				{
-					position105, tokenIndex105 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l105
-					}
-					pos++
-					goto l106
-				l105:
-					pos, tokenIndex = position105, tokenIndex105
-				}
-			l106:
-				if position = pos; !_rules[rulepath_segments]() {
-					goto l103
-				}
-				pos = position
-				{
-					position107, tokenIndex107 := pos, tokenIndex
-					if position = pos; !matchDot() {
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l107
-					}
-					pos = position
-					goto l103
-				l107:
-					pos, tokenIndex = position107, tokenIndex107
-				}
-				_ = position104
-			}
-			position = pos
-			return true
-		l103:
-			pos, tokenIndex = position103, tokenIndex103
-			position = pos
-			return false
-		},
+		p.rpath,
 		/* 21 path_segments <- <(segment ('/' segment)*)> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulepath_segments)
-			position108, tokenIndex108 := pos, tokenIndex
-			{
-				position109 := pos
-				if position = pos; !_rules[rulesegment]() {
-					goto l108
-				}
-				pos = position
-			l110:
-				{
-					position111, tokenIndex111 := pos, tokenIndex
-					if buffer[pos] != '/' {
-						if int(pos) == p.at {
-							p.note(0, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l111
-					}
-					pos++
-					if position = pos; !_rules[rulesegment]() {
-						goto l111
-					}
-					pos = position
-					goto l110
-				l111:
-					pos, tokenIndex = position111, tokenIndex111
-				}
-				if !p.bare {
-					position = pos
-					add(rulepath_segments, position109)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		l108:
-			pos, tokenIndex = position108, tokenIndex108
-			p.comp = comp
-			position = pos
-			return false
-		},
+		p.rpath_segments,
 		/* 22 segment <- <(pchar* (';' param)*)> */
-		func() bool {
-			pos := position
-			{
-				position113 := pos
-			l114:
-				{
-					position115, tokenIndex115 := pos, tokenIndex
-					{ // pchar
-						position122_32, tokenIndex122_32 := pos, tokenIndex
-						{
-							position123_32 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(17, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position145_24_32, tokenIndex145_24_32 := pos, tokenIndex
-											{
-												position146_24_32 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_24_32
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_16_24_32
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_24_32
-												l147_16_24_32:
-													pos++
-													goto lok16_24_32
-												}
-											lok16_24_32:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_17_24_32
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_24_32
-												l147_17_24_32:
-													pos++
-													goto lok17_24_32
-												}
-											lok17_24_32:
-												_ = position146_24_32
-											}
-											goto lok24_32
-										l145_24_32:
-											pos, tokenIndex = position145_24_32, tokenIndex145_24_32
-											goto l122_32
-										}
-									lok24_32:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l139_25_32
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l122_32
-										l139_25_32:
-											pos++
-											goto lok25_32
-										}
-									lok25_32:
-									}
-								}
-							}
-
-							_ = position123_32
-						}
-						goto lok32
-					l122_32:
-						pos, tokenIndex = position122_32, tokenIndex122_32
-						goto l115
-					}
-				lok32:
-					goto l114
-				l115:
-					pos, tokenIndex = position115, tokenIndex115
-				}
-			l116:
-				{
-					position117, tokenIndex117 := pos, tokenIndex
-					if buffer[pos] != ';' {
-						if int(pos) == p.at {
-							p.note(18, true)
-						}
-
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l117
-					}
-					pos++
-					if position = pos; !_rules[ruleparam]() {
-						goto l117
-					}
-					pos = position
-					goto l116
-				l117:
-					pos, tokenIndex = position117, tokenIndex117
-				}
-				_ = position113
-			}
-			position = pos
-			return true
-		},
+		p.rsegment,
 		/* 23 param <- <pchar*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(ruleparam)
-			{
-				position119 := pos
-			l120:
-				{
-					position121, tokenIndex121 := pos, tokenIndex
-					{ // pchar
-						position122_29, tokenIndex122_29 := pos, tokenIndex
-						{
-							position123_29 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(17, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position145_24_29, tokenIndex145_24_29 := pos, tokenIndex
-											{
-												position146_24_29 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_24_29
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_16_24_29
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_24_29
-												l147_16_24_29:
-													pos++
-													goto lok16_24_29
-												}
-											lok16_24_29:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_17_24_29
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_24_29
-												l147_17_24_29:
-													pos++
-													goto lok17_24_29
-												}
-											lok17_24_29:
-												_ = position146_24_29
-											}
-											goto lok24_29
-										l145_24_29:
-											pos, tokenIndex = position145_24_29, tokenIndex145_24_29
-											goto l122_29
-										}
-									lok24_29:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l139_25_29
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l122_29
-										l139_25_29:
-											pos++
-											goto lok25_29
-										}
-									lok25_29:
-									}
-								}
-							}
-
-							_ = position123_29
-						}
-						goto lok29
-					l122_29:
-						pos, tokenIndex = position122_29, tokenIndex122_29
-						goto l121
-					}
-				lok29:
-					goto l120
-				l121:
-					pos, tokenIndex = position121, tokenIndex121
-				}
-				if !p.bare {
-					position = pos
-					add(ruleparam, position119)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rparam,
 		/* 24 pchar <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position122, tokenIndex122 := pos, tokenIndex
-			{
-				position123 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(17, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position145_24, tokenIndex145_24 := pos, tokenIndex
-								{
-									position146_24 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l145_24
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l147_16_24
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l145_24
-									l147_16_24:
-										pos++
-										goto lok16_24
-									}
-								lok16_24:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l147_17_24
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l145_24
-									l147_17_24:
-										pos++
-										goto lok17_24
-									}
-								lok17_24:
-									_ = position146_24
-								}
-								goto lok24
-							l145_24:
-								pos, tokenIndex = position145_24, tokenIndex145_24
-								goto l122
-							}
-						lok24:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l139_25
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l122
-							l139_25:
-								pos++
-								goto lok25
-							}
-						lok25:
-						}
-					}
-				}
-
-				_ = position123
-			}
-			position = pos
-			return true
-		l122:
-			pos, tokenIndex = position122, tokenIndex122
-			position = pos
-			return false
-		},
+		p.rpchar,
 		/* 25 query <- <urlc*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulequery)
-			{
-				position126 := pos
-			l127:
-				{
-					position128, tokenIndex128 := pos, tokenIndex
-					{ // urlc
-						position133_30, tokenIndex133_30 := pos, tokenIndex
-						{
-							position134_30 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position145_26_30, tokenIndex145_26_30 := pos, tokenIndex
-											{
-												position146_26_30 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_30
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_16_26_30
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_30
-												l147_16_26_30:
-													pos++
-													goto lok16_26_30
-												}
-											lok16_26_30:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_17_26_30
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_30
-												l147_17_26_30:
-													pos++
-													goto lok17_26_30
-												}
-											lok17_26_30:
-												_ = position146_26_30
-											}
-											goto lok26_30
-										l145_26_30:
-											pos, tokenIndex = position145_26_30, tokenIndex145_26_30
-											goto l133_30
-										}
-									lok26_30:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l139_27_30
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l133_30
-										l139_27_30:
-											pos++
-											goto lok27_30
-										}
-									lok27_30:
-									}
-								}
-							}
-
-							_ = position134_30
-						}
-						goto lok30
-					l133_30:
-						pos, tokenIndex = position133_30, tokenIndex133_30
-						goto l128
-					}
-				lok30:
-					goto l127
-				l128:
-					pos, tokenIndex = position128, tokenIndex128
-				}
-				if !p.bare {
-					position = pos
-					add(rulequery, position126)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rquery,
 		/* 26 fragment <- <urlc*> */
-		func() bool {
-			pos := position
-			comp := p.comp
-			p.comp = uint32(rulefragment)
-			{
-				position130 := pos
-			l131:
-				{
-					position132, tokenIndex132 := pos, tokenIndex
-					{ // urlc
-						position133_31, tokenIndex133_31 := pos, tokenIndex
-						{
-							position134_31 := pos
-							{
-								if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-									pos++
-								} else {
-									if int(pos) == p.at {
-										p.note(3, true)
-									}
-
-									if int(pos) == p.at {
-										p.note(4, false)
-									}
-									switch buffer[pos] {
-									case '%':
-										{ // escaped
-											position145_26_31, tokenIndex145_26_31 := pos, tokenIndex
-											{
-												position146_26_31 := pos
-												if buffer[pos] != '%' {
-													if int(pos) == p.at {
-														p.note(4, true)
-													}
-
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_31
-												}
-												pos++
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_16_26_31
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_31
-												l147_16_26_31:
-													pos++
-													goto lok16_26_31
-												}
-											lok16_26_31:
-												{ // hex
-													if int(pos) == p.at {
-														p.note(5, true)
-													}
-													if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-														goto l147_17_26_31
-													}
-													if int(pos) > p.far {
-														p.far, p.farComp = int(pos), p.comp
-													}
-													goto l145_26_31
-												l147_17_26_31:
-													pos++
-													goto lok17_26_31
-												}
-											lok17_26_31:
-												_ = position146_26_31
-											}
-											goto lok26_31
-										l145_26_31:
-											pos, tokenIndex = position145_26_31, tokenIndex145_26_31
-											goto l133_31
-										}
-									lok26_31:
-										;
-									default:
-										{ // unreserved
-											if int(pos) == p.at {
-												p.note(6, true)
-											}
-											if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-												goto l139_27_31
-											}
-											if int(pos) > p.far {
-												p.far, p.farComp = int(pos), p.comp
-											}
-											goto l133_31
-										l139_27_31:
-											pos++
-											goto lok27_31
-										}
-									lok27_31:
-									}
-								}
-							}
-
-							_ = position134_31
-						}
-						goto lok31
-					l133_31:
-						pos, tokenIndex = position133_31, tokenIndex133_31
-						goto l132
-					}
-				lok31:
-					goto l131
-				l132:
-					pos, tokenIndex = position132, tokenIndex132
-				}
-				if !p.bare {
-					position = pos
-					add(rulefragment, position130)
-				}
-			}
-			p.comp = comp
-			position = pos
-			return true
-		},
+		p.rfragment,
 		/* 27 urlc <- <((&('%') escaped) | (&('&' | '+' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
-		func() bool {
-			pos := position
-			position133, tokenIndex133 := pos, tokenIndex
-			{
-				position134 := pos
-				{
-					if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
-						pos++
-					} else {
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-
-						if int(pos) == p.at {
-							p.note(4, false)
-						}
-						switch buffer[pos] {
-						case '%':
-							{ // escaped
-								position145_26, tokenIndex145_26 := pos, tokenIndex
-								{
-									position146_26 := pos
-									if buffer[pos] != '%' {
-										if int(pos) == p.at {
-											p.note(4, true)
-										}
-
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l145_26
-									}
-									pos++
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l147_16_26
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l145_26
-									l147_16_26:
-										pos++
-										goto lok16_26
-									}
-								lok16_26:
-									{ // hex
-										if int(pos) == p.at {
-											p.note(5, true)
-										}
-										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l147_17_26
-										}
-										if int(pos) > p.far {
-											p.far, p.farComp = int(pos), p.comp
-										}
-										goto l145_26
-									l147_17_26:
-										pos++
-										goto lok17_26
-									}
-								lok17_26:
-									_ = position146_26
-								}
-								goto lok26
-							l145_26:
-								pos, tokenIndex = position145_26, tokenIndex145_26
-								goto l133
-							}
-						lok26:
-							;
-						default:
-							{ // unreserved
-								if int(pos) == p.at {
-									p.note(6, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-									goto l139_27
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l133
-							l139_27:
-								pos++
-								goto lok27
-							}
-						lok27:
-						}
-					}
-				}
-
-				_ = position134
-			}
-			position = pos
-			return true
-		l133:
-			pos, tokenIndex = position133, tokenIndex133
-			position = pos
-			return false
-		},
+		p.rurlc,
 		/* 28 reserved <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(19, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
-				goto l136
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l136:
-			pos++
-			position = pos
-			return true
-		},
+		p.rreserved,
 		/* 29 unreserved <- <((&('!' | '$' | '\'' | '(' | ')' | '*' | ',' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(6, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
-				goto l139
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l139:
-			pos++
-			position = pos
-			return true
-		},
+		p.runreserved,
 		/* 30 mark <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(20, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-				goto l142
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l142:
-			pos++
-			position = pos
-			return true
-		},
+		p.rmark,
 		/* 31 escaped <- <('%' hex hex)> */
-		func() bool {
-			pos := position
-			position145, tokenIndex145 := pos, tokenIndex
-			{
-				position146 := pos
-				if buffer[pos] != '%' {
-					if int(pos) == p.at {
-						p.note(4, true)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l145
-				}
-				pos++
-				{ // hex
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l147_16
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l145
-				l147_16:
-					pos++
-					goto lok16
-				}
-			lok16:
-				{ // hex
-					if int(pos) == p.at {
-						p.note(5, true)
-					}
-					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l147_17
-					}
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l145
-				l147_17:
-					pos++
-					goto lok17
-				}
-			lok17:
-				_ = position146
-			}
-			position = pos
-			return true
-		l145:
-			pos, tokenIndex = position145, tokenIndex145
-			position = pos
-			return false
-		},
+		p.rescaped,
 		/* 32 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(5, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l147
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l147:
-			pos++
-			position = pos
-			return true
-		},
+		p.rhex,
 		/* 33 alphanum <- <(alpha / digit)> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(9, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l150
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(13, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l150
-			}
-			position = pos
-			return false
-		l150:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralphanum,
 		/* 34 alpha <- <(lowalpha / upalpha)> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(9, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l154
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l154
-			}
-			position = pos
-			return false
-		l154:
-			pos++
-			position = pos
-			return true
-		},
+		p.ralpha,
 		/* 35 lowalpha <- <[a-z]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(9, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l158
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l158:
-			pos++
-			position = pos
-			return true
-		},
+		p.rlowalpha,
 		/* 36 upalpha <- <[A-Z]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(10, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-				goto l160
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l160:
-			pos++
-			position = pos
-			return true
-		},
+		p.rupalpha,
 		/* 37 digit <- <[0-9]> */
-		func() bool {
-			pos := position
-			if int(pos) == p.at {
-				p.note(16, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l162
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			position = pos
-			return false
-		l162:
-			pos++
-			position = pos
-			return true
-		},
+		p.rdigit,
 	}
 	p.rules = _rules
 	return nil
@@ -3323,6 +538,2935 @@ var noteMask = [...][4]uint64{
 	{0x779200000000, 0x4000000080000000, 0x0, 0x0},
 }
 
+// rpegwrap_entries is rule 0 pegwrap_entries <- <(URL_reference / path)>
+func (p *Parser) rpegwrap_entries() bool {
+	buffer := p.buffer
+	pos := p.position
+	position0, tokenIndex0 := pos, p.tokenIndex
+	{
+		position1 := pos
+		{
+			position2, tokenIndex2 := pos, p.tokenIndex
+			if p.position = pos; !p.rURL_reference() {
+				goto l3
+			}
+			pos = p.position
+			goto l2
+		l3:
+			pos, p.tokenIndex = position2, tokenIndex2
+			{ // path
+				position103_34, tokenIndex103_34 := pos, p.tokenIndex
+				{
+					position104_34 := pos
+					{
+						position105_34, tokenIndex105_34 := pos, p.tokenIndex
+						if buffer[pos] != '/' {
+							if int(pos) == p.at {
+								p.note(0, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l105_34
+						}
+						pos++
+						goto l106_34
+					l105_34:
+						pos, p.tokenIndex = position105_34, tokenIndex105_34
+					}
+				l106_34:
+					if p.position = pos; !p.rpath_segments() {
+						goto l103_34
+					}
+					pos = p.position
+					{
+						position107_34, tokenIndex107_34 := pos, p.tokenIndex
+						if p.position = pos; !p.matchDot() {
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l107_34
+						}
+						pos = p.position
+						goto l103_34
+					l107_34:
+						pos, p.tokenIndex = position107_34, tokenIndex107_34
+					}
+					_ = position104_34
+				}
+				goto lok34
+			l103_34:
+				pos, p.tokenIndex = position103_34, tokenIndex103_34
+				goto l0
+			}
+		lok34:
+		}
+	l2:
+		_ = position1
+	}
+	p.position = pos
+	return true
+l0:
+	pos, p.tokenIndex = position0, tokenIndex0
+	p.position = pos
+	return false
+}
+
+// rURL_reference is rule 1 URL_reference <- <((absoluteURL / relativeURL)? ('#' fragment)? !.)>
+func (p *Parser) rURL_reference() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleURL_reference)
+	position4, tokenIndex4 := pos, p.tokenIndex
+	{
+		position5 := pos
+		{
+			position6, tokenIndex6 := pos, p.tokenIndex
+			{
+				position8, tokenIndex8 := pos, p.tokenIndex
+				if p.position = pos; !p.rabsoluteURL() {
+					goto l9
+				}
+				pos = p.position
+				goto l8
+			l9:
+				pos, p.tokenIndex = position8, tokenIndex8
+				if p.position = pos; !p.rrelativeURL() {
+					goto l6
+				}
+				pos = p.position
+			}
+		l8:
+			goto l7
+		l6:
+			pos, p.tokenIndex = position6, tokenIndex6
+		}
+	l7:
+		{
+			position10, tokenIndex10 := pos, p.tokenIndex
+			if buffer[pos] != '#' {
+				if int(pos) == p.at {
+					p.note(1, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l10
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulefragment]) {
+				goto l10
+			}
+			pos = p.position
+			goto l11
+		l10:
+			pos, p.tokenIndex = position10, tokenIndex10
+		}
+	l11:
+		{
+			position12, tokenIndex12 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l12
+			}
+			pos = p.position
+			goto l4
+		l12:
+			pos, p.tokenIndex = position12, tokenIndex12
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleURL_reference, position5)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l4:
+	pos, p.tokenIndex = position4, tokenIndex4
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rabsoluteURL is rule 2 absoluteURL <- <(generic_URL / opaque_URL)>
+func (p *Parser) rabsoluteURL() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabsoluteURL)
+	position13, tokenIndex13 := pos, p.tokenIndex
+	{
+		position14 := pos
+		{
+			position15, tokenIndex15 := pos, p.tokenIndex
+			if p.position = pos; !p.rgeneric_URL() {
+				goto l16
+			}
+			pos = p.position
+			goto l15
+		l16:
+			pos, p.tokenIndex = position15, tokenIndex15
+			if p.position = pos; !p.ropaque_URL() {
+				goto l13
+			}
+			pos = p.position
+		}
+	l15:
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabsoluteURL, position14)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l13:
+	pos, p.tokenIndex = position13, tokenIndex13
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// ropaque_URL is rule 3 opaque_URL <- <(scheme ':' urlc*)>
+func (p *Parser) ropaque_URL() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleopaque_URL)
+	position17, tokenIndex17 := pos, p.tokenIndex
+	{
+		position18 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l17
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l17
+		}
+		pos++
+	l19:
+		{
+			position20, tokenIndex20 := pos, p.tokenIndex
+			{ // urlc
+				position133_28, tokenIndex133_28 := pos, p.tokenIndex
+				{
+					position134_28 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_26_28, tokenIndex145_26_28 := pos, p.tokenIndex
+									{
+										position146_26_28 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_28
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_26_28
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_28
+										l147_16_26_28:
+											pos++
+											goto lok16_26_28
+										}
+									lok16_26_28:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_26_28
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_28
+										l147_17_26_28:
+											pos++
+											goto lok17_26_28
+										}
+									lok17_26_28:
+										_ = position146_26_28
+									}
+									goto lok26_28
+								l145_26_28:
+									pos, p.tokenIndex = position145_26_28, tokenIndex145_26_28
+									goto l133_28
+								}
+							lok26_28:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_27_28
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_28
+								l139_27_28:
+									pos++
+									goto lok27_28
+								}
+							lok27_28:
+							}
+						}
+					}
+
+					_ = position134_28
+				}
+				goto lok28
+			l133_28:
+				pos, p.tokenIndex = position133_28, tokenIndex133_28
+				goto l20
+			}
+		lok28:
+			goto l19
+		l20:
+			pos, p.tokenIndex = position20, tokenIndex20
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleopaque_URL, position18)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l17:
+	pos, p.tokenIndex = position17, tokenIndex17
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rgeneric_URL is rule 4 generic_URL <- <(scheme ':' relativeURL)>
+func (p *Parser) rgeneric_URL() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulegeneric_URL)
+	position21, tokenIndex21 := pos, p.tokenIndex
+	{
+		position22 := pos
+		if p.position = pos; !p.rscheme() {
+			goto l21
+		}
+		pos = p.position
+		if buffer[pos] != ':' {
+			if int(pos) == p.at {
+				p.note(2, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l21
+		}
+		pos++
+		if p.position = pos; !p.rrelativeURL() {
+			goto l21
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(rulegeneric_URL, position22)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l21:
+	pos, p.tokenIndex = position21, tokenIndex21
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrelativeURL is rule 5 relativeURL <- <(net_path / abs_path / rel_path)>
+func (p *Parser) rrelativeURL() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerelativeURL)
+	position23, tokenIndex23 := pos, p.tokenIndex
+	{
+		position24 := pos
+		{
+			position25, tokenIndex25 := pos, p.tokenIndex
+			if p.position = pos; !p.rnet_path() {
+				goto l26
+			}
+			pos = p.position
+			goto l25
+		l26:
+			pos, p.tokenIndex = position25, tokenIndex25
+			if p.position = pos; !p.rabs_path() {
+				goto l27
+			}
+			pos = p.position
+			goto l25
+		l27:
+			pos, p.tokenIndex = position25, tokenIndex25
+			if p.position = pos; !p.rrel_path() {
+				goto l23
+			}
+			pos = p.position
+		}
+	l25:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerelativeURL, position24)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l23:
+	pos, p.tokenIndex = position23, tokenIndex23
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rnet_path is rule 6 net_path <- <('/' '/' site abs_path? !urlc)>
+func (p *Parser) rnet_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulenet_path)
+	position28, tokenIndex28 := pos, p.tokenIndex
+	{
+		position29 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l28
+		}
+		pos++
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l28
+		}
+		pos++
+		if p.position = pos; !p.rsite() {
+			goto l28
+		}
+		pos = p.position
+		{
+			position30, tokenIndex30 := pos, p.tokenIndex
+			if p.position = pos; !p.rabs_path() {
+				goto l30
+			}
+			pos = p.position
+			goto l31
+		l30:
+			pos, p.tokenIndex = position30, tokenIndex30
+		}
+	l31:
+		{
+			position32, tokenIndex32 := pos, p.tokenIndex
+			{ // urlc
+				position133_33, tokenIndex133_33 := pos, p.tokenIndex
+				{
+					position134_33 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_26_33, tokenIndex145_26_33 := pos, p.tokenIndex
+									{
+										position146_26_33 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_33
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_26_33
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_33
+										l147_16_26_33:
+											pos++
+											goto lok16_26_33
+										}
+									lok16_26_33:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_26_33
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_33
+										l147_17_26_33:
+											pos++
+											goto lok17_26_33
+										}
+									lok17_26_33:
+										_ = position146_26_33
+									}
+									goto lok26_33
+								l145_26_33:
+									pos, p.tokenIndex = position145_26_33, tokenIndex145_26_33
+									goto l133_33
+								}
+							lok26_33:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_27_33
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_33
+								l139_27_33:
+									pos++
+									goto lok27_33
+								}
+							lok27_33:
+							}
+						}
+					}
+
+					_ = position134_33
+				}
+				goto lok33
+			l133_33:
+				pos, p.tokenIndex = position133_33, tokenIndex133_33
+				goto l32
+			}
+		lok33:
+			goto l28
+		l32:
+			pos, p.tokenIndex = position32, tokenIndex32
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulenet_path, position29)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l28:
+	pos, p.tokenIndex = position28, tokenIndex28
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rabs_path is rule 7 abs_path <- <('/' rel_path)>
+func (p *Parser) rabs_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleabs_path)
+	position33, tokenIndex33 := pos, p.tokenIndex
+	{
+		position34 := pos
+		if buffer[pos] != '/' {
+			if int(pos) == p.at {
+				p.note(0, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l33
+		}
+		pos++
+		if p.position = pos; !p.rrel_path() {
+			goto l33
+		}
+		pos = p.position
+		if !p.bare {
+			p.position = pos
+			p.add(ruleabs_path, position34)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l33:
+	pos, p.tokenIndex = position33, tokenIndex33
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rrel_path is rule 8 rel_path <- <(path_segments? ('?' query)?)>
+func (p *Parser) rrel_path() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulerel_path)
+	{
+		position36 := pos
+		{
+			position37, tokenIndex37 := pos, p.tokenIndex
+			if p.position = pos; !p.rpath_segments() {
+				goto l37
+			}
+			pos = p.position
+			goto l38
+		l37:
+			pos, p.tokenIndex = position37, tokenIndex37
+		}
+	l38:
+		{
+			position39, tokenIndex39 := pos, p.tokenIndex
+			if buffer[pos] != '?' {
+				if int(pos) == p.at {
+					p.note(7, false)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l39
+			}
+			pos++
+			if p.position = pos; !p.peek(p.rules[rulequery]) {
+				goto l39
+			}
+			pos = p.position
+			goto l40
+		l39:
+			pos, p.tokenIndex = position39, tokenIndex39
+		}
+	l40:
+		if !p.bare {
+			p.position = pos
+			p.add(rulerel_path, position36)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rscheme is rule 9 scheme <- <((&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))+>
+func (p *Parser) rscheme() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulescheme)
+	position41, tokenIndex41 := pos, p.tokenIndex
+	{
+		position42 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(8, true)
+				}
+
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(9, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l154_1
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l154_1
+					}
+					goto l41
+				l154_1:
+					pos++
+					goto lok1
+				}
+			lok1:
+			}
+		}
+
+	l43:
+		{
+			position44, tokenIndex44 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class8[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(8, true)
+					}
+
+					{ // alpha
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l154_2
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(10, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+							goto l154_2
+						}
+						goto l44
+					l154_2:
+						pos++
+						goto lok2
+					}
+				lok2:
+				}
+			}
+
+			goto l43
+		l44:
+			pos, p.tokenIndex = position44, tokenIndex44
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulescheme, position42)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l41:
+	pos, p.tokenIndex = position41, tokenIndex41
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rsite is rule 10 site <- <((user (':' password)? '@')? hostport)?>
+func (p *Parser) rsite() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulesite)
+	{
+		position48 := pos
+		{
+			position49, tokenIndex49 := pos, p.tokenIndex
+			{
+				position51, tokenIndex51 := pos, p.tokenIndex
+				if p.position = pos; !p.ruser() {
+					goto l51
+				}
+				pos = p.position
+				{
+					position53, tokenIndex53 := pos, p.tokenIndex
+					if buffer[pos] != ':' {
+						if int(pos) == p.at {
+							p.note(2, true)
+						}
+
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l53
+					}
+					pos++
+					if p.position = pos; !p.rpassword() {
+						goto l53
+					}
+					pos = p.position
+					goto l54
+				l53:
+					pos, p.tokenIndex = position53, tokenIndex53
+				}
+			l54:
+				if buffer[pos] != '@' {
+					if int(pos) == p.at {
+						p.note(11, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l51
+				}
+				pos++
+				goto l52
+			l51:
+				pos, p.tokenIndex = position51, tokenIndex51
+			}
+		l52:
+			if p.position = pos; !p.rhostport() {
+				goto l49
+			}
+			pos = p.position
+			goto l50
+		l49:
+			pos, p.tokenIndex = position49, tokenIndex49
+		}
+	l50:
+		if !p.bare {
+			p.position = pos
+			p.add(rulesite, position48)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// ruser is rule 11 user <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&(';') ';') | (&('%') escaped) | (&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
+func (p *Parser) ruser() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleuser)
+	{
+		position56 := pos
+	l57:
+		{
+			position58, tokenIndex58 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(4, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position145_18, tokenIndex145_18 := pos, p.tokenIndex
+							{
+								position146_18 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_18
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l147_16_18
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_18
+								l147_16_18:
+									pos++
+									goto lok16_18
+								}
+							lok16_18:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l147_17_18
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_18
+								l147_17_18:
+									pos++
+									goto lok17_18
+								}
+							lok17_18:
+								_ = position146_18
+							}
+							goto lok18
+						l145_18:
+							pos, p.tokenIndex = position145_18, tokenIndex145_18
+							goto l58
+						}
+					lok18:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l139_19
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l58
+						l139_19:
+							pos++
+							goto lok19
+						}
+					lok19:
+					}
+				}
+			}
+
+			goto l57
+		l58:
+			pos, p.tokenIndex = position58, tokenIndex58
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleuser, position56)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpassword is rule 12 password <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&(';') ';') | (&('%') escaped) | (&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*>
+func (p *Parser) rpassword() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepassword)
+	{
+		position61 := pos
+	l62:
+		{
+			position63, tokenIndex63 := pos, p.tokenIndex
+			{
+				if c := uint32(buffer[pos]); c < 128 && class9[c] != 0 {
+					pos++
+				} else {
+					if int(pos) == p.at {
+						p.note(12, true)
+					}
+
+					if int(pos) == p.at {
+						p.note(4, false)
+					}
+					switch buffer[pos] {
+					case '%':
+						{ // escaped
+							position145_20, tokenIndex145_20 := pos, p.tokenIndex
+							{
+								position146_20 := pos
+								if buffer[pos] != '%' {
+									if int(pos) == p.at {
+										p.note(4, true)
+									}
+
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_20
+								}
+								pos++
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l147_16_20
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_20
+								l147_16_20:
+									pos++
+									goto lok16_20
+								}
+							lok16_20:
+								{ // hex
+									if int(pos) == p.at {
+										p.note(5, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+										goto l147_17_20
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l145_20
+								l147_17_20:
+									pos++
+									goto lok17_20
+								}
+							lok17_20:
+								_ = position146_20
+							}
+							goto lok20
+						l145_20:
+							pos, p.tokenIndex = position145_20, tokenIndex145_20
+							goto l63
+						}
+					lok20:
+						;
+					default:
+						{ // unreserved
+							if int(pos) == p.at {
+								p.note(6, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+								goto l139_21
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l63
+						l139_21:
+							pos++
+							goto lok21
+						}
+					lok21:
+					}
+				}
+			}
+
+			goto l62
+		l63:
+			pos, p.tokenIndex = position63, tokenIndex63
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulepassword, position61)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rhostport is rule 13 hostport <- <(host (':' port)?)>
+func (p *Parser) rhostport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostport)
+	position65, tokenIndex65 := pos, p.tokenIndex
+	{
+		position66 := pos
+		if p.position = pos; !p.rhost() {
+			goto l65
+		}
+		pos = p.position
+		{
+			position67, tokenIndex67 := pos, p.tokenIndex
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(2, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l67
+			}
+			pos++
+			if p.position = pos; !p.rport() {
+				goto l67
+			}
+			pos = p.position
+			goto l68
+		l67:
+			pos, p.tokenIndex = position67, tokenIndex67
+		}
+	l68:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostport, position66)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l65:
+	pos, p.tokenIndex = position65, tokenIndex65
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhost is rule 14 host <- <(hostname / hostnumber)>
+func (p *Parser) rhost() bool {
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehost)
+	position69, tokenIndex69 := pos, p.tokenIndex
+	{
+		position70 := pos
+		{
+			position71, tokenIndex71 := pos, p.tokenIndex
+			if p.position = pos; !p.rhostname() {
+				goto l72
+			}
+			pos = p.position
+			goto l71
+		l72:
+			pos, p.tokenIndex = position71, tokenIndex71
+			if p.position = pos; !p.rhostnumber() {
+				goto l69
+			}
+			pos = p.position
+		}
+	l71:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehost, position70)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l69:
+	pos, p.tokenIndex = position69, tokenIndex69
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rhostname is rule 15 hostname <- <((domainlabel '.')* toplabel)>
+func (p *Parser) rhostname() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostname)
+	position73, tokenIndex73 := pos, p.tokenIndex
+	{
+		position74 := pos
+	l75:
+		{
+			position76, tokenIndex76 := pos, p.tokenIndex
+			{ // domainlabel
+				position77_22, tokenIndex77_22 := pos, p.tokenIndex
+				{
+					position78_22 := pos
+					{ // alphanum
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l150_3_22
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l150_3_22
+						}
+						goto l77_22
+					l150_3_22:
+						pos++
+						goto lok3_22
+					}
+				lok3_22:
+				l79_22:
+					{
+						position80_22, tokenIndex80_22 := pos, p.tokenIndex
+					l81_22:
+						{
+							position82_22, tokenIndex82_22 := pos, p.tokenIndex
+							if buffer[pos] != '-' {
+								if int(pos) == p.at {
+									p.note(14, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l82_22
+							}
+							pos++
+							goto l81_22
+						l82_22:
+							pos, p.tokenIndex = position82_22, tokenIndex82_22
+						}
+						{ // alphanum
+							if int(pos) == p.at {
+								p.note(9, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+								goto l150_4_22
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							if int(pos) == p.at {
+								p.note(13, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+								goto l150_4_22
+							}
+							goto l80_22
+						l150_4_22:
+							pos++
+							goto lok4_22
+						}
+					lok4_22:
+						goto l79_22
+					l80_22:
+						pos, p.tokenIndex = position80_22, tokenIndex80_22
+					}
+					_ = position78_22
+				}
+				goto lok22
+			l77_22:
+				pos, p.tokenIndex = position77_22, tokenIndex77_22
+				goto l76
+			}
+		lok22:
+			if buffer[pos] != '.' {
+				if int(pos) == p.at {
+					p.note(15, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l76
+			}
+			pos++
+			goto l75
+		l76:
+			pos, p.tokenIndex = position76, tokenIndex76
+		}
+		{ // toplabel
+			position83_23, tokenIndex83_23 := pos, p.tokenIndex
+			{
+				position84_23 := pos
+				{ // alpha
+					if int(pos) == p.at {
+						p.note(9, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+						goto l154_5_23
+					}
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					if int(pos) == p.at {
+						p.note(10, true)
+					}
+					if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+						goto l154_5_23
+					}
+					goto l83_23
+				l154_5_23:
+					pos++
+					goto lok5_23
+				}
+			lok5_23:
+			l85_23:
+				{
+					position86_23, tokenIndex86_23 := pos, p.tokenIndex
+				l87_23:
+					{
+						position88_23, tokenIndex88_23 := pos, p.tokenIndex
+						if buffer[pos] != '-' {
+							if int(pos) == p.at {
+								p.note(14, true)
+							}
+
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l88_23
+						}
+						pos++
+						goto l87_23
+					l88_23:
+						pos, p.tokenIndex = position88_23, tokenIndex88_23
+					}
+					{ // alphanum
+						if int(pos) == p.at {
+							p.note(9, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+							goto l150_6_23
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						if int(pos) == p.at {
+							p.note(13, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+							goto l150_6_23
+						}
+						goto l86_23
+					l150_6_23:
+						pos++
+						goto lok6_23
+					}
+				lok6_23:
+					goto l85_23
+				l86_23:
+					pos, p.tokenIndex = position86_23, tokenIndex86_23
+				}
+				_ = position84_23
+			}
+			goto lok23
+		l83_23:
+			pos, p.tokenIndex = position83_23, tokenIndex83_23
+			goto l73
+		}
+	lok23:
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostname, position74)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l73:
+	pos, p.tokenIndex = position73, tokenIndex73
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rdomainlabel is rule 16 domainlabel <- <(alphanum ('-'* alphanum)*)>
+func (p *Parser) rdomainlabel() bool {
+	buffer := p.buffer
+	pos := p.position
+	position77, tokenIndex77 := pos, p.tokenIndex
+	{
+		position78 := pos
+		{ // alphanum
+			if int(pos) == p.at {
+				p.note(9, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l150_3
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(13, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+				goto l150_3
+			}
+			goto l77
+		l150_3:
+			pos++
+			goto lok3
+		}
+	lok3:
+	l79:
+		{
+			position80, tokenIndex80 := pos, p.tokenIndex
+		l81:
+			{
+				position82, tokenIndex82 := pos, p.tokenIndex
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(14, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l82
+				}
+				pos++
+				goto l81
+			l82:
+				pos, p.tokenIndex = position82, tokenIndex82
+			}
+			{ // alphanum
+				if int(pos) == p.at {
+					p.note(9, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					goto l150_4
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l150_4
+				}
+				goto l80
+			l150_4:
+				pos++
+				goto lok4
+			}
+		lok4:
+			goto l79
+		l80:
+			pos, p.tokenIndex = position80, tokenIndex80
+		}
+		_ = position78
+	}
+	p.position = pos
+	return true
+l77:
+	pos, p.tokenIndex = position77, tokenIndex77
+	p.position = pos
+	return false
+}
+
+// rtoplabel is rule 17 toplabel <- <(alpha ('-'* alphanum)*)>
+func (p *Parser) rtoplabel() bool {
+	buffer := p.buffer
+	pos := p.position
+	position83, tokenIndex83 := pos, p.tokenIndex
+	{
+		position84 := pos
+		{ // alpha
+			if int(pos) == p.at {
+				p.note(9, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+				goto l154_5
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(10, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+				goto l154_5
+			}
+			goto l83
+		l154_5:
+			pos++
+			goto lok5
+		}
+	lok5:
+	l85:
+		{
+			position86, tokenIndex86 := pos, p.tokenIndex
+		l87:
+			{
+				position88, tokenIndex88 := pos, p.tokenIndex
+				if buffer[pos] != '-' {
+					if int(pos) == p.at {
+						p.note(14, true)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l88
+				}
+				pos++
+				goto l87
+			l88:
+				pos, p.tokenIndex = position88, tokenIndex88
+			}
+			{ // alphanum
+				if int(pos) == p.at {
+					p.note(9, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+					goto l150_6
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				if int(pos) == p.at {
+					p.note(13, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+					goto l150_6
+				}
+				goto l86
+			l150_6:
+				pos++
+				goto lok6
+			}
+		lok6:
+			goto l85
+		l86:
+			pos, p.tokenIndex = position86, tokenIndex86
+		}
+		_ = position84
+	}
+	p.position = pos
+	return true
+l83:
+	pos, p.tokenIndex = position83, tokenIndex83
+	p.position = pos
+	return false
+}
+
+// rhostnumber is rule 18 hostnumber <- <(digit+ '.' digit+ '.' digit+ '.' digit+)>
+func (p *Parser) rhostnumber() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulehostnumber)
+	position89, tokenIndex89 := pos, p.tokenIndex
+	{
+		position90 := pos
+		{ // digit
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l162_7
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		l162_7:
+			pos++
+			goto lok7
+		}
+	lok7:
+	l91:
+		{
+			position92, tokenIndex92 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l162_8
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l92
+			l162_8:
+				pos++
+				goto lok8
+			}
+		lok8:
+			goto l91
+		l92:
+			pos, p.tokenIndex = position92, tokenIndex92
+		}
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(15, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		{ // digit
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l162_9
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		l162_9:
+			pos++
+			goto lok9
+		}
+	lok9:
+	l93:
+		{
+			position94, tokenIndex94 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l162_10
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l94
+			l162_10:
+				pos++
+				goto lok10
+			}
+		lok10:
+			goto l93
+		l94:
+			pos, p.tokenIndex = position94, tokenIndex94
+		}
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(15, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		{ // digit
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l162_11
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		l162_11:
+			pos++
+			goto lok11
+		}
+	lok11:
+	l95:
+		{
+			position96, tokenIndex96 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l162_12
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l96
+			l162_12:
+				pos++
+				goto lok12
+			}
+		lok12:
+			goto l95
+		l96:
+			pos, p.tokenIndex = position96, tokenIndex96
+		}
+		if buffer[pos] != '.' {
+			if int(pos) == p.at {
+				p.note(15, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		}
+		pos++
+		{ // digit
+			if int(pos) == p.at {
+				p.note(16, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l162_13
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l89
+		l162_13:
+			pos++
+			goto lok13
+		}
+	lok13:
+	l97:
+		{
+			position98, tokenIndex98 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l162_14
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l98
+			l162_14:
+				pos++
+				goto lok14
+			}
+		lok14:
+			goto l97
+		l98:
+			pos, p.tokenIndex = position98, tokenIndex98
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulehostnumber, position90)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l89:
+	pos, p.tokenIndex = position89, tokenIndex89
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rport is rule 19 port <- <digit*>
+func (p *Parser) rport() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleport)
+	{
+		position100 := pos
+	l101:
+		{
+			position102, tokenIndex102 := pos, p.tokenIndex
+			{ // digit
+				if int(pos) == p.at {
+					p.note(16, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l162_15
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l102
+			l162_15:
+				pos++
+				goto lok15
+			}
+		lok15:
+			goto l101
+		l102:
+			pos, p.tokenIndex = position102, tokenIndex102
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleport, position100)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpath is rule 20 path <- <('/'? path_segments !.)>
+func (p *Parser) rpath() bool {
+	buffer := p.buffer
+	pos := p.position
+	position103, tokenIndex103 := pos, p.tokenIndex
+	{
+		position104 := pos
+		{
+			position105, tokenIndex105 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l105
+			}
+			pos++
+			goto l106
+		l105:
+			pos, p.tokenIndex = position105, tokenIndex105
+		}
+	l106:
+		if p.position = pos; !p.rpath_segments() {
+			goto l103
+		}
+		pos = p.position
+		{
+			position107, tokenIndex107 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l107
+			}
+			pos = p.position
+			goto l103
+		l107:
+			pos, p.tokenIndex = position107, tokenIndex107
+		}
+		_ = position104
+	}
+	p.position = pos
+	return true
+l103:
+	pos, p.tokenIndex = position103, tokenIndex103
+	p.position = pos
+	return false
+}
+
+// rpath_segments is rule 21 path_segments <- <(segment ('/' segment)*)>
+func (p *Parser) rpath_segments() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulepath_segments)
+	position108, tokenIndex108 := pos, p.tokenIndex
+	{
+		position109 := pos
+		if p.position = pos; !p.rsegment() {
+			goto l108
+		}
+		pos = p.position
+	l110:
+		{
+			position111, tokenIndex111 := pos, p.tokenIndex
+			if buffer[pos] != '/' {
+				if int(pos) == p.at {
+					p.note(0, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l111
+			}
+			pos++
+			if p.position = pos; !p.rsegment() {
+				goto l111
+			}
+			pos = p.position
+			goto l110
+		l111:
+			pos, p.tokenIndex = position111, tokenIndex111
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulepath_segments, position109)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+l108:
+	pos, p.tokenIndex = position108, tokenIndex108
+	p.comp = comp
+	p.position = pos
+	return false
+}
+
+// rsegment is rule 22 segment <- <(pchar* (';' param)*)>
+func (p *Parser) rsegment() bool {
+	buffer := p.buffer
+	pos := p.position
+	{
+		position113 := pos
+	l114:
+		{
+			position115, tokenIndex115 := pos, p.tokenIndex
+			{ // pchar
+				position122_32, tokenIndex122_32 := pos, p.tokenIndex
+				{
+					position123_32 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(17, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_24_32, tokenIndex145_24_32 := pos, p.tokenIndex
+									{
+										position146_24_32 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_32
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_24_32
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_32
+										l147_16_24_32:
+											pos++
+											goto lok16_24_32
+										}
+									lok16_24_32:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_24_32
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_32
+										l147_17_24_32:
+											pos++
+											goto lok17_24_32
+										}
+									lok17_24_32:
+										_ = position146_24_32
+									}
+									goto lok24_32
+								l145_24_32:
+									pos, p.tokenIndex = position145_24_32, tokenIndex145_24_32
+									goto l122_32
+								}
+							lok24_32:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_25_32
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l122_32
+								l139_25_32:
+									pos++
+									goto lok25_32
+								}
+							lok25_32:
+							}
+						}
+					}
+
+					_ = position123_32
+				}
+				goto lok32
+			l122_32:
+				pos, p.tokenIndex = position122_32, tokenIndex122_32
+				goto l115
+			}
+		lok32:
+			goto l114
+		l115:
+			pos, p.tokenIndex = position115, tokenIndex115
+		}
+	l116:
+		{
+			position117, tokenIndex117 := pos, p.tokenIndex
+			if buffer[pos] != ';' {
+				if int(pos) == p.at {
+					p.note(18, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l117
+			}
+			pos++
+			if p.position = pos; !p.rparam() {
+				goto l117
+			}
+			pos = p.position
+			goto l116
+		l117:
+			pos, p.tokenIndex = position117, tokenIndex117
+		}
+		_ = position113
+	}
+	p.position = pos
+	return true
+}
+
+// rparam is rule 23 param <- <pchar*>
+func (p *Parser) rparam() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(ruleparam)
+	{
+		position119 := pos
+	l120:
+		{
+			position121, tokenIndex121 := pos, p.tokenIndex
+			{ // pchar
+				position122_29, tokenIndex122_29 := pos, p.tokenIndex
+				{
+					position123_29 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(17, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_24_29, tokenIndex145_24_29 := pos, p.tokenIndex
+									{
+										position146_24_29 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_29
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_24_29
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_29
+										l147_16_24_29:
+											pos++
+											goto lok16_24_29
+										}
+									lok16_24_29:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_24_29
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_24_29
+										l147_17_24_29:
+											pos++
+											goto lok17_24_29
+										}
+									lok17_24_29:
+										_ = position146_24_29
+									}
+									goto lok24_29
+								l145_24_29:
+									pos, p.tokenIndex = position145_24_29, tokenIndex145_24_29
+									goto l122_29
+								}
+							lok24_29:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_25_29
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l122_29
+								l139_25_29:
+									pos++
+									goto lok25_29
+								}
+							lok25_29:
+							}
+						}
+					}
+
+					_ = position123_29
+				}
+				goto lok29
+			l122_29:
+				pos, p.tokenIndex = position122_29, tokenIndex122_29
+				goto l121
+			}
+		lok29:
+			goto l120
+		l121:
+			pos, p.tokenIndex = position121, tokenIndex121
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(ruleparam, position119)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rpchar is rule 24 pchar <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('%') escaped) | (&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) rpchar() bool {
+	buffer := p.buffer
+	pos := p.position
+	position122, tokenIndex122 := pos, p.tokenIndex
+	{
+		position123 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class10[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(17, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position145_24, tokenIndex145_24 := pos, p.tokenIndex
+						{
+							position146_24 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_24
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l147_16_24
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_24
+							l147_16_24:
+								pos++
+								goto lok16_24
+							}
+						lok16_24:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l147_17_24
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_24
+							l147_17_24:
+								pos++
+								goto lok17_24
+							}
+						lok17_24:
+							_ = position146_24
+						}
+						goto lok24
+					l145_24:
+						pos, p.tokenIndex = position145_24, tokenIndex145_24
+						goto l122
+					}
+				lok24:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l139_25
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l122
+					l139_25:
+						pos++
+						goto lok25
+					}
+				lok25:
+				}
+			}
+		}
+
+		_ = position123
+	}
+	p.position = pos
+	return true
+l122:
+	pos, p.tokenIndex = position122, tokenIndex122
+	p.position = pos
+	return false
+}
+
+// rquery is rule 25 query <- <urlc*>
+func (p *Parser) rquery() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulequery)
+	{
+		position126 := pos
+	l127:
+		{
+			position128, tokenIndex128 := pos, p.tokenIndex
+			{ // urlc
+				position133_30, tokenIndex133_30 := pos, p.tokenIndex
+				{
+					position134_30 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_26_30, tokenIndex145_26_30 := pos, p.tokenIndex
+									{
+										position146_26_30 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_30
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_26_30
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_30
+										l147_16_26_30:
+											pos++
+											goto lok16_26_30
+										}
+									lok16_26_30:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_26_30
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_30
+										l147_17_26_30:
+											pos++
+											goto lok17_26_30
+										}
+									lok17_26_30:
+										_ = position146_26_30
+									}
+									goto lok26_30
+								l145_26_30:
+									pos, p.tokenIndex = position145_26_30, tokenIndex145_26_30
+									goto l133_30
+								}
+							lok26_30:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_27_30
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_30
+								l139_27_30:
+									pos++
+									goto lok27_30
+								}
+							lok27_30:
+							}
+						}
+					}
+
+					_ = position134_30
+				}
+				goto lok30
+			l133_30:
+				pos, p.tokenIndex = position133_30, tokenIndex133_30
+				goto l128
+			}
+		lok30:
+			goto l127
+		l128:
+			pos, p.tokenIndex = position128, tokenIndex128
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulequery, position126)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rfragment is rule 26 fragment <- <urlc*>
+func (p *Parser) rfragment() bool {
+	buffer := p.buffer
+	pos := p.position
+	comp := p.comp
+	p.comp = uint32(rulefragment)
+	{
+		position130 := pos
+	l131:
+		{
+			position132, tokenIndex132 := pos, p.tokenIndex
+			{ // urlc
+				position133_31, tokenIndex133_31 := pos, p.tokenIndex
+				{
+					position134_31 := pos
+					{
+						if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+							pos++
+						} else {
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+
+							if int(pos) == p.at {
+								p.note(4, false)
+							}
+							switch buffer[pos] {
+							case '%':
+								{ // escaped
+									position145_26_31, tokenIndex145_26_31 := pos, p.tokenIndex
+									{
+										position146_26_31 := pos
+										if buffer[pos] != '%' {
+											if int(pos) == p.at {
+												p.note(4, true)
+											}
+
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_31
+										}
+										pos++
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_16_26_31
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_31
+										l147_16_26_31:
+											pos++
+											goto lok16_26_31
+										}
+									lok16_26_31:
+										{ // hex
+											if int(pos) == p.at {
+												p.note(5, true)
+											}
+											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+												goto l147_17_26_31
+											}
+											if int(pos) > p.far {
+												p.far, p.farComp = int(pos), p.comp
+											}
+											goto l145_26_31
+										l147_17_26_31:
+											pos++
+											goto lok17_26_31
+										}
+									lok17_26_31:
+										_ = position146_26_31
+									}
+									goto lok26_31
+								l145_26_31:
+									pos, p.tokenIndex = position145_26_31, tokenIndex145_26_31
+									goto l133_31
+								}
+							lok26_31:
+								;
+							default:
+								{ // unreserved
+									if int(pos) == p.at {
+										p.note(6, true)
+									}
+									if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+										goto l139_27_31
+									}
+									if int(pos) > p.far {
+										p.far, p.farComp = int(pos), p.comp
+									}
+									goto l133_31
+								l139_27_31:
+									pos++
+									goto lok27_31
+								}
+							lok27_31:
+							}
+						}
+					}
+
+					_ = position134_31
+				}
+				goto lok31
+			l133_31:
+				pos, p.tokenIndex = position133_31, tokenIndex133_31
+				goto l132
+			}
+		lok31:
+			goto l131
+		l132:
+			pos, p.tokenIndex = position132, tokenIndex132
+		}
+		if !p.bare {
+			p.position = pos
+			p.add(rulefragment, position130)
+		}
+	}
+	p.comp = comp
+	p.position = pos
+	return true
+}
+
+// rurlc is rule 27 urlc <- <((&('%') escaped) | (&('&' | '+' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))>
+func (p *Parser) rurlc() bool {
+	buffer := p.buffer
+	pos := p.position
+	position133, tokenIndex133 := pos, p.tokenIndex
+	{
+		position134 := pos
+		{
+			if c := uint32(buffer[pos]); c < 128 && class11[c] != 0 {
+				pos++
+			} else {
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+
+				if int(pos) == p.at {
+					p.note(4, false)
+				}
+				switch buffer[pos] {
+				case '%':
+					{ // escaped
+						position145_26, tokenIndex145_26 := pos, p.tokenIndex
+						{
+							position146_26 := pos
+							if buffer[pos] != '%' {
+								if int(pos) == p.at {
+									p.note(4, true)
+								}
+
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_26
+							}
+							pos++
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l147_16_26
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_26
+							l147_16_26:
+								pos++
+								goto lok16_26
+							}
+						lok16_26:
+							{ // hex
+								if int(pos) == p.at {
+									p.note(5, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+									goto l147_17_26
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l145_26
+							l147_17_26:
+								pos++
+								goto lok17_26
+							}
+						lok17_26:
+							_ = position146_26
+						}
+						goto lok26
+					l145_26:
+						pos, p.tokenIndex = position145_26, tokenIndex145_26
+						goto l133
+					}
+				lok26:
+					;
+				default:
+					{ // unreserved
+						if int(pos) == p.at {
+							p.note(6, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+							goto l139_27
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l133
+					l139_27:
+						pos++
+						goto lok27
+					}
+				lok27:
+				}
+			}
+		}
+
+		_ = position134
+	}
+	p.position = pos
+	return true
+l133:
+	pos, p.tokenIndex = position133, tokenIndex133
+	p.position = pos
+	return false
+}
+
+// rreserved is rule 28 reserved <- <((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))>
+func (p *Parser) rreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(19, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class7[c] != 0 {
+		goto l136
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l136:
+	pos++
+	p.position = pos
+	return true
+}
+
+// runreserved is rule 29 unreserved <- <((&('!' | '$' | '\” | '(' | ')' | '*' | ',' | '-' | '.' | '_' | '~') mark) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]))>
+func (p *Parser) runreserved() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(6, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class6[c] != 0 {
+		goto l139
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l139:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rmark is rule 30 mark <- <((&(',') ',') | (&(')') ')') | (&('(') '(') | (&('\”) '\”) | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-') | (&('$') '$'))>
+func (p *Parser) rmark() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(20, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+		goto l142
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l142:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rescaped is rule 31 escaped <- <('%' hex hex)>
+func (p *Parser) rescaped() bool {
+	buffer := p.buffer
+	pos := p.position
+	position145, tokenIndex145 := pos, p.tokenIndex
+	{
+		position146 := pos
+		if buffer[pos] != '%' {
+			if int(pos) == p.at {
+				p.note(4, true)
+			}
+
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		}
+		pos++
+		{ // hex
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l147_16
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		l147_16:
+			pos++
+			goto lok16
+		}
+	lok16:
+		{ // hex
+			if int(pos) == p.at {
+				p.note(5, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l147_17
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l145
+		l147_17:
+			pos++
+			goto lok17
+		}
+	lok17:
+		_ = position146
+	}
+	p.position = pos
+	return true
+l145:
+	pos, p.tokenIndex = position145, tokenIndex145
+	p.position = pos
+	return false
+}
+
+// rhex is rule 32 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))>
+func (p *Parser) rhex() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(5, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+		goto l147
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l147:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ralphanum is rule 33 alphanum <- <(alpha / digit)>
+func (p *Parser) ralphanum() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(9, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l150
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(13, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
+		goto l150
+	}
+	p.position = pos
+	return false
+l150:
+	pos++
+	p.position = pos
+	return true
+}
+
+// ralpha is rule 34 alpha <- <(lowalpha / upalpha)>
+func (p *Parser) ralpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(9, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l154
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l154
+	}
+	p.position = pos
+	return false
+l154:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rlowalpha is rule 35 lowalpha <- <[a-z]>
+func (p *Parser) rlowalpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(9, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
+		goto l158
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l158:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rupalpha is rule 36 upalpha <- <[A-Z]>
+func (p *Parser) rupalpha() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(10, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
+		goto l160
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l160:
+	pos++
+	p.position = pos
+	return true
+}
+
+// rdigit is rule 37 digit <- <[0-9]>
+func (p *Parser) rdigit() bool {
+	buffer := p.buffer
+	pos := p.position
+	if int(pos) == p.at {
+		p.note(16, true)
+	}
+	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+		goto l162
+	}
+	if int(pos) > p.far {
+		p.far, p.farComp = int(pos), p.comp
+	}
+	p.position = pos
+	return false
+l162:
+	pos++
+	p.position = pos
+	return true
+}
+
+// add records a token of rule from begin to the current position.
+func (p *Parser) add(rule pegRule, begin uint32) {
+	p.tokens32.Add(rule, begin, p.position, p.tokenIndex)
+	p.tokenIndex++
+	if begin != p.position && p.position > p.max.end {
+		p.max = token32{rule, begin, p.position}
+	}
+}
+
+// matchDot consumes any byte before the end.
+func (p *Parser) matchDot() bool {
+	if int(p.position) < p.end {
+		if int(p.position) == p.at {
+			p.dot = true
+		}
+		p.position++
+		return true
+	}
+	return false
+}
+
 // probeClass maps each printable ASCII character to the smallest one that every
 // character test of this parser treats alike (internal/pegwrap/probes.go); 18 classes: [\x20 " < > [-^ ` {-}] [! $ '-* , _ ~] [#] [%] [& =] [+] [-] [.] [/] [0-9] [:] [;] [?] [@] [A-F] [G-Z] [a-f] [g-z].
 const probeClass = "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00 ! #!%&!!!!+!-./0000000000:; & ?@AAAAAAGGGGGGGGGGGGGGGGGGGG    ! aaaaaagggggggggggggggggggg   !\x00"
@@ -3379,13 +3523,13 @@ func (p *Parser) Tokens(dst [][3]int32) [][3]int32 {
 const filler = 0
 
 // Collect parses prefix followed by a probe that no character test accepts and matchDot
-// does (filler, before the end), with the rule numbered rule, and reports what tells a byte c apart from the probe at
-// position len(prefix) (internal/pegwrap/notes.go): seen holds the bytes that some
-// test, table or switch that ran there treats otherwise than the probe; sure those of
-// them whose first such point consumes the byte outside any lookahead (so the parser
-// reads on after it); dot whether matchDot ran there (it tells the end of input apart).
-// ok and Farthest are the probe's own result. A byte not in seen parses, after prefix,
-// exactly as the probe does.
+// does (filler, before the end), with the rule numbered rule, and reports what tells a
+// byte c apart from the probe at position len(prefix) (internal/pegwrap/notes.go): seen
+// holds the bytes that some test, table or switch that ran there treats otherwise than
+// the probe; sure those of them whose first such point consumes the byte outside any
+// lookahead (so the parser reads on after it); dot whether matchDot ran there (it tells
+// the end of input apart). ok and Farthest are the probe's own result. A byte not in
+// seen parses, after prefix, exactly as the probe does.
 func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool) {
 	if p.parse == nil {
 		p.Init()

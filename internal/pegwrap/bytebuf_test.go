@@ -12,7 +12,7 @@ import (
 // with a test that accepts the filler byte: the end of input would then be consumed.
 func TestByteBuffer(t *testing.T) {
 	got := generate(t, "# pegwrap: entries top\n# pegwrap: tokens top\ntop <- 'a' . [b-d] !.\n")
-	for _, s := range []string{"buffer []byte", "copy(b, s)", "if int(position) < p.end {",
+	for _, s := range []string{"buffer []byte", "copy(b, s)", "if int(p.position) < p.end {",
 		"buffer[pos] != 'a'", "c < 'b' || c > 'd'"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("output lacks %q", s)

@@ -9,7 +9,8 @@ import (
 
 // TestRun generates a small grammar and checks what pegwrap promises: the fixed header
 // on the first line, formatted output, reproducibility, tokens only for the listed rules,
-// the failure instrumentation, and small rules copied into their callers.
+// the failure instrumentation, small rules copied into their callers, and the other
+// rules as methods called directly.
 func TestRun(t *testing.T) {
 	rules := "# pegwrap: entries top\n# pegwrap: tokens top word\n" +
 		"top <- word (',' word)* !.\nword <- letter+\nletter <- [a-z]\n"
@@ -21,8 +22,8 @@ func TestRun(t *testing.T) {
 	if !strings.HasPrefix(got, want) {
 		t.Errorf("first line %q, want %q", strings.SplitN(got, "\n", 2)[0], want)
 	}
-	for _, s := range []string{"add(ruletop,", "add(ruleword,", "p.far, p.farComp = int(pos), p.comp", "p.comp = uint32(ruleword)",
-		"pos := position", "if position = pos; !_rules[ruleword]() {",
+	for _, s := range []string{"p.add(ruletop,", "p.add(ruleword,", "p.far, p.farComp = int(pos), p.comp", "p.comp = uint32(ruleword)",
+		"pos := p.position", "if p.position = pos; !p.rword() {", "func (p *Parser) rword() bool {", "\t\tp.rword,\n",
 		"const probeClass = ", "func (*Parser) Representative(c byte) byte"} {
 		if !strings.Contains(got, s) {
 			t.Errorf("output lacks %q", s)
@@ -32,11 +33,15 @@ func TestRun(t *testing.T) {
 		t.Error("letter records tokens, but it is not listed in tokens")
 	}
 	// word records tokens, so it is called; letter does not, so word holds copies of it.
-	if !strings.Contains(got, "{ // letter") || strings.Contains(got, "_rules[ruleletter]()") {
+	if !strings.Contains(got, "{ // letter") || strings.Contains(got, "p.rletter()") {
 		t.Error("letter is not copied into word")
 	}
-	if !strings.Contains(got, "_rules[ruleword]()") {
+	if !strings.Contains(got, "p.rword()") {
 		t.Error("word, a token rule, is copied into its callers")
+	}
+	// Every rule is a method: no closure is left in the table, and Init keeps no state.
+	if strings.Contains(got, "\t\tfunc() bool {") || strings.Contains(got, "position, tokenIndex uint32\n\t\tbuffer") {
+		t.Error("a rule closure or Init's state variables are left")
 	}
 }
 

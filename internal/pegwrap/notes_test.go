@@ -15,8 +15,8 @@ func TestNoteTests(t *testing.T) {
 		"top <- 'a' ('b' 'c')? !big ('d' &{false})? 'e' !.\nbig <- 'x' 'y' 'z'\n")
 	for _, want := range []string{
 		"p.note(0, true)",                                  // 'a', and the same mask again for the 'a' of nothing else
-		"p.peek(_rules[rulebig])",                          // big runs inside !big
-		"if int(position) == p.at {\n\t\t\t\tp.dot = true", // matchDot
+		"p.peek(p.rules[rulebig])",                         // big runs inside !big
+		"if int(p.position) == p.at {\n\t\t\tp.dot = true", // matchDot
 		"// 3 lookaheads, 1 rule calls inside them.",       // !big, !., and the block of &{false}
 	} {
 		if !strings.Contains(got, want) {
