@@ -7,6 +7,7 @@ type machine interface {
 	Run(s string, rule int) bool
 	Accepts(s string, rule int) bool
 	Farthest() (pos, rule int)
+	Reach() int
 	Tokens(dst [][3]int32) [][3]int32
 	Representative(c byte) byte
 	Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64, dot bool)

@@ -75,9 +75,10 @@ func (p *Parser) Parse(s string) (*Reference, error) {
 // explain builds the Error for an input the last Run rejected.
 func (p *Parser) explain(s string) *Error {
 	off, rule := p.m.Farthest()
-	// The viability run is skipped when s[:off+1] is s itself: the Run just made on s
-	// failed with its farthest test at off, not at the end, so s is not viable.
-	if off+1 < len(s) && p.viable(s[:off+1]) {
+	// The viability run is skipped when s[:off+1] is s itself (the Run just made on s
+	// failed with its farthest test at off, not at the end, so s is not viable), and
+	// when that Run read no byte past off (Reach): it would fail alike on s[:off+1].
+	if off+1 < len(s) && p.m.Reach() > off && p.viable(s[:off+1]) {
 		// A rule that ends with !. after an optional part tests no character there
 		// ("telnet://h/x" under rfc1738: nothing tests the "x"), so the farthest failing
 		// test can lie before the byte that Error.Offset promises. Being the beginning

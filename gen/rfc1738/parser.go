@@ -281,7 +281,7 @@ type Parser struct {
 	comp, farComp        uint32
 	match                func(rule int) bool
 	bare                 bool
-	end                  int
+	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
 	at, look             int
@@ -808,6 +808,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l23_45
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l10_45
 						l23_45:
 							pos, p.tokenIndex = position23_45, tokenIndex23_45
@@ -1099,6 +1102,9 @@ func (p *Parser) rurl_strict() bool {
 					goto l23
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l10
 			l23:
 				pos, p.tokenIndex = position23, tokenIndex23
@@ -1749,6 +1755,9 @@ func (p *Parser) rgenericurl() bool {
 				goto l32
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l30
 		l32:
 			pos, p.tokenIndex = position32, tokenIndex32
@@ -2178,6 +2187,9 @@ func (p *Parser) rip_schemepart() bool {
 				goto l64
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l60
 		l64:
 			pos, p.tokenIndex = position64, tokenIndex64
@@ -3680,6 +3692,9 @@ func (p *Parser) rftpurl() bool {
 				goto l123
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l117
 		l123:
 			pos, p.tokenIndex = position123, tokenIndex123
@@ -4035,6 +4050,9 @@ func (p *Parser) rfileurl() bool {
 				goto l138
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l136
 		l138:
 			pos, p.tokenIndex = position138, tokenIndex138
@@ -4332,6 +4350,9 @@ func (p *Parser) rhttpurl() bool {
 				goto l151
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l145
 		l151:
 			pos, p.tokenIndex = position151, tokenIndex151
@@ -4908,6 +4929,9 @@ func (p *Parser) rgopherurl() bool {
 				goto l178
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l166
 		l178:
 			pos, p.tokenIndex = position178, tokenIndex178
@@ -5418,6 +5442,9 @@ func (p *Parser) rmailtourl() bool {
 				goto l191
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l189
 		l191:
 			pos, p.tokenIndex = position191, tokenIndex191
@@ -5761,6 +5788,9 @@ func (p *Parser) rnewsurl() bool {
 				goto l198
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l196
 		l198:
 			pos, p.tokenIndex = position198, tokenIndex198
@@ -5811,6 +5841,9 @@ func (p *Parser) rgrouppart() bool {
 					goto l203
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l202
 			l203:
 				pos, p.tokenIndex = position203, tokenIndex203
@@ -5831,6 +5864,9 @@ func (p *Parser) rgrouppart() bool {
 					goto l205
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l204
 			l205:
 				pos, p.tokenIndex = position205, tokenIndex205
@@ -5926,6 +5962,9 @@ func (p *Parser) rgroup() bool {
 				}
 			}
 
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l208
 		l209:
 			pos, p.tokenIndex = position209, tokenIndex209
@@ -6388,6 +6427,9 @@ func (p *Parser) rnntpurl() bool {
 				goto l221
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l217
 		l221:
 			pos, p.tokenIndex = position221, tokenIndex221
@@ -6546,6 +6588,9 @@ func (p *Parser) rtelneturl() bool {
 				goto l226
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l222
 		l226:
 			pos, p.tokenIndex = position226, tokenIndex226
@@ -6724,6 +6769,9 @@ func (p *Parser) rwaisdatabase() bool {
 				goto l234
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l232
 		l234:
 			pos, p.tokenIndex = position234, tokenIndex234
@@ -6872,6 +6920,9 @@ func (p *Parser) rwaisindex() bool {
 				goto l237
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l235
 		l237:
 			pos, p.tokenIndex = position237, tokenIndex237
@@ -7035,6 +7086,9 @@ func (p *Parser) rwaisdoc() bool {
 				goto l240
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l238
 		l240:
 			pos, p.tokenIndex = position240, tokenIndex240
@@ -7586,6 +7640,9 @@ func (p *Parser) rprosperourl() bool {
 				goto l257
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l253
 		l257:
 			pos, p.tokenIndex = position257, tokenIndex257
@@ -8665,7 +8722,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -8683,6 +8740,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -8719,7 +8783,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

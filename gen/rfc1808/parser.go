@@ -201,7 +201,7 @@ type Parser struct {
 	comp, farComp        uint32
 	match                func(rule int) bool
 	bare                 bool
-	end                  int
+	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
 	at, look             int
@@ -569,6 +569,9 @@ func (p *Parser) rURL() bool {
 					goto l8
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l5
 			l8:
 				pos, p.tokenIndex = position8, tokenIndex8
@@ -611,6 +614,9 @@ func (p *Parser) rURL() bool {
 					goto l11
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l2
 			l11:
 				pos, p.tokenIndex = position11, tokenIndex11
@@ -674,6 +680,9 @@ func (p *Parser) rabsoluteURL() bool {
 							goto l19
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l15
 					l19:
 						pos, p.tokenIndex = position19, tokenIndex19
@@ -1061,6 +1070,9 @@ func (p *Parser) rrel_path() bool {
 				goto l41
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l42
 		l41:
 			pos, p.tokenIndex = position41, tokenIndex41
@@ -1083,6 +1095,9 @@ func (p *Parser) rrel_path() bool {
 				goto l43
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l44
 		l43:
 			pos, p.tokenIndex = position43, tokenIndex43
@@ -2755,7 +2770,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -2773,6 +2788,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -2809,7 +2831,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

@@ -221,7 +221,7 @@ type Parser struct {
 	comp, farComp        uint32
 	match                func(rule int) bool
 	bare                 bool
-	end                  int
+	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
 	at, look             int
@@ -612,6 +612,9 @@ func (p *Parser) rpegwrap_entries() bool {
 							goto l127_45
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l121_45
 					l127_45:
 						pos, p.tokenIndex = position127_45, tokenIndex127_45
@@ -684,6 +687,9 @@ func (p *Parser) rURI_reference() bool {
 				goto l10
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l11
 		l10:
 			pos, p.tokenIndex = position10, tokenIndex10
@@ -698,6 +704,9 @@ func (p *Parser) rURI_reference() bool {
 				goto l12
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l4
 		l12:
 			pos, p.tokenIndex = position12, tokenIndex12
@@ -779,6 +788,9 @@ func (p *Parser) rabsoluteURI() bool {
 							goto l28_44
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l29_44
 					l28_44:
 						pos, p.tokenIndex = position28_44, tokenIndex28_44
@@ -864,6 +876,9 @@ func (p *Parser) rrelativeURI() bool {
 				goto l22
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l23
 		l22:
 			pos, p.tokenIndex = position22, tokenIndex22
@@ -923,6 +938,9 @@ func (p *Parser) rhier_part() bool {
 				goto l28
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l29
 		l28:
 			pos, p.tokenIndex = position28, tokenIndex28
@@ -1723,6 +1741,9 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l55
 		l56:
 			pos, p.tokenIndex = position56, tokenIndex56
@@ -1762,6 +1783,9 @@ func (p *Parser) rauthority() bool {
 					goto l62
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l61
 			l62:
 				pos, p.tokenIndex = position62, tokenIndex62
@@ -2483,6 +2507,9 @@ func (p *Parser) rhostname() bool {
 				goto l93
 			}
 			pos++
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l94
 		l93:
 			pos, p.tokenIndex = position93, tokenIndex93
@@ -2966,6 +2993,9 @@ func (p *Parser) rpath() bool {
 				goto l127
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l121
 		l127:
 			pos, p.tokenIndex = position127, tokenIndex127
@@ -4051,7 +4081,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -4069,6 +4099,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -4105,7 +4142,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

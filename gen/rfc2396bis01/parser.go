@@ -253,7 +253,7 @@ type Parser struct {
 	comp, farComp        uint32
 	match                func(rule int) bool
 	bare                 bool
-	end                  int
+	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
 	at, look             int
@@ -701,6 +701,9 @@ func (p *Parser) rpegwrap_entries() bool {
 							goto l256_94
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l250_94
 					l256_94:
 						pos, p.tokenIndex = position256_94, tokenIndex256_94
@@ -771,6 +774,9 @@ func (p *Parser) rURI_reference() bool {
 					goto l11
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l8
 			l11:
 				pos, p.tokenIndex = position11, tokenIndex11
@@ -813,6 +819,9 @@ func (p *Parser) rURI_reference() bool {
 					goto l14
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l5
 			l14:
 				pos, p.tokenIndex = position14, tokenIndex14
@@ -878,6 +887,9 @@ func (p *Parser) rabsolute_URI_reference() bool {
 				goto l19
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l15
 		l19:
 			pos, p.tokenIndex = position19, tokenIndex19
@@ -1172,6 +1184,9 @@ func (p *Parser) rabsolute_URI() bool {
 						goto l41
 					}
 					pos++
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
 					goto l40
 				l41:
 					pos, p.tokenIndex = position41, tokenIndex41
@@ -1183,6 +1198,9 @@ func (p *Parser) rabsolute_URI() bool {
 					goto l40
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l39
 			l40:
 				pos, p.tokenIndex = position40, tokenIndex40
@@ -1301,6 +1319,9 @@ func (p *Parser) rhier_part() bool {
 				goto l48
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l49
 		l48:
 			pos, p.tokenIndex = position48, tokenIndex48
@@ -1848,6 +1869,9 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l65
 		l66:
 			pos, p.tokenIndex = position66, tokenIndex66
@@ -1908,6 +1932,9 @@ func (p *Parser) rauthority() bool {
 						}
 					}
 
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
 					goto l72
 				l73:
 					pos, p.tokenIndex = position73, tokenIndex73
@@ -1919,6 +1946,9 @@ func (p *Parser) rauthority() bool {
 					goto l72
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l71
 			l72:
 				pos, p.tokenIndex = position72, tokenIndex72
@@ -2425,6 +2455,9 @@ func (p *Parser) rhost() bool {
 					}
 				}
 
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l100
 			l101:
 				pos, p.tokenIndex = position101, tokenIndex101
@@ -2583,6 +2616,9 @@ func (p *Parser) rqualified() bool {
 					goto l113
 				l114:
 					pos, p.tokenIndex = position114, tokenIndex114
+				}
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
 				}
 				goto l112
 			l113:
@@ -4348,6 +4384,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l177
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position178, tokenIndex178
 			}
 			goto l176
@@ -4932,6 +4971,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l179
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position180, tokenIndex180
 			}
 			goto l176
@@ -5512,6 +5554,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l181
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position184, tokenIndex184
 			}
 			goto l176
@@ -5988,6 +6033,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l185
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position188, tokenIndex188
 			}
 			goto l176
@@ -6356,6 +6404,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l189
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position192, tokenIndex192
 			}
 			goto l176
@@ -6616,6 +6667,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l193
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position196, tokenIndex196
 			}
 			goto l176
@@ -6768,6 +6822,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l197
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position200, tokenIndex200
 			}
 			goto l176
@@ -7013,6 +7070,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l201
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position204, tokenIndex204
 			}
 			goto l176
@@ -7161,6 +7221,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l174
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position207, tokenIndex207
 			}
 		}
@@ -7309,6 +7372,9 @@ func (p *Parser) rh4c1() bool {
 					goto l212
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l210
 			l212:
 				pos, p.tokenIndex = position212, tokenIndex212
@@ -7453,6 +7519,9 @@ func (p *Parser) rh4c2() bool {
 					goto l217
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l215
 			l217:
 				pos, p.tokenIndex = position217, tokenIndex217
@@ -7601,6 +7670,9 @@ func (p *Parser) rh4c3() bool {
 					goto l222
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l220
 			l222:
 				pos, p.tokenIndex = position222, tokenIndex222
@@ -7749,6 +7821,9 @@ func (p *Parser) rh4c4() bool {
 					goto l227
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l225
 			l227:
 				pos, p.tokenIndex = position227, tokenIndex227
@@ -7897,6 +7972,9 @@ func (p *Parser) rh4c5() bool {
 					goto l232
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l230
 			l232:
 				pos, p.tokenIndex = position232, tokenIndex232
@@ -8045,6 +8123,9 @@ func (p *Parser) rh4c6() bool {
 					goto l237
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l235
 			l237:
 				pos, p.tokenIndex = position237, tokenIndex237
@@ -8436,6 +8517,9 @@ func (p *Parser) rpath() bool {
 				goto l256
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l250
 		l256:
 			pos, p.tokenIndex = position256, tokenIndex256
@@ -9096,6 +9180,9 @@ func (p *Parser) rrelative_URI() bool {
 				goto l285
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l286
 		l285:
 			pos, p.tokenIndex = position285, tokenIndex285
@@ -9457,7 +9544,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -9475,6 +9562,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -9511,7 +9605,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

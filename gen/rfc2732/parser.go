@@ -235,7 +235,7 @@ type Parser struct {
 	comp, farComp        uint32
 	match                func(rule int) bool
 	bare                 bool
-	end                  int
+	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
 	at, look             int
@@ -642,6 +642,9 @@ func (p *Parser) rpegwrap_entries() bool {
 							goto l164_56
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l158_56
 					l164_56:
 						pos, p.tokenIndex = position164_56, tokenIndex164_56
@@ -714,6 +717,9 @@ func (p *Parser) rURI_reference() bool {
 				goto l10
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l11
 		l10:
 			pos, p.tokenIndex = position10, tokenIndex10
@@ -728,6 +734,9 @@ func (p *Parser) rURI_reference() bool {
 				goto l12
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l4
 		l12:
 			pos, p.tokenIndex = position12, tokenIndex12
@@ -809,6 +818,9 @@ func (p *Parser) rabsoluteURI() bool {
 							goto l28_55
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l29_55
 					l28_55:
 						pos, p.tokenIndex = position28_55, tokenIndex28_55
@@ -894,6 +906,9 @@ func (p *Parser) rrelativeURI() bool {
 				goto l22
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l23
 		l22:
 			pos, p.tokenIndex = position22, tokenIndex22
@@ -953,6 +968,9 @@ func (p *Parser) rhier_part() bool {
 				goto l28
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l29
 		l28:
 			pos, p.tokenIndex = position28, tokenIndex28
@@ -1753,6 +1771,9 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l55
 		l56:
 			pos, p.tokenIndex = position56, tokenIndex56
@@ -1792,6 +1813,9 @@ func (p *Parser) rauthority() bool {
 					goto l62
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l61
 			l62:
 				pos, p.tokenIndex = position62, tokenIndex62
@@ -2464,6 +2488,9 @@ func (p *Parser) rIPv6address() bool {
 				goto l93
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l94
 		l93:
 			pos, p.tokenIndex = position93, tokenIndex93
@@ -2813,9 +2840,15 @@ func (p *Parser) rhexseq() bool {
 					goto l108
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l107
 			l108:
 				pos, p.tokenIndex = position108, tokenIndex108
+			}
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
 			}
 			goto l106
 		l107:
@@ -3466,6 +3499,9 @@ func (p *Parser) rhostname() bool {
 				goto l140
 			}
 			pos++
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l141
 		l140:
 			pos, p.tokenIndex = position140, tokenIndex140
@@ -3736,6 +3772,9 @@ func (p *Parser) rpath() bool {
 				goto l164
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l158
 		l164:
 			pos, p.tokenIndex = position164, tokenIndex164
@@ -4863,7 +4902,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -4881,6 +4920,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -4917,7 +4963,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

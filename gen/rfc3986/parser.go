@@ -231,7 +231,7 @@ type Parser struct {
 	comp, farComp        uint32
 	match                func(rule int) bool
 	bare                 bool
-	end                  int
+	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
 	at, look             int
@@ -613,6 +613,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l177_72
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l176_72
 						l177_72:
 							pos, p.tokenIndex = position177_72, tokenIndex177_72
@@ -633,6 +636,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l179_72
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l178_72
 						l179_72:
 							pos, p.tokenIndex = position179_72, tokenIndex179_72
@@ -653,6 +659,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l181_72
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l180_72
 						l181_72:
 							pos, p.tokenIndex = position181_72, tokenIndex181_72
@@ -673,6 +682,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l183_72
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l182_72
 						l183_72:
 							pos, p.tokenIndex = position183_72, tokenIndex183_72
@@ -693,6 +705,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l184_72
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l173_72
 						l184_72:
 							pos, p.tokenIndex = position184_72, tokenIndex184_72
@@ -742,6 +757,9 @@ func (p *Parser) rURI_reference() bool {
 					goto l9
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l8
 			l9:
 				pos, p.tokenIndex = position9, tokenIndex9
@@ -762,6 +780,9 @@ func (p *Parser) rURI_reference() bool {
 					goto l10
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l5
 			l10:
 				pos, p.tokenIndex = position10, tokenIndex10
@@ -891,6 +912,9 @@ func (p *Parser) rURI() bool {
 				goto l13
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l14
 		l13:
 			pos, p.tokenIndex = position13, tokenIndex13
@@ -913,6 +937,9 @@ func (p *Parser) rURI() bool {
 				goto l15
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l16
 		l15:
 			pos, p.tokenIndex = position15, tokenIndex15
@@ -1113,6 +1140,9 @@ func (p *Parser) rabsolute_URI() bool {
 				goto l25
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l26
 		l25:
 			pos, p.tokenIndex = position25, tokenIndex25
@@ -1127,6 +1157,9 @@ func (p *Parser) rabsolute_URI() bool {
 				goto l27
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l23
 		l27:
 			pos, p.tokenIndex = position27, tokenIndex27
@@ -1239,6 +1272,9 @@ func (p *Parser) rrelative_ref() bool {
 				goto l30
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l31
 		l30:
 			pos, p.tokenIndex = position30, tokenIndex30
@@ -1261,6 +1297,9 @@ func (p *Parser) rrelative_ref() bool {
 				goto l32
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l33
 		l32:
 			pos, p.tokenIndex = position32, tokenIndex32
@@ -1416,6 +1455,9 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l44
 		l45:
 			pos, p.tokenIndex = position45, tokenIndex45
@@ -1731,6 +1773,9 @@ func (p *Parser) rhost() bool {
 					}
 				}
 
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l62
 			l63:
 				pos, p.tokenIndex = position63, tokenIndex63
@@ -2701,6 +2746,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l86
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position87, tokenIndex87
 			}
 			goto l85
@@ -3285,6 +3333,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l88
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position89, tokenIndex89
 			}
 			goto l85
@@ -3865,6 +3916,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l90
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position93, tokenIndex93
 			}
 			goto l85
@@ -4341,6 +4395,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l94
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position97, tokenIndex97
 			}
 			goto l85
@@ -4709,6 +4766,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l98
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position101, tokenIndex101
 			}
 			goto l85
@@ -4969,6 +5029,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l102
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position105, tokenIndex105
 			}
 			goto l85
@@ -5121,6 +5184,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l106
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position109, tokenIndex109
 			}
 			goto l85
@@ -5366,6 +5432,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l110
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position113, tokenIndex113
 			}
 			goto l85
@@ -5514,6 +5583,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l83
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position116, tokenIndex116
 			}
 		}
@@ -5662,6 +5734,9 @@ func (p *Parser) rh16c1() bool {
 					goto l121
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l119
 			l121:
 				pos, p.tokenIndex = position121, tokenIndex121
@@ -5806,6 +5881,9 @@ func (p *Parser) rh16c2() bool {
 					goto l126
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l124
 			l126:
 				pos, p.tokenIndex = position126, tokenIndex126
@@ -5954,6 +6032,9 @@ func (p *Parser) rh16c3() bool {
 					goto l131
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l129
 			l131:
 				pos, p.tokenIndex = position131, tokenIndex131
@@ -6102,6 +6183,9 @@ func (p *Parser) rh16c4() bool {
 					goto l136
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l134
 			l136:
 				pos, p.tokenIndex = position136, tokenIndex136
@@ -6250,6 +6334,9 @@ func (p *Parser) rh16c5() bool {
 					goto l141
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l139
 			l141:
 				pos, p.tokenIndex = position141, tokenIndex141
@@ -6398,6 +6485,9 @@ func (p *Parser) rh16c6() bool {
 					goto l146
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l144
 			l146:
 				pos, p.tokenIndex = position146, tokenIndex146
@@ -7146,6 +7236,9 @@ func (p *Parser) rpath() bool {
 					goto l177
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l176
 			l177:
 				pos, p.tokenIndex = position177, tokenIndex177
@@ -7166,6 +7259,9 @@ func (p *Parser) rpath() bool {
 					goto l179
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l178
 			l179:
 				pos, p.tokenIndex = position179, tokenIndex179
@@ -7186,6 +7282,9 @@ func (p *Parser) rpath() bool {
 					goto l181
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l180
 			l181:
 				pos, p.tokenIndex = position181, tokenIndex181
@@ -7206,6 +7305,9 @@ func (p *Parser) rpath() bool {
 					goto l183
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l182
 			l183:
 				pos, p.tokenIndex = position183, tokenIndex183
@@ -7226,6 +7328,9 @@ func (p *Parser) rpath() bool {
 					goto l184
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l173
 			l184:
 				pos, p.tokenIndex = position184, tokenIndex184
@@ -7558,6 +7663,10 @@ func (p *Parser) rpath_empty() bool {
 			}
 		lok34:
 			if !(false) {
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+
 				goto l205
 			}
 			goto l206
@@ -8660,7 +8769,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -8678,6 +8787,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -8714,7 +8830,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

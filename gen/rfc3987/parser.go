@@ -241,7 +241,7 @@ type Parser struct {
 	comp, farComp        uint32
 	match                func(rule int) bool
 	bare                 bool
-	end                  int
+	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
 	at, look             int
@@ -671,6 +671,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l177_119
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l176_119
 						l177_119:
 							pos, p.tokenIndex = position177_119, tokenIndex177_119
@@ -691,6 +694,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l179_119
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l178_119
 						l179_119:
 							pos, p.tokenIndex = position179_119, tokenIndex179_119
@@ -711,6 +717,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l181_119
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l180_119
 						l181_119:
 							pos, p.tokenIndex = position181_119, tokenIndex181_119
@@ -731,6 +740,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l183_119
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l182_119
 						l183_119:
 							pos, p.tokenIndex = position183_119, tokenIndex183_119
@@ -751,6 +763,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l184_119
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l173_119
 						l184_119:
 							pos, p.tokenIndex = position184_119, tokenIndex184_119
@@ -800,6 +815,9 @@ func (p *Parser) rIRI_reference() bool {
 					goto l9
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l8
 			l9:
 				pos, p.tokenIndex = position9, tokenIndex9
@@ -820,6 +838,9 @@ func (p *Parser) rIRI_reference() bool {
 					goto l10
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l5
 			l10:
 				pos, p.tokenIndex = position10, tokenIndex10
@@ -949,6 +970,9 @@ func (p *Parser) rIRI() bool {
 				goto l13
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l14
 		l13:
 			pos, p.tokenIndex = position13, tokenIndex13
@@ -971,6 +995,9 @@ func (p *Parser) rIRI() bool {
 				goto l15
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l16
 		l15:
 			pos, p.tokenIndex = position15, tokenIndex15
@@ -1171,6 +1198,9 @@ func (p *Parser) rabsolute_IRI() bool {
 				goto l25
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l26
 		l25:
 			pos, p.tokenIndex = position25, tokenIndex25
@@ -1185,6 +1215,9 @@ func (p *Parser) rabsolute_IRI() bool {
 				goto l27
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l23
 		l27:
 			pos, p.tokenIndex = position27, tokenIndex27
@@ -1297,6 +1330,9 @@ func (p *Parser) rirelative_ref() bool {
 				goto l30
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l31
 		l30:
 			pos, p.tokenIndex = position30, tokenIndex30
@@ -1319,6 +1355,9 @@ func (p *Parser) rirelative_ref() bool {
 				goto l32
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l33
 		l32:
 			pos, p.tokenIndex = position32, tokenIndex32
@@ -1474,6 +1513,9 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l44
 		l45:
 			pos, p.tokenIndex = position45, tokenIndex45
@@ -1793,6 +1835,9 @@ func (p *Parser) rihost() bool {
 					}
 				}
 
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l62
 			l63:
 				pos, p.tokenIndex = position63, tokenIndex63
@@ -2763,6 +2808,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l86
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position87, tokenIndex87
 			}
 			goto l85
@@ -3347,6 +3395,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l88
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position89, tokenIndex89
 			}
 			goto l85
@@ -3927,6 +3978,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l90
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position93, tokenIndex93
 			}
 			goto l85
@@ -4403,6 +4457,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l94
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position97, tokenIndex97
 			}
 			goto l85
@@ -4771,6 +4828,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l98
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position101, tokenIndex101
 			}
 			goto l85
@@ -5031,6 +5091,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l102
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position105, tokenIndex105
 			}
 			goto l85
@@ -5183,6 +5246,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l106
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position109, tokenIndex109
 			}
 			goto l85
@@ -5428,6 +5494,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l110
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position113, tokenIndex113
 			}
 			goto l85
@@ -5576,6 +5645,9 @@ func (p *Parser) rIPv6address() bool {
 					goto l83
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				pos, p.tokenIndex = position116, tokenIndex116
 			}
 		}
@@ -5724,6 +5796,9 @@ func (p *Parser) rh16c1() bool {
 					goto l121
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l119
 			l121:
 				pos, p.tokenIndex = position121, tokenIndex121
@@ -5868,6 +5943,9 @@ func (p *Parser) rh16c2() bool {
 					goto l126
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l124
 			l126:
 				pos, p.tokenIndex = position126, tokenIndex126
@@ -6016,6 +6094,9 @@ func (p *Parser) rh16c3() bool {
 					goto l131
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l129
 			l131:
 				pos, p.tokenIndex = position131, tokenIndex131
@@ -6164,6 +6245,9 @@ func (p *Parser) rh16c4() bool {
 					goto l136
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l134
 			l136:
 				pos, p.tokenIndex = position136, tokenIndex136
@@ -6312,6 +6396,9 @@ func (p *Parser) rh16c5() bool {
 					goto l141
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l139
 			l141:
 				pos, p.tokenIndex = position141, tokenIndex141
@@ -6460,6 +6547,9 @@ func (p *Parser) rh16c6() bool {
 					goto l146
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l144
 			l146:
 				pos, p.tokenIndex = position146, tokenIndex146
@@ -7201,6 +7291,9 @@ func (p *Parser) ripath() bool {
 					goto l177
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l176
 			l177:
 				pos, p.tokenIndex = position177, tokenIndex177
@@ -7221,6 +7314,9 @@ func (p *Parser) ripath() bool {
 					goto l179
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l178
 			l179:
 				pos, p.tokenIndex = position179, tokenIndex179
@@ -7241,6 +7337,9 @@ func (p *Parser) ripath() bool {
 					goto l181
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l180
 			l181:
 				pos, p.tokenIndex = position181, tokenIndex181
@@ -7261,6 +7360,9 @@ func (p *Parser) ripath() bool {
 					goto l183
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l182
 			l183:
 				pos, p.tokenIndex = position183, tokenIndex183
@@ -7281,6 +7383,9 @@ func (p *Parser) ripath() bool {
 					goto l184
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l173
 			l184:
 				pos, p.tokenIndex = position184, tokenIndex184
@@ -7606,6 +7711,10 @@ func (p *Parser) ripath_empty() bool {
 			}
 		lok77:
 			if !(false) {
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+
 				goto l205
 			}
 			goto l206
@@ -11225,7 +11334,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -11243,6 +11352,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -11279,7 +11395,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

@@ -237,7 +237,7 @@ type Parser struct {
 	comp, farComp        uint32
 	match                func(rule int) bool
 	bare                 bool
-	end                  int
+	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
 	at, look             int
@@ -625,6 +625,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l192_85
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l191_85
 						l192_85:
 							pos, p.tokenIndex = position192_85, tokenIndex192_85
@@ -645,6 +648,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l194_85
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l193_85
 						l194_85:
 							pos, p.tokenIndex = position194_85, tokenIndex194_85
@@ -665,6 +671,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l196_85
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l195_85
 						l196_85:
 							pos, p.tokenIndex = position196_85, tokenIndex196_85
@@ -685,6 +694,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l198_85
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l197_85
 						l198_85:
 							pos, p.tokenIndex = position198_85, tokenIndex198_85
@@ -705,6 +717,9 @@ func (p *Parser) rpegwrap_entries() bool {
 								goto l199_85
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l188_85
 						l199_85:
 							pos, p.tokenIndex = position199_85, tokenIndex199_85
@@ -754,6 +769,9 @@ func (p *Parser) rURI_reference() bool {
 					goto l9
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l8
 			l9:
 				pos, p.tokenIndex = position9, tokenIndex9
@@ -774,6 +792,9 @@ func (p *Parser) rURI_reference() bool {
 					goto l10
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l5
 			l10:
 				pos, p.tokenIndex = position10, tokenIndex10
@@ -903,6 +924,9 @@ func (p *Parser) rURI() bool {
 				goto l13
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l14
 		l13:
 			pos, p.tokenIndex = position13, tokenIndex13
@@ -925,6 +949,9 @@ func (p *Parser) rURI() bool {
 				goto l15
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l16
 		l15:
 			pos, p.tokenIndex = position15, tokenIndex15
@@ -1125,6 +1152,9 @@ func (p *Parser) rabsolute_URI() bool {
 				goto l25
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l26
 		l25:
 			pos, p.tokenIndex = position25, tokenIndex25
@@ -1139,6 +1169,9 @@ func (p *Parser) rabsolute_URI() bool {
 				goto l27
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l23
 		l27:
 			pos, p.tokenIndex = position27, tokenIndex27
@@ -1251,6 +1284,9 @@ func (p *Parser) rrelative_ref() bool {
 				goto l30
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l31
 		l30:
 			pos, p.tokenIndex = position30, tokenIndex30
@@ -1273,6 +1309,9 @@ func (p *Parser) rrelative_ref() bool {
 				goto l32
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l33
 		l32:
 			pos, p.tokenIndex = position32, tokenIndex32
@@ -1428,6 +1467,9 @@ func (p *Parser) rscheme() bool {
 				}
 			}
 
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l44
 		l45:
 			pos, p.tokenIndex = position45, tokenIndex45
@@ -1743,6 +1785,9 @@ func (p *Parser) rhost() bool {
 					}
 				}
 
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l62
 			l63:
 				pos, p.tokenIndex = position63, tokenIndex63
@@ -6469,6 +6514,9 @@ func (p *Parser) rh16c1() bool {
 					goto l136
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l134
 			l136:
 				pos, p.tokenIndex = position136, tokenIndex136
@@ -6613,6 +6661,9 @@ func (p *Parser) rh16c2() bool {
 					goto l141
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l139
 			l141:
 				pos, p.tokenIndex = position141, tokenIndex141
@@ -6761,6 +6812,9 @@ func (p *Parser) rh16c3() bool {
 					goto l146
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l144
 			l146:
 				pos, p.tokenIndex = position146, tokenIndex146
@@ -6909,6 +6963,9 @@ func (p *Parser) rh16c4() bool {
 					goto l151
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l149
 			l151:
 				pos, p.tokenIndex = position151, tokenIndex151
@@ -7057,6 +7114,9 @@ func (p *Parser) rh16c5() bool {
 					goto l156
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l154
 			l156:
 				pos, p.tokenIndex = position156, tokenIndex156
@@ -7205,6 +7265,9 @@ func (p *Parser) rh16c6() bool {
 					goto l161
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l159
 			l161:
 				pos, p.tokenIndex = position161, tokenIndex161
@@ -7953,6 +8016,9 @@ func (p *Parser) rpath() bool {
 					goto l192
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l191
 			l192:
 				pos, p.tokenIndex = position192, tokenIndex192
@@ -7973,6 +8039,9 @@ func (p *Parser) rpath() bool {
 					goto l194
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l193
 			l194:
 				pos, p.tokenIndex = position194, tokenIndex194
@@ -7993,6 +8062,9 @@ func (p *Parser) rpath() bool {
 					goto l196
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l195
 			l196:
 				pos, p.tokenIndex = position196, tokenIndex196
@@ -8013,6 +8085,9 @@ func (p *Parser) rpath() bool {
 					goto l198
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l197
 			l198:
 				pos, p.tokenIndex = position198, tokenIndex198
@@ -8033,6 +8108,9 @@ func (p *Parser) rpath() bool {
 					goto l199
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l188
 			l199:
 				pos, p.tokenIndex = position199, tokenIndex199
@@ -8365,6 +8443,10 @@ func (p *Parser) rpath_empty() bool {
 			}
 		lok38:
 			if !(false) {
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+
 				goto l220
 			}
 			goto l221
@@ -9467,7 +9549,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -9485,6 +9567,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -9521,7 +9610,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

@@ -295,7 +295,7 @@ type Parser struct {
 	comp, farComp        uint32
 	match                func(rule int) bool
 	bare                 bool
-	end                  int
+	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
 	at, look             int
@@ -866,6 +866,9 @@ func (p *Parser) rfragmentaddress() bool {
 				goto l12
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l8
 		l12:
 			pos, p.tokenIndex = position12, tokenIndex12
@@ -967,6 +970,9 @@ func (p *Parser) rurl() bool {
 							goto l67_62
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l68_62
 					l67_62:
 						pos, p.tokenIndex = position67_62, tokenIndex67_62
@@ -1017,6 +1023,9 @@ func (p *Parser) rurl() bool {
 								goto l37_63
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l33_63
 						l37_63:
 							pos, p.tokenIndex = position37_63, tokenIndex37_63
@@ -1128,6 +1137,9 @@ func (p *Parser) rurl() bool {
 								goto l37_65
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l33_65
 						l37_65:
 							pos, p.tokenIndex = position37_65, tokenIndex37_65
@@ -1213,6 +1225,9 @@ func (p *Parser) rurl() bool {
 								goto l37_67
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l33_67
 						l37_67:
 							pos, p.tokenIndex = position37_67, tokenIndex37_67
@@ -1336,6 +1351,9 @@ func (p *Parser) rurl() bool {
 								goto l37_69
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l33_69
 						l37_69:
 							pos, p.tokenIndex = position37_69, tokenIndex37_69
@@ -1443,6 +1461,9 @@ func (p *Parser) rurl() bool {
 								goto l37_71
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l33_71
 						l37_71:
 							pos, p.tokenIndex = position37_71, tokenIndex37_71
@@ -1533,6 +1554,9 @@ func (p *Parser) rurl() bool {
 							goto l179_72
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l180_72
 					l179_72:
 						pos, p.tokenIndex = position179_72, tokenIndex179_72
@@ -1583,6 +1607,9 @@ func (p *Parser) rurl() bool {
 								goto l37_73
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l33_73
 						l37_73:
 							pos, p.tokenIndex = position37_73, tokenIndex37_73
@@ -1792,6 +1819,9 @@ func (p *Parser) rurl() bool {
 								goto l37_75
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l33_75
 						l37_75:
 							pos, p.tokenIndex = position37_75, tokenIndex37_75
@@ -1903,6 +1933,9 @@ func (p *Parser) rurl() bool {
 								goto l37_77
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l33_77
 						l37_77:
 							pos, p.tokenIndex = position37_77, tokenIndex37_77
@@ -2010,6 +2043,9 @@ func (p *Parser) rurl() bool {
 								goto l37_79
 							}
 							pos = p.position
+							if int(pos)-1 > p.reach {
+								p.reach = int(pos) - 1
+							}
 							goto l33_79
 						l37_79:
 							pos, p.tokenIndex = position37_79, tokenIndex37_79
@@ -2074,6 +2110,9 @@ func (p *Parser) rurlend() bool {
 				goto l37
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l33
 		l37:
 			pos, p.tokenIndex = position37, tokenIndex37
@@ -2193,6 +2232,9 @@ func (p *Parser) rscheme() bool {
 					goto l46
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l45
 			l46:
 				pos, p.tokenIndex = position46, tokenIndex46
@@ -2999,6 +3041,9 @@ func (p *Parser) rhttpaddress() bool {
 				goto l67
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l68
 		l67:
 			pos, p.tokenIndex = position67, tokenIndex67
@@ -3911,6 +3956,9 @@ func (p *Parser) rgroupart() bool {
 									goto l246_25_50
 								}
 								pos = p.position
+								if int(pos)-1 > p.reach {
+									p.reach = int(pos) - 1
+								}
 								goto l247_25_50
 							l246_25_50:
 								pos, p.tokenIndex = position246_25_50, tokenIndex246_25_50
@@ -3970,6 +4018,9 @@ func (p *Parser) rgroupart() bool {
 										goto l246_26_50
 									}
 									pos = p.position
+									if int(pos)-1 > p.reach {
+										p.reach = int(pos) - 1
+									}
 									goto l247_26_50
 								l246_26_50:
 									pos, p.tokenIndex = position246_26_50, tokenIndex246_26_50
@@ -4168,6 +4219,9 @@ func (p *Parser) rgroup() bool {
 						goto l246_25
 					}
 					pos = p.position
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
 					goto l247_25
 				l246_25:
 					pos, p.tokenIndex = position246_25, tokenIndex246_25
@@ -4227,6 +4281,9 @@ func (p *Parser) rgroup() bool {
 							goto l246_26
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l247_26
 					l246_26:
 						pos, p.tokenIndex = position246_26, tokenIndex246_26
@@ -4752,6 +4809,9 @@ func (p *Parser) rarticle() bool {
 					l121:
 						pos, p.tokenIndex = position121, tokenIndex121
 					}
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
 					goto l119
 				l120:
 					pos, p.tokenIndex = position120, tokenIndex120
@@ -5211,6 +5271,9 @@ func (p *Parser) rprosperopath() bool {
 					goto l136
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l137
 			l136:
 				pos, p.tokenIndex = position136, tokenIndex136
@@ -6036,6 +6099,9 @@ func (p *Parser) ruser() bool {
 				goto l162
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l158
 		l162:
 			pos, p.tokenIndex = position162, tokenIndex162
@@ -6146,6 +6212,9 @@ func (p *Parser) ruser() bool {
 					goto l163
 				}
 				pos = p.position
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l161
 			l163:
 				pos, p.tokenIndex = position163, tokenIndex163
@@ -6300,6 +6369,9 @@ func (p *Parser) rlastat() bool {
 					goto l168
 				}
 				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
 				goto l167
 			l168:
 				pos, p.tokenIndex = position168, tokenIndex168
@@ -6858,6 +6930,9 @@ func (p *Parser) rgopheraddress() bool {
 				goto l179
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l180
 		l179:
 			pos, p.tokenIndex = position179, tokenIndex179
@@ -7234,6 +7309,9 @@ func (p *Parser) rhostname() bool {
 						goto l246_32
 					}
 					pos = p.position
+					if int(pos)-1 > p.reach {
+						p.reach = int(pos) - 1
+					}
 					goto l247_32
 				l246_32:
 					pos, p.tokenIndex = position246_32, tokenIndex246_32
@@ -7293,6 +7371,9 @@ func (p *Parser) rhostname() bool {
 							goto l246_33
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l247_33
 					l246_33:
 						pos, p.tokenIndex = position246_33, tokenIndex246_33
@@ -7478,6 +7559,9 @@ func (p *Parser) rhostnameinhostport() bool {
 					goto l207
 				l208:
 					pos, p.tokenIndex = position208, tokenIndex208
+				}
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
 				}
 				goto l206
 			l207:
@@ -8962,6 +9046,9 @@ func (p *Parser) rialpha() bool {
 				goto l246
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l247
 		l246:
 			pos, p.tokenIndex = position246, tokenIndex246
@@ -9292,7 +9379,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -9310,6 +9397,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -9346,7 +9440,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

@@ -215,7 +215,7 @@ type Parser struct {
 	comp, farComp        uint32
 	match                func(rule int) bool
 	bare                 bool
-	end                  int
+	end, reach           int
 	position, tokenIndex uint32
 	max                  token32
 	at, look             int
@@ -589,6 +589,9 @@ func (p *Parser) rpegwrap_entries() bool {
 							goto l107_34
 						}
 						pos = p.position
+						if int(pos)-1 > p.reach {
+							p.reach = int(pos) - 1
+						}
 						goto l103_34
 					l107_34:
 						pos, p.tokenIndex = position107_34, tokenIndex107_34
@@ -661,6 +664,9 @@ func (p *Parser) rURL_reference() bool {
 				goto l10
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l11
 		l10:
 			pos, p.tokenIndex = position10, tokenIndex10
@@ -675,6 +681,9 @@ func (p *Parser) rURL_reference() bool {
 				goto l12
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l4
 		l12:
 			pos, p.tokenIndex = position12, tokenIndex12
@@ -1212,6 +1221,9 @@ func (p *Parser) rrel_path() bool {
 				goto l39
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l40
 		l39:
 			pos, p.tokenIndex = position39, tokenIndex39
@@ -2383,6 +2395,9 @@ func (p *Parser) rpath() bool {
 				goto l107
 			}
 			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
 			goto l103
 		l107:
 			pos, p.tokenIndex = position107, tokenIndex107
@@ -3481,7 +3496,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -3499,6 +3514,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -3535,7 +3557,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

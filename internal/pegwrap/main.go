@@ -105,7 +105,7 @@ func pegCode(rules []byte, pkg string) ([]byte, error) {
 	}
 	// peg compiles only the rules reachable from the first rule, and Run may start at
 	// any entry point, so the first rule names them all. It is never run itself.
-	src := "package " + pkg + "\n\ntype Parser Peg {\n\tfar int\n\tcomp, farComp uint32\n\tmatch func(rule int) bool\n\tbare bool\n\tend int\n\tposition, tokenIndex uint32\n\tmax token32\n\tat, look int\n\tdot bool\n\tseen, sure [4]uint64\n}\n\n" +
+	src := "package " + pkg + "\n\ntype Parser Peg {\n\tfar int\n\tcomp, farComp uint32\n\tmatch func(rule int) bool\n\tbare bool\n\tend, reach int\n\tposition, tokenIndex uint32\n\tmax token32\n\tat, look int\n\tdot bool\n\tseen, sure [4]uint64\n}\n\n" +
 		"pegwrap_entries <- " + strings.Join(entries, " / ") + "\n\n" + string(rules)
 	if err := os.WriteFile(in, []byte(src), 0o644); err != nil {
 		return nil, err
@@ -223,6 +223,12 @@ func rewrite(code []byte, grammarPath, pkg string, tokens []string) ([]byte, err
 	if code, err = format.Source(code); err != nil {
 		return nil, fmt.Errorf("noted tests do not format: %w", err)
 	}
+	if code, err = reachTests(code); err != nil {
+		return nil, err
+	}
+	if code, err = format.Source(code); err != nil {
+		return nil, fmt.Errorf("reach records do not format: %w", err)
+	}
 	probes, err := probeClasses(code)
 	if err != nil {
 		return nil, err
@@ -327,7 +333,7 @@ func (p *Parser) Run(s string, rule int) bool {
 		p.Init()
 	}
 	p.Buffer = s
-	p.far, p.comp, p.farComp, p.at = -1, 0, 0, -1
+	p.far, p.comp, p.farComp, p.at, p.reach = -1, 0, 0, -1, -1
 	p.Reset()
 	return p.match(rule)
 }
@@ -345,6 +351,13 @@ func (p *Parser) Accepts(s string, rule int) bool {
 // and the number of the innermost token-recording rule that was running when the first
 // test failed there.
 func (p *Parser) Farthest() (pos, rule int) { return max(p.far, 0), int(p.farComp) }
+
+// Reach is, after a failed Run, the farthest position that a lookahead read up to
+// before it was undone, or that a semantic predicate failed after (-1: none did;
+// internal/pegwrap/reach.go). Any byte the Run read past Farthest's position was read
+// before such a point, so when Reach is at most that position, the Run read nothing
+// after it: on s cut just after it, the Run reads the same bytes and fails the same way.
+func (p *Parser) Reach() int { return p.reach }
 
 // Tokens appends the syntax tree of the last successful Run to dst, one {rule, begin,
 // end} byte span per token in post-order (a token after the tokens inside it), and
@@ -381,7 +394,7 @@ func (p *Parser) Collect(prefix string, rule int) (ok bool, sure, seen [4]uint64
 		p.Init()
 	}
 	p.Buffer = prefix
-	p.far, p.comp, p.farComp = -1, 0, 0
+	p.far, p.comp, p.farComp, p.reach = -1, 0, 0, -1
 	p.at, p.look, p.dot, p.seen, p.sure = len(prefix), 0, false, [4]uint64{}, [4]uint64{}
 	p.Reset()
 	p.bare = true // the tokens of a probe's parse are never read

@@ -69,57 +69,7 @@ func noteTests(code []byte) ([]byte, error) {
 	covered := map[token.Pos]bool{} // the buffer[position] expressions accounted for
 	peeks, calls := 0, 0
 
-	// Blocks of e? and e*, told apart from !e by where their goto goes: to the label of
-	// the statement after the block (e?) or to the block's own label (e*).
-	notPeek := map[*ast.BlockStmt]bool{}
-	gotoTarget := func(b *ast.BlockStmt) string {
-		if len(b.List) < 2 {
-			return ""
-		}
-		if g, ok := b.List[len(b.List)-2].(*ast.BranchStmt); ok && g.Tok == token.GOTO {
-			return g.Label.Name
-		}
-		return ""
-	}
-	stmtLists := func(list []ast.Stmt) {
-		for i, st := range list {
-			if l, ok := st.(*ast.LabeledStmt); ok {
-				if b, ok := l.Stmt.(*ast.BlockStmt); ok && gotoTarget(b) == l.Label.Name {
-					notPeek[b] = true // e*
-				}
-			}
-			if b, ok := st.(*ast.BlockStmt); ok && i+1 < len(list) {
-				if l, ok := list[i+1].(*ast.LabeledStmt); ok && gotoTarget(b) == l.Label.Name {
-					notPeek[b] = true // e?
-				}
-			}
-		}
-	}
-	// A semantic predicate &{e} can fail right after a consuming test without reading
-	// the next byte ((pchar &{false})? in rfc3986's path-empty): the block that holds it
-	// is taken as a lookahead too.
-	predicate := map[*ast.BlockStmt]bool{}
-	ast.Inspect(f, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.BlockStmt:
-			for _, st := range n.List {
-				if l, ok := st.(*ast.LabeledStmt); ok {
-					st = l.Stmt
-				}
-				if is, ok := st.(*ast.IfStmt); ok {
-					if u, ok := is.Cond.(*ast.UnaryExpr); ok && u.Op == token.NOT {
-						if _, ok := u.X.(*ast.ParenExpr); ok {
-							predicate[n] = true
-						}
-					}
-				}
-			}
-			stmtLists(n.List)
-		case *ast.CaseClause:
-			stmtLists(n.Body)
-		}
-		return true
-	})
+	notPeek, predicate := blockKinds(f)
 
 	var walk func(n ast.Node, look bool)
 	walk = func(n ast.Node, look bool) {
@@ -409,4 +359,71 @@ func switchShape(n *ast.SwitchStmt) (mask, bool) {
 		}
 	}
 	return m, true
+}
+
+// blockKinds finds the blocks of f that isLookahead cannot tell from a lookahead: those
+// of e? and e* (notPeek), told apart from !e by where their goto goes, to the label of
+// the statement after the block (e?) or to the block's own label (e*); and the blocks
+// that hold a semantic predicate &{e} (predicate), which can fail right after a
+// consuming test without reading the next byte ((pchar &{false})? in rfc3986's
+// path-empty).
+func blockKinds(f *ast.File) (notPeek, predicate map[*ast.BlockStmt]bool) {
+	notPeek = map[*ast.BlockStmt]bool{}
+	gotoTarget := func(b *ast.BlockStmt) string {
+		if len(b.List) < 2 {
+			return ""
+		}
+		if g, ok := b.List[len(b.List)-2].(*ast.BranchStmt); ok && g.Tok == token.GOTO {
+			return g.Label.Name
+		}
+		return ""
+	}
+	stmtLists := func(list []ast.Stmt) {
+		for i, st := range list {
+			if l, ok := st.(*ast.LabeledStmt); ok {
+				if b, ok := l.Stmt.(*ast.BlockStmt); ok && gotoTarget(b) == l.Label.Name {
+					notPeek[b] = true // e*
+				}
+			}
+			if b, ok := st.(*ast.BlockStmt); ok && i+1 < len(list) {
+				if l, ok := list[i+1].(*ast.LabeledStmt); ok && gotoTarget(b) == l.Label.Name {
+					notPeek[b] = true // e?
+				}
+			}
+		}
+	}
+	predicate = map[*ast.BlockStmt]bool{}
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.BlockStmt:
+			for _, st := range n.List {
+				if isPredicate(st) {
+					predicate[n] = true
+				}
+			}
+			stmtLists(n.List)
+		case *ast.CaseClause:
+			stmtLists(n.Body)
+		}
+		return true
+	})
+	return notPeek, predicate
+}
+
+// isPredicate reports whether st is peg's test of a semantic predicate &{e}:
+// "if !(e) { goto lN }", possibly labeled.
+func isPredicate(st ast.Stmt) bool {
+	if l, ok := st.(*ast.LabeledStmt); ok {
+		st = l.Stmt
+	}
+	is, ok := st.(*ast.IfStmt)
+	if !ok {
+		return false
+	}
+	u, ok := is.Cond.(*ast.UnaryExpr)
+	if !ok || u.Op != token.NOT {
+		return false
+	}
+	_, ok = u.X.(*ast.ParenExpr)
+	return ok
 }
