@@ -489,9 +489,9 @@ func (p *Parser) Init(options ...func(*Parser) error) error {
 		p.rdomainlabel,
 		/* 27 toplabel <- <(&label_length ALPHA ('-'* alphanum)*)> */
 		p.rtoplabel,
-		/* 28 label_length <- <(ldh9 ldh9 ldh9 ldh9 ldh9 ldh9 ldh9 !(alphanum / '-'))> */
+		/* 28 label_length <- <((ldh9 (ldh9 (ldh9 (ldh9 (ldh9 (ldh9 ldh9?)?)?)?)?)?)? !(alphanum / '-'))> */
 		p.rlabel_length,
-		/* 29 ldh9 <- <(ldh (ldh (ldh (ldh (ldh (ldh (ldh (ldh ldh?)?)?)?)?)?)?)?)?> */
+		/* 29 ldh9 <- <(ldh (ldh (ldh (ldh (ldh (ldh (ldh (ldh ldh?)?)?)?)?)?)?)?)> */
 		p.rldh9,
 		/* 30 ldh <- <(alphanum / '-')> */
 		p.rldh,
@@ -667,52 +667,52 @@ func (p *Parser) rpegwrap_entries() bool {
 		l4:
 			pos, p.tokenIndex = position2, tokenIndex2
 			{ // path
-				position250_94, tokenIndex250_94 := pos, p.tokenIndex
+				position262_94, tokenIndex262_94 := pos, p.tokenIndex
 				{
-					position251_94 := pos
+					position263_94 := pos
 					{
-						position252_94, tokenIndex252_94 := pos, p.tokenIndex
+						position264_94, tokenIndex264_94 := pos, p.tokenIndex
 						{
-							position254_94, tokenIndex254_94 := pos, p.tokenIndex
+							position266_94, tokenIndex266_94 := pos, p.tokenIndex
 							if p.position = pos; !p.rabs_path() {
-								goto l255_94
+								goto l267_94
 							}
 							pos = p.position
-							goto l254_94
-						l255_94:
-							pos, p.tokenIndex = position254_94, tokenIndex254_94
+							goto l266_94
+						l267_94:
+							pos, p.tokenIndex = position266_94, tokenIndex266_94
 							if p.position = pos; !p.ropaque_part() {
-								goto l252_94
+								goto l264_94
 							}
 							pos = p.position
 						}
-					l254_94:
-						goto l253_94
-					l252_94:
-						pos, p.tokenIndex = position252_94, tokenIndex252_94
+					l266_94:
+						goto l265_94
+					l264_94:
+						pos, p.tokenIndex = position264_94, tokenIndex264_94
 					}
-				l253_94:
+				l265_94:
 					{
-						position256_94, tokenIndex256_94 := pos, p.tokenIndex
+						position268_94, tokenIndex268_94 := pos, p.tokenIndex
 						if p.position = pos; !p.matchDot() {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l256_94
+							goto l268_94
 						}
 						pos = p.position
 						if int(pos)-1 > p.reach {
 							p.reach = int(pos) - 1
 						}
-						goto l250_94
-					l256_94:
-						pos, p.tokenIndex = position256_94, tokenIndex256_94
+						goto l262_94
+					l268_94:
+						pos, p.tokenIndex = position268_94, tokenIndex268_94
 					}
-					_ = position251_94
+					_ = position263_94
 				}
 				goto lok94
-			l250_94:
-				pos, p.tokenIndex = position250_94, tokenIndex250_94
+			l262_94:
+				pos, p.tokenIndex = position262_94, tokenIndex262_94
 				goto l0
 			}
 		lok94:
@@ -949,13 +949,13 @@ func (p *Parser) ruric() bool {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_1_40
+									goto l315_1_40
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l32_40
-							l303_1_40:
+							l315_1_40:
 								pos++
 								goto lok1_40
 							}
@@ -965,13 +965,13 @@ func (p *Parser) ruric() bool {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_2_40
+									goto l315_2_40
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l32_40
-							l303_2_40:
+							l315_2_40:
 								pos++
 								goto lok2_40
 							}
@@ -1102,13 +1102,13 @@ func (p *Parser) rescaped() bool {
 				p.note(3, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l303_1
+				goto l315_1
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			goto l32
-		l303_1:
+		l315_1:
 			pos++
 			goto lok1
 		}
@@ -1118,13 +1118,13 @@ func (p *Parser) rescaped() bool {
 				p.note(3, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l303_2
+				goto l315_2
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			goto l32
-		l303_2:
+		l315_2:
 			pos++
 			goto lok2
 		}
@@ -1408,16 +1408,16 @@ func (p *Parser) rabs_path() bool {
 		}
 		pos++
 		{ // path_segments
-			position257_89, tokenIndex257_89 := pos, p.tokenIndex
+			position269_89, tokenIndex269_89 := pos, p.tokenIndex
 			{
-				position258_89 := pos
+				position270_89 := pos
 				if p.position = pos; !p.rsegment() {
-					goto l257_89
+					goto l269_89
 				}
 				pos = p.position
-			l259_89:
+			l271_89:
 				{
-					position260_89, tokenIndex260_89 := pos, p.tokenIndex
+					position272_89, tokenIndex272_89 := pos, p.tokenIndex
 					if buffer[pos] != '/' {
 						if int(pos) == p.at {
 							p.note(8, true)
@@ -1426,22 +1426,22 @@ func (p *Parser) rabs_path() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l260_89
+						goto l272_89
 					}
 					pos++
 					if p.position = pos; !p.rsegment() {
-						goto l260_89
+						goto l272_89
 					}
 					pos = p.position
-					goto l259_89
-				l260_89:
-					pos, p.tokenIndex = position260_89, tokenIndex260_89
+					goto l271_89
+				l272_89:
+					pos, p.tokenIndex = position272_89, tokenIndex272_89
 				}
-				_ = position258_89
+				_ = position270_89
 			}
 			goto lok89
-		l257_89:
-			pos, p.tokenIndex = position257_89, tokenIndex257_89
+		l269_89:
+			pos, p.tokenIndex = position269_89, tokenIndex269_89
 			goto l54
 		}
 	lok89:
@@ -1506,13 +1506,13 @@ func (p *Parser) ropaque_part() bool {
 											p.note(3, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_1_3_42
+											goto l315_1_3_42
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l32_3_42
-									l303_1_3_42:
+									l315_1_3_42:
 										pos++
 										goto lok1_3_42
 									}
@@ -1522,13 +1522,13 @@ func (p *Parser) ropaque_part() bool {
 											p.note(3, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-											goto l303_2_3_42
+											goto l315_2_3_42
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
 										}
 										goto l32_3_42
-									l303_2_3_42:
+									l315_2_3_42:
 										pos++
 										goto lok2_3_42
 									}
@@ -1611,13 +1611,13 @@ func (p *Parser) ropaque_part() bool {
 												p.note(3, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l303_1_40_43
+												goto l315_1_40_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l32_40_43
-										l303_1_40_43:
+										l315_1_40_43:
 											pos++
 											goto lok1_40_43
 										}
@@ -1627,13 +1627,13 @@ func (p *Parser) ropaque_part() bool {
 												p.note(3, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l303_2_40_43
+												goto l315_2_40_43
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l32_40_43
-										l303_2_40_43:
+										l315_2_40_43:
 											pos++
 											goto lok2_40_43
 										}
@@ -1735,13 +1735,13 @@ func (p *Parser) ruric_no_slash() bool {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_1_3
+									goto l315_1_3
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l32_3
-							l303_1_3:
+							l315_1_3:
 								pos++
 								goto lok1_3
 							}
@@ -1751,13 +1751,13 @@ func (p *Parser) ruric_no_slash() bool {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_2_3
+									goto l315_2_3
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l32_3
-							l303_2_3:
+							l315_2_3:
 								pos++
 								goto lok2_3
 							}
@@ -1816,7 +1816,7 @@ func (p *Parser) rscheme() bool {
 				p.note(11, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l297_5
+				goto l309_5
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -1825,10 +1825,10 @@ func (p *Parser) rscheme() bool {
 				p.note(12, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l297_5
+				goto l309_5
 			}
 			goto l63
-		l297_5:
+		l309_5:
 			pos++
 			goto lok5
 		}
@@ -1849,7 +1849,7 @@ func (p *Parser) rscheme() bool {
 							p.note(11, false)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-							goto l297_6
+							goto l309_6
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -1858,10 +1858,10 @@ func (p *Parser) rscheme() bool {
 							p.note(12, false)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-							goto l297_6
+							goto l309_6
 						}
 						goto l66
-					l297_6:
+					l309_6:
 						pos++
 						goto lok6
 					}
@@ -2019,13 +2019,13 @@ func (p *Parser) rreg_name() bool {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_1_7
+									goto l315_1_7
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l32_7
-							l303_1_7:
+							l315_1_7:
 								pos++
 								goto lok1_7
 							}
@@ -2035,13 +2035,13 @@ func (p *Parser) rreg_name() bool {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_2_7
+									goto l315_2_7
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l32_7
-							l303_2_7:
+							l315_2_7:
 								pos++
 								goto lok2_7
 							}
@@ -2112,13 +2112,13 @@ func (p *Parser) rreg_name() bool {
 										p.note(3, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_1_9
+										goto l315_1_9
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l32_9
-								l303_1_9:
+								l315_1_9:
 									pos++
 									goto lok1_9
 								}
@@ -2128,13 +2128,13 @@ func (p *Parser) rreg_name() bool {
 										p.note(3, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_2_9
+										goto l315_2_9
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l32_9
-								l303_2_9:
+								l315_2_9:
 									pos++
 									goto lok2_9
 								}
@@ -2283,13 +2283,13 @@ func (p *Parser) ruserinfo() bool {
 										p.note(3, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_1_11
+										goto l315_1_11
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l32_11
-								l303_1_11:
+								l315_1_11:
 									pos++
 									goto lok1_11
 								}
@@ -2299,13 +2299,13 @@ func (p *Parser) ruserinfo() bool {
 										p.note(3, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_2_11
+										goto l315_2_11
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l32_11
-								l303_2_11:
+								l315_2_11:
 									pos++
 									goto lok2_11
 								}
@@ -2441,13 +2441,13 @@ func (p *Parser) rhost() bool {
 								p.note(19, false)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l160_91
+								goto l172_91
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
 							goto l101
-						l160_91:
+						l172_91:
 							pos++
 							goto lok91
 						}
@@ -2502,13 +2502,13 @@ func (p *Parser) rport() bool {
 					p.note(20, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-					goto l301_13
+					goto l313_13
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l106
-			l301_13:
+			l313_13:
 				pos++
 				goto lok13
 			}
@@ -2602,13 +2602,13 @@ func (p *Parser) rqualified() bool {
 							p.note(19, false)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l160_90
+							goto l172_90
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
 						goto l114
-					l160_90:
+					l172_90:
 						pos++
 						goto lok90
 					}
@@ -2680,57 +2680,106 @@ func (p *Parser) rdomainlabel() bool {
 				position131_54, tokenIndex131_54 := pos, p.tokenIndex
 				{
 					position132_54 := pos
-					if p.position = pos; !p.rldh9() {
-						goto l131_54
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_54
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_54
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_54
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_54
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_54
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_54
-					}
-					pos = p.position
 					{
 						position133_54, tokenIndex133_54 := pos, p.tokenIndex
+						if p.position = pos; !p.rldh9() {
+							goto l133_54
+						}
+						pos = p.position
 						{
-							position134_54, tokenIndex134_54 := pos, p.tokenIndex
+							position135_54, tokenIndex135_54 := pos, p.tokenIndex
+							if p.position = pos; !p.rldh9() {
+								goto l135_54
+							}
+							pos = p.position
+							{
+								position137_54, tokenIndex137_54 := pos, p.tokenIndex
+								if p.position = pos; !p.rldh9() {
+									goto l137_54
+								}
+								pos = p.position
+								{
+									position139_54, tokenIndex139_54 := pos, p.tokenIndex
+									if p.position = pos; !p.rldh9() {
+										goto l139_54
+									}
+									pos = p.position
+									{
+										position141_54, tokenIndex141_54 := pos, p.tokenIndex
+										if p.position = pos; !p.rldh9() {
+											goto l141_54
+										}
+										pos = p.position
+										{
+											position143_54, tokenIndex143_54 := pos, p.tokenIndex
+											if p.position = pos; !p.rldh9() {
+												goto l143_54
+											}
+											pos = p.position
+											{
+												position145_54, tokenIndex145_54 := pos, p.tokenIndex
+												if p.position = pos; !p.rldh9() {
+													goto l145_54
+												}
+												pos = p.position
+												goto l146_54
+											l145_54:
+												pos, p.tokenIndex = position145_54, tokenIndex145_54
+											}
+										l146_54:
+											goto l144_54
+										l143_54:
+											pos, p.tokenIndex = position143_54, tokenIndex143_54
+										}
+									l144_54:
+										goto l142_54
+									l141_54:
+										pos, p.tokenIndex = position141_54, tokenIndex141_54
+									}
+								l142_54:
+									goto l140_54
+								l139_54:
+									pos, p.tokenIndex = position139_54, tokenIndex139_54
+								}
+							l140_54:
+								goto l138_54
+							l137_54:
+								pos, p.tokenIndex = position137_54, tokenIndex137_54
+							}
+						l138_54:
+							goto l136_54
+						l135_54:
+							pos, p.tokenIndex = position135_54, tokenIndex135_54
+						}
+					l136_54:
+						goto l134_54
+					l133_54:
+						pos, p.tokenIndex = position133_54, tokenIndex133_54
+					}
+				l134_54:
+					{
+						position147_54, tokenIndex147_54 := pos, p.tokenIndex
+						{
+							position148_54, tokenIndex148_54 := pos, p.tokenIndex
 							{ // alphanum
 								if int(pos) == p.at {
 									p.note(19, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l160_44_54
+									goto l172_44_54
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l135_54
-							l160_44_54:
+								goto l149_54
+							l172_44_54:
 								pos++
 								goto lok44_54
 							}
 						lok44_54:
-							goto l134_54
-						l135_54:
-							pos, p.tokenIndex = position134_54, tokenIndex134_54
+							goto l148_54
+						l149_54:
+							pos, p.tokenIndex = position148_54, tokenIndex148_54
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
 									p.note(22, true)
@@ -2739,14 +2788,14 @@ func (p *Parser) rdomainlabel() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l133_54
+								goto l147_54
 							}
 							pos++
 						}
-					l134_54:
+					l148_54:
 						goto l131_54
-					l133_54:
-						pos, p.tokenIndex = position133_54, tokenIndex133_54
+					l147_54:
+						pos, p.tokenIndex = position147_54, tokenIndex147_54
 					}
 					_ = position132_54
 				}
@@ -2763,13 +2812,13 @@ func (p *Parser) rdomainlabel() bool {
 				p.note(19, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-				goto l160_55
+				goto l172_55
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
 			goto l117
-		l160_55:
+		l172_55:
 			pos++
 			goto lok55
 		}
@@ -2800,13 +2849,13 @@ func (p *Parser) rdomainlabel() bool {
 					p.note(19, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-					goto l160_56
+					goto l172_56
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l121
-			l160_56:
+			l172_56:
 				pos++
 				goto lok56
 			}
@@ -2838,57 +2887,106 @@ func (p *Parser) rtoplabel() bool {
 				position131_57, tokenIndex131_57 := pos, p.tokenIndex
 				{
 					position132_57 := pos
-					if p.position = pos; !p.rldh9() {
-						goto l131_57
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_57
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_57
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_57
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_57
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_57
-					}
-					pos = p.position
-					if p.position = pos; !p.rldh9() {
-						goto l131_57
-					}
-					pos = p.position
 					{
 						position133_57, tokenIndex133_57 := pos, p.tokenIndex
+						if p.position = pos; !p.rldh9() {
+							goto l133_57
+						}
+						pos = p.position
 						{
-							position134_57, tokenIndex134_57 := pos, p.tokenIndex
+							position135_57, tokenIndex135_57 := pos, p.tokenIndex
+							if p.position = pos; !p.rldh9() {
+								goto l135_57
+							}
+							pos = p.position
+							{
+								position137_57, tokenIndex137_57 := pos, p.tokenIndex
+								if p.position = pos; !p.rldh9() {
+									goto l137_57
+								}
+								pos = p.position
+								{
+									position139_57, tokenIndex139_57 := pos, p.tokenIndex
+									if p.position = pos; !p.rldh9() {
+										goto l139_57
+									}
+									pos = p.position
+									{
+										position141_57, tokenIndex141_57 := pos, p.tokenIndex
+										if p.position = pos; !p.rldh9() {
+											goto l141_57
+										}
+										pos = p.position
+										{
+											position143_57, tokenIndex143_57 := pos, p.tokenIndex
+											if p.position = pos; !p.rldh9() {
+												goto l143_57
+											}
+											pos = p.position
+											{
+												position145_57, tokenIndex145_57 := pos, p.tokenIndex
+												if p.position = pos; !p.rldh9() {
+													goto l145_57
+												}
+												pos = p.position
+												goto l146_57
+											l145_57:
+												pos, p.tokenIndex = position145_57, tokenIndex145_57
+											}
+										l146_57:
+											goto l144_57
+										l143_57:
+											pos, p.tokenIndex = position143_57, tokenIndex143_57
+										}
+									l144_57:
+										goto l142_57
+									l141_57:
+										pos, p.tokenIndex = position141_57, tokenIndex141_57
+									}
+								l142_57:
+									goto l140_57
+								l139_57:
+									pos, p.tokenIndex = position139_57, tokenIndex139_57
+								}
+							l140_57:
+								goto l138_57
+							l137_57:
+								pos, p.tokenIndex = position137_57, tokenIndex137_57
+							}
+						l138_57:
+							goto l136_57
+						l135_57:
+							pos, p.tokenIndex = position135_57, tokenIndex135_57
+						}
+					l136_57:
+						goto l134_57
+					l133_57:
+						pos, p.tokenIndex = position133_57, tokenIndex133_57
+					}
+				l134_57:
+					{
+						position147_57, tokenIndex147_57 := pos, p.tokenIndex
+						{
+							position148_57, tokenIndex148_57 := pos, p.tokenIndex
 							{ // alphanum
 								if int(pos) == p.at {
 									p.note(19, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l160_44_57
+									goto l172_44_57
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l135_57
-							l160_44_57:
+								goto l149_57
+							l172_44_57:
 								pos++
 								goto lok44_57
 							}
 						lok44_57:
-							goto l134_57
-						l135_57:
-							pos, p.tokenIndex = position134_57, tokenIndex134_57
+							goto l148_57
+						l149_57:
+							pos, p.tokenIndex = position148_57, tokenIndex148_57
 							if buffer[pos] != '-' {
 								if int(pos) == p.at {
 									p.note(22, true)
@@ -2897,14 +2995,14 @@ func (p *Parser) rtoplabel() bool {
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l133_57
+								goto l147_57
 							}
 							pos++
 						}
-					l134_57:
+					l148_57:
 						goto l131_57
-					l133_57:
-						pos, p.tokenIndex = position133_57, tokenIndex133_57
+					l147_57:
+						pos, p.tokenIndex = position147_57, tokenIndex147_57
 					}
 					_ = position132_57
 				}
@@ -2921,7 +3019,7 @@ func (p *Parser) rtoplabel() bool {
 				p.note(11, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-				goto l297_58
+				goto l309_58
 			}
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
@@ -2930,10 +3028,10 @@ func (p *Parser) rtoplabel() bool {
 				p.note(12, true)
 			}
 			if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-				goto l297_58
+				goto l309_58
 			}
 			goto l124
-		l297_58:
+		l309_58:
 			pos++
 			goto lok58
 		}
@@ -2964,13 +3062,13 @@ func (p *Parser) rtoplabel() bool {
 					p.note(19, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-					goto l160_59
+					goto l172_59
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
 				goto l128
-			l160_59:
+			l172_59:
 				pos++
 				goto lok59
 			}
@@ -2989,64 +3087,113 @@ l124:
 	return false
 }
 
-// rlabel_length is rule 28 label_length <- <(ldh9 ldh9 ldh9 ldh9 ldh9 ldh9 ldh9 !(alphanum / '-'))>
+// rlabel_length is rule 28 label_length <- <((ldh9 (ldh9 (ldh9 (ldh9 (ldh9 (ldh9 ldh9?)?)?)?)?)?)? !(alphanum / '-'))>
 func (p *Parser) rlabel_length() bool {
 	buffer := p.buffer
 	pos := p.position
 	position131, tokenIndex131 := pos, p.tokenIndex
 	{
 		position132 := pos
-		if p.position = pos; !p.rldh9() {
-			goto l131
-		}
-		pos = p.position
-		if p.position = pos; !p.rldh9() {
-			goto l131
-		}
-		pos = p.position
-		if p.position = pos; !p.rldh9() {
-			goto l131
-		}
-		pos = p.position
-		if p.position = pos; !p.rldh9() {
-			goto l131
-		}
-		pos = p.position
-		if p.position = pos; !p.rldh9() {
-			goto l131
-		}
-		pos = p.position
-		if p.position = pos; !p.rldh9() {
-			goto l131
-		}
-		pos = p.position
-		if p.position = pos; !p.rldh9() {
-			goto l131
-		}
-		pos = p.position
 		{
 			position133, tokenIndex133 := pos, p.tokenIndex
+			if p.position = pos; !p.rldh9() {
+				goto l133
+			}
+			pos = p.position
 			{
-				position134, tokenIndex134 := pos, p.tokenIndex
+				position135, tokenIndex135 := pos, p.tokenIndex
+				if p.position = pos; !p.rldh9() {
+					goto l135
+				}
+				pos = p.position
+				{
+					position137, tokenIndex137 := pos, p.tokenIndex
+					if p.position = pos; !p.rldh9() {
+						goto l137
+					}
+					pos = p.position
+					{
+						position139, tokenIndex139 := pos, p.tokenIndex
+						if p.position = pos; !p.rldh9() {
+							goto l139
+						}
+						pos = p.position
+						{
+							position141, tokenIndex141 := pos, p.tokenIndex
+							if p.position = pos; !p.rldh9() {
+								goto l141
+							}
+							pos = p.position
+							{
+								position143, tokenIndex143 := pos, p.tokenIndex
+								if p.position = pos; !p.rldh9() {
+									goto l143
+								}
+								pos = p.position
+								{
+									position145, tokenIndex145 := pos, p.tokenIndex
+									if p.position = pos; !p.rldh9() {
+										goto l145
+									}
+									pos = p.position
+									goto l146
+								l145:
+									pos, p.tokenIndex = position145, tokenIndex145
+								}
+							l146:
+								goto l144
+							l143:
+								pos, p.tokenIndex = position143, tokenIndex143
+							}
+						l144:
+							goto l142
+						l141:
+							pos, p.tokenIndex = position141, tokenIndex141
+						}
+					l142:
+						goto l140
+					l139:
+						pos, p.tokenIndex = position139, tokenIndex139
+					}
+				l140:
+					goto l138
+				l137:
+					pos, p.tokenIndex = position137, tokenIndex137
+				}
+			l138:
+				goto l136
+			l135:
+				pos, p.tokenIndex = position135, tokenIndex135
+			}
+		l136:
+			goto l134
+		l133:
+			pos, p.tokenIndex = position133, tokenIndex133
+		}
+	l134:
+		{
+			position147, tokenIndex147 := pos, p.tokenIndex
+			{
+				position148, tokenIndex148 := pos, p.tokenIndex
 				{ // alphanum
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l160_44
+						goto l172_44
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l135
-				l160_44:
+					goto l149
+				l172_44:
 					pos++
 					goto lok44
 				}
 			lok44:
-				goto l134
-			l135:
-				pos, p.tokenIndex = position134, tokenIndex134
+				goto l148
+			l149:
+				pos, p.tokenIndex = position148, tokenIndex148
 				if buffer[pos] != '-' {
 					if int(pos) == p.at {
 						p.note(22, true)
@@ -3055,14 +3202,14 @@ func (p *Parser) rlabel_length() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l133
+					goto l147
 				}
 				pos++
 			}
-		l134:
+		l148:
 			goto l131
-		l133:
-			pos, p.tokenIndex = position133, tokenIndex133
+		l147:
+			pos, p.tokenIndex = position147, tokenIndex147
 		}
 		_ = position132
 	}
@@ -3074,20 +3221,43 @@ l131:
 	return false
 }
 
-// rldh9 is rule 29 ldh9 <- <(ldh (ldh (ldh (ldh (ldh (ldh (ldh (ldh ldh?)?)?)?)?)?)?)?)?>
+// rldh9 is rule 29 ldh9 <- <(ldh (ldh (ldh (ldh (ldh (ldh (ldh (ldh ldh?)?)?)?)?)?)?)?)>
 func (p *Parser) rldh9() bool {
 	buffer := p.buffer
 	pos := p.position
+	position150, tokenIndex150 := pos, p.tokenIndex
 	{
-		position137 := pos
+		position151 := pos
+		{ // ldh
+			if int(pos) == p.at {
+				p.note(19, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
+				goto l168_14
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			if int(pos) == p.at {
+				p.note(22, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
+				goto l168_14
+			}
+			goto l150
+		l168_14:
+			pos++
+			goto lok14
+		}
+	lok14:
 		{
-			position138, tokenIndex138 := pos, p.tokenIndex
+			position152, tokenIndex152 := pos, p.tokenIndex
 			{ // ldh
 				if int(pos) == p.at {
 					p.note(19, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-					goto l156_14
+					goto l168_15
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
@@ -3096,22 +3266,22 @@ func (p *Parser) rldh9() bool {
 					p.note(22, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-					goto l156_14
+					goto l168_15
 				}
-				goto l138
-			l156_14:
+				goto l152
+			l168_15:
 				pos++
-				goto lok14
+				goto lok15
 			}
-		lok14:
+		lok15:
 			{
-				position140, tokenIndex140 := pos, p.tokenIndex
+				position154, tokenIndex154 := pos, p.tokenIndex
 				{ // ldh
 					if int(pos) == p.at {
 						p.note(19, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-						goto l156_15
+						goto l168_16
 					}
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
@@ -3120,22 +3290,22 @@ func (p *Parser) rldh9() bool {
 						p.note(22, true)
 					}
 					if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-						goto l156_15
+						goto l168_16
 					}
-					goto l140
-				l156_15:
+					goto l154
+				l168_16:
 					pos++
-					goto lok15
+					goto lok16
 				}
-			lok15:
+			lok16:
 				{
-					position142, tokenIndex142 := pos, p.tokenIndex
+					position156, tokenIndex156 := pos, p.tokenIndex
 					{ // ldh
 						if int(pos) == p.at {
 							p.note(19, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-							goto l156_16
+							goto l168_17
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
@@ -3144,22 +3314,22 @@ func (p *Parser) rldh9() bool {
 							p.note(22, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-							goto l156_16
+							goto l168_17
 						}
-						goto l142
-					l156_16:
+						goto l156
+					l168_17:
 						pos++
-						goto lok16
+						goto lok17
 					}
-				lok16:
+				lok17:
 					{
-						position144, tokenIndex144 := pos, p.tokenIndex
+						position158, tokenIndex158 := pos, p.tokenIndex
 						{ // ldh
 							if int(pos) == p.at {
 								p.note(19, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-								goto l156_17
+								goto l168_18
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
@@ -3168,22 +3338,22 @@ func (p *Parser) rldh9() bool {
 								p.note(22, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-								goto l156_17
+								goto l168_18
 							}
-							goto l144
-						l156_17:
+							goto l158
+						l168_18:
 							pos++
-							goto lok17
+							goto lok18
 						}
-					lok17:
+					lok18:
 						{
-							position146, tokenIndex146 := pos, p.tokenIndex
+							position160, tokenIndex160 := pos, p.tokenIndex
 							{ // ldh
 								if int(pos) == p.at {
 									p.note(19, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-									goto l156_18
+									goto l168_19
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
@@ -3192,22 +3362,22 @@ func (p *Parser) rldh9() bool {
 									p.note(22, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-									goto l156_18
+									goto l168_19
 								}
-								goto l146
-							l156_18:
+								goto l160
+							l168_19:
 								pos++
-								goto lok18
+								goto lok19
 							}
-						lok18:
+						lok19:
 							{
-								position148, tokenIndex148 := pos, p.tokenIndex
+								position162, tokenIndex162 := pos, p.tokenIndex
 								{ // ldh
 									if int(pos) == p.at {
 										p.note(19, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-										goto l156_19
+										goto l168_20
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
@@ -3216,22 +3386,22 @@ func (p *Parser) rldh9() bool {
 										p.note(22, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-										goto l156_19
+										goto l168_20
 									}
-									goto l148
-								l156_19:
+									goto l162
+								l168_20:
 									pos++
-									goto lok19
+									goto lok20
 								}
-							lok19:
+							lok20:
 								{
-									position150, tokenIndex150 := pos, p.tokenIndex
+									position164, tokenIndex164 := pos, p.tokenIndex
 									{ // ldh
 										if int(pos) == p.at {
 											p.note(19, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-											goto l156_20
+											goto l168_21
 										}
 										if int(pos) > p.far {
 											p.far, p.farComp = int(pos), p.comp
@@ -3240,22 +3410,22 @@ func (p *Parser) rldh9() bool {
 											p.note(22, true)
 										}
 										if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-											goto l156_20
+											goto l168_21
 										}
-										goto l150
-									l156_20:
+										goto l164
+									l168_21:
 										pos++
-										goto lok20
+										goto lok21
 									}
-								lok20:
+								lok21:
 									{
-										position152, tokenIndex152 := pos, p.tokenIndex
+										position166, tokenIndex166 := pos, p.tokenIndex
 										{ // ldh
 											if int(pos) == p.at {
 												p.note(19, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-												goto l156_21
+												goto l168_22
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
@@ -3264,87 +3434,62 @@ func (p *Parser) rldh9() bool {
 												p.note(22, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-												goto l156_21
+												goto l168_22
 											}
-											goto l152
-										l156_21:
+											goto l166
+										l168_22:
 											pos++
-											goto lok21
+											goto lok22
 										}
-									lok21:
-										{
-											position154, tokenIndex154 := pos, p.tokenIndex
-											{ // ldh
-												if int(pos) == p.at {
-													p.note(19, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-													goto l156_22
-												}
-												if int(pos) > p.far {
-													p.far, p.farComp = int(pos), p.comp
-												}
-												if int(pos) == p.at {
-													p.note(22, true)
-												}
-												if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-													goto l156_22
-												}
-												goto l154
-											l156_22:
-												pos++
-												goto lok22
-											}
-										lok22:
-											goto l155
-										l154:
-											pos, p.tokenIndex = position154, tokenIndex154
-										}
-									l155:
-										goto l153
-									l152:
-										pos, p.tokenIndex = position152, tokenIndex152
+									lok22:
+										goto l167
+									l166:
+										pos, p.tokenIndex = position166, tokenIndex166
 									}
-								l153:
-									goto l151
-								l150:
-									pos, p.tokenIndex = position150, tokenIndex150
+								l167:
+									goto l165
+								l164:
+									pos, p.tokenIndex = position164, tokenIndex164
 								}
-							l151:
-								goto l149
-							l148:
-								pos, p.tokenIndex = position148, tokenIndex148
+							l165:
+								goto l163
+							l162:
+								pos, p.tokenIndex = position162, tokenIndex162
 							}
-						l149:
-							goto l147
-						l146:
-							pos, p.tokenIndex = position146, tokenIndex146
+						l163:
+							goto l161
+						l160:
+							pos, p.tokenIndex = position160, tokenIndex160
 						}
-					l147:
-						goto l145
-					l144:
-						pos, p.tokenIndex = position144, tokenIndex144
+					l161:
+						goto l159
+					l158:
+						pos, p.tokenIndex = position158, tokenIndex158
 					}
-				l145:
-					goto l143
-				l142:
-					pos, p.tokenIndex = position142, tokenIndex142
+				l159:
+					goto l157
+				l156:
+					pos, p.tokenIndex = position156, tokenIndex156
 				}
-			l143:
-				goto l141
-			l140:
-				pos, p.tokenIndex = position140, tokenIndex140
+			l157:
+				goto l155
+			l154:
+				pos, p.tokenIndex = position154, tokenIndex154
 			}
-		l141:
-			goto l139
-		l138:
-			pos, p.tokenIndex = position138, tokenIndex138
+		l155:
+			goto l153
+		l152:
+			pos, p.tokenIndex = position152, tokenIndex152
 		}
-	l139:
-		_ = position137
+	l153:
+		_ = position151
 	}
 	p.position = pos
 	return true
+l150:
+	pos, p.tokenIndex = position150, tokenIndex150
+	p.position = pos
+	return false
 }
 
 // rldh is rule 30 ldh <- <(alphanum / '-')>
@@ -3355,7 +3500,7 @@ func (p *Parser) rldh() bool {
 		p.note(19, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-		goto l156
+		goto l168
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
@@ -3364,11 +3509,11 @@ func (p *Parser) rldh() bool {
 		p.note(22, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class5[c] != 0 {
-		goto l156
+		goto l168
 	}
 	p.position = pos
 	return false
-l156:
+l168:
 	pos++
 	p.position = pos
 	return true
@@ -3382,14 +3527,14 @@ func (p *Parser) ralphanum() bool {
 		p.note(19, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class4[c] != 0 {
-		goto l160
+		goto l172
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position = pos
 	return false
-l160:
+l172:
 	pos++
 	p.position = pos
 	return true
@@ -3401,11 +3546,11 @@ func (p *Parser) rIPv4address() bool {
 	pos := p.position
 	comp := p.comp
 	p.comp = uint32(ruleIPv4address)
-	position163, tokenIndex163 := pos, p.tokenIndex
+	position175, tokenIndex175 := pos, p.tokenIndex
 	{
-		position164 := pos
+		position176 := pos
 		if p.position = pos; !p.rdec_octet() {
-			goto l163
+			goto l175
 		}
 		pos = p.position
 		if buffer[pos] != '.' {
@@ -3416,11 +3561,11 @@ func (p *Parser) rIPv4address() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l163
+			goto l175
 		}
 		pos++
 		if p.position = pos; !p.rdec_octet() {
-			goto l163
+			goto l175
 		}
 		pos = p.position
 		if buffer[pos] != '.' {
@@ -3431,11 +3576,11 @@ func (p *Parser) rIPv4address() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l163
+			goto l175
 		}
 		pos++
 		if p.position = pos; !p.rdec_octet() {
-			goto l163
+			goto l175
 		}
 		pos = p.position
 		if buffer[pos] != '.' {
@@ -3446,23 +3591,23 @@ func (p *Parser) rIPv4address() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l163
+			goto l175
 		}
 		pos++
 		if p.position = pos; !p.rdec_octet() {
-			goto l163
+			goto l175
 		}
 		pos = p.position
 		if !p.bare {
 			p.position = pos
-			p.add(ruleIPv4address, position164)
+			p.add(ruleIPv4address, position176)
 		}
 	}
 	p.comp = comp
 	p.position = pos
 	return true
-l163:
-	pos, p.tokenIndex = position163, tokenIndex163
+l175:
+	pos, p.tokenIndex = position175, tokenIndex175
 	p.comp = comp
 	p.position = pos
 	return false
@@ -3472,11 +3617,11 @@ l163:
 func (p *Parser) rdec_octet() bool {
 	buffer := p.buffer
 	pos := p.position
-	position165, tokenIndex165 := pos, p.tokenIndex
+	position177, tokenIndex177 := pos, p.tokenIndex
 	{
-		position166 := pos
+		position178 := pos
 		{
-			position167, tokenIndex167 := pos, p.tokenIndex
+			position179, tokenIndex179 := pos, p.tokenIndex
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
 					p.note(23, true)
@@ -3485,7 +3630,7 @@ func (p *Parser) rdec_octet() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l168
+				goto l180
 			}
 			pos++
 			if buffer[pos] != '5' {
@@ -3496,7 +3641,7 @@ func (p *Parser) rdec_octet() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l168
+				goto l180
 			}
 			pos++
 			if c := buffer[pos]; c < '0' || c > '5' {
@@ -3507,12 +3652,12 @@ func (p *Parser) rdec_octet() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l168
+				goto l180
 			}
 			pos++
-			goto l167
-		l168:
-			pos, p.tokenIndex = position167, tokenIndex167
+			goto l179
+		l180:
+			pos, p.tokenIndex = position179, tokenIndex179
 			if buffer[pos] != '2' {
 				if int(pos) == p.at {
 					p.note(23, true)
@@ -3521,7 +3666,7 @@ func (p *Parser) rdec_octet() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l169
+				goto l181
 			}
 			pos++
 			if c := buffer[pos]; c < '0' || c > '4' {
@@ -3532,7 +3677,7 @@ func (p *Parser) rdec_octet() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l169
+				goto l181
 			}
 			pos++
 			{ // DIGIT
@@ -3540,20 +3685,20 @@ func (p *Parser) rdec_octet() bool {
 					p.note(20, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-					goto l301_23
+					goto l313_23
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l169
-			l301_23:
+				goto l181
+			l313_23:
 				pos++
 				goto lok23
 			}
 		lok23:
-			goto l167
-		l169:
-			pos, p.tokenIndex = position167, tokenIndex167
+			goto l179
+		l181:
+			pos, p.tokenIndex = position179, tokenIndex179
 			if buffer[pos] != '1' {
 				if int(pos) == p.at {
 					p.note(27, true)
@@ -3562,7 +3707,7 @@ func (p *Parser) rdec_octet() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l170
+				goto l182
 			}
 			pos++
 			{ // DIGIT
@@ -3570,13 +3715,13 @@ func (p *Parser) rdec_octet() bool {
 					p.note(20, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-					goto l301_24
+					goto l313_24
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l170
-			l301_24:
+				goto l182
+			l313_24:
 				pos++
 				goto lok24
 			}
@@ -3586,20 +3731,20 @@ func (p *Parser) rdec_octet() bool {
 					p.note(20, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-					goto l301_25
+					goto l313_25
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l170
-			l301_25:
+				goto l182
+			l313_25:
 				pos++
 				goto lok25
 			}
 		lok25:
-			goto l167
-		l170:
-			pos, p.tokenIndex = position167, tokenIndex167
+			goto l179
+		l182:
+			pos, p.tokenIndex = position179, tokenIndex179
 			if c := buffer[pos]; c < '1' || c > '9' {
 				if int(pos) == p.at {
 					p.note(28, true)
@@ -3608,7 +3753,7 @@ func (p *Parser) rdec_octet() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l171
+				goto l183
 			}
 			pos++
 			{ // DIGIT
@@ -3616,44 +3761,44 @@ func (p *Parser) rdec_octet() bool {
 					p.note(20, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-					goto l301_26
+					goto l313_26
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l171
-			l301_26:
+				goto l183
+			l313_26:
 				pos++
 				goto lok26
 			}
 		lok26:
-			goto l167
-		l171:
-			pos, p.tokenIndex = position167, tokenIndex167
+			goto l179
+		l183:
+			pos, p.tokenIndex = position179, tokenIndex179
 			{ // DIGIT
 				if int(pos) == p.at {
 					p.note(20, true)
 				}
 				if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-					goto l301_27
+					goto l313_27
 				}
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l165
-			l301_27:
+				goto l177
+			l313_27:
 				pos++
 				goto lok27
 			}
 		lok27:
 		}
-	l167:
-		_ = position166
+	l179:
+		_ = position178
 	}
 	p.position = pos
 	return true
-l165:
-	pos, p.tokenIndex = position165, tokenIndex165
+l177:
+	pos, p.tokenIndex = position177, tokenIndex177
 	p.position = pos
 	return false
 }
@@ -3664,9 +3809,9 @@ func (p *Parser) rIPv6reference() bool {
 	pos := p.position
 	comp := p.comp
 	p.comp = uint32(ruleIPv6reference)
-	position172, tokenIndex172 := pos, p.tokenIndex
+	position184, tokenIndex184 := pos, p.tokenIndex
 	{
-		position173 := pos
+		position185 := pos
 		if buffer[pos] != '[' {
 			if int(pos) == p.at {
 				p.note(29, true)
@@ -3675,11 +3820,11 @@ func (p *Parser) rIPv6reference() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l172
+			goto l184
 		}
 		pos++
 		if p.position = pos; !p.rIPv6address() {
-			goto l172
+			goto l184
 		}
 		pos = p.position
 		if buffer[pos] != ']' {
@@ -3690,19 +3835,19 @@ func (p *Parser) rIPv6reference() bool {
 			if int(pos) > p.far {
 				p.far, p.farComp = int(pos), p.comp
 			}
-			goto l172
+			goto l184
 		}
 		pos++
 		if !p.bare {
 			p.position = pos
-			p.add(ruleIPv6reference, position173)
+			p.add(ruleIPv6reference, position185)
 		}
 	}
 	p.comp = comp
 	p.position = pos
 	return true
-l172:
-	pos, p.tokenIndex = position172, tokenIndex172
+l184:
+	pos, p.tokenIndex = position184, tokenIndex184
 	p.comp = comp
 	p.position = pos
 	return false
@@ -3714,106 +3859,106 @@ func (p *Parser) rIPv6address() bool {
 	pos := p.position
 	comp := p.comp
 	p.comp = uint32(ruleIPv6address)
-	position174, tokenIndex174 := pos, p.tokenIndex
+	position186, tokenIndex186 := pos, p.tokenIndex
 	{
-		position175 := pos
+		position187 := pos
 		{
-			position176, tokenIndex176 := pos, p.tokenIndex
+			position188, tokenIndex188 := pos, p.tokenIndex
 			{ // h4
-				position242_60, tokenIndex242_60 := pos, p.tokenIndex
+				position254_60, tokenIndex254_60 := pos, p.tokenIndex
 				{
-					position243_60 := pos
+					position255_60 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_60
+							goto l315_28_60
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_60
-					l303_28_60:
+						goto l254_60
+					l315_28_60:
 						pos++
 						goto lok28_60
 					}
 				lok28_60:
 					{
-						position244_60, tokenIndex244_60 := pos, p.tokenIndex
+						position256_60, tokenIndex256_60 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_60
+								goto l315_29_60
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_60
-						l303_29_60:
+							goto l256_60
+						l315_29_60:
 							pos++
 							goto lok29_60
 						}
 					lok29_60:
-						goto l245_60
-					l244_60:
-						pos, p.tokenIndex = position244_60, tokenIndex244_60
+						goto l257_60
+					l256_60:
+						pos, p.tokenIndex = position256_60, tokenIndex256_60
 					}
-				l245_60:
+				l257_60:
 					{
-						position246_60, tokenIndex246_60 := pos, p.tokenIndex
+						position258_60, tokenIndex258_60 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_60
+								goto l315_30_60
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_60
-						l303_30_60:
+							goto l258_60
+						l315_30_60:
 							pos++
 							goto lok30_60
 						}
 					lok30_60:
-						goto l247_60
-					l246_60:
-						pos, p.tokenIndex = position246_60, tokenIndex246_60
+						goto l259_60
+					l258_60:
+						pos, p.tokenIndex = position258_60, tokenIndex258_60
 					}
-				l247_60:
+				l259_60:
 					{
-						position248_60, tokenIndex248_60 := pos, p.tokenIndex
+						position260_60, tokenIndex260_60 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_60
+								goto l315_31_60
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_60
-						l303_31_60:
+							goto l260_60
+						l315_31_60:
 							pos++
 							goto lok31_60
 						}
 					lok31_60:
-						goto l249_60
-					l248_60:
-						pos, p.tokenIndex = position248_60, tokenIndex248_60
+						goto l261_60
+					l260_60:
+						pos, p.tokenIndex = position260_60, tokenIndex260_60
 					}
-				l249_60:
-					_ = position243_60
+				l261_60:
+					_ = position255_60
 				}
 				goto lok60
-			l242_60:
-				pos, p.tokenIndex = position242_60, tokenIndex242_60
-				goto l177
+			l254_60:
+				pos, p.tokenIndex = position254_60, tokenIndex254_60
+				goto l189
 			}
 		lok60:
 			if buffer[pos] != ':' {
@@ -3824,104 +3969,104 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l177
+				goto l189
 			}
 			pos++
 			{ // h4
-				position242_61, tokenIndex242_61 := pos, p.tokenIndex
+				position254_61, tokenIndex254_61 := pos, p.tokenIndex
 				{
-					position243_61 := pos
+					position255_61 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_61
+							goto l315_28_61
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_61
-					l303_28_61:
+						goto l254_61
+					l315_28_61:
 						pos++
 						goto lok28_61
 					}
 				lok28_61:
 					{
-						position244_61, tokenIndex244_61 := pos, p.tokenIndex
+						position256_61, tokenIndex256_61 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_61
+								goto l315_29_61
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_61
-						l303_29_61:
+							goto l256_61
+						l315_29_61:
 							pos++
 							goto lok29_61
 						}
 					lok29_61:
-						goto l245_61
-					l244_61:
-						pos, p.tokenIndex = position244_61, tokenIndex244_61
+						goto l257_61
+					l256_61:
+						pos, p.tokenIndex = position256_61, tokenIndex256_61
 					}
-				l245_61:
+				l257_61:
 					{
-						position246_61, tokenIndex246_61 := pos, p.tokenIndex
+						position258_61, tokenIndex258_61 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_61
+								goto l315_30_61
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_61
-						l303_30_61:
+							goto l258_61
+						l315_30_61:
 							pos++
 							goto lok30_61
 						}
 					lok30_61:
-						goto l247_61
-					l246_61:
-						pos, p.tokenIndex = position246_61, tokenIndex246_61
+						goto l259_61
+					l258_61:
+						pos, p.tokenIndex = position258_61, tokenIndex258_61
 					}
-				l247_61:
+				l259_61:
 					{
-						position248_61, tokenIndex248_61 := pos, p.tokenIndex
+						position260_61, tokenIndex260_61 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_61
+								goto l315_31_61
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_61
-						l303_31_61:
+							goto l260_61
+						l315_31_61:
 							pos++
 							goto lok31_61
 						}
 					lok31_61:
-						goto l249_61
-					l248_61:
-						pos, p.tokenIndex = position248_61, tokenIndex248_61
+						goto l261_61
+					l260_61:
+						pos, p.tokenIndex = position260_61, tokenIndex260_61
 					}
-				l249_61:
-					_ = position243_61
+				l261_61:
+					_ = position255_61
 				}
 				goto lok61
-			l242_61:
-				pos, p.tokenIndex = position242_61, tokenIndex242_61
-				goto l177
+			l254_61:
+				pos, p.tokenIndex = position254_61, tokenIndex254_61
+				goto l189
 			}
 		lok61:
 			if buffer[pos] != ':' {
@@ -3932,104 +4077,104 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l177
+				goto l189
 			}
 			pos++
 			{ // h4
-				position242_62, tokenIndex242_62 := pos, p.tokenIndex
+				position254_62, tokenIndex254_62 := pos, p.tokenIndex
 				{
-					position243_62 := pos
+					position255_62 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_62
+							goto l315_28_62
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_62
-					l303_28_62:
+						goto l254_62
+					l315_28_62:
 						pos++
 						goto lok28_62
 					}
 				lok28_62:
 					{
-						position244_62, tokenIndex244_62 := pos, p.tokenIndex
+						position256_62, tokenIndex256_62 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_62
+								goto l315_29_62
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_62
-						l303_29_62:
+							goto l256_62
+						l315_29_62:
 							pos++
 							goto lok29_62
 						}
 					lok29_62:
-						goto l245_62
-					l244_62:
-						pos, p.tokenIndex = position244_62, tokenIndex244_62
+						goto l257_62
+					l256_62:
+						pos, p.tokenIndex = position256_62, tokenIndex256_62
 					}
-				l245_62:
+				l257_62:
 					{
-						position246_62, tokenIndex246_62 := pos, p.tokenIndex
+						position258_62, tokenIndex258_62 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_62
+								goto l315_30_62
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_62
-						l303_30_62:
+							goto l258_62
+						l315_30_62:
 							pos++
 							goto lok30_62
 						}
 					lok30_62:
-						goto l247_62
-					l246_62:
-						pos, p.tokenIndex = position246_62, tokenIndex246_62
+						goto l259_62
+					l258_62:
+						pos, p.tokenIndex = position258_62, tokenIndex258_62
 					}
-				l247_62:
+				l259_62:
 					{
-						position248_62, tokenIndex248_62 := pos, p.tokenIndex
+						position260_62, tokenIndex260_62 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_62
+								goto l315_31_62
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_62
-						l303_31_62:
+							goto l260_62
+						l315_31_62:
 							pos++
 							goto lok31_62
 						}
 					lok31_62:
-						goto l249_62
-					l248_62:
-						pos, p.tokenIndex = position248_62, tokenIndex248_62
+						goto l261_62
+					l260_62:
+						pos, p.tokenIndex = position260_62, tokenIndex260_62
 					}
-				l249_62:
-					_ = position243_62
+				l261_62:
+					_ = position255_62
 				}
 				goto lok62
-			l242_62:
-				pos, p.tokenIndex = position242_62, tokenIndex242_62
-				goto l177
+			l254_62:
+				pos, p.tokenIndex = position254_62, tokenIndex254_62
+				goto l189
 			}
 		lok62:
 			if buffer[pos] != ':' {
@@ -4040,104 +4185,104 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l177
+				goto l189
 			}
 			pos++
 			{ // h4
-				position242_63, tokenIndex242_63 := pos, p.tokenIndex
+				position254_63, tokenIndex254_63 := pos, p.tokenIndex
 				{
-					position243_63 := pos
+					position255_63 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_63
+							goto l315_28_63
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_63
-					l303_28_63:
+						goto l254_63
+					l315_28_63:
 						pos++
 						goto lok28_63
 					}
 				lok28_63:
 					{
-						position244_63, tokenIndex244_63 := pos, p.tokenIndex
+						position256_63, tokenIndex256_63 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_63
+								goto l315_29_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_63
-						l303_29_63:
+							goto l256_63
+						l315_29_63:
 							pos++
 							goto lok29_63
 						}
 					lok29_63:
-						goto l245_63
-					l244_63:
-						pos, p.tokenIndex = position244_63, tokenIndex244_63
+						goto l257_63
+					l256_63:
+						pos, p.tokenIndex = position256_63, tokenIndex256_63
 					}
-				l245_63:
+				l257_63:
 					{
-						position246_63, tokenIndex246_63 := pos, p.tokenIndex
+						position258_63, tokenIndex258_63 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_63
+								goto l315_30_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_63
-						l303_30_63:
+							goto l258_63
+						l315_30_63:
 							pos++
 							goto lok30_63
 						}
 					lok30_63:
-						goto l247_63
-					l246_63:
-						pos, p.tokenIndex = position246_63, tokenIndex246_63
+						goto l259_63
+					l258_63:
+						pos, p.tokenIndex = position258_63, tokenIndex258_63
 					}
-				l247_63:
+				l259_63:
 					{
-						position248_63, tokenIndex248_63 := pos, p.tokenIndex
+						position260_63, tokenIndex260_63 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_63
+								goto l315_31_63
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_63
-						l303_31_63:
+							goto l260_63
+						l315_31_63:
 							pos++
 							goto lok31_63
 						}
 					lok31_63:
-						goto l249_63
-					l248_63:
-						pos, p.tokenIndex = position248_63, tokenIndex248_63
+						goto l261_63
+					l260_63:
+						pos, p.tokenIndex = position260_63, tokenIndex260_63
 					}
-				l249_63:
-					_ = position243_63
+				l261_63:
+					_ = position255_63
 				}
 				goto lok63
-			l242_63:
-				pos, p.tokenIndex = position242_63, tokenIndex242_63
-				goto l177
+			l254_63:
+				pos, p.tokenIndex = position254_63, tokenIndex254_63
+				goto l189
 			}
 		lok63:
 			if buffer[pos] != ':' {
@@ -4148,104 +4293,104 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l177
+				goto l189
 			}
 			pos++
 			{ // h4
-				position242_64, tokenIndex242_64 := pos, p.tokenIndex
+				position254_64, tokenIndex254_64 := pos, p.tokenIndex
 				{
-					position243_64 := pos
+					position255_64 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_64
+							goto l315_28_64
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_64
-					l303_28_64:
+						goto l254_64
+					l315_28_64:
 						pos++
 						goto lok28_64
 					}
 				lok28_64:
 					{
-						position244_64, tokenIndex244_64 := pos, p.tokenIndex
+						position256_64, tokenIndex256_64 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_64
+								goto l315_29_64
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_64
-						l303_29_64:
+							goto l256_64
+						l315_29_64:
 							pos++
 							goto lok29_64
 						}
 					lok29_64:
-						goto l245_64
-					l244_64:
-						pos, p.tokenIndex = position244_64, tokenIndex244_64
+						goto l257_64
+					l256_64:
+						pos, p.tokenIndex = position256_64, tokenIndex256_64
 					}
-				l245_64:
+				l257_64:
 					{
-						position246_64, tokenIndex246_64 := pos, p.tokenIndex
+						position258_64, tokenIndex258_64 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_64
+								goto l315_30_64
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_64
-						l303_30_64:
+							goto l258_64
+						l315_30_64:
 							pos++
 							goto lok30_64
 						}
 					lok30_64:
-						goto l247_64
-					l246_64:
-						pos, p.tokenIndex = position246_64, tokenIndex246_64
+						goto l259_64
+					l258_64:
+						pos, p.tokenIndex = position258_64, tokenIndex258_64
 					}
-				l247_64:
+				l259_64:
 					{
-						position248_64, tokenIndex248_64 := pos, p.tokenIndex
+						position260_64, tokenIndex260_64 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_64
+								goto l315_31_64
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_64
-						l303_31_64:
+							goto l260_64
+						l315_31_64:
 							pos++
 							goto lok31_64
 						}
 					lok31_64:
-						goto l249_64
-					l248_64:
-						pos, p.tokenIndex = position248_64, tokenIndex248_64
+						goto l261_64
+					l260_64:
+						pos, p.tokenIndex = position260_64, tokenIndex260_64
 					}
-				l249_64:
-					_ = position243_64
+				l261_64:
+					_ = position255_64
 				}
 				goto lok64
-			l242_64:
-				pos, p.tokenIndex = position242_64, tokenIndex242_64
-				goto l177
+			l254_64:
+				pos, p.tokenIndex = position254_64, tokenIndex254_64
+				goto l189
 			}
 		lok64:
 			if buffer[pos] != ':' {
@@ -4256,104 +4401,104 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l177
+				goto l189
 			}
 			pos++
 			{ // h4
-				position242_65, tokenIndex242_65 := pos, p.tokenIndex
+				position254_65, tokenIndex254_65 := pos, p.tokenIndex
 				{
-					position243_65 := pos
+					position255_65 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_65
+							goto l315_28_65
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_65
-					l303_28_65:
+						goto l254_65
+					l315_28_65:
 						pos++
 						goto lok28_65
 					}
 				lok28_65:
 					{
-						position244_65, tokenIndex244_65 := pos, p.tokenIndex
+						position256_65, tokenIndex256_65 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_65
+								goto l315_29_65
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_65
-						l303_29_65:
+							goto l256_65
+						l315_29_65:
 							pos++
 							goto lok29_65
 						}
 					lok29_65:
-						goto l245_65
-					l244_65:
-						pos, p.tokenIndex = position244_65, tokenIndex244_65
+						goto l257_65
+					l256_65:
+						pos, p.tokenIndex = position256_65, tokenIndex256_65
 					}
-				l245_65:
+				l257_65:
 					{
-						position246_65, tokenIndex246_65 := pos, p.tokenIndex
+						position258_65, tokenIndex258_65 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_65
+								goto l315_30_65
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_65
-						l303_30_65:
+							goto l258_65
+						l315_30_65:
 							pos++
 							goto lok30_65
 						}
 					lok30_65:
-						goto l247_65
-					l246_65:
-						pos, p.tokenIndex = position246_65, tokenIndex246_65
+						goto l259_65
+					l258_65:
+						pos, p.tokenIndex = position258_65, tokenIndex258_65
 					}
-				l247_65:
+				l259_65:
 					{
-						position248_65, tokenIndex248_65 := pos, p.tokenIndex
+						position260_65, tokenIndex260_65 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_65
+								goto l315_31_65
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_65
-						l303_31_65:
+							goto l260_65
+						l315_31_65:
 							pos++
 							goto lok31_65
 						}
 					lok31_65:
-						goto l249_65
-					l248_65:
-						pos, p.tokenIndex = position248_65, tokenIndex248_65
+						goto l261_65
+					l260_65:
+						pos, p.tokenIndex = position260_65, tokenIndex260_65
 					}
-				l249_65:
-					_ = position243_65
+				l261_65:
+					_ = position255_65
 				}
 				goto lok65
-			l242_65:
-				pos, p.tokenIndex = position242_65, tokenIndex242_65
-				goto l177
+			l254_65:
+				pos, p.tokenIndex = position254_65, tokenIndex254_65
+				goto l189
 			}
 		lok65:
 			if buffer[pos] != ':' {
@@ -4364,2035 +4509,15 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l177
+				goto l189
 			}
 			pos++
 			if p.position = pos; !p.rls32() {
-				goto l177
+				goto l189
 			}
 			pos = p.position
-			{
-				position178, tokenIndex178 := pos, p.tokenIndex
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(30, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l177
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, p.tokenIndex = position178, tokenIndex178
-			}
-			goto l176
-		l177:
-			pos, p.tokenIndex = position176, tokenIndex176
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l179
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l179
-			}
-			pos++
-			{ // h4
-				position242_66, tokenIndex242_66 := pos, p.tokenIndex
-				{
-					position243_66 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_66
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_66
-					l303_28_66:
-						pos++
-						goto lok28_66
-					}
-				lok28_66:
-					{
-						position244_66, tokenIndex244_66 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_66
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_66
-						l303_29_66:
-							pos++
-							goto lok29_66
-						}
-					lok29_66:
-						goto l245_66
-					l244_66:
-						pos, p.tokenIndex = position244_66, tokenIndex244_66
-					}
-				l245_66:
-					{
-						position246_66, tokenIndex246_66 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_66
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_66
-						l303_30_66:
-							pos++
-							goto lok30_66
-						}
-					lok30_66:
-						goto l247_66
-					l246_66:
-						pos, p.tokenIndex = position246_66, tokenIndex246_66
-					}
-				l247_66:
-					{
-						position248_66, tokenIndex248_66 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_66
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_66
-						l303_31_66:
-							pos++
-							goto lok31_66
-						}
-					lok31_66:
-						goto l249_66
-					l248_66:
-						pos, p.tokenIndex = position248_66, tokenIndex248_66
-					}
-				l249_66:
-					_ = position243_66
-				}
-				goto lok66
-			l242_66:
-				pos, p.tokenIndex = position242_66, tokenIndex242_66
-				goto l179
-			}
-		lok66:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l179
-			}
-			pos++
-			{ // h4
-				position242_67, tokenIndex242_67 := pos, p.tokenIndex
-				{
-					position243_67 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_67
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_67
-					l303_28_67:
-						pos++
-						goto lok28_67
-					}
-				lok28_67:
-					{
-						position244_67, tokenIndex244_67 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_67
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_67
-						l303_29_67:
-							pos++
-							goto lok29_67
-						}
-					lok29_67:
-						goto l245_67
-					l244_67:
-						pos, p.tokenIndex = position244_67, tokenIndex244_67
-					}
-				l245_67:
-					{
-						position246_67, tokenIndex246_67 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_67
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_67
-						l303_30_67:
-							pos++
-							goto lok30_67
-						}
-					lok30_67:
-						goto l247_67
-					l246_67:
-						pos, p.tokenIndex = position246_67, tokenIndex246_67
-					}
-				l247_67:
-					{
-						position248_67, tokenIndex248_67 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_67
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_67
-						l303_31_67:
-							pos++
-							goto lok31_67
-						}
-					lok31_67:
-						goto l249_67
-					l248_67:
-						pos, p.tokenIndex = position248_67, tokenIndex248_67
-					}
-				l249_67:
-					_ = position243_67
-				}
-				goto lok67
-			l242_67:
-				pos, p.tokenIndex = position242_67, tokenIndex242_67
-				goto l179
-			}
-		lok67:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l179
-			}
-			pos++
-			{ // h4
-				position242_68, tokenIndex242_68 := pos, p.tokenIndex
-				{
-					position243_68 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_68
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_68
-					l303_28_68:
-						pos++
-						goto lok28_68
-					}
-				lok28_68:
-					{
-						position244_68, tokenIndex244_68 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_68
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_68
-						l303_29_68:
-							pos++
-							goto lok29_68
-						}
-					lok29_68:
-						goto l245_68
-					l244_68:
-						pos, p.tokenIndex = position244_68, tokenIndex244_68
-					}
-				l245_68:
-					{
-						position246_68, tokenIndex246_68 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_68
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_68
-						l303_30_68:
-							pos++
-							goto lok30_68
-						}
-					lok30_68:
-						goto l247_68
-					l246_68:
-						pos, p.tokenIndex = position246_68, tokenIndex246_68
-					}
-				l247_68:
-					{
-						position248_68, tokenIndex248_68 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_68
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_68
-						l303_31_68:
-							pos++
-							goto lok31_68
-						}
-					lok31_68:
-						goto l249_68
-					l248_68:
-						pos, p.tokenIndex = position248_68, tokenIndex248_68
-					}
-				l249_68:
-					_ = position243_68
-				}
-				goto lok68
-			l242_68:
-				pos, p.tokenIndex = position242_68, tokenIndex242_68
-				goto l179
-			}
-		lok68:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l179
-			}
-			pos++
-			{ // h4
-				position242_69, tokenIndex242_69 := pos, p.tokenIndex
-				{
-					position243_69 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_69
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_69
-					l303_28_69:
-						pos++
-						goto lok28_69
-					}
-				lok28_69:
-					{
-						position244_69, tokenIndex244_69 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_69
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_69
-						l303_29_69:
-							pos++
-							goto lok29_69
-						}
-					lok29_69:
-						goto l245_69
-					l244_69:
-						pos, p.tokenIndex = position244_69, tokenIndex244_69
-					}
-				l245_69:
-					{
-						position246_69, tokenIndex246_69 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_69
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_69
-						l303_30_69:
-							pos++
-							goto lok30_69
-						}
-					lok30_69:
-						goto l247_69
-					l246_69:
-						pos, p.tokenIndex = position246_69, tokenIndex246_69
-					}
-				l247_69:
-					{
-						position248_69, tokenIndex248_69 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_69
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_69
-						l303_31_69:
-							pos++
-							goto lok31_69
-						}
-					lok31_69:
-						goto l249_69
-					l248_69:
-						pos, p.tokenIndex = position248_69, tokenIndex248_69
-					}
-				l249_69:
-					_ = position243_69
-				}
-				goto lok69
-			l242_69:
-				pos, p.tokenIndex = position242_69, tokenIndex242_69
-				goto l179
-			}
-		lok69:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l179
-			}
-			pos++
-			{ // h4
-				position242_70, tokenIndex242_70 := pos, p.tokenIndex
-				{
-					position243_70 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_70
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_70
-					l303_28_70:
-						pos++
-						goto lok28_70
-					}
-				lok28_70:
-					{
-						position244_70, tokenIndex244_70 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_70
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_70
-						l303_29_70:
-							pos++
-							goto lok29_70
-						}
-					lok29_70:
-						goto l245_70
-					l244_70:
-						pos, p.tokenIndex = position244_70, tokenIndex244_70
-					}
-				l245_70:
-					{
-						position246_70, tokenIndex246_70 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_70
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_70
-						l303_30_70:
-							pos++
-							goto lok30_70
-						}
-					lok30_70:
-						goto l247_70
-					l246_70:
-						pos, p.tokenIndex = position246_70, tokenIndex246_70
-					}
-				l247_70:
-					{
-						position248_70, tokenIndex248_70 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_70
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_70
-						l303_31_70:
-							pos++
-							goto lok31_70
-						}
-					lok31_70:
-						goto l249_70
-					l248_70:
-						pos, p.tokenIndex = position248_70, tokenIndex248_70
-					}
-				l249_70:
-					_ = position243_70
-				}
-				goto lok70
-			l242_70:
-				pos, p.tokenIndex = position242_70, tokenIndex242_70
-				goto l179
-			}
-		lok70:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l179
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l179
-			}
-			pos = p.position
-			{
-				position180, tokenIndex180 := pos, p.tokenIndex
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(30, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l179
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, p.tokenIndex = position180, tokenIndex180
-			}
-			goto l176
-		l179:
-			pos, p.tokenIndex = position176, tokenIndex176
-			{
-				position182, tokenIndex182 := pos, p.tokenIndex
-				{ // h4
-					position242_71, tokenIndex242_71 := pos, p.tokenIndex
-					{
-						position243_71 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_28_71
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l242_71
-						l303_28_71:
-							pos++
-							goto lok28_71
-						}
-					lok28_71:
-						{
-							position244_71, tokenIndex244_71 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_29_71
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l244_71
-							l303_29_71:
-								pos++
-								goto lok29_71
-							}
-						lok29_71:
-							goto l245_71
-						l244_71:
-							pos, p.tokenIndex = position244_71, tokenIndex244_71
-						}
-					l245_71:
-						{
-							position246_71, tokenIndex246_71 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_30_71
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l246_71
-							l303_30_71:
-								pos++
-								goto lok30_71
-							}
-						lok30_71:
-							goto l247_71
-						l246_71:
-							pos, p.tokenIndex = position246_71, tokenIndex246_71
-						}
-					l247_71:
-						{
-							position248_71, tokenIndex248_71 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_31_71
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l248_71
-							l303_31_71:
-								pos++
-								goto lok31_71
-							}
-						lok31_71:
-							goto l249_71
-						l248_71:
-							pos, p.tokenIndex = position248_71, tokenIndex248_71
-						}
-					l249_71:
-						_ = position243_71
-					}
-					goto lok71
-				l242_71:
-					pos, p.tokenIndex = position242_71, tokenIndex242_71
-					goto l182
-				}
-			lok71:
-				goto l183
-			l182:
-				pos, p.tokenIndex = position182, tokenIndex182
-			}
-		l183:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l181
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l181
-			}
-			pos++
-			{ // h4
-				position242_72, tokenIndex242_72 := pos, p.tokenIndex
-				{
-					position243_72 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_72
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_72
-					l303_28_72:
-						pos++
-						goto lok28_72
-					}
-				lok28_72:
-					{
-						position244_72, tokenIndex244_72 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_72
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_72
-						l303_29_72:
-							pos++
-							goto lok29_72
-						}
-					lok29_72:
-						goto l245_72
-					l244_72:
-						pos, p.tokenIndex = position244_72, tokenIndex244_72
-					}
-				l245_72:
-					{
-						position246_72, tokenIndex246_72 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_72
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_72
-						l303_30_72:
-							pos++
-							goto lok30_72
-						}
-					lok30_72:
-						goto l247_72
-					l246_72:
-						pos, p.tokenIndex = position246_72, tokenIndex246_72
-					}
-				l247_72:
-					{
-						position248_72, tokenIndex248_72 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_72
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_72
-						l303_31_72:
-							pos++
-							goto lok31_72
-						}
-					lok31_72:
-						goto l249_72
-					l248_72:
-						pos, p.tokenIndex = position248_72, tokenIndex248_72
-					}
-				l249_72:
-					_ = position243_72
-				}
-				goto lok72
-			l242_72:
-				pos, p.tokenIndex = position242_72, tokenIndex242_72
-				goto l181
-			}
-		lok72:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l181
-			}
-			pos++
-			{ // h4
-				position242_73, tokenIndex242_73 := pos, p.tokenIndex
-				{
-					position243_73 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_73
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_73
-					l303_28_73:
-						pos++
-						goto lok28_73
-					}
-				lok28_73:
-					{
-						position244_73, tokenIndex244_73 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_73
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_73
-						l303_29_73:
-							pos++
-							goto lok29_73
-						}
-					lok29_73:
-						goto l245_73
-					l244_73:
-						pos, p.tokenIndex = position244_73, tokenIndex244_73
-					}
-				l245_73:
-					{
-						position246_73, tokenIndex246_73 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_73
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_73
-						l303_30_73:
-							pos++
-							goto lok30_73
-						}
-					lok30_73:
-						goto l247_73
-					l246_73:
-						pos, p.tokenIndex = position246_73, tokenIndex246_73
-					}
-				l247_73:
-					{
-						position248_73, tokenIndex248_73 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_73
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_73
-						l303_31_73:
-							pos++
-							goto lok31_73
-						}
-					lok31_73:
-						goto l249_73
-					l248_73:
-						pos, p.tokenIndex = position248_73, tokenIndex248_73
-					}
-				l249_73:
-					_ = position243_73
-				}
-				goto lok73
-			l242_73:
-				pos, p.tokenIndex = position242_73, tokenIndex242_73
-				goto l181
-			}
-		lok73:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l181
-			}
-			pos++
-			{ // h4
-				position242_74, tokenIndex242_74 := pos, p.tokenIndex
-				{
-					position243_74 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_74
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_74
-					l303_28_74:
-						pos++
-						goto lok28_74
-					}
-				lok28_74:
-					{
-						position244_74, tokenIndex244_74 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_74
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_74
-						l303_29_74:
-							pos++
-							goto lok29_74
-						}
-					lok29_74:
-						goto l245_74
-					l244_74:
-						pos, p.tokenIndex = position244_74, tokenIndex244_74
-					}
-				l245_74:
-					{
-						position246_74, tokenIndex246_74 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_74
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_74
-						l303_30_74:
-							pos++
-							goto lok30_74
-						}
-					lok30_74:
-						goto l247_74
-					l246_74:
-						pos, p.tokenIndex = position246_74, tokenIndex246_74
-					}
-				l247_74:
-					{
-						position248_74, tokenIndex248_74 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_74
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_74
-						l303_31_74:
-							pos++
-							goto lok31_74
-						}
-					lok31_74:
-						goto l249_74
-					l248_74:
-						pos, p.tokenIndex = position248_74, tokenIndex248_74
-					}
-				l249_74:
-					_ = position243_74
-				}
-				goto lok74
-			l242_74:
-				pos, p.tokenIndex = position242_74, tokenIndex242_74
-				goto l181
-			}
-		lok74:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l181
-			}
-			pos++
-			{ // h4
-				position242_75, tokenIndex242_75 := pos, p.tokenIndex
-				{
-					position243_75 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_75
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_75
-					l303_28_75:
-						pos++
-						goto lok28_75
-					}
-				lok28_75:
-					{
-						position244_75, tokenIndex244_75 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_75
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_75
-						l303_29_75:
-							pos++
-							goto lok29_75
-						}
-					lok29_75:
-						goto l245_75
-					l244_75:
-						pos, p.tokenIndex = position244_75, tokenIndex244_75
-					}
-				l245_75:
-					{
-						position246_75, tokenIndex246_75 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_75
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_75
-						l303_30_75:
-							pos++
-							goto lok30_75
-						}
-					lok30_75:
-						goto l247_75
-					l246_75:
-						pos, p.tokenIndex = position246_75, tokenIndex246_75
-					}
-				l247_75:
-					{
-						position248_75, tokenIndex248_75 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_75
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_75
-						l303_31_75:
-							pos++
-							goto lok31_75
-						}
-					lok31_75:
-						goto l249_75
-					l248_75:
-						pos, p.tokenIndex = position248_75, tokenIndex248_75
-					}
-				l249_75:
-					_ = position243_75
-				}
-				goto lok75
-			l242_75:
-				pos, p.tokenIndex = position242_75, tokenIndex242_75
-				goto l181
-			}
-		lok75:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l181
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l181
-			}
-			pos = p.position
-			{
-				position184, tokenIndex184 := pos, p.tokenIndex
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(30, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l181
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, p.tokenIndex = position184, tokenIndex184
-			}
-			goto l176
-		l181:
-			pos, p.tokenIndex = position176, tokenIndex176
-			{
-				position186, tokenIndex186 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c1() {
-					goto l186
-				}
-				pos = p.position
-				{ // h4
-					position242_76, tokenIndex242_76 := pos, p.tokenIndex
-					{
-						position243_76 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_28_76
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l242_76
-						l303_28_76:
-							pos++
-							goto lok28_76
-						}
-					lok28_76:
-						{
-							position244_76, tokenIndex244_76 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_29_76
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l244_76
-							l303_29_76:
-								pos++
-								goto lok29_76
-							}
-						lok29_76:
-							goto l245_76
-						l244_76:
-							pos, p.tokenIndex = position244_76, tokenIndex244_76
-						}
-					l245_76:
-						{
-							position246_76, tokenIndex246_76 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_30_76
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l246_76
-							l303_30_76:
-								pos++
-								goto lok30_76
-							}
-						lok30_76:
-							goto l247_76
-						l246_76:
-							pos, p.tokenIndex = position246_76, tokenIndex246_76
-						}
-					l247_76:
-						{
-							position248_76, tokenIndex248_76 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_31_76
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l248_76
-							l303_31_76:
-								pos++
-								goto lok31_76
-							}
-						lok31_76:
-							goto l249_76
-						l248_76:
-							pos, p.tokenIndex = position248_76, tokenIndex248_76
-						}
-					l249_76:
-						_ = position243_76
-					}
-					goto lok76
-				l242_76:
-					pos, p.tokenIndex = position242_76, tokenIndex242_76
-					goto l186
-				}
-			lok76:
-				goto l187
-			l186:
-				pos, p.tokenIndex = position186, tokenIndex186
-			}
-		l187:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l185
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l185
-			}
-			pos++
-			{ // h4
-				position242_77, tokenIndex242_77 := pos, p.tokenIndex
-				{
-					position243_77 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_77
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_77
-					l303_28_77:
-						pos++
-						goto lok28_77
-					}
-				lok28_77:
-					{
-						position244_77, tokenIndex244_77 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_77
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_77
-						l303_29_77:
-							pos++
-							goto lok29_77
-						}
-					lok29_77:
-						goto l245_77
-					l244_77:
-						pos, p.tokenIndex = position244_77, tokenIndex244_77
-					}
-				l245_77:
-					{
-						position246_77, tokenIndex246_77 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_77
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_77
-						l303_30_77:
-							pos++
-							goto lok30_77
-						}
-					lok30_77:
-						goto l247_77
-					l246_77:
-						pos, p.tokenIndex = position246_77, tokenIndex246_77
-					}
-				l247_77:
-					{
-						position248_77, tokenIndex248_77 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_77
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_77
-						l303_31_77:
-							pos++
-							goto lok31_77
-						}
-					lok31_77:
-						goto l249_77
-					l248_77:
-						pos, p.tokenIndex = position248_77, tokenIndex248_77
-					}
-				l249_77:
-					_ = position243_77
-				}
-				goto lok77
-			l242_77:
-				pos, p.tokenIndex = position242_77, tokenIndex242_77
-				goto l185
-			}
-		lok77:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l185
-			}
-			pos++
-			{ // h4
-				position242_78, tokenIndex242_78 := pos, p.tokenIndex
-				{
-					position243_78 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_78
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_78
-					l303_28_78:
-						pos++
-						goto lok28_78
-					}
-				lok28_78:
-					{
-						position244_78, tokenIndex244_78 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_78
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_78
-						l303_29_78:
-							pos++
-							goto lok29_78
-						}
-					lok29_78:
-						goto l245_78
-					l244_78:
-						pos, p.tokenIndex = position244_78, tokenIndex244_78
-					}
-				l245_78:
-					{
-						position246_78, tokenIndex246_78 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_78
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_78
-						l303_30_78:
-							pos++
-							goto lok30_78
-						}
-					lok30_78:
-						goto l247_78
-					l246_78:
-						pos, p.tokenIndex = position246_78, tokenIndex246_78
-					}
-				l247_78:
-					{
-						position248_78, tokenIndex248_78 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_78
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_78
-						l303_31_78:
-							pos++
-							goto lok31_78
-						}
-					lok31_78:
-						goto l249_78
-					l248_78:
-						pos, p.tokenIndex = position248_78, tokenIndex248_78
-					}
-				l249_78:
-					_ = position243_78
-				}
-				goto lok78
-			l242_78:
-				pos, p.tokenIndex = position242_78, tokenIndex242_78
-				goto l185
-			}
-		lok78:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l185
-			}
-			pos++
-			{ // h4
-				position242_79, tokenIndex242_79 := pos, p.tokenIndex
-				{
-					position243_79 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_79
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_79
-					l303_28_79:
-						pos++
-						goto lok28_79
-					}
-				lok28_79:
-					{
-						position244_79, tokenIndex244_79 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_79
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_79
-						l303_29_79:
-							pos++
-							goto lok29_79
-						}
-					lok29_79:
-						goto l245_79
-					l244_79:
-						pos, p.tokenIndex = position244_79, tokenIndex244_79
-					}
-				l245_79:
-					{
-						position246_79, tokenIndex246_79 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_79
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_79
-						l303_30_79:
-							pos++
-							goto lok30_79
-						}
-					lok30_79:
-						goto l247_79
-					l246_79:
-						pos, p.tokenIndex = position246_79, tokenIndex246_79
-					}
-				l247_79:
-					{
-						position248_79, tokenIndex248_79 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_79
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_79
-						l303_31_79:
-							pos++
-							goto lok31_79
-						}
-					lok31_79:
-						goto l249_79
-					l248_79:
-						pos, p.tokenIndex = position248_79, tokenIndex248_79
-					}
-				l249_79:
-					_ = position243_79
-				}
-				goto lok79
-			l242_79:
-				pos, p.tokenIndex = position242_79, tokenIndex242_79
-				goto l185
-			}
-		lok79:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l185
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l185
-			}
-			pos = p.position
-			{
-				position188, tokenIndex188 := pos, p.tokenIndex
-				if buffer[pos] != ']' {
-					if int(pos) == p.at {
-						p.note(30, false)
-					}
-
-					if int(pos) > p.far {
-						p.far, p.farComp = int(pos), p.comp
-					}
-					goto l185
-				}
-				pos++
-				if int(pos)-1 > p.reach {
-					p.reach = int(pos) - 1
-				}
-				pos, p.tokenIndex = position188, tokenIndex188
-			}
-			goto l176
-		l185:
-			pos, p.tokenIndex = position176, tokenIndex176
 			{
 				position190, tokenIndex190 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c2() {
-					goto l190
-				}
-				pos = p.position
-				{ // h4
-					position242_80, tokenIndex242_80 := pos, p.tokenIndex
-					{
-						position243_80 := pos
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_28_80
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l242_80
-						l303_28_80:
-							pos++
-							goto lok28_80
-						}
-					lok28_80:
-						{
-							position244_80, tokenIndex244_80 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_29_80
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l244_80
-							l303_29_80:
-								pos++
-								goto lok29_80
-							}
-						lok29_80:
-							goto l245_80
-						l244_80:
-							pos, p.tokenIndex = position244_80, tokenIndex244_80
-						}
-					l245_80:
-						{
-							position246_80, tokenIndex246_80 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_30_80
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l246_80
-							l303_30_80:
-								pos++
-								goto lok30_80
-							}
-						lok30_80:
-							goto l247_80
-						l246_80:
-							pos, p.tokenIndex = position246_80, tokenIndex246_80
-						}
-					l247_80:
-						{
-							position248_80, tokenIndex248_80 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_31_80
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l248_80
-							l303_31_80:
-								pos++
-								goto lok31_80
-							}
-						lok31_80:
-							goto l249_80
-						l248_80:
-							pos, p.tokenIndex = position248_80, tokenIndex248_80
-						}
-					l249_80:
-						_ = position243_80
-					}
-					goto lok80
-				l242_80:
-					pos, p.tokenIndex = position242_80, tokenIndex242_80
-					goto l190
-				}
-			lok80:
-				goto l191
-			l190:
-				pos, p.tokenIndex = position190, tokenIndex190
-			}
-		l191:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l189
-			}
-			pos++
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l189
-			}
-			pos++
-			{ // h4
-				position242_81, tokenIndex242_81 := pos, p.tokenIndex
-				{
-					position243_81 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_81
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_81
-					l303_28_81:
-						pos++
-						goto lok28_81
-					}
-				lok28_81:
-					{
-						position244_81, tokenIndex244_81 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_81
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_81
-						l303_29_81:
-							pos++
-							goto lok29_81
-						}
-					lok29_81:
-						goto l245_81
-					l244_81:
-						pos, p.tokenIndex = position244_81, tokenIndex244_81
-					}
-				l245_81:
-					{
-						position246_81, tokenIndex246_81 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_81
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_81
-						l303_30_81:
-							pos++
-							goto lok30_81
-						}
-					lok30_81:
-						goto l247_81
-					l246_81:
-						pos, p.tokenIndex = position246_81, tokenIndex246_81
-					}
-				l247_81:
-					{
-						position248_81, tokenIndex248_81 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_81
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_81
-						l303_31_81:
-							pos++
-							goto lok31_81
-						}
-					lok31_81:
-						goto l249_81
-					l248_81:
-						pos, p.tokenIndex = position248_81, tokenIndex248_81
-					}
-				l249_81:
-					_ = position243_81
-				}
-				goto lok81
-			l242_81:
-				pos, p.tokenIndex = position242_81, tokenIndex242_81
-				goto l189
-			}
-		lok81:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l189
-			}
-			pos++
-			{ // h4
-				position242_82, tokenIndex242_82 := pos, p.tokenIndex
-				{
-					position243_82 := pos
-					{ // HEXDIG
-						if int(pos) == p.at {
-							p.note(3, true)
-						}
-						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_82
-						}
-						if int(pos) > p.far {
-							p.far, p.farComp = int(pos), p.comp
-						}
-						goto l242_82
-					l303_28_82:
-						pos++
-						goto lok28_82
-					}
-				lok28_82:
-					{
-						position244_82, tokenIndex244_82 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_82
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l244_82
-						l303_29_82:
-							pos++
-							goto lok29_82
-						}
-					lok29_82:
-						goto l245_82
-					l244_82:
-						pos, p.tokenIndex = position244_82, tokenIndex244_82
-					}
-				l245_82:
-					{
-						position246_82, tokenIndex246_82 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_82
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l246_82
-						l303_30_82:
-							pos++
-							goto lok30_82
-						}
-					lok30_82:
-						goto l247_82
-					l246_82:
-						pos, p.tokenIndex = position246_82, tokenIndex246_82
-					}
-				l247_82:
-					{
-						position248_82, tokenIndex248_82 := pos, p.tokenIndex
-						{ // HEXDIG
-							if int(pos) == p.at {
-								p.note(3, true)
-							}
-							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_82
-							}
-							if int(pos) > p.far {
-								p.far, p.farComp = int(pos), p.comp
-							}
-							goto l248_82
-						l303_31_82:
-							pos++
-							goto lok31_82
-						}
-					lok31_82:
-						goto l249_82
-					l248_82:
-						pos, p.tokenIndex = position248_82, tokenIndex248_82
-					}
-				l249_82:
-					_ = position243_82
-				}
-				goto lok82
-			l242_82:
-				pos, p.tokenIndex = position242_82, tokenIndex242_82
-				goto l189
-			}
-		lok82:
-			if buffer[pos] != ':' {
-				if int(pos) == p.at {
-					p.note(7, true)
-				}
-
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l189
-			}
-			pos++
-			if p.position = pos; !p.rls32() {
-				goto l189
-			}
-			pos = p.position
-			{
-				position192, tokenIndex192 := pos, p.tokenIndex
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
 						p.note(30, false)
@@ -6407,114 +4532,697 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position192, tokenIndex192
+				pos, p.tokenIndex = position190, tokenIndex190
 			}
-			goto l176
+			goto l188
 		l189:
-			pos, p.tokenIndex = position176, tokenIndex176
-			{
-				position194, tokenIndex194 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c3() {
-					goto l194
+			pos, p.tokenIndex = position188, tokenIndex188
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
 				}
-				pos = p.position
-				{ // h4
-					position242_83, tokenIndex242_83 := pos, p.tokenIndex
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			{ // h4
+				position254_66, tokenIndex254_66 := pos, p.tokenIndex
+				{
+					position255_66 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_66
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_66
+					l315_28_66:
+						pos++
+						goto lok28_66
+					}
+				lok28_66:
 					{
-						position243_83 := pos
+						position256_66, tokenIndex256_66 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_28_83
+								goto l315_29_66
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l242_83
-						l303_28_83:
+							goto l256_66
+						l315_29_66:
 							pos++
-							goto lok28_83
+							goto lok29_66
 						}
-					lok28_83:
-						{
-							position244_83, tokenIndex244_83 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_29_83
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l244_83
-							l303_29_83:
-								pos++
-								goto lok29_83
-							}
-						lok29_83:
-							goto l245_83
-						l244_83:
-							pos, p.tokenIndex = position244_83, tokenIndex244_83
-						}
-					l245_83:
-						{
-							position246_83, tokenIndex246_83 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_30_83
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l246_83
-							l303_30_83:
-								pos++
-								goto lok30_83
-							}
-						lok30_83:
-							goto l247_83
-						l246_83:
-							pos, p.tokenIndex = position246_83, tokenIndex246_83
-						}
-					l247_83:
-						{
-							position248_83, tokenIndex248_83 := pos, p.tokenIndex
-							{ // HEXDIG
-								if int(pos) == p.at {
-									p.note(3, true)
-								}
-								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_31_83
-								}
-								if int(pos) > p.far {
-									p.far, p.farComp = int(pos), p.comp
-								}
-								goto l248_83
-							l303_31_83:
-								pos++
-								goto lok31_83
-							}
-						lok31_83:
-							goto l249_83
-						l248_83:
-							pos, p.tokenIndex = position248_83, tokenIndex248_83
-						}
-					l249_83:
-						_ = position243_83
+					lok29_66:
+						goto l257_66
+					l256_66:
+						pos, p.tokenIndex = position256_66, tokenIndex256_66
 					}
-					goto lok83
-				l242_83:
-					pos, p.tokenIndex = position242_83, tokenIndex242_83
+				l257_66:
+					{
+						position258_66, tokenIndex258_66 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_66
+						l315_30_66:
+							pos++
+							goto lok30_66
+						}
+					lok30_66:
+						goto l259_66
+					l258_66:
+						pos, p.tokenIndex = position258_66, tokenIndex258_66
+					}
+				l259_66:
+					{
+						position260_66, tokenIndex260_66 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_66
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_66
+						l315_31_66:
+							pos++
+							goto lok31_66
+						}
+					lok31_66:
+						goto l261_66
+					l260_66:
+						pos, p.tokenIndex = position260_66, tokenIndex260_66
+					}
+				l261_66:
+					_ = position255_66
+				}
+				goto lok66
+			l254_66:
+				pos, p.tokenIndex = position254_66, tokenIndex254_66
+				goto l191
+			}
+		lok66:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			{ // h4
+				position254_67, tokenIndex254_67 := pos, p.tokenIndex
+				{
+					position255_67 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_67
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_67
+					l315_28_67:
+						pos++
+						goto lok28_67
+					}
+				lok28_67:
+					{
+						position256_67, tokenIndex256_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_67
+						l315_29_67:
+							pos++
+							goto lok29_67
+						}
+					lok29_67:
+						goto l257_67
+					l256_67:
+						pos, p.tokenIndex = position256_67, tokenIndex256_67
+					}
+				l257_67:
+					{
+						position258_67, tokenIndex258_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_67
+						l315_30_67:
+							pos++
+							goto lok30_67
+						}
+					lok30_67:
+						goto l259_67
+					l258_67:
+						pos, p.tokenIndex = position258_67, tokenIndex258_67
+					}
+				l259_67:
+					{
+						position260_67, tokenIndex260_67 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_67
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_67
+						l315_31_67:
+							pos++
+							goto lok31_67
+						}
+					lok31_67:
+						goto l261_67
+					l260_67:
+						pos, p.tokenIndex = position260_67, tokenIndex260_67
+					}
+				l261_67:
+					_ = position255_67
+				}
+				goto lok67
+			l254_67:
+				pos, p.tokenIndex = position254_67, tokenIndex254_67
+				goto l191
+			}
+		lok67:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			{ // h4
+				position254_68, tokenIndex254_68 := pos, p.tokenIndex
+				{
+					position255_68 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_68
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_68
+					l315_28_68:
+						pos++
+						goto lok28_68
+					}
+				lok28_68:
+					{
+						position256_68, tokenIndex256_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_68
+						l315_29_68:
+							pos++
+							goto lok29_68
+						}
+					lok29_68:
+						goto l257_68
+					l256_68:
+						pos, p.tokenIndex = position256_68, tokenIndex256_68
+					}
+				l257_68:
+					{
+						position258_68, tokenIndex258_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_68
+						l315_30_68:
+							pos++
+							goto lok30_68
+						}
+					lok30_68:
+						goto l259_68
+					l258_68:
+						pos, p.tokenIndex = position258_68, tokenIndex258_68
+					}
+				l259_68:
+					{
+						position260_68, tokenIndex260_68 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_68
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_68
+						l315_31_68:
+							pos++
+							goto lok31_68
+						}
+					lok31_68:
+						goto l261_68
+					l260_68:
+						pos, p.tokenIndex = position260_68, tokenIndex260_68
+					}
+				l261_68:
+					_ = position255_68
+				}
+				goto lok68
+			l254_68:
+				pos, p.tokenIndex = position254_68, tokenIndex254_68
+				goto l191
+			}
+		lok68:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			{ // h4
+				position254_69, tokenIndex254_69 := pos, p.tokenIndex
+				{
+					position255_69 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_69
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_69
+					l315_28_69:
+						pos++
+						goto lok28_69
+					}
+				lok28_69:
+					{
+						position256_69, tokenIndex256_69 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_69
+						l315_29_69:
+							pos++
+							goto lok29_69
+						}
+					lok29_69:
+						goto l257_69
+					l256_69:
+						pos, p.tokenIndex = position256_69, tokenIndex256_69
+					}
+				l257_69:
+					{
+						position258_69, tokenIndex258_69 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_69
+						l315_30_69:
+							pos++
+							goto lok30_69
+						}
+					lok30_69:
+						goto l259_69
+					l258_69:
+						pos, p.tokenIndex = position258_69, tokenIndex258_69
+					}
+				l259_69:
+					{
+						position260_69, tokenIndex260_69 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_69
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_69
+						l315_31_69:
+							pos++
+							goto lok31_69
+						}
+					lok31_69:
+						goto l261_69
+					l260_69:
+						pos, p.tokenIndex = position260_69, tokenIndex260_69
+					}
+				l261_69:
+					_ = position255_69
+				}
+				goto lok69
+			l254_69:
+				pos, p.tokenIndex = position254_69, tokenIndex254_69
+				goto l191
+			}
+		lok69:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			{ // h4
+				position254_70, tokenIndex254_70 := pos, p.tokenIndex
+				{
+					position255_70 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_70
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_70
+					l315_28_70:
+						pos++
+						goto lok28_70
+					}
+				lok28_70:
+					{
+						position256_70, tokenIndex256_70 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_70
+						l315_29_70:
+							pos++
+							goto lok29_70
+						}
+					lok29_70:
+						goto l257_70
+					l256_70:
+						pos, p.tokenIndex = position256_70, tokenIndex256_70
+					}
+				l257_70:
+					{
+						position258_70, tokenIndex258_70 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_70
+						l315_30_70:
+							pos++
+							goto lok30_70
+						}
+					lok30_70:
+						goto l259_70
+					l258_70:
+						pos, p.tokenIndex = position258_70, tokenIndex258_70
+					}
+				l259_70:
+					{
+						position260_70, tokenIndex260_70 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_70
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_70
+						l315_31_70:
+							pos++
+							goto lok31_70
+						}
+					lok31_70:
+						goto l261_70
+					l260_70:
+						pos, p.tokenIndex = position260_70, tokenIndex260_70
+					}
+				l261_70:
+					_ = position255_70
+				}
+				goto lok70
+			l254_70:
+				pos, p.tokenIndex = position254_70, tokenIndex254_70
+				goto l191
+			}
+		lok70:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l191
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l191
+			}
+			pos = p.position
+			{
+				position192, tokenIndex192 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l191
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, p.tokenIndex = position192, tokenIndex192
+			}
+			goto l188
+		l191:
+			pos, p.tokenIndex = position188, tokenIndex188
+			{
+				position194, tokenIndex194 := pos, p.tokenIndex
+				{ // h4
+					position254_71, tokenIndex254_71 := pos, p.tokenIndex
+					{
+						position255_71 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_71
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_71
+						l315_28_71:
+							pos++
+							goto lok28_71
+						}
+					lok28_71:
+						{
+							position256_71, tokenIndex256_71 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_71
+							l315_29_71:
+								pos++
+								goto lok29_71
+							}
+						lok29_71:
+							goto l257_71
+						l256_71:
+							pos, p.tokenIndex = position256_71, tokenIndex256_71
+						}
+					l257_71:
+						{
+							position258_71, tokenIndex258_71 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_71
+							l315_30_71:
+								pos++
+								goto lok30_71
+							}
+						lok30_71:
+							goto l259_71
+						l258_71:
+							pos, p.tokenIndex = position258_71, tokenIndex258_71
+						}
+					l259_71:
+						{
+							position260_71, tokenIndex260_71 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_71
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_71
+							l315_31_71:
+								pos++
+								goto lok31_71
+							}
+						lok31_71:
+							goto l261_71
+						l260_71:
+							pos, p.tokenIndex = position260_71, tokenIndex260_71
+						}
+					l261_71:
+						_ = position255_71
+					}
+					goto lok71
+				l254_71:
+					pos, p.tokenIndex = position254_71, tokenIndex254_71
 					goto l194
 				}
-			lok83:
+			lok71:
 				goto l195
 			l194:
 				pos, p.tokenIndex = position194, tokenIndex194
@@ -6543,102 +5251,426 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position242_84, tokenIndex242_84 := pos, p.tokenIndex
+				position254_72, tokenIndex254_72 := pos, p.tokenIndex
 				{
-					position243_84 := pos
+					position255_72 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_84
+							goto l315_28_72
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_84
-					l303_28_84:
+						goto l254_72
+					l315_28_72:
 						pos++
-						goto lok28_84
+						goto lok28_72
 					}
-				lok28_84:
+				lok28_72:
 					{
-						position244_84, tokenIndex244_84 := pos, p.tokenIndex
+						position256_72, tokenIndex256_72 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_84
+								goto l315_29_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_84
-						l303_29_84:
+							goto l256_72
+						l315_29_72:
 							pos++
-							goto lok29_84
+							goto lok29_72
 						}
-					lok29_84:
-						goto l245_84
-					l244_84:
-						pos, p.tokenIndex = position244_84, tokenIndex244_84
+					lok29_72:
+						goto l257_72
+					l256_72:
+						pos, p.tokenIndex = position256_72, tokenIndex256_72
 					}
-				l245_84:
+				l257_72:
 					{
-						position246_84, tokenIndex246_84 := pos, p.tokenIndex
+						position258_72, tokenIndex258_72 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_84
+								goto l315_30_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_84
-						l303_30_84:
+							goto l258_72
+						l315_30_72:
 							pos++
-							goto lok30_84
+							goto lok30_72
 						}
-					lok30_84:
-						goto l247_84
-					l246_84:
-						pos, p.tokenIndex = position246_84, tokenIndex246_84
+					lok30_72:
+						goto l259_72
+					l258_72:
+						pos, p.tokenIndex = position258_72, tokenIndex258_72
 					}
-				l247_84:
+				l259_72:
 					{
-						position248_84, tokenIndex248_84 := pos, p.tokenIndex
+						position260_72, tokenIndex260_72 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_84
+								goto l315_31_72
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_84
-						l303_31_84:
+							goto l260_72
+						l315_31_72:
 							pos++
-							goto lok31_84
+							goto lok31_72
 						}
-					lok31_84:
-						goto l249_84
-					l248_84:
-						pos, p.tokenIndex = position248_84, tokenIndex248_84
+					lok31_72:
+						goto l261_72
+					l260_72:
+						pos, p.tokenIndex = position260_72, tokenIndex260_72
 					}
-				l249_84:
-					_ = position243_84
+				l261_72:
+					_ = position255_72
 				}
-				goto lok84
-			l242_84:
-				pos, p.tokenIndex = position242_84, tokenIndex242_84
+				goto lok72
+			l254_72:
+				pos, p.tokenIndex = position254_72, tokenIndex254_72
 				goto l193
 			}
-		lok84:
+		lok72:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			{ // h4
+				position254_73, tokenIndex254_73 := pos, p.tokenIndex
+				{
+					position255_73 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_73
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_73
+					l315_28_73:
+						pos++
+						goto lok28_73
+					}
+				lok28_73:
+					{
+						position256_73, tokenIndex256_73 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_73
+						l315_29_73:
+							pos++
+							goto lok29_73
+						}
+					lok29_73:
+						goto l257_73
+					l256_73:
+						pos, p.tokenIndex = position256_73, tokenIndex256_73
+					}
+				l257_73:
+					{
+						position258_73, tokenIndex258_73 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_73
+						l315_30_73:
+							pos++
+							goto lok30_73
+						}
+					lok30_73:
+						goto l259_73
+					l258_73:
+						pos, p.tokenIndex = position258_73, tokenIndex258_73
+					}
+				l259_73:
+					{
+						position260_73, tokenIndex260_73 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_73
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_73
+						l315_31_73:
+							pos++
+							goto lok31_73
+						}
+					lok31_73:
+						goto l261_73
+					l260_73:
+						pos, p.tokenIndex = position260_73, tokenIndex260_73
+					}
+				l261_73:
+					_ = position255_73
+				}
+				goto lok73
+			l254_73:
+				pos, p.tokenIndex = position254_73, tokenIndex254_73
+				goto l193
+			}
+		lok73:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			{ // h4
+				position254_74, tokenIndex254_74 := pos, p.tokenIndex
+				{
+					position255_74 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_74
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_74
+					l315_28_74:
+						pos++
+						goto lok28_74
+					}
+				lok28_74:
+					{
+						position256_74, tokenIndex256_74 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_74
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_74
+						l315_29_74:
+							pos++
+							goto lok29_74
+						}
+					lok29_74:
+						goto l257_74
+					l256_74:
+						pos, p.tokenIndex = position256_74, tokenIndex256_74
+					}
+				l257_74:
+					{
+						position258_74, tokenIndex258_74 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_74
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_74
+						l315_30_74:
+							pos++
+							goto lok30_74
+						}
+					lok30_74:
+						goto l259_74
+					l258_74:
+						pos, p.tokenIndex = position258_74, tokenIndex258_74
+					}
+				l259_74:
+					{
+						position260_74, tokenIndex260_74 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_74
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_74
+						l315_31_74:
+							pos++
+							goto lok31_74
+						}
+					lok31_74:
+						goto l261_74
+					l260_74:
+						pos, p.tokenIndex = position260_74, tokenIndex260_74
+					}
+				l261_74:
+					_ = position255_74
+				}
+				goto lok74
+			l254_74:
+				pos, p.tokenIndex = position254_74, tokenIndex254_74
+				goto l193
+			}
+		lok74:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l193
+			}
+			pos++
+			{ // h4
+				position254_75, tokenIndex254_75 := pos, p.tokenIndex
+				{
+					position255_75 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_75
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_75
+					l315_28_75:
+						pos++
+						goto lok28_75
+					}
+				lok28_75:
+					{
+						position256_75, tokenIndex256_75 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_75
+						l315_29_75:
+							pos++
+							goto lok29_75
+						}
+					lok29_75:
+						goto l257_75
+					l256_75:
+						pos, p.tokenIndex = position256_75, tokenIndex256_75
+					}
+				l257_75:
+					{
+						position258_75, tokenIndex258_75 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_75
+						l315_30_75:
+							pos++
+							goto lok30_75
+						}
+					lok30_75:
+						goto l259_75
+					l258_75:
+						pos, p.tokenIndex = position258_75, tokenIndex258_75
+					}
+				l259_75:
+					{
+						position260_75, tokenIndex260_75 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_75
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_75
+						l315_31_75:
+							pos++
+							goto lok31_75
+						}
+					lok31_75:
+						goto l261_75
+					l260_75:
+						pos, p.tokenIndex = position260_75, tokenIndex260_75
+					}
+				l261_75:
+					_ = position255_75
+				}
+				goto lok75
+			l254_75:
+				pos, p.tokenIndex = position254_75, tokenIndex254_75
+				goto l193
+			}
+		lok75:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(7, true)
@@ -6672,112 +5704,112 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, p.tokenIndex = position196, tokenIndex196
 			}
-			goto l176
+			goto l188
 		l193:
-			pos, p.tokenIndex = position176, tokenIndex176
+			pos, p.tokenIndex = position188, tokenIndex188
 			{
 				position198, tokenIndex198 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c4() {
+				if p.position = pos; !p.rh4c1() {
 					goto l198
 				}
 				pos = p.position
 				{ // h4
-					position242_85, tokenIndex242_85 := pos, p.tokenIndex
+					position254_76, tokenIndex254_76 := pos, p.tokenIndex
 					{
-						position243_85 := pos
+						position255_76 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_28_85
+								goto l315_28_76
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l242_85
-						l303_28_85:
+							goto l254_76
+						l315_28_76:
 							pos++
-							goto lok28_85
+							goto lok28_76
 						}
-					lok28_85:
+					lok28_76:
 						{
-							position244_85, tokenIndex244_85 := pos, p.tokenIndex
+							position256_76, tokenIndex256_76 := pos, p.tokenIndex
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_29_85
+									goto l315_29_76
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l244_85
-							l303_29_85:
+								goto l256_76
+							l315_29_76:
 								pos++
-								goto lok29_85
+								goto lok29_76
 							}
-						lok29_85:
-							goto l245_85
-						l244_85:
-							pos, p.tokenIndex = position244_85, tokenIndex244_85
+						lok29_76:
+							goto l257_76
+						l256_76:
+							pos, p.tokenIndex = position256_76, tokenIndex256_76
 						}
-					l245_85:
+					l257_76:
 						{
-							position246_85, tokenIndex246_85 := pos, p.tokenIndex
+							position258_76, tokenIndex258_76 := pos, p.tokenIndex
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_30_85
+									goto l315_30_76
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l246_85
-							l303_30_85:
+								goto l258_76
+							l315_30_76:
 								pos++
-								goto lok30_85
+								goto lok30_76
 							}
-						lok30_85:
-							goto l247_85
-						l246_85:
-							pos, p.tokenIndex = position246_85, tokenIndex246_85
+						lok30_76:
+							goto l259_76
+						l258_76:
+							pos, p.tokenIndex = position258_76, tokenIndex258_76
 						}
-					l247_85:
+					l259_76:
 						{
-							position248_85, tokenIndex248_85 := pos, p.tokenIndex
+							position260_76, tokenIndex260_76 := pos, p.tokenIndex
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_31_85
+									goto l315_31_76
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l248_85
-							l303_31_85:
+								goto l260_76
+							l315_31_76:
 								pos++
-								goto lok31_85
+								goto lok31_76
 							}
-						lok31_85:
-							goto l249_85
-						l248_85:
-							pos, p.tokenIndex = position248_85, tokenIndex248_85
+						lok31_76:
+							goto l261_76
+						l260_76:
+							pos, p.tokenIndex = position260_76, tokenIndex260_76
 						}
-					l249_85:
-						_ = position243_85
+					l261_76:
+						_ = position255_76
 					}
-					goto lok85
-				l242_85:
-					pos, p.tokenIndex = position242_85, tokenIndex242_85
+					goto lok76
+				l254_76:
+					pos, p.tokenIndex = position254_76, tokenIndex254_76
 					goto l198
 				}
-			lok85:
+			lok76:
 				goto l199
 			l198:
 				pos, p.tokenIndex = position198, tokenIndex198
@@ -6794,6 +5826,330 @@ func (p *Parser) rIPv6address() bool {
 				goto l197
 			}
 			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			{ // h4
+				position254_77, tokenIndex254_77 := pos, p.tokenIndex
+				{
+					position255_77 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_77
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_77
+					l315_28_77:
+						pos++
+						goto lok28_77
+					}
+				lok28_77:
+					{
+						position256_77, tokenIndex256_77 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_77
+						l315_29_77:
+							pos++
+							goto lok29_77
+						}
+					lok29_77:
+						goto l257_77
+					l256_77:
+						pos, p.tokenIndex = position256_77, tokenIndex256_77
+					}
+				l257_77:
+					{
+						position258_77, tokenIndex258_77 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_77
+						l315_30_77:
+							pos++
+							goto lok30_77
+						}
+					lok30_77:
+						goto l259_77
+					l258_77:
+						pos, p.tokenIndex = position258_77, tokenIndex258_77
+					}
+				l259_77:
+					{
+						position260_77, tokenIndex260_77 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_77
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_77
+						l315_31_77:
+							pos++
+							goto lok31_77
+						}
+					lok31_77:
+						goto l261_77
+					l260_77:
+						pos, p.tokenIndex = position260_77, tokenIndex260_77
+					}
+				l261_77:
+					_ = position255_77
+				}
+				goto lok77
+			l254_77:
+				pos, p.tokenIndex = position254_77, tokenIndex254_77
+				goto l197
+			}
+		lok77:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			{ // h4
+				position254_78, tokenIndex254_78 := pos, p.tokenIndex
+				{
+					position255_78 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_78
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_78
+					l315_28_78:
+						pos++
+						goto lok28_78
+					}
+				lok28_78:
+					{
+						position256_78, tokenIndex256_78 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_78
+						l315_29_78:
+							pos++
+							goto lok29_78
+						}
+					lok29_78:
+						goto l257_78
+					l256_78:
+						pos, p.tokenIndex = position256_78, tokenIndex256_78
+					}
+				l257_78:
+					{
+						position258_78, tokenIndex258_78 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_78
+						l315_30_78:
+							pos++
+							goto lok30_78
+						}
+					lok30_78:
+						goto l259_78
+					l258_78:
+						pos, p.tokenIndex = position258_78, tokenIndex258_78
+					}
+				l259_78:
+					{
+						position260_78, tokenIndex260_78 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_78
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_78
+						l315_31_78:
+							pos++
+							goto lok31_78
+						}
+					lok31_78:
+						goto l261_78
+					l260_78:
+						pos, p.tokenIndex = position260_78, tokenIndex260_78
+					}
+				l261_78:
+					_ = position255_78
+				}
+				goto lok78
+			l254_78:
+				pos, p.tokenIndex = position254_78, tokenIndex254_78
+				goto l197
+			}
+		lok78:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l197
+			}
+			pos++
+			{ // h4
+				position254_79, tokenIndex254_79 := pos, p.tokenIndex
+				{
+					position255_79 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_79
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_79
+					l315_28_79:
+						pos++
+						goto lok28_79
+					}
+				lok28_79:
+					{
+						position256_79, tokenIndex256_79 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_79
+						l315_29_79:
+							pos++
+							goto lok29_79
+						}
+					lok29_79:
+						goto l257_79
+					l256_79:
+						pos, p.tokenIndex = position256_79, tokenIndex256_79
+					}
+				l257_79:
+					{
+						position258_79, tokenIndex258_79 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_79
+						l315_30_79:
+							pos++
+							goto lok30_79
+						}
+					lok30_79:
+						goto l259_79
+					l258_79:
+						pos, p.tokenIndex = position258_79, tokenIndex258_79
+					}
+				l259_79:
+					{
+						position260_79, tokenIndex260_79 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_79
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_79
+						l315_31_79:
+							pos++
+							goto lok31_79
+						}
+					lok31_79:
+						goto l261_79
+					l260_79:
+						pos, p.tokenIndex = position260_79, tokenIndex260_79
+					}
+				l261_79:
+					_ = position255_79
+				}
+				goto lok79
+			l254_79:
+				pos, p.tokenIndex = position254_79, tokenIndex254_79
+				goto l197
+			}
+		lok79:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(7, true)
@@ -6827,112 +6183,112 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, p.tokenIndex = position200, tokenIndex200
 			}
-			goto l176
+			goto l188
 		l197:
-			pos, p.tokenIndex = position176, tokenIndex176
+			pos, p.tokenIndex = position188, tokenIndex188
 			{
 				position202, tokenIndex202 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c5() {
+				if p.position = pos; !p.rh4c2() {
 					goto l202
 				}
 				pos = p.position
 				{ // h4
-					position242_86, tokenIndex242_86 := pos, p.tokenIndex
+					position254_80, tokenIndex254_80 := pos, p.tokenIndex
 					{
-						position243_86 := pos
+						position255_80 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_28_86
+								goto l315_28_80
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l242_86
-						l303_28_86:
+							goto l254_80
+						l315_28_80:
 							pos++
-							goto lok28_86
+							goto lok28_80
 						}
-					lok28_86:
+					lok28_80:
 						{
-							position244_86, tokenIndex244_86 := pos, p.tokenIndex
+							position256_80, tokenIndex256_80 := pos, p.tokenIndex
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_29_86
+									goto l315_29_80
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l244_86
-							l303_29_86:
+								goto l256_80
+							l315_29_80:
 								pos++
-								goto lok29_86
+								goto lok29_80
 							}
-						lok29_86:
-							goto l245_86
-						l244_86:
-							pos, p.tokenIndex = position244_86, tokenIndex244_86
+						lok29_80:
+							goto l257_80
+						l256_80:
+							pos, p.tokenIndex = position256_80, tokenIndex256_80
 						}
-					l245_86:
+					l257_80:
 						{
-							position246_86, tokenIndex246_86 := pos, p.tokenIndex
+							position258_80, tokenIndex258_80 := pos, p.tokenIndex
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_30_86
+									goto l315_30_80
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l246_86
-							l303_30_86:
+								goto l258_80
+							l315_30_80:
 								pos++
-								goto lok30_86
+								goto lok30_80
 							}
-						lok30_86:
-							goto l247_86
-						l246_86:
-							pos, p.tokenIndex = position246_86, tokenIndex246_86
+						lok30_80:
+							goto l259_80
+						l258_80:
+							pos, p.tokenIndex = position258_80, tokenIndex258_80
 						}
-					l247_86:
+					l259_80:
 						{
-							position248_86, tokenIndex248_86 := pos, p.tokenIndex
+							position260_80, tokenIndex260_80 := pos, p.tokenIndex
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_31_86
+									goto l315_31_80
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l248_86
-							l303_31_86:
+								goto l260_80
+							l315_31_80:
 								pos++
-								goto lok31_86
+								goto lok31_80
 							}
-						lok31_86:
-							goto l249_86
-						l248_86:
-							pos, p.tokenIndex = position248_86, tokenIndex248_86
+						lok31_80:
+							goto l261_80
+						l260_80:
+							pos, p.tokenIndex = position260_80, tokenIndex260_80
 						}
-					l249_86:
-						_ = position243_86
+					l261_80:
+						_ = position255_80
 					}
-					goto lok86
-				l242_86:
-					pos, p.tokenIndex = position242_86, tokenIndex242_86
+					goto lok80
+				l254_80:
+					pos, p.tokenIndex = position254_80, tokenIndex254_80
 					goto l202
 				}
-			lok86:
+			lok80:
 				goto l203
 			l202:
 				pos, p.tokenIndex = position202, tokenIndex202
@@ -6961,102 +6317,225 @@ func (p *Parser) rIPv6address() bool {
 			}
 			pos++
 			{ // h4
-				position242_87, tokenIndex242_87 := pos, p.tokenIndex
+				position254_81, tokenIndex254_81 := pos, p.tokenIndex
 				{
-					position243_87 := pos
+					position255_81 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_87
+							goto l315_28_81
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_87
-					l303_28_87:
+						goto l254_81
+					l315_28_81:
 						pos++
-						goto lok28_87
+						goto lok28_81
 					}
-				lok28_87:
+				lok28_81:
 					{
-						position244_87, tokenIndex244_87 := pos, p.tokenIndex
+						position256_81, tokenIndex256_81 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_87
+								goto l315_29_81
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_87
-						l303_29_87:
+							goto l256_81
+						l315_29_81:
 							pos++
-							goto lok29_87
+							goto lok29_81
 						}
-					lok29_87:
-						goto l245_87
-					l244_87:
-						pos, p.tokenIndex = position244_87, tokenIndex244_87
+					lok29_81:
+						goto l257_81
+					l256_81:
+						pos, p.tokenIndex = position256_81, tokenIndex256_81
 					}
-				l245_87:
+				l257_81:
 					{
-						position246_87, tokenIndex246_87 := pos, p.tokenIndex
+						position258_81, tokenIndex258_81 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_87
+								goto l315_30_81
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_87
-						l303_30_87:
+							goto l258_81
+						l315_30_81:
 							pos++
-							goto lok30_87
+							goto lok30_81
 						}
-					lok30_87:
-						goto l247_87
-					l246_87:
-						pos, p.tokenIndex = position246_87, tokenIndex246_87
+					lok30_81:
+						goto l259_81
+					l258_81:
+						pos, p.tokenIndex = position258_81, tokenIndex258_81
 					}
-				l247_87:
+				l259_81:
 					{
-						position248_87, tokenIndex248_87 := pos, p.tokenIndex
+						position260_81, tokenIndex260_81 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_87
+								goto l315_31_81
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_87
-						l303_31_87:
+							goto l260_81
+						l315_31_81:
 							pos++
-							goto lok31_87
+							goto lok31_81
 						}
-					lok31_87:
-						goto l249_87
-					l248_87:
-						pos, p.tokenIndex = position248_87, tokenIndex248_87
+					lok31_81:
+						goto l261_81
+					l260_81:
+						pos, p.tokenIndex = position260_81, tokenIndex260_81
 					}
-				l249_87:
-					_ = position243_87
+				l261_81:
+					_ = position255_81
 				}
-				goto lok87
-			l242_87:
-				pos, p.tokenIndex = position242_87, tokenIndex242_87
+				goto lok81
+			l254_81:
+				pos, p.tokenIndex = position254_81, tokenIndex254_81
 				goto l201
 			}
-		lok87:
+		lok81:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			{ // h4
+				position254_82, tokenIndex254_82 := pos, p.tokenIndex
+				{
+					position255_82 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_82
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_82
+					l315_28_82:
+						pos++
+						goto lok28_82
+					}
+				lok28_82:
+					{
+						position256_82, tokenIndex256_82 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_82
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_82
+						l315_29_82:
+							pos++
+							goto lok29_82
+						}
+					lok29_82:
+						goto l257_82
+					l256_82:
+						pos, p.tokenIndex = position256_82, tokenIndex256_82
+					}
+				l257_82:
+					{
+						position258_82, tokenIndex258_82 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_82
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_82
+						l315_30_82:
+							pos++
+							goto lok30_82
+						}
+					lok30_82:
+						goto l259_82
+					l258_82:
+						pos, p.tokenIndex = position258_82, tokenIndex258_82
+					}
+				l259_82:
+					{
+						position260_82, tokenIndex260_82 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_82
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_82
+						l315_31_82:
+							pos++
+							goto lok31_82
+						}
+					lok31_82:
+						goto l261_82
+					l260_82:
+						pos, p.tokenIndex = position260_82, tokenIndex260_82
+					}
+				l261_82:
+					_ = position255_82
+				}
+				goto lok82
+			l254_82:
+				pos, p.tokenIndex = position254_82, tokenIndex254_82
+				goto l201
+			}
+		lok82:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l201
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l201
+			}
+			pos = p.position
 			{
 				position204, tokenIndex204 := pos, p.tokenIndex
 				if buffer[pos] != ']' {
@@ -7075,117 +6554,117 @@ func (p *Parser) rIPv6address() bool {
 				}
 				pos, p.tokenIndex = position204, tokenIndex204
 			}
-			goto l176
+			goto l188
 		l201:
-			pos, p.tokenIndex = position176, tokenIndex176
+			pos, p.tokenIndex = position188, tokenIndex188
 			{
-				position205, tokenIndex205 := pos, p.tokenIndex
-				if p.position = pos; !p.rh4c6() {
-					goto l205
+				position206, tokenIndex206 := pos, p.tokenIndex
+				if p.position = pos; !p.rh4c3() {
+					goto l206
 				}
 				pos = p.position
 				{ // h4
-					position242_88, tokenIndex242_88 := pos, p.tokenIndex
+					position254_83, tokenIndex254_83 := pos, p.tokenIndex
 					{
-						position243_88 := pos
+						position255_83 := pos
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_28_88
+								goto l315_28_83
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l242_88
-						l303_28_88:
+							goto l254_83
+						l315_28_83:
 							pos++
-							goto lok28_88
+							goto lok28_83
 						}
-					lok28_88:
+					lok28_83:
 						{
-							position244_88, tokenIndex244_88 := pos, p.tokenIndex
+							position256_83, tokenIndex256_83 := pos, p.tokenIndex
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_29_88
+									goto l315_29_83
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l244_88
-							l303_29_88:
+								goto l256_83
+							l315_29_83:
 								pos++
-								goto lok29_88
+								goto lok29_83
 							}
-						lok29_88:
-							goto l245_88
-						l244_88:
-							pos, p.tokenIndex = position244_88, tokenIndex244_88
+						lok29_83:
+							goto l257_83
+						l256_83:
+							pos, p.tokenIndex = position256_83, tokenIndex256_83
 						}
-					l245_88:
+					l257_83:
 						{
-							position246_88, tokenIndex246_88 := pos, p.tokenIndex
+							position258_83, tokenIndex258_83 := pos, p.tokenIndex
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_30_88
+									goto l315_30_83
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l246_88
-							l303_30_88:
+								goto l258_83
+							l315_30_83:
 								pos++
-								goto lok30_88
+								goto lok30_83
 							}
-						lok30_88:
-							goto l247_88
-						l246_88:
-							pos, p.tokenIndex = position246_88, tokenIndex246_88
+						lok30_83:
+							goto l259_83
+						l258_83:
+							pos, p.tokenIndex = position258_83, tokenIndex258_83
 						}
-					l247_88:
+					l259_83:
 						{
-							position248_88, tokenIndex248_88 := pos, p.tokenIndex
+							position260_83, tokenIndex260_83 := pos, p.tokenIndex
 							{ // HEXDIG
 								if int(pos) == p.at {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_31_88
+									goto l315_31_83
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
-								goto l248_88
-							l303_31_88:
+								goto l260_83
+							l315_31_83:
 								pos++
-								goto lok31_88
+								goto lok31_83
 							}
-						lok31_88:
-							goto l249_88
-						l248_88:
-							pos, p.tokenIndex = position248_88, tokenIndex248_88
+						lok31_83:
+							goto l261_83
+						l260_83:
+							pos, p.tokenIndex = position260_83, tokenIndex260_83
 						}
-					l249_88:
-						_ = position243_88
+					l261_83:
+						_ = position255_83
 					}
-					goto lok88
-				l242_88:
-					pos, p.tokenIndex = position242_88, tokenIndex242_88
-					goto l205
+					goto lok83
+				l254_83:
+					pos, p.tokenIndex = position254_83, tokenIndex254_83
+					goto l206
 				}
-			lok88:
-				goto l206
-			l205:
-				pos, p.tokenIndex = position205, tokenIndex205
+			lok83:
+				goto l207
+			l206:
+				pos, p.tokenIndex = position206, tokenIndex206
 			}
-		l206:
+		l207:
 			if buffer[pos] != ':' {
 				if int(pos) == p.at {
 					p.note(7, true)
@@ -7194,7 +6673,7 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l174
+				goto l205
 			}
 			pos++
 			if buffer[pos] != ':' {
@@ -7205,11 +6684,123 @@ func (p *Parser) rIPv6address() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l174
+				goto l205
 			}
 			pos++
+			{ // h4
+				position254_84, tokenIndex254_84 := pos, p.tokenIndex
+				{
+					position255_84 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_84
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_84
+					l315_28_84:
+						pos++
+						goto lok28_84
+					}
+				lok28_84:
+					{
+						position256_84, tokenIndex256_84 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_84
+						l315_29_84:
+							pos++
+							goto lok29_84
+						}
+					lok29_84:
+						goto l257_84
+					l256_84:
+						pos, p.tokenIndex = position256_84, tokenIndex256_84
+					}
+				l257_84:
+					{
+						position258_84, tokenIndex258_84 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_84
+						l315_30_84:
+							pos++
+							goto lok30_84
+						}
+					lok30_84:
+						goto l259_84
+					l258_84:
+						pos, p.tokenIndex = position258_84, tokenIndex258_84
+					}
+				l259_84:
+					{
+						position260_84, tokenIndex260_84 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_84
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_84
+						l315_31_84:
+							pos++
+							goto lok31_84
+						}
+					lok31_84:
+						goto l261_84
+					l260_84:
+						pos, p.tokenIndex = position260_84, tokenIndex260_84
+					}
+				l261_84:
+					_ = position255_84
+				}
+				goto lok84
+			l254_84:
+				pos, p.tokenIndex = position254_84, tokenIndex254_84
+				goto l205
+			}
+		lok84:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l205
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l205
+			}
+			pos = p.position
 			{
-				position207, tokenIndex207 := pos, p.tokenIndex
+				position208, tokenIndex208 := pos, p.tokenIndex
 				if buffer[pos] != ']' {
 					if int(pos) == p.at {
 						p.note(30, false)
@@ -7218,26 +6809,580 @@ func (p *Parser) rIPv6address() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l174
+					goto l205
 				}
 				pos++
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				pos, p.tokenIndex = position207, tokenIndex207
+				pos, p.tokenIndex = position208, tokenIndex208
+			}
+			goto l188
+		l205:
+			pos, p.tokenIndex = position188, tokenIndex188
+			{
+				position210, tokenIndex210 := pos, p.tokenIndex
+				if p.position = pos; !p.rh4c4() {
+					goto l210
+				}
+				pos = p.position
+				{ // h4
+					position254_85, tokenIndex254_85 := pos, p.tokenIndex
+					{
+						position255_85 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_85
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_85
+						l315_28_85:
+							pos++
+							goto lok28_85
+						}
+					lok28_85:
+						{
+							position256_85, tokenIndex256_85 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_85
+							l315_29_85:
+								pos++
+								goto lok29_85
+							}
+						lok29_85:
+							goto l257_85
+						l256_85:
+							pos, p.tokenIndex = position256_85, tokenIndex256_85
+						}
+					l257_85:
+						{
+							position258_85, tokenIndex258_85 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_85
+							l315_30_85:
+								pos++
+								goto lok30_85
+							}
+						lok30_85:
+							goto l259_85
+						l258_85:
+							pos, p.tokenIndex = position258_85, tokenIndex258_85
+						}
+					l259_85:
+						{
+							position260_85, tokenIndex260_85 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_85
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_85
+							l315_31_85:
+								pos++
+								goto lok31_85
+							}
+						lok31_85:
+							goto l261_85
+						l260_85:
+							pos, p.tokenIndex = position260_85, tokenIndex260_85
+						}
+					l261_85:
+						_ = position255_85
+					}
+					goto lok85
+				l254_85:
+					pos, p.tokenIndex = position254_85, tokenIndex254_85
+					goto l210
+				}
+			lok85:
+				goto l211
+			l210:
+				pos, p.tokenIndex = position210, tokenIndex210
+			}
+		l211:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l209
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l209
+			}
+			pos++
+			if p.position = pos; !p.rls32() {
+				goto l209
+			}
+			pos = p.position
+			{
+				position212, tokenIndex212 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l209
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, p.tokenIndex = position212, tokenIndex212
+			}
+			goto l188
+		l209:
+			pos, p.tokenIndex = position188, tokenIndex188
+			{
+				position214, tokenIndex214 := pos, p.tokenIndex
+				if p.position = pos; !p.rh4c5() {
+					goto l214
+				}
+				pos = p.position
+				{ // h4
+					position254_86, tokenIndex254_86 := pos, p.tokenIndex
+					{
+						position255_86 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_86
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_86
+						l315_28_86:
+							pos++
+							goto lok28_86
+						}
+					lok28_86:
+						{
+							position256_86, tokenIndex256_86 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_86
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_86
+							l315_29_86:
+								pos++
+								goto lok29_86
+							}
+						lok29_86:
+							goto l257_86
+						l256_86:
+							pos, p.tokenIndex = position256_86, tokenIndex256_86
+						}
+					l257_86:
+						{
+							position258_86, tokenIndex258_86 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_86
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_86
+							l315_30_86:
+								pos++
+								goto lok30_86
+							}
+						lok30_86:
+							goto l259_86
+						l258_86:
+							pos, p.tokenIndex = position258_86, tokenIndex258_86
+						}
+					l259_86:
+						{
+							position260_86, tokenIndex260_86 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_86
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_86
+							l315_31_86:
+								pos++
+								goto lok31_86
+							}
+						lok31_86:
+							goto l261_86
+						l260_86:
+							pos, p.tokenIndex = position260_86, tokenIndex260_86
+						}
+					l261_86:
+						_ = position255_86
+					}
+					goto lok86
+				l254_86:
+					pos, p.tokenIndex = position254_86, tokenIndex254_86
+					goto l214
+				}
+			lok86:
+				goto l215
+			l214:
+				pos, p.tokenIndex = position214, tokenIndex214
+			}
+		l215:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l213
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l213
+			}
+			pos++
+			{ // h4
+				position254_87, tokenIndex254_87 := pos, p.tokenIndex
+				{
+					position255_87 := pos
+					{ // HEXDIG
+						if int(pos) == p.at {
+							p.note(3, true)
+						}
+						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+							goto l315_28_87
+						}
+						if int(pos) > p.far {
+							p.far, p.farComp = int(pos), p.comp
+						}
+						goto l254_87
+					l315_28_87:
+						pos++
+						goto lok28_87
+					}
+				lok28_87:
+					{
+						position256_87, tokenIndex256_87 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_29_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l256_87
+						l315_29_87:
+							pos++
+							goto lok29_87
+						}
+					lok29_87:
+						goto l257_87
+					l256_87:
+						pos, p.tokenIndex = position256_87, tokenIndex256_87
+					}
+				l257_87:
+					{
+						position258_87, tokenIndex258_87 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_30_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l258_87
+						l315_30_87:
+							pos++
+							goto lok30_87
+						}
+					lok30_87:
+						goto l259_87
+					l258_87:
+						pos, p.tokenIndex = position258_87, tokenIndex258_87
+					}
+				l259_87:
+					{
+						position260_87, tokenIndex260_87 := pos, p.tokenIndex
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_31_87
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l260_87
+						l315_31_87:
+							pos++
+							goto lok31_87
+						}
+					lok31_87:
+						goto l261_87
+					l260_87:
+						pos, p.tokenIndex = position260_87, tokenIndex260_87
+					}
+				l261_87:
+					_ = position255_87
+				}
+				goto lok87
+			l254_87:
+				pos, p.tokenIndex = position254_87, tokenIndex254_87
+				goto l213
+			}
+		lok87:
+			{
+				position216, tokenIndex216 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l213
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, p.tokenIndex = position216, tokenIndex216
+			}
+			goto l188
+		l213:
+			pos, p.tokenIndex = position188, tokenIndex188
+			{
+				position217, tokenIndex217 := pos, p.tokenIndex
+				if p.position = pos; !p.rh4c6() {
+					goto l217
+				}
+				pos = p.position
+				{ // h4
+					position254_88, tokenIndex254_88 := pos, p.tokenIndex
+					{
+						position255_88 := pos
+						{ // HEXDIG
+							if int(pos) == p.at {
+								p.note(3, true)
+							}
+							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+								goto l315_28_88
+							}
+							if int(pos) > p.far {
+								p.far, p.farComp = int(pos), p.comp
+							}
+							goto l254_88
+						l315_28_88:
+							pos++
+							goto lok28_88
+						}
+					lok28_88:
+						{
+							position256_88, tokenIndex256_88 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_29_88
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l256_88
+							l315_29_88:
+								pos++
+								goto lok29_88
+							}
+						lok29_88:
+							goto l257_88
+						l256_88:
+							pos, p.tokenIndex = position256_88, tokenIndex256_88
+						}
+					l257_88:
+						{
+							position258_88, tokenIndex258_88 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_30_88
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l258_88
+							l315_30_88:
+								pos++
+								goto lok30_88
+							}
+						lok30_88:
+							goto l259_88
+						l258_88:
+							pos, p.tokenIndex = position258_88, tokenIndex258_88
+						}
+					l259_88:
+						{
+							position260_88, tokenIndex260_88 := pos, p.tokenIndex
+							{ // HEXDIG
+								if int(pos) == p.at {
+									p.note(3, true)
+								}
+								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+									goto l315_31_88
+								}
+								if int(pos) > p.far {
+									p.far, p.farComp = int(pos), p.comp
+								}
+								goto l260_88
+							l315_31_88:
+								pos++
+								goto lok31_88
+							}
+						lok31_88:
+							goto l261_88
+						l260_88:
+							pos, p.tokenIndex = position260_88, tokenIndex260_88
+						}
+					l261_88:
+						_ = position255_88
+					}
+					goto lok88
+				l254_88:
+					pos, p.tokenIndex = position254_88, tokenIndex254_88
+					goto l217
+				}
+			lok88:
+				goto l218
+			l217:
+				pos, p.tokenIndex = position217, tokenIndex217
+			}
+		l218:
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l186
+			}
+			pos++
+			if buffer[pos] != ':' {
+				if int(pos) == p.at {
+					p.note(7, true)
+				}
+
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l186
+			}
+			pos++
+			{
+				position219, tokenIndex219 := pos, p.tokenIndex
+				if buffer[pos] != ']' {
+					if int(pos) == p.at {
+						p.note(30, false)
+					}
+
+					if int(pos) > p.far {
+						p.far, p.farComp = int(pos), p.comp
+					}
+					goto l186
+				}
+				pos++
+				if int(pos)-1 > p.reach {
+					p.reach = int(pos) - 1
+				}
+				pos, p.tokenIndex = position219, tokenIndex219
 			}
 		}
-	l176:
+	l188:
 		if !p.bare {
 			p.position = pos
-			p.add(ruleIPv6address, position175)
+			p.add(ruleIPv6address, position187)
 		}
 	}
 	p.comp = comp
 	p.position = pos
 	return true
-l174:
-	pos, p.tokenIndex = position174, tokenIndex174
+l186:
+	pos, p.tokenIndex = position186, tokenIndex186
 	p.comp = comp
 	p.position = pos
 	return false
@@ -7248,104 +7393,104 @@ func (p *Parser) rh4c1() bool {
 	buffer := p.buffer
 	pos := p.position
 	{
-		position209 := pos
+		position221 := pos
 		{
-			position210, tokenIndex210 := pos, p.tokenIndex
+			position222, tokenIndex222 := pos, p.tokenIndex
 			{ // h4
-				position242_45, tokenIndex242_45 := pos, p.tokenIndex
+				position254_45, tokenIndex254_45 := pos, p.tokenIndex
 				{
-					position243_45 := pos
+					position255_45 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_45
+							goto l315_28_45
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_45
-					l303_28_45:
+						goto l254_45
+					l315_28_45:
 						pos++
 						goto lok28_45
 					}
 				lok28_45:
 					{
-						position244_45, tokenIndex244_45 := pos, p.tokenIndex
+						position256_45, tokenIndex256_45 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_45
+								goto l315_29_45
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_45
-						l303_29_45:
+							goto l256_45
+						l315_29_45:
 							pos++
 							goto lok29_45
 						}
 					lok29_45:
-						goto l245_45
-					l244_45:
-						pos, p.tokenIndex = position244_45, tokenIndex244_45
+						goto l257_45
+					l256_45:
+						pos, p.tokenIndex = position256_45, tokenIndex256_45
 					}
-				l245_45:
+				l257_45:
 					{
-						position246_45, tokenIndex246_45 := pos, p.tokenIndex
+						position258_45, tokenIndex258_45 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_45
+								goto l315_30_45
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_45
-						l303_30_45:
+							goto l258_45
+						l315_30_45:
 							pos++
 							goto lok30_45
 						}
 					lok30_45:
-						goto l247_45
-					l246_45:
-						pos, p.tokenIndex = position246_45, tokenIndex246_45
+						goto l259_45
+					l258_45:
+						pos, p.tokenIndex = position258_45, tokenIndex258_45
 					}
-				l247_45:
+				l259_45:
 					{
-						position248_45, tokenIndex248_45 := pos, p.tokenIndex
+						position260_45, tokenIndex260_45 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_45
+								goto l315_31_45
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_45
-						l303_31_45:
+							goto l260_45
+						l315_31_45:
 							pos++
 							goto lok31_45
 						}
 					lok31_45:
-						goto l249_45
-					l248_45:
-						pos, p.tokenIndex = position248_45, tokenIndex248_45
+						goto l261_45
+					l260_45:
+						pos, p.tokenIndex = position260_45, tokenIndex260_45
 					}
-				l249_45:
-					_ = position243_45
+				l261_45:
+					_ = position255_45
 				}
 				goto lok45
-			l242_45:
-				pos, p.tokenIndex = position242_45, tokenIndex242_45
-				goto l210
+			l254_45:
+				pos, p.tokenIndex = position254_45, tokenIndex254_45
+				goto l222
 			}
 		lok45:
 			if buffer[pos] != ':' {
@@ -7356,11 +7501,11 @@ func (p *Parser) rh4c1() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l210
+				goto l222
 			}
 			pos++
 			{
-				position212, tokenIndex212 := pos, p.tokenIndex
+				position224, tokenIndex224 := pos, p.tokenIndex
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(7, false)
@@ -7369,22 +7514,22 @@ func (p *Parser) rh4c1() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l212
+					goto l224
 				}
 				pos++
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l210
-			l212:
-				pos, p.tokenIndex = position212, tokenIndex212
+				goto l222
+			l224:
+				pos, p.tokenIndex = position224, tokenIndex224
 			}
-			goto l211
-		l210:
-			pos, p.tokenIndex = position210, tokenIndex210
+			goto l223
+		l222:
+			pos, p.tokenIndex = position222, tokenIndex222
 		}
-	l211:
-		_ = position209
+	l223:
+		_ = position221
 	}
 	p.position = pos
 	return true
@@ -7395,104 +7540,104 @@ func (p *Parser) rh4c2() bool {
 	buffer := p.buffer
 	pos := p.position
 	{
-		position214 := pos
+		position226 := pos
 		{
-			position215, tokenIndex215 := pos, p.tokenIndex
+			position227, tokenIndex227 := pos, p.tokenIndex
 			{ // h4
-				position242_46, tokenIndex242_46 := pos, p.tokenIndex
+				position254_46, tokenIndex254_46 := pos, p.tokenIndex
 				{
-					position243_46 := pos
+					position255_46 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_46
+							goto l315_28_46
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_46
-					l303_28_46:
+						goto l254_46
+					l315_28_46:
 						pos++
 						goto lok28_46
 					}
 				lok28_46:
 					{
-						position244_46, tokenIndex244_46 := pos, p.tokenIndex
+						position256_46, tokenIndex256_46 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_46
+								goto l315_29_46
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_46
-						l303_29_46:
+							goto l256_46
+						l315_29_46:
 							pos++
 							goto lok29_46
 						}
 					lok29_46:
-						goto l245_46
-					l244_46:
-						pos, p.tokenIndex = position244_46, tokenIndex244_46
+						goto l257_46
+					l256_46:
+						pos, p.tokenIndex = position256_46, tokenIndex256_46
 					}
-				l245_46:
+				l257_46:
 					{
-						position246_46, tokenIndex246_46 := pos, p.tokenIndex
+						position258_46, tokenIndex258_46 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_46
+								goto l315_30_46
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_46
-						l303_30_46:
+							goto l258_46
+						l315_30_46:
 							pos++
 							goto lok30_46
 						}
 					lok30_46:
-						goto l247_46
-					l246_46:
-						pos, p.tokenIndex = position246_46, tokenIndex246_46
+						goto l259_46
+					l258_46:
+						pos, p.tokenIndex = position258_46, tokenIndex258_46
 					}
-				l247_46:
+				l259_46:
 					{
-						position248_46, tokenIndex248_46 := pos, p.tokenIndex
+						position260_46, tokenIndex260_46 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_46
+								goto l315_31_46
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_46
-						l303_31_46:
+							goto l260_46
+						l315_31_46:
 							pos++
 							goto lok31_46
 						}
 					lok31_46:
-						goto l249_46
-					l248_46:
-						pos, p.tokenIndex = position248_46, tokenIndex248_46
+						goto l261_46
+					l260_46:
+						pos, p.tokenIndex = position260_46, tokenIndex260_46
 					}
-				l249_46:
-					_ = position243_46
+				l261_46:
+					_ = position255_46
 				}
 				goto lok46
-			l242_46:
-				pos, p.tokenIndex = position242_46, tokenIndex242_46
-				goto l215
+			l254_46:
+				pos, p.tokenIndex = position254_46, tokenIndex254_46
+				goto l227
 			}
 		lok46:
 			if buffer[pos] != ':' {
@@ -7503,11 +7648,11 @@ func (p *Parser) rh4c2() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l215
+				goto l227
 			}
 			pos++
 			{
-				position217, tokenIndex217 := pos, p.tokenIndex
+				position229, tokenIndex229 := pos, p.tokenIndex
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(7, false)
@@ -7516,26 +7661,26 @@ func (p *Parser) rh4c2() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l217
+					goto l229
 				}
 				pos++
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l215
-			l217:
-				pos, p.tokenIndex = position217, tokenIndex217
+				goto l227
+			l229:
+				pos, p.tokenIndex = position229, tokenIndex229
 			}
 			if p.position = pos; !p.rh4c1() {
-				goto l215
+				goto l227
 			}
 			pos = p.position
-			goto l216
-		l215:
-			pos, p.tokenIndex = position215, tokenIndex215
+			goto l228
+		l227:
+			pos, p.tokenIndex = position227, tokenIndex227
 		}
-	l216:
-		_ = position214
+	l228:
+		_ = position226
 	}
 	p.position = pos
 	return true
@@ -7546,104 +7691,104 @@ func (p *Parser) rh4c3() bool {
 	buffer := p.buffer
 	pos := p.position
 	{
-		position219 := pos
+		position231 := pos
 		{
-			position220, tokenIndex220 := pos, p.tokenIndex
+			position232, tokenIndex232 := pos, p.tokenIndex
 			{ // h4
-				position242_47, tokenIndex242_47 := pos, p.tokenIndex
+				position254_47, tokenIndex254_47 := pos, p.tokenIndex
 				{
-					position243_47 := pos
+					position255_47 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_47
+							goto l315_28_47
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_47
-					l303_28_47:
+						goto l254_47
+					l315_28_47:
 						pos++
 						goto lok28_47
 					}
 				lok28_47:
 					{
-						position244_47, tokenIndex244_47 := pos, p.tokenIndex
+						position256_47, tokenIndex256_47 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_47
+								goto l315_29_47
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_47
-						l303_29_47:
+							goto l256_47
+						l315_29_47:
 							pos++
 							goto lok29_47
 						}
 					lok29_47:
-						goto l245_47
-					l244_47:
-						pos, p.tokenIndex = position244_47, tokenIndex244_47
+						goto l257_47
+					l256_47:
+						pos, p.tokenIndex = position256_47, tokenIndex256_47
 					}
-				l245_47:
+				l257_47:
 					{
-						position246_47, tokenIndex246_47 := pos, p.tokenIndex
+						position258_47, tokenIndex258_47 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_47
+								goto l315_30_47
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_47
-						l303_30_47:
+							goto l258_47
+						l315_30_47:
 							pos++
 							goto lok30_47
 						}
 					lok30_47:
-						goto l247_47
-					l246_47:
-						pos, p.tokenIndex = position246_47, tokenIndex246_47
+						goto l259_47
+					l258_47:
+						pos, p.tokenIndex = position258_47, tokenIndex258_47
 					}
-				l247_47:
+				l259_47:
 					{
-						position248_47, tokenIndex248_47 := pos, p.tokenIndex
+						position260_47, tokenIndex260_47 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_47
+								goto l315_31_47
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_47
-						l303_31_47:
+							goto l260_47
+						l315_31_47:
 							pos++
 							goto lok31_47
 						}
 					lok31_47:
-						goto l249_47
-					l248_47:
-						pos, p.tokenIndex = position248_47, tokenIndex248_47
+						goto l261_47
+					l260_47:
+						pos, p.tokenIndex = position260_47, tokenIndex260_47
 					}
-				l249_47:
-					_ = position243_47
+				l261_47:
+					_ = position255_47
 				}
 				goto lok47
-			l242_47:
-				pos, p.tokenIndex = position242_47, tokenIndex242_47
-				goto l220
+			l254_47:
+				pos, p.tokenIndex = position254_47, tokenIndex254_47
+				goto l232
 			}
 		lok47:
 			if buffer[pos] != ':' {
@@ -7654,11 +7799,11 @@ func (p *Parser) rh4c3() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l220
+				goto l232
 			}
 			pos++
 			{
-				position222, tokenIndex222 := pos, p.tokenIndex
+				position234, tokenIndex234 := pos, p.tokenIndex
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(7, false)
@@ -7667,26 +7812,26 @@ func (p *Parser) rh4c3() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l222
+					goto l234
 				}
 				pos++
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l220
-			l222:
-				pos, p.tokenIndex = position222, tokenIndex222
+				goto l232
+			l234:
+				pos, p.tokenIndex = position234, tokenIndex234
 			}
 			if p.position = pos; !p.rh4c2() {
-				goto l220
+				goto l232
 			}
 			pos = p.position
-			goto l221
-		l220:
-			pos, p.tokenIndex = position220, tokenIndex220
+			goto l233
+		l232:
+			pos, p.tokenIndex = position232, tokenIndex232
 		}
-	l221:
-		_ = position219
+	l233:
+		_ = position231
 	}
 	p.position = pos
 	return true
@@ -7697,104 +7842,104 @@ func (p *Parser) rh4c4() bool {
 	buffer := p.buffer
 	pos := p.position
 	{
-		position224 := pos
+		position236 := pos
 		{
-			position225, tokenIndex225 := pos, p.tokenIndex
+			position237, tokenIndex237 := pos, p.tokenIndex
 			{ // h4
-				position242_48, tokenIndex242_48 := pos, p.tokenIndex
+				position254_48, tokenIndex254_48 := pos, p.tokenIndex
 				{
-					position243_48 := pos
+					position255_48 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_48
+							goto l315_28_48
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_48
-					l303_28_48:
+						goto l254_48
+					l315_28_48:
 						pos++
 						goto lok28_48
 					}
 				lok28_48:
 					{
-						position244_48, tokenIndex244_48 := pos, p.tokenIndex
+						position256_48, tokenIndex256_48 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_48
+								goto l315_29_48
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_48
-						l303_29_48:
+							goto l256_48
+						l315_29_48:
 							pos++
 							goto lok29_48
 						}
 					lok29_48:
-						goto l245_48
-					l244_48:
-						pos, p.tokenIndex = position244_48, tokenIndex244_48
+						goto l257_48
+					l256_48:
+						pos, p.tokenIndex = position256_48, tokenIndex256_48
 					}
-				l245_48:
+				l257_48:
 					{
-						position246_48, tokenIndex246_48 := pos, p.tokenIndex
+						position258_48, tokenIndex258_48 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_48
+								goto l315_30_48
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_48
-						l303_30_48:
+							goto l258_48
+						l315_30_48:
 							pos++
 							goto lok30_48
 						}
 					lok30_48:
-						goto l247_48
-					l246_48:
-						pos, p.tokenIndex = position246_48, tokenIndex246_48
+						goto l259_48
+					l258_48:
+						pos, p.tokenIndex = position258_48, tokenIndex258_48
 					}
-				l247_48:
+				l259_48:
 					{
-						position248_48, tokenIndex248_48 := pos, p.tokenIndex
+						position260_48, tokenIndex260_48 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_48
+								goto l315_31_48
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_48
-						l303_31_48:
+							goto l260_48
+						l315_31_48:
 							pos++
 							goto lok31_48
 						}
 					lok31_48:
-						goto l249_48
-					l248_48:
-						pos, p.tokenIndex = position248_48, tokenIndex248_48
+						goto l261_48
+					l260_48:
+						pos, p.tokenIndex = position260_48, tokenIndex260_48
 					}
-				l249_48:
-					_ = position243_48
+				l261_48:
+					_ = position255_48
 				}
 				goto lok48
-			l242_48:
-				pos, p.tokenIndex = position242_48, tokenIndex242_48
-				goto l225
+			l254_48:
+				pos, p.tokenIndex = position254_48, tokenIndex254_48
+				goto l237
 			}
 		lok48:
 			if buffer[pos] != ':' {
@@ -7805,11 +7950,11 @@ func (p *Parser) rh4c4() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l225
+				goto l237
 			}
 			pos++
 			{
-				position227, tokenIndex227 := pos, p.tokenIndex
+				position239, tokenIndex239 := pos, p.tokenIndex
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(7, false)
@@ -7818,26 +7963,26 @@ func (p *Parser) rh4c4() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l227
+					goto l239
 				}
 				pos++
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l225
-			l227:
-				pos, p.tokenIndex = position227, tokenIndex227
+				goto l237
+			l239:
+				pos, p.tokenIndex = position239, tokenIndex239
 			}
 			if p.position = pos; !p.rh4c3() {
-				goto l225
+				goto l237
 			}
 			pos = p.position
-			goto l226
-		l225:
-			pos, p.tokenIndex = position225, tokenIndex225
+			goto l238
+		l237:
+			pos, p.tokenIndex = position237, tokenIndex237
 		}
-	l226:
-		_ = position224
+	l238:
+		_ = position236
 	}
 	p.position = pos
 	return true
@@ -7848,104 +7993,104 @@ func (p *Parser) rh4c5() bool {
 	buffer := p.buffer
 	pos := p.position
 	{
-		position229 := pos
+		position241 := pos
 		{
-			position230, tokenIndex230 := pos, p.tokenIndex
+			position242, tokenIndex242 := pos, p.tokenIndex
 			{ // h4
-				position242_49, tokenIndex242_49 := pos, p.tokenIndex
+				position254_49, tokenIndex254_49 := pos, p.tokenIndex
 				{
-					position243_49 := pos
+					position255_49 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_49
+							goto l315_28_49
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_49
-					l303_28_49:
+						goto l254_49
+					l315_28_49:
 						pos++
 						goto lok28_49
 					}
 				lok28_49:
 					{
-						position244_49, tokenIndex244_49 := pos, p.tokenIndex
+						position256_49, tokenIndex256_49 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_49
+								goto l315_29_49
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_49
-						l303_29_49:
+							goto l256_49
+						l315_29_49:
 							pos++
 							goto lok29_49
 						}
 					lok29_49:
-						goto l245_49
-					l244_49:
-						pos, p.tokenIndex = position244_49, tokenIndex244_49
+						goto l257_49
+					l256_49:
+						pos, p.tokenIndex = position256_49, tokenIndex256_49
 					}
-				l245_49:
+				l257_49:
 					{
-						position246_49, tokenIndex246_49 := pos, p.tokenIndex
+						position258_49, tokenIndex258_49 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_49
+								goto l315_30_49
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_49
-						l303_30_49:
+							goto l258_49
+						l315_30_49:
 							pos++
 							goto lok30_49
 						}
 					lok30_49:
-						goto l247_49
-					l246_49:
-						pos, p.tokenIndex = position246_49, tokenIndex246_49
+						goto l259_49
+					l258_49:
+						pos, p.tokenIndex = position258_49, tokenIndex258_49
 					}
-				l247_49:
+				l259_49:
 					{
-						position248_49, tokenIndex248_49 := pos, p.tokenIndex
+						position260_49, tokenIndex260_49 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_49
+								goto l315_31_49
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_49
-						l303_31_49:
+							goto l260_49
+						l315_31_49:
 							pos++
 							goto lok31_49
 						}
 					lok31_49:
-						goto l249_49
-					l248_49:
-						pos, p.tokenIndex = position248_49, tokenIndex248_49
+						goto l261_49
+					l260_49:
+						pos, p.tokenIndex = position260_49, tokenIndex260_49
 					}
-				l249_49:
-					_ = position243_49
+				l261_49:
+					_ = position255_49
 				}
 				goto lok49
-			l242_49:
-				pos, p.tokenIndex = position242_49, tokenIndex242_49
-				goto l230
+			l254_49:
+				pos, p.tokenIndex = position254_49, tokenIndex254_49
+				goto l242
 			}
 		lok49:
 			if buffer[pos] != ':' {
@@ -7956,11 +8101,11 @@ func (p *Parser) rh4c5() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l230
+				goto l242
 			}
 			pos++
 			{
-				position232, tokenIndex232 := pos, p.tokenIndex
+				position244, tokenIndex244 := pos, p.tokenIndex
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(7, false)
@@ -7969,26 +8114,26 @@ func (p *Parser) rh4c5() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l232
+					goto l244
 				}
 				pos++
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l230
-			l232:
-				pos, p.tokenIndex = position232, tokenIndex232
+				goto l242
+			l244:
+				pos, p.tokenIndex = position244, tokenIndex244
 			}
 			if p.position = pos; !p.rh4c4() {
-				goto l230
+				goto l242
 			}
 			pos = p.position
-			goto l231
-		l230:
-			pos, p.tokenIndex = position230, tokenIndex230
+			goto l243
+		l242:
+			pos, p.tokenIndex = position242, tokenIndex242
 		}
-	l231:
-		_ = position229
+	l243:
+		_ = position241
 	}
 	p.position = pos
 	return true
@@ -7999,104 +8144,104 @@ func (p *Parser) rh4c6() bool {
 	buffer := p.buffer
 	pos := p.position
 	{
-		position234 := pos
+		position246 := pos
 		{
-			position235, tokenIndex235 := pos, p.tokenIndex
+			position247, tokenIndex247 := pos, p.tokenIndex
 			{ // h4
-				position242_50, tokenIndex242_50 := pos, p.tokenIndex
+				position254_50, tokenIndex254_50 := pos, p.tokenIndex
 				{
-					position243_50 := pos
+					position255_50 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_50
+							goto l315_28_50
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_50
-					l303_28_50:
+						goto l254_50
+					l315_28_50:
 						pos++
 						goto lok28_50
 					}
 				lok28_50:
 					{
-						position244_50, tokenIndex244_50 := pos, p.tokenIndex
+						position256_50, tokenIndex256_50 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_50
+								goto l315_29_50
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_50
-						l303_29_50:
+							goto l256_50
+						l315_29_50:
 							pos++
 							goto lok29_50
 						}
 					lok29_50:
-						goto l245_50
-					l244_50:
-						pos, p.tokenIndex = position244_50, tokenIndex244_50
+						goto l257_50
+					l256_50:
+						pos, p.tokenIndex = position256_50, tokenIndex256_50
 					}
-				l245_50:
+				l257_50:
 					{
-						position246_50, tokenIndex246_50 := pos, p.tokenIndex
+						position258_50, tokenIndex258_50 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_50
+								goto l315_30_50
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_50
-						l303_30_50:
+							goto l258_50
+						l315_30_50:
 							pos++
 							goto lok30_50
 						}
 					lok30_50:
-						goto l247_50
-					l246_50:
-						pos, p.tokenIndex = position246_50, tokenIndex246_50
+						goto l259_50
+					l258_50:
+						pos, p.tokenIndex = position258_50, tokenIndex258_50
 					}
-				l247_50:
+				l259_50:
 					{
-						position248_50, tokenIndex248_50 := pos, p.tokenIndex
+						position260_50, tokenIndex260_50 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_50
+								goto l315_31_50
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_50
-						l303_31_50:
+							goto l260_50
+						l315_31_50:
 							pos++
 							goto lok31_50
 						}
 					lok31_50:
-						goto l249_50
-					l248_50:
-						pos, p.tokenIndex = position248_50, tokenIndex248_50
+						goto l261_50
+					l260_50:
+						pos, p.tokenIndex = position260_50, tokenIndex260_50
 					}
-				l249_50:
-					_ = position243_50
+				l261_50:
+					_ = position255_50
 				}
 				goto lok50
-			l242_50:
-				pos, p.tokenIndex = position242_50, tokenIndex242_50
-				goto l235
+			l254_50:
+				pos, p.tokenIndex = position254_50, tokenIndex254_50
+				goto l247
 			}
 		lok50:
 			if buffer[pos] != ':' {
@@ -8107,11 +8252,11 @@ func (p *Parser) rh4c6() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l235
+				goto l247
 			}
 			pos++
 			{
-				position237, tokenIndex237 := pos, p.tokenIndex
+				position249, tokenIndex249 := pos, p.tokenIndex
 				if buffer[pos] != ':' {
 					if int(pos) == p.at {
 						p.note(7, false)
@@ -8120,26 +8265,26 @@ func (p *Parser) rh4c6() bool {
 					if int(pos) > p.far {
 						p.far, p.farComp = int(pos), p.comp
 					}
-					goto l237
+					goto l249
 				}
 				pos++
 				if int(pos)-1 > p.reach {
 					p.reach = int(pos) - 1
 				}
-				goto l235
-			l237:
-				pos, p.tokenIndex = position237, tokenIndex237
+				goto l247
+			l249:
+				pos, p.tokenIndex = position249, tokenIndex249
 			}
 			if p.position = pos; !p.rh4c5() {
-				goto l235
+				goto l247
 			}
 			pos = p.position
-			goto l236
-		l235:
-			pos, p.tokenIndex = position235, tokenIndex235
+			goto l248
+		l247:
+			pos, p.tokenIndex = position247, tokenIndex247
 		}
-	l236:
-		_ = position234
+	l248:
+		_ = position246
 	}
 	p.position = pos
 	return true
@@ -8149,106 +8294,106 @@ func (p *Parser) rh4c6() bool {
 func (p *Parser) rls32() bool {
 	buffer := p.buffer
 	pos := p.position
-	position238, tokenIndex238 := pos, p.tokenIndex
+	position250, tokenIndex250 := pos, p.tokenIndex
 	{
-		position239 := pos
+		position251 := pos
 		{
-			position240, tokenIndex240 := pos, p.tokenIndex
+			position252, tokenIndex252 := pos, p.tokenIndex
 			{ // h4
-				position242_51, tokenIndex242_51 := pos, p.tokenIndex
+				position254_51, tokenIndex254_51 := pos, p.tokenIndex
 				{
-					position243_51 := pos
+					position255_51 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_51
+							goto l315_28_51
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_51
-					l303_28_51:
+						goto l254_51
+					l315_28_51:
 						pos++
 						goto lok28_51
 					}
 				lok28_51:
 					{
-						position244_51, tokenIndex244_51 := pos, p.tokenIndex
+						position256_51, tokenIndex256_51 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_51
+								goto l315_29_51
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_51
-						l303_29_51:
+							goto l256_51
+						l315_29_51:
 							pos++
 							goto lok29_51
 						}
 					lok29_51:
-						goto l245_51
-					l244_51:
-						pos, p.tokenIndex = position244_51, tokenIndex244_51
+						goto l257_51
+					l256_51:
+						pos, p.tokenIndex = position256_51, tokenIndex256_51
 					}
-				l245_51:
+				l257_51:
 					{
-						position246_51, tokenIndex246_51 := pos, p.tokenIndex
+						position258_51, tokenIndex258_51 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_51
+								goto l315_30_51
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_51
-						l303_30_51:
+							goto l258_51
+						l315_30_51:
 							pos++
 							goto lok30_51
 						}
 					lok30_51:
-						goto l247_51
-					l246_51:
-						pos, p.tokenIndex = position246_51, tokenIndex246_51
+						goto l259_51
+					l258_51:
+						pos, p.tokenIndex = position258_51, tokenIndex258_51
 					}
-				l247_51:
+				l259_51:
 					{
-						position248_51, tokenIndex248_51 := pos, p.tokenIndex
+						position260_51, tokenIndex260_51 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_51
+								goto l315_31_51
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_51
-						l303_31_51:
+							goto l260_51
+						l315_31_51:
 							pos++
 							goto lok31_51
 						}
 					lok31_51:
-						goto l249_51
-					l248_51:
-						pos, p.tokenIndex = position248_51, tokenIndex248_51
+						goto l261_51
+					l260_51:
+						pos, p.tokenIndex = position260_51, tokenIndex260_51
 					}
-				l249_51:
-					_ = position243_51
+				l261_51:
+					_ = position255_51
 				}
 				goto lok51
-			l242_51:
-				pos, p.tokenIndex = position242_51, tokenIndex242_51
-				goto l241
+			l254_51:
+				pos, p.tokenIndex = position254_51, tokenIndex254_51
+				goto l253
 			}
 		lok51:
 			if buffer[pos] != ':' {
@@ -8259,271 +8404,115 @@ func (p *Parser) rls32() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l241
+				goto l253
 			}
 			pos++
 			{ // h4
-				position242_52, tokenIndex242_52 := pos, p.tokenIndex
+				position254_52, tokenIndex254_52 := pos, p.tokenIndex
 				{
-					position243_52 := pos
+					position255_52 := pos
 					{ // HEXDIG
 						if int(pos) == p.at {
 							p.note(3, true)
 						}
 						if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-							goto l303_28_52
+							goto l315_28_52
 						}
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l242_52
-					l303_28_52:
+						goto l254_52
+					l315_28_52:
 						pos++
 						goto lok28_52
 					}
 				lok28_52:
 					{
-						position244_52, tokenIndex244_52 := pos, p.tokenIndex
+						position256_52, tokenIndex256_52 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_29_52
+								goto l315_29_52
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l244_52
-						l303_29_52:
+							goto l256_52
+						l315_29_52:
 							pos++
 							goto lok29_52
 						}
 					lok29_52:
-						goto l245_52
-					l244_52:
-						pos, p.tokenIndex = position244_52, tokenIndex244_52
+						goto l257_52
+					l256_52:
+						pos, p.tokenIndex = position256_52, tokenIndex256_52
 					}
-				l245_52:
+				l257_52:
 					{
-						position246_52, tokenIndex246_52 := pos, p.tokenIndex
+						position258_52, tokenIndex258_52 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_30_52
+								goto l315_30_52
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l246_52
-						l303_30_52:
+							goto l258_52
+						l315_30_52:
 							pos++
 							goto lok30_52
 						}
 					lok30_52:
-						goto l247_52
-					l246_52:
-						pos, p.tokenIndex = position246_52, tokenIndex246_52
+						goto l259_52
+					l258_52:
+						pos, p.tokenIndex = position258_52, tokenIndex258_52
 					}
-				l247_52:
+				l259_52:
 					{
-						position248_52, tokenIndex248_52 := pos, p.tokenIndex
+						position260_52, tokenIndex260_52 := pos, p.tokenIndex
 						{ // HEXDIG
 							if int(pos) == p.at {
 								p.note(3, true)
 							}
 							if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-								goto l303_31_52
+								goto l315_31_52
 							}
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l248_52
-						l303_31_52:
+							goto l260_52
+						l315_31_52:
 							pos++
 							goto lok31_52
 						}
 					lok31_52:
-						goto l249_52
-					l248_52:
-						pos, p.tokenIndex = position248_52, tokenIndex248_52
+						goto l261_52
+					l260_52:
+						pos, p.tokenIndex = position260_52, tokenIndex260_52
 					}
-				l249_52:
-					_ = position243_52
+				l261_52:
+					_ = position255_52
 				}
 				goto lok52
-			l242_52:
-				pos, p.tokenIndex = position242_52, tokenIndex242_52
-				goto l241
+			l254_52:
+				pos, p.tokenIndex = position254_52, tokenIndex254_52
+				goto l253
 			}
 		lok52:
-			goto l240
-		l241:
-			pos, p.tokenIndex = position240, tokenIndex240
-			if p.position = pos; !p.rIPv4address() {
-				goto l238
-			}
-			pos = p.position
-		}
-	l240:
-		_ = position239
-	}
-	p.position = pos
-	return true
-l238:
-	pos, p.tokenIndex = position238, tokenIndex238
-	p.position = pos
-	return false
-}
-
-// rh4 is rule 43 h4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
-func (p *Parser) rh4() bool {
-	buffer := p.buffer
-	pos := p.position
-	position242, tokenIndex242 := pos, p.tokenIndex
-	{
-		position243 := pos
-		{ // HEXDIG
-			if int(pos) == p.at {
-				p.note(3, true)
-			}
-			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-				goto l303_28
-			}
-			if int(pos) > p.far {
-				p.far, p.farComp = int(pos), p.comp
-			}
-			goto l242
-		l303_28:
-			pos++
-			goto lok28
-		}
-	lok28:
-		{
-			position244, tokenIndex244 := pos, p.tokenIndex
-			{ // HEXDIG
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-					goto l303_29
-				}
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l244
-			l303_29:
-				pos++
-				goto lok29
-			}
-		lok29:
-			goto l245
-		l244:
-			pos, p.tokenIndex = position244, tokenIndex244
-		}
-	l245:
-		{
-			position246, tokenIndex246 := pos, p.tokenIndex
-			{ // HEXDIG
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-					goto l303_30
-				}
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l246
-			l303_30:
-				pos++
-				goto lok30
-			}
-		lok30:
-			goto l247
-		l246:
-			pos, p.tokenIndex = position246, tokenIndex246
-		}
-	l247:
-		{
-			position248, tokenIndex248 := pos, p.tokenIndex
-			{ // HEXDIG
-				if int(pos) == p.at {
-					p.note(3, true)
-				}
-				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-					goto l303_31
-				}
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l248
-			l303_31:
-				pos++
-				goto lok31
-			}
-		lok31:
-			goto l249
-		l248:
-			pos, p.tokenIndex = position248, tokenIndex248
-		}
-	l249:
-		_ = position243
-	}
-	p.position = pos
-	return true
-l242:
-	pos, p.tokenIndex = position242, tokenIndex242
-	p.position = pos
-	return false
-}
-
-// rpath is rule 44 path <- <((abs_path / opaque_part)? !.)>
-func (p *Parser) rpath() bool {
-	pos := p.position
-	position250, tokenIndex250 := pos, p.tokenIndex
-	{
-		position251 := pos
-		{
-			position252, tokenIndex252 := pos, p.tokenIndex
-			{
-				position254, tokenIndex254 := pos, p.tokenIndex
-				if p.position = pos; !p.rabs_path() {
-					goto l255
-				}
-				pos = p.position
-				goto l254
-			l255:
-				pos, p.tokenIndex = position254, tokenIndex254
-				if p.position = pos; !p.ropaque_part() {
-					goto l252
-				}
-				pos = p.position
-			}
-		l254:
-			goto l253
-		l252:
+			goto l252
+		l253:
 			pos, p.tokenIndex = position252, tokenIndex252
-		}
-	l253:
-		{
-			position256, tokenIndex256 := pos, p.tokenIndex
-			if p.position = pos; !p.matchDot() {
-				if int(pos) > p.far {
-					p.far, p.farComp = int(pos), p.comp
-				}
-				goto l256
+			if p.position = pos; !p.rIPv4address() {
+				goto l250
 			}
 			pos = p.position
-			if int(pos)-1 > p.reach {
-				p.reach = int(pos) - 1
-			}
-			goto l250
-		l256:
-			pos, p.tokenIndex = position256, tokenIndex256
 		}
+	l252:
 		_ = position251
 	}
 	p.position = pos
@@ -8534,20 +8523,176 @@ l250:
 	return false
 }
 
+// rh4 is rule 43 h4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG?)>
+func (p *Parser) rh4() bool {
+	buffer := p.buffer
+	pos := p.position
+	position254, tokenIndex254 := pos, p.tokenIndex
+	{
+		position255 := pos
+		{ // HEXDIG
+			if int(pos) == p.at {
+				p.note(3, true)
+			}
+			if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+				goto l315_28
+			}
+			if int(pos) > p.far {
+				p.far, p.farComp = int(pos), p.comp
+			}
+			goto l254
+		l315_28:
+			pos++
+			goto lok28
+		}
+	lok28:
+		{
+			position256, tokenIndex256 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l315_29
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l256
+			l315_29:
+				pos++
+				goto lok29
+			}
+		lok29:
+			goto l257
+		l256:
+			pos, p.tokenIndex = position256, tokenIndex256
+		}
+	l257:
+		{
+			position258, tokenIndex258 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l315_30
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l258
+			l315_30:
+				pos++
+				goto lok30
+			}
+		lok30:
+			goto l259
+		l258:
+			pos, p.tokenIndex = position258, tokenIndex258
+		}
+	l259:
+		{
+			position260, tokenIndex260 := pos, p.tokenIndex
+			{ // HEXDIG
+				if int(pos) == p.at {
+					p.note(3, true)
+				}
+				if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
+					goto l315_31
+				}
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l260
+			l315_31:
+				pos++
+				goto lok31
+			}
+		lok31:
+			goto l261
+		l260:
+			pos, p.tokenIndex = position260, tokenIndex260
+		}
+	l261:
+		_ = position255
+	}
+	p.position = pos
+	return true
+l254:
+	pos, p.tokenIndex = position254, tokenIndex254
+	p.position = pos
+	return false
+}
+
+// rpath is rule 44 path <- <((abs_path / opaque_part)? !.)>
+func (p *Parser) rpath() bool {
+	pos := p.position
+	position262, tokenIndex262 := pos, p.tokenIndex
+	{
+		position263 := pos
+		{
+			position264, tokenIndex264 := pos, p.tokenIndex
+			{
+				position266, tokenIndex266 := pos, p.tokenIndex
+				if p.position = pos; !p.rabs_path() {
+					goto l267
+				}
+				pos = p.position
+				goto l266
+			l267:
+				pos, p.tokenIndex = position266, tokenIndex266
+				if p.position = pos; !p.ropaque_part() {
+					goto l264
+				}
+				pos = p.position
+			}
+		l266:
+			goto l265
+		l264:
+			pos, p.tokenIndex = position264, tokenIndex264
+		}
+	l265:
+		{
+			position268, tokenIndex268 := pos, p.tokenIndex
+			if p.position = pos; !p.matchDot() {
+				if int(pos) > p.far {
+					p.far, p.farComp = int(pos), p.comp
+				}
+				goto l268
+			}
+			pos = p.position
+			if int(pos)-1 > p.reach {
+				p.reach = int(pos) - 1
+			}
+			goto l262
+		l268:
+			pos, p.tokenIndex = position268, tokenIndex268
+		}
+		_ = position263
+	}
+	p.position = pos
+	return true
+l262:
+	pos, p.tokenIndex = position262, tokenIndex262
+	p.position = pos
+	return false
+}
+
 // rpath_segments is rule 45 path_segments <- <(segment ('/' segment)*)>
 func (p *Parser) rpath_segments() bool {
 	buffer := p.buffer
 	pos := p.position
-	position257, tokenIndex257 := pos, p.tokenIndex
+	position269, tokenIndex269 := pos, p.tokenIndex
 	{
-		position258 := pos
+		position270 := pos
 		if p.position = pos; !p.rsegment() {
-			goto l257
+			goto l269
 		}
 		pos = p.position
-	l259:
+	l271:
 		{
-			position260, tokenIndex260 := pos, p.tokenIndex
+			position272, tokenIndex272 := pos, p.tokenIndex
 			if buffer[pos] != '/' {
 				if int(pos) == p.at {
 					p.note(8, true)
@@ -8556,23 +8701,23 @@ func (p *Parser) rpath_segments() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l260
+				goto l272
 			}
 			pos++
 			if p.position = pos; !p.rsegment() {
-				goto l260
+				goto l272
 			}
 			pos = p.position
-			goto l259
-		l260:
-			pos, p.tokenIndex = position260, tokenIndex260
+			goto l271
+		l272:
+			pos, p.tokenIndex = position272, tokenIndex272
 		}
-		_ = position258
+		_ = position270
 	}
 	p.position = pos
 	return true
-l257:
-	pos, p.tokenIndex = position257, tokenIndex257
+l269:
+	pos, p.tokenIndex = position269, tokenIndex269
 	p.position = pos
 	return false
 }
@@ -8582,14 +8727,14 @@ func (p *Parser) rsegment() bool {
 	buffer := p.buffer
 	pos := p.position
 	{
-		position262 := pos
-	l263:
+		position274 := pos
+	l275:
 		{
-			position264, tokenIndex264 := pos, p.tokenIndex
+			position276, tokenIndex276 := pos, p.tokenIndex
 			{ // pchar
-				position265_53, tokenIndex265_53 := pos, p.tokenIndex
+				position277_53, tokenIndex277_53 := pos, p.tokenIndex
 				{
-					position266_53 := pos
+					position278_53 := pos
 					{
 						if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 							pos++
@@ -8623,13 +8768,13 @@ func (p *Parser) rsegment() bool {
 												p.note(3, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l303_1_32_53
+												goto l315_1_32_53
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l32_32_53
-										l303_1_32_53:
+										l315_1_32_53:
 											pos++
 											goto lok1_32_53
 										}
@@ -8639,13 +8784,13 @@ func (p *Parser) rsegment() bool {
 												p.note(3, true)
 											}
 											if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-												goto l303_2_32_53
+												goto l315_2_32_53
 											}
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
 											goto l32_32_53
-										l303_2_32_53:
+										l315_2_32_53:
 											pos++
 											goto lok2_32_53
 										}
@@ -8655,7 +8800,7 @@ func (p *Parser) rsegment() bool {
 									goto lok32_53
 								l32_32_53:
 									pos, p.tokenIndex = position32_32_53, tokenIndex32_32_53
-									goto l265_53
+									goto l277_53
 								}
 							lok32_53:
 								;
@@ -8670,7 +8815,7 @@ func (p *Parser) rsegment() bool {
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
-									goto l265_53
+									goto l277_53
 								l26_33_53:
 									pos++
 									goto lok33_53
@@ -8680,19 +8825,19 @@ func (p *Parser) rsegment() bool {
 						}
 					}
 
-					_ = position266_53
+					_ = position278_53
 				}
 				goto lok53
-			l265_53:
-				pos, p.tokenIndex = position265_53, tokenIndex265_53
-				goto l264
+			l277_53:
+				pos, p.tokenIndex = position277_53, tokenIndex277_53
+				goto l276
 			}
 		lok53:
-			goto l263
-		l264:
-			pos, p.tokenIndex = position264, tokenIndex264
+			goto l275
+		l276:
+			pos, p.tokenIndex = position276, tokenIndex276
 		}
-		_ = position262
+		_ = position274
 	}
 	p.position = pos
 	return true
@@ -8702,9 +8847,9 @@ func (p *Parser) rsegment() bool {
 func (p *Parser) rpchar() bool {
 	buffer := p.buffer
 	pos := p.position
-	position265, tokenIndex265 := pos, p.tokenIndex
+	position277, tokenIndex277 := pos, p.tokenIndex
 	{
-		position266 := pos
+		position278 := pos
 		{
 			if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 				pos++
@@ -8738,13 +8883,13 @@ func (p *Parser) rpchar() bool {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_1_32
+									goto l315_1_32
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l32_32
-							l303_1_32:
+							l315_1_32:
 								pos++
 								goto lok1_32
 							}
@@ -8754,13 +8899,13 @@ func (p *Parser) rpchar() bool {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_2_32
+									goto l315_2_32
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l32_32
-							l303_2_32:
+							l315_2_32:
 								pos++
 								goto lok2_32
 							}
@@ -8770,7 +8915,7 @@ func (p *Parser) rpchar() bool {
 						goto lok32
 					l32_32:
 						pos, p.tokenIndex = position32_32, tokenIndex32_32
-						goto l265
+						goto l277
 					}
 				lok32:
 					;
@@ -8785,7 +8930,7 @@ func (p *Parser) rpchar() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l265
+						goto l277
 					l26_33:
 						pos++
 						goto lok33
@@ -8795,12 +8940,12 @@ func (p *Parser) rpchar() bool {
 			}
 		}
 
-		_ = position266
+		_ = position278
 	}
 	p.position = pos
 	return true
-l265:
-	pos, p.tokenIndex = position265, tokenIndex265
+l277:
+	pos, p.tokenIndex = position277, tokenIndex277
 	p.position = pos
 	return false
 }
@@ -8812,10 +8957,10 @@ func (p *Parser) rquery() bool {
 	comp := p.comp
 	p.comp = uint32(rulequery)
 	{
-		position269 := pos
-	l270:
+		position281 := pos
+	l282:
 		{
-			position271, tokenIndex271 := pos, p.tokenIndex
+			position283, tokenIndex283 := pos, p.tokenIndex
 			{
 				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
 					pos++
@@ -8825,9 +8970,9 @@ func (p *Parser) rquery() bool {
 					}
 
 					{ // pchar
-						position265_34, tokenIndex265_34 := pos, p.tokenIndex
+						position277_34, tokenIndex277_34 := pos, p.tokenIndex
 						{
-							position266_34 := pos
+							position278_34 := pos
 							{
 								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 									pos++
@@ -8861,13 +9006,13 @@ func (p *Parser) rquery() bool {
 														p.note(3, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l303_1_32_34
+														goto l315_1_32_34
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l32_32_34
-												l303_1_32_34:
+												l315_1_32_34:
 													pos++
 													goto lok1_32_34
 												}
@@ -8877,13 +9022,13 @@ func (p *Parser) rquery() bool {
 														p.note(3, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l303_2_32_34
+														goto l315_2_32_34
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l32_32_34
-												l303_2_32_34:
+												l315_2_32_34:
 													pos++
 													goto lok2_32_34
 												}
@@ -8893,7 +9038,7 @@ func (p *Parser) rquery() bool {
 											goto lok32_34
 										l32_32_34:
 											pos, p.tokenIndex = position32_32_34, tokenIndex32_32_34
-											goto l265_34
+											goto l277_34
 										}
 									lok32_34:
 										;
@@ -8908,7 +9053,7 @@ func (p *Parser) rquery() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l265_34
+											goto l277_34
 										l26_33_34:
 											pos++
 											goto lok33_34
@@ -8918,24 +9063,24 @@ func (p *Parser) rquery() bool {
 								}
 							}
 
-							_ = position266_34
+							_ = position278_34
 						}
 						goto lok34
-					l265_34:
-						pos, p.tokenIndex = position265_34, tokenIndex265_34
-						goto l271
+					l277_34:
+						pos, p.tokenIndex = position277_34, tokenIndex277_34
+						goto l283
 					}
 				lok34:
 				}
 			}
 
-			goto l270
-		l271:
-			pos, p.tokenIndex = position271, tokenIndex271
+			goto l282
+		l283:
+			pos, p.tokenIndex = position283, tokenIndex283
 		}
 		if !p.bare {
 			p.position = pos
-			p.add(rulequery, position269)
+			p.add(rulequery, position281)
 		}
 	}
 	p.comp = comp
@@ -8950,10 +9095,10 @@ func (p *Parser) rfragment() bool {
 	comp := p.comp
 	p.comp = uint32(rulefragment)
 	{
-		position274 := pos
-	l275:
+		position286 := pos
+	l287:
 		{
-			position276, tokenIndex276 := pos, p.tokenIndex
+			position288, tokenIndex288 := pos, p.tokenIndex
 			{
 				if c := uint32(buffer[pos]); c < 128 && class16[c] != 0 {
 					pos++
@@ -8963,9 +9108,9 @@ func (p *Parser) rfragment() bool {
 					}
 
 					{ // pchar
-						position265_35, tokenIndex265_35 := pos, p.tokenIndex
+						position277_35, tokenIndex277_35 := pos, p.tokenIndex
 						{
-							position266_35 := pos
+							position278_35 := pos
 							{
 								if c := uint32(buffer[pos]); c < 128 && class13[c] != 0 {
 									pos++
@@ -8999,13 +9144,13 @@ func (p *Parser) rfragment() bool {
 														p.note(3, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l303_1_32_35
+														goto l315_1_32_35
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l32_32_35
-												l303_1_32_35:
+												l315_1_32_35:
 													pos++
 													goto lok1_32_35
 												}
@@ -9015,13 +9160,13 @@ func (p *Parser) rfragment() bool {
 														p.note(3, true)
 													}
 													if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-														goto l303_2_32_35
+														goto l315_2_32_35
 													}
 													if int(pos) > p.far {
 														p.far, p.farComp = int(pos), p.comp
 													}
 													goto l32_32_35
-												l303_2_32_35:
+												l315_2_32_35:
 													pos++
 													goto lok2_32_35
 												}
@@ -9031,7 +9176,7 @@ func (p *Parser) rfragment() bool {
 											goto lok32_35
 										l32_32_35:
 											pos, p.tokenIndex = position32_32_35, tokenIndex32_32_35
-											goto l265_35
+											goto l277_35
 										}
 									lok32_35:
 										;
@@ -9046,7 +9191,7 @@ func (p *Parser) rfragment() bool {
 											if int(pos) > p.far {
 												p.far, p.farComp = int(pos), p.comp
 											}
-											goto l265_35
+											goto l277_35
 										l26_33_35:
 											pos++
 											goto lok33_35
@@ -9056,24 +9201,24 @@ func (p *Parser) rfragment() bool {
 								}
 							}
 
-							_ = position266_35
+							_ = position278_35
 						}
 						goto lok35
-					l265_35:
-						pos, p.tokenIndex = position265_35, tokenIndex265_35
-						goto l276
+					l277_35:
+						pos, p.tokenIndex = position277_35, tokenIndex277_35
+						goto l288
 					}
 				lok35:
 				}
 			}
 
-			goto l275
-		l276:
-			pos, p.tokenIndex = position276, tokenIndex276
+			goto l287
+		l288:
+			pos, p.tokenIndex = position288, tokenIndex288
 		}
 		if !p.bare {
 			p.position = pos
-			p.add(rulefragment, position274)
+			p.add(rulefragment, position286)
 		}
 	}
 	p.comp = comp
@@ -9088,11 +9233,11 @@ func (p *Parser) rrelative_URI() bool {
 	comp := p.comp
 	p.comp = uint32(rulerelative_URI)
 	{
-		position279 := pos
+		position291 := pos
 		{
-			position280, tokenIndex280 := pos, p.tokenIndex
+			position292, tokenIndex292 := pos, p.tokenIndex
 			{
-				position282, tokenIndex282 := pos, p.tokenIndex
+				position294, tokenIndex294 := pos, p.tokenIndex
 				{ // net_path
 					position50_92, tokenIndex50_92 := pos, p.tokenIndex
 					{
@@ -9139,32 +9284,32 @@ func (p *Parser) rrelative_URI() bool {
 					goto lok92
 				l50_92:
 					pos, p.tokenIndex = position50_92, tokenIndex50_92
-					goto l283
+					goto l295
 				}
 			lok92:
-				goto l282
-			l283:
-				pos, p.tokenIndex = position282, tokenIndex282
+				goto l294
+			l295:
+				pos, p.tokenIndex = position294, tokenIndex294
 				if p.position = pos; !p.rabs_path() {
-					goto l284
+					goto l296
 				}
 				pos = p.position
-				goto l282
-			l284:
-				pos, p.tokenIndex = position282, tokenIndex282
+				goto l294
+			l296:
+				pos, p.tokenIndex = position294, tokenIndex294
 				if p.position = pos; !p.rrel_path() {
-					goto l280
+					goto l292
 				}
 				pos = p.position
 			}
-		l282:
-			goto l281
-		l280:
-			pos, p.tokenIndex = position280, tokenIndex280
+		l294:
+			goto l293
+		l292:
+			pos, p.tokenIndex = position292, tokenIndex292
 		}
-	l281:
+	l293:
 		{
-			position285, tokenIndex285 := pos, p.tokenIndex
+			position297, tokenIndex297 := pos, p.tokenIndex
 			if buffer[pos] != '?' {
 				if int(pos) == p.at {
 					p.note(9, false)
@@ -9173,24 +9318,24 @@ func (p *Parser) rrelative_URI() bool {
 				if int(pos) > p.far {
 					p.far, p.farComp = int(pos), p.comp
 				}
-				goto l285
+				goto l297
 			}
 			pos++
 			if p.position = pos; !p.peek(p.rules[rulequery]) {
-				goto l285
+				goto l297
 			}
 			pos = p.position
 			if int(pos)-1 > p.reach {
 				p.reach = int(pos) - 1
 			}
-			goto l286
-		l285:
-			pos, p.tokenIndex = position285, tokenIndex285
+			goto l298
+		l297:
+			pos, p.tokenIndex = position297, tokenIndex297
 		}
-	l286:
+	l298:
 		if !p.bare {
 			p.position = pos
-			p.add(rulerelative_URI, position279)
+			p.add(rulerelative_URI, position291)
 		}
 	}
 	p.comp = comp
@@ -9203,34 +9348,34 @@ func (p *Parser) rrel_path() bool {
 	pos := p.position
 	comp := p.comp
 	p.comp = uint32(rulerel_path)
-	position287, tokenIndex287 := pos, p.tokenIndex
+	position299, tokenIndex299 := pos, p.tokenIndex
 	{
-		position288 := pos
+		position300 := pos
 		if p.position = pos; !p.rrel_segment() {
-			goto l287
+			goto l299
 		}
 		pos = p.position
 		{
-			position289, tokenIndex289 := pos, p.tokenIndex
+			position301, tokenIndex301 := pos, p.tokenIndex
 			if p.position = pos; !p.rabs_path() {
-				goto l289
+				goto l301
 			}
 			pos = p.position
-			goto l290
-		l289:
-			pos, p.tokenIndex = position289, tokenIndex289
+			goto l302
+		l301:
+			pos, p.tokenIndex = position301, tokenIndex301
 		}
-	l290:
+	l302:
 		if !p.bare {
 			p.position = pos
-			p.add(rulerel_path, position288)
+			p.add(rulerel_path, position300)
 		}
 	}
 	p.comp = comp
 	p.position = pos
 	return true
-l287:
-	pos, p.tokenIndex = position287, tokenIndex287
+l299:
+	pos, p.tokenIndex = position299, tokenIndex299
 	p.comp = comp
 	p.position = pos
 	return false
@@ -9240,9 +9385,9 @@ l287:
 func (p *Parser) rrel_segment() bool {
 	buffer := p.buffer
 	pos := p.position
-	position291, tokenIndex291 := pos, p.tokenIndex
+	position303, tokenIndex303 := pos, p.tokenIndex
 	{
-		position292 := pos
+		position304 := pos
 		{
 			if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
 				pos++
@@ -9276,13 +9421,13 @@ func (p *Parser) rrel_segment() bool {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_1_36
+									goto l315_1_36
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l32_36
-							l303_1_36:
+							l315_1_36:
 								pos++
 								goto lok1_36
 							}
@@ -9292,13 +9437,13 @@ func (p *Parser) rrel_segment() bool {
 									p.note(3, true)
 								}
 								if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-									goto l303_2_36
+									goto l315_2_36
 								}
 								if int(pos) > p.far {
 									p.far, p.farComp = int(pos), p.comp
 								}
 								goto l32_36
-							l303_2_36:
+							l315_2_36:
 								pos++
 								goto lok2_36
 							}
@@ -9308,7 +9453,7 @@ func (p *Parser) rrel_segment() bool {
 						goto lok36
 					l32_36:
 						pos, p.tokenIndex = position32_36, tokenIndex32_36
-						goto l291
+						goto l303
 					}
 				lok36:
 					;
@@ -9323,7 +9468,7 @@ func (p *Parser) rrel_segment() bool {
 						if int(pos) > p.far {
 							p.far, p.farComp = int(pos), p.comp
 						}
-						goto l291
+						goto l303
 					l26_37:
 						pos++
 						goto lok37
@@ -9333,9 +9478,9 @@ func (p *Parser) rrel_segment() bool {
 			}
 		}
 
-	l293:
+	l305:
 		{
-			position294, tokenIndex294 := pos, p.tokenIndex
+			position306, tokenIndex306 := pos, p.tokenIndex
 			{
 				if c := uint32(buffer[pos]); c < 128 && class17[c] != 0 {
 					pos++
@@ -9369,13 +9514,13 @@ func (p *Parser) rrel_segment() bool {
 										p.note(3, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_1_38
+										goto l315_1_38
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l32_38
-								l303_1_38:
+								l315_1_38:
 									pos++
 									goto lok1_38
 								}
@@ -9385,13 +9530,13 @@ func (p *Parser) rrel_segment() bool {
 										p.note(3, true)
 									}
 									if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-										goto l303_2_38
+										goto l315_2_38
 									}
 									if int(pos) > p.far {
 										p.far, p.farComp = int(pos), p.comp
 									}
 									goto l32_38
-								l303_2_38:
+								l315_2_38:
 									pos++
 									goto lok2_38
 								}
@@ -9401,7 +9546,7 @@ func (p *Parser) rrel_segment() bool {
 							goto lok38
 						l32_38:
 							pos, p.tokenIndex = position32_38, tokenIndex32_38
-							goto l294
+							goto l306
 						}
 					lok38:
 						;
@@ -9416,7 +9561,7 @@ func (p *Parser) rrel_segment() bool {
 							if int(pos) > p.far {
 								p.far, p.farComp = int(pos), p.comp
 							}
-							goto l294
+							goto l306
 						l26_39:
 							pos++
 							goto lok39
@@ -9426,16 +9571,16 @@ func (p *Parser) rrel_segment() bool {
 				}
 			}
 
-			goto l293
-		l294:
-			pos, p.tokenIndex = position294, tokenIndex294
+			goto l305
+		l306:
+			pos, p.tokenIndex = position306, tokenIndex306
 		}
-		_ = position292
+		_ = position304
 	}
 	p.position = pos
 	return true
-l291:
-	pos, p.tokenIndex = position291, tokenIndex291
+l303:
+	pos, p.tokenIndex = position303, tokenIndex303
 	p.position = pos
 	return false
 }
@@ -9448,7 +9593,7 @@ func (p *Parser) rALPHA() bool {
 		p.note(11, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class2[c] != 0 {
-		goto l297
+		goto l309
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
@@ -9457,11 +9602,11 @@ func (p *Parser) rALPHA() bool {
 		p.note(12, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class3[c] != 0 {
-		goto l297
+		goto l309
 	}
 	p.position = pos
 	return false
-l297:
+l309:
 	pos++
 	p.position = pos
 	return true
@@ -9475,14 +9620,14 @@ func (p *Parser) rDIGIT() bool {
 		p.note(20, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class1[c] != 0 {
-		goto l301
+		goto l313
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position = pos
 	return false
-l301:
+l313:
 	pos++
 	p.position = pos
 	return true
@@ -9496,14 +9641,14 @@ func (p *Parser) rHEXDIG() bool {
 		p.note(3, true)
 	}
 	if c := uint32(buffer[pos]); c < 128 && class0[c] != 0 {
-		goto l303
+		goto l315
 	}
 	if int(pos) > p.far {
 		p.far, p.farComp = int(pos), p.comp
 	}
 	p.position = pos
 	return false
-l303:
+l315:
 	pos++
 	p.position = pos
 	return true
